@@ -1,0 +1,38 @@
+import { createApiClient, type ApiClient } from "./api-client";
+import { readStorage, STORAGE_KEYS } from "./storage";
+import { clearSession } from "~/stores/session";
+import { showToast } from "~/stores/dialogs";
+
+/** Source codes of spec §7: 4 on the web, 2 in the iOS app, 3 in the Android app; 4 on the iOS pay confirmations. */
+export function sourceCode(appType: string | null, pathname: string): string {
+  if (appType === "ios") return pathname === "/orderAck" || pathname === "/exchangeAck" ? "4" : "2";
+  if (appType === "android") return "3";
+  return "4";
+}
+
+export function deviceOf(userAgent: string): { brand: string; model: string } {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return { brand: "Apple", model: /iPad/.test(userAgent) ? "iPad" : "iPhone" };
+  const android = /Android [\d.]+; ([^;)]+)/.exec(userAgent);
+  if (android) return { brand: "Android", model: android[1].trim().slice(0, 40) };
+  return { brand: "web", model: /Mobile/.test(userAgent) ? "mobile" : "desktop" };
+}
+
+/** The browser's API client: always this origin's /api, which the server serves or forwards (ADR 004). */
+export const browserApi: ApiClient = createApiClient({
+  baseUrl: "/api",
+  headers: () => {
+    const device = deviceOf(navigator.userAgent);
+    return {
+      token: readStorage(STORAGE_KEYS.token) ?? "",
+      deviceBrand: device.brand,
+      deviceMod: device.model,
+      source: sourceCode(readStorage(STORAGE_KEYS.appType), window.location.pathname),
+      linkNo: readStorage(STORAGE_KEYS.linkNo) ?? "",
+    };
+  },
+  onSessionRevoked: (envelope) => {
+    showToast(envelope.message ?? "", "error");
+    clearSession();
+    window.location.assign("/home");
+  },
+});

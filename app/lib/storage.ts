@@ -1,0 +1,54 @@
+/** The browser storage keys of spec §3. Every read and write of them goes through here. */
+export const STORAGE_KEYS = {
+  token: "token",
+  user: "userObj",
+  linkNo: "linkNo",
+  lang: "lang",
+  appType: "appType",
+  deviceId: "Fingerprint2",
+  fromPage: "fromPage",
+  fromQuery: "fromQuery",
+  countryPrefixes: "countryPrefixes",
+} as const;
+
+export const COOKIE_DAYS_DEFAULT = 11;
+export const COOKIE_DAYS_LANDING = 30;
+
+const hasWindow = () => typeof window !== "undefined";
+
+export function readStorage(key: string): string | null {
+  if (!hasWindow()) return null;
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  if (!hasWindow()) return;
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage full or disabled (private mode): the value lives only for this page */
+  }
+}
+
+export function setCookie(name: string, value: string | null, days = COOKIE_DAYS_DEFAULT): void {
+  if (!hasWindow()) return;
+  const expires = value === null ? "Thu, 01 Jan 1970 00:00:00 GMT" : new Date(Date.now() + days * 86_400_000).toUTCString();
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${name}=${encodeURIComponent(value ?? "")}; Expires=${expires}; Path=/; SameSite=Lax${secure}`;
+}
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A random token of 32 alphanumeric characters (spec §9), from the platform's secure random source. */
+export function randomToken(length = 32): string {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  let token = "";
+  for (const byte of bytes) token += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return token;
+}

@@ -1,0 +1,133 @@
+import type { ErrorObject } from "ajv";
+import type { PageConfig } from "@schemas/generated/page-config";
+import { validatePageConfig } from "@schemas/generated/validate-page-config.js";
+import { findBindings } from "~/lib/bindings";
+import { widgetRegistry, isWidgetType } from "@widgets/registry";
+import { walkWidgets } from "./widget-tree";
+import type { ConfigProblem } from "~/services";
+
+export type Catalogues = Record<string, Record<string, unknown>>;
+
+function describe(error: ErrorObject): string {
+  switch (error.keyword) {
+    case "additionalProperties":
+      return `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+    case "required":
+      return `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
+    case "enum":
+      return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "anyOf":
+      return "does not match any allowed form (a zh/en pair, or text with bindings such as {t.home.title})";
+    case "oneOf":
+      return "must match exactly one allowed form";
+    case "pattern":
+      return `has an invalid format (must match ${(error.params as { pattern: string }).pattern})`;
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+/** ajv's raw errors, made readable: one message per pointer, no if/then noise, anyOf children folded. */
+export function readableSchemaErrors(errors: ErrorObject[]): ConfigProblem[] {
+  const anyOfPointers = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
+  const seen = new Set<string>();
+  const problems: ConfigProblem[] = [];
+  for (const error of errors) {
+    if (error.keyword === "if") continue;
+    if (error.keyword !== "anyOf" && anyOfPointers.has(error.instancePath)) continue;
+    const message = describe(error);
+    const key = `${error.instancePath}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ pointer: error.instancePath || "/", message });
+  }
+  return problems;
+}
+
+function hasKey(catalogue: Record<string, unknown> | undefined, key: string): boolean {
+  let current: unknown = catalogue;
+  for (const part of key.split(".")) {
+    if (!current || typeof current !== "object" || !(part in current)) return false;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return typeof current === "string";
+}
+
+function collectStrings(value: unknown, pointer: string, visit: (text: string, pointer: string) => void): void {
+  if (typeof value === "string") visit(value, pointer);
+  else if (Array.isArray(value)) value.forEach((entry, index) => collectStrings(entry, `${pointer}/${index}`, visit));
+  else if (value && typeof value === "object") {
+    for (const [key, entry] of Object.entries(value)) collectStrings(entry, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, visit);
+  }
+}
+
+/** Checks the schema cannot express: data sources, query names, i18n keys in both languages, tab counts. */
+export function crossReferenceProblems(config: PageConfig, catalogues: { zh: Catalogues; en: Catalogues }): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const sources = new Set(Object.keys(config.data ?? {}));
+  const queries = new Set(Object.keys(config.query ?? {}));
+
+  const checkText = (text: string, pointer: string) => {
+    for (const binding of findBindings(text)) {
+      if (binding.root === "t") {
+        const [namespace, ...rest] = binding.path;
+        const key = rest.join(".");
+        for (const lang of ["zh", "en"] as const) {
+          if (!hasKey(catalogues[lang][namespace], key)) {
+            problems.push({ pointer, message: `i18n key "${namespace}:${key}" is missing in ${lang}` });
+          }
+        }
+      } else if (binding.root === "data" && !sources.has(binding.path[0])) {
+        problems.push({ pointer, message: `data source "${binding.path[0]}" is not declared in "data"` });
+      } else if (binding.root === "query" && !queries.has(binding.path[0])) {
+        problems.push({ pointer, message: `query value "${binding.path[0]}" is not declared in "query"` });
+      }
+    }
+  };
+
+  for (const [name, source] of Object.entries(config.data ?? {})) {
+    collectStrings(source.params ?? {}, `/data/${name}/params`, (text, pointer) => {
+      for (const binding of findBindings(text)) {
+        if (binding.root !== "query") problems.push({ pointer, message: "data source params may only bind {query.…}" });
+      }
+      checkText(text, pointer);
+    });
+  }
+
+  const pointerOf = (id: string) => `/widgets/${id.split(".").join("/children/")}`;
+  walkWidgets(config.widgets, ({ node, id }) => {
+    const pointer = pointerOf(id);
+    if (!isWidgetType(node.type)) {
+      problems.push({ pointer: `${pointer}/type`, message: `unknown widget type "${node.type}" (known: ${Object.keys(widgetRegistry).join(", ")})` });
+    }
+    if (node.data && !sources.has(node.data)) {
+      problems.push({ pointer: `${pointer}/data`, message: `data source "${node.data}" is not declared in "data"` });
+    }
+    collectStrings(node.props ?? {}, `${pointer}/props`, checkText);
+    collectStrings(node.visibleWhen ?? {}, `${pointer}/visibleWhen`, checkText);
+    if (node.type === "tabs") {
+      const labels = (node.props as { labels?: unknown[] } | undefined)?.labels?.length ?? 0;
+      if (labels !== (node.children?.length ?? 0)) {
+        problems.push({ pointer: `${pointer}/children`, message: `tabs has ${labels} labels but ${node.children?.length ?? 0} children` });
+      }
+    }
+  });
+  return problems;
+}
+
+/** Parses and checks one config file's text; problems are empty when it is valid. */
+export function checkPageConfig(text: string, catalogues: { zh: Catalogues; en: Catalogues }):
+  | { config: PageConfig; problems: ConfigProblem[] }
+  | { config: null; problems: ConfigProblem[] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { config: null, problems: [{ pointer: "/", message: `invalid JSON: ${(error as Error).message}` }] };
+  }
+  if (!validatePageConfig(parsed)) {
+    return { config: null, problems: readableSchemaErrors(validatePageConfig.errors ?? []) };
+  }
+  const config = parsed as PageConfig;
+  return { config, problems: crossReferenceProblems(config, catalogues) };
+}

@@ -1,0 +1,25 @@
+import type { PageConfig } from "@schemas/generated/page-config";
+import type { GateOutcome, SessionUser } from "~/lib/gate";
+import type { ConfigProblem } from "~/services";
+import type { DataState } from "./data-state";
+
+/** Everything the page renderer needs, as the loader sends it to the browser. */
+export interface PageView {
+  kind: "page" | "broken" | "notYetOpen" | "closed";
+  status: number;
+  path: string;
+  config: PageConfig;
+  /** For a broken config: what is wrong (shown in development, counted in production). */
+  problems: ConfigProblem[];
+  query: Record<string, string>;
+  data: Record<string, DataState>;
+  /** The page gate as the server saw the viewer. */
+  gate: GateOutcome;
+  user: SessionUser | null;
+  widgetTypes: string[];
+  /** Server time at render, so countdowns render the same on server and client. */
+  serverNow: number;
+  /** Module URLs of the page's widgets, preloaded in the HTML. */
+  preload: string[];
+  publishFrom?: string;
+}

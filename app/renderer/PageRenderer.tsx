@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useTranslation } from "react-i18next";
+import { preloadModule } from "react-dom";
+import { Link, useLocation } from "react-router";
+import { evaluateGate } from "~/lib/gate";
+import { formatDate } from "~/lib/format";
+import type { BindingScope } from "~/lib/bindings";
+import { $user } from "~/stores/session";
+import { openDialog } from "~/stores/dialogs";
+import type { PageView } from "~/pipeline/page-view";
+import { PageContext, type PageContextValue } from "./page-context";
+import { usePageData } from "./use-page-data";
+import { WidgetFrame } from "./WidgetFrame";
+import { GatePrompt, dialogForGate } from "./GatePrompt";
+import { useHydrated } from "./use-hydrated";
+
+function NoticePage({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <section className="notice-page" role="alert">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <Link className="button button-primary" to="/home">
+        {t("nav.backHome")}
+      </Link>
+    </section>
+  );
+}
+
+/** Renders one page config: its state (broken, not yet open, closed, gated) or its widgets. */
+export function PageRenderer({ view }: { view: PageView }) {
+  const { t, i18n } = useTranslation("common");
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const clientUser = useStore($user);
+  const user = hydrated ? clientUser : view.user;
+  const data = usePageData(view, hydrated);
+  const [now, setNow] = useState(view.serverNow);
+
+  for (const href of view.preload) preloadModule(href, { as: "script" });
+
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const pageGate = evaluateGate(view.config.gate, user);
+  useEffect(() => {
+    if (hydrated && pageGate !== "ok") openDialog(dialogForGate(pageGate), pageGate);
+  }, [hydrated, pageGate]);
+
+  const context = useMemo<PageContextValue>(() => {
+    const scope: BindingScope = {
+      query: view.query,
+      data: Object.fromEntries(Object.entries(data).map(([name, state]) => [name, state.status === "ok" ? state.value : undefined])),
+      user: (user as unknown as Record<string, unknown>) ?? null,
+      lang,
+      translate: (namespace, key) => i18n.t(`${namespace}:${key}`),
+    };
+    return { view, data, scope, pageKey: location.pathname + location.search, now };
+  }, [view, data, user, lang, i18n, location.pathname, location.search, now]);
+
+  if (view.kind === "broken") {
+    return (
+      <section className="notice-page broken-page" role="alert" data-broken-config={view.path}>
+        <h1>{t("broken.title")}</h1>
+        <p>{t("broken.text")}</p>
+        {view.problems.length > 0 && (
+          <ul className="problems">
+            {view.problems.map((problem) => (
+              <li key={problem.pointer + problem.message}>
+                <code>{problem.pointer}</code> {problem.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link className="button button-primary" to="/home">
+          {t("nav.backHome")}
+        </Link>
+      </section>
+    );
+  }
+  if (view.kind === "notYetOpen") {
+    return <NoticePage title={t("publish.notYetOpenTitle")} text={t("publish.notYetOpenText", { date: formatDate(view.publishFrom ?? "", lang) })} />;
+  }
+  if (view.kind === "closed") return <NoticePage title={t("publish.closedTitle")} text={t("publish.closedText")} />;
+  if (pageGate !== "ok") return <GatePrompt outcome={pageGate} page />;
+
+  return (
+    <PageContext.Provider value={context}>
+      <div className={`page theme-${view.config.layout?.theme ?? "default"}`} data-page={view.config.path}>
+        {view.config.widgets.map((node, index) => (
+          <WidgetFrame key={`${view.config.path}:${index}`} node={node} id={String(index)} hydrated={hydrated} />
+        ))}
+      </div>
+    </PageContext.Provider>
+  );
+}

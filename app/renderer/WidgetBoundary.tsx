@@ -1,0 +1,35 @@
+import { Component, type ReactNode } from "react";
+import { Trans } from "react-i18next";
+
+interface Props {
+  type: string;
+  children: ReactNode;
+}
+
+/** One failing widget shows its own notice; the rest of the page keeps working. */
+export class WidgetBoundary extends Component<Props, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.warn(`widget ${this.props.type} failed:`, error);
+  }
+
+  render() {
+    if (this.state.failed) {
+      return (
+        <div className="widget-failed" role="status" data-widget-failed={this.props.type}>
+          <Trans i18nKey="common:widget.failed" />
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function WidgetSkeleton({ type }: { type: string }) {
+  return <div className={`skeleton skeleton-${type}`} aria-busy="true" />;
+}

@@ -1,0 +1,66 @@
+import { Suspense, type ReactNode } from "react";
+import { useStore } from "@nanostores/react";
+import { useTranslation } from "react-i18next";
+import type { WidgetNode } from "@schemas/generated/page-config";
+import { resolveBindings } from "~/lib/bindings";
+import { evaluateGate, type GateOutcome } from "~/lib/gate";
+import { $user } from "~/stores/session";
+import { sourcesOfNode } from "~/pipeline/widget-tree";
+import type { WidgetRenderProps } from "@widgets/types";
+import { usePage } from "./page-context";
+import { isVisible } from "./visible-when";
+import { widgetComponent } from "./widget-components";
+import { WidgetBoundary, WidgetSkeleton } from "./WidgetBoundary";
+import { GatePrompt } from "./GatePrompt";
+
+interface Props {
+  node: WidgetNode;
+  id: string;
+  hydrated: boolean;
+}
+
+/** One widget of a page: gate, visibility, data state, error boundary and suspense, then the component. */
+export function WidgetFrame({ node, id, hydrated }: Props) {
+  const page = usePage();
+  const { t } = useTranslation("common");
+  const clientUser = useStore($user);
+  const user = hydrated ? clientUser : page.view.user;
+  const outcome: GateOutcome = evaluateGate(node.gate, user);
+  if (outcome !== "ok") return <GatePrompt outcome={outcome} />;
+  if (!isVisible(node.visibleWhen, page.scope)) return null;
+
+  const states = [...sourcesOfNode(node)].map((name) => page.data[name]);
+  const failed = states.find((state) => state?.status === "error");
+  if (failed && failed.status === "error") {
+    return (
+      <div className="widget-failed" role="status" data-widget-failed={node.type}>
+        {t("widget.dataFailed")}
+      </div>
+    );
+  }
+  if (states.some((state) => state?.status === "loading" || state?.status === "gated")) {
+    return <WidgetSkeleton type={node.type} />;
+  }
+
+  const Component = widgetComponent(node.type);
+  if (!Component) return null;
+  const children: ReactNode[] | undefined = node.children?.map((child, index) => (
+    <WidgetFrame key={`${id}.${index}`} node={child} id={`${id}.${index}`} hydrated={hydrated} />
+  ));
+  const renderProps: WidgetRenderProps = {
+    props: resolveBindings(node.props ?? {}, page.scope) as Record<string, unknown>,
+    data: node.data ? page.data[node.data] : undefined,
+    nodeId: id,
+    sourceName: node.data,
+    children,
+  };
+  return (
+    <WidgetBoundary type={node.type}>
+      <Suspense fallback={<WidgetSkeleton type={node.type} />}>
+        <div className={`widget widget-${node.type}`} data-widget={node.type} data-node={id}>
+          <Component {...renderProps} />
+        </div>
+      </Suspense>
+    </WidgetBoundary>
+  );
+}

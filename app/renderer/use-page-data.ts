@@ -1,0 +1,55 @@
+import useSWR from "swr";
+import { useStore } from "@nanostores/react";
+import { useMemo } from "react";
+import { browserApi } from "~/lib/browser-api";
+import { evaluateGate } from "~/lib/gate";
+import { sourceParams } from "~/pipeline/source-params";
+import { $token, $user } from "~/stores/session";
+import { SUCCESS_CODES, type DataState } from "~/pipeline/data-state";
+import { plannedSources } from "~/pipeline/plan";
+import type { PageView } from "~/pipeline/page-view";
+
+/**
+ * Loads in the browser what the server left for it: client-side sources, and gated sources whose gate this
+ * browser's session now meets. Everything else is the server's state as rendered.
+ */
+export function usePageData(view: PageView, hydrated: boolean): Record<string, DataState> {
+  const user = useStore($user);
+  const token = useStore($token);
+  const sources = view.config.data ?? {};
+  const pending: string[] = [];
+  if (hydrated && evaluateGate(view.config.gate, user) === "ok") {
+    for (const [name, planned] of plannedSources(view.config, user)) {
+      const rendered = view.data[name]?.status;
+      if ((planned === "load" || (planned as DataState).status === "loading") && (rendered === "loading" || rendered === "gated")) pending.push(name);
+    }
+  }
+
+  const key = pending.length ? ["page-data", view.path, JSON.stringify(view.query), token ?? "", ...pending] : null;
+  const { data: loaded } = useSWR(key, async () => {
+    const entries = await Promise.all(
+      pending.map(async (name): Promise<[string, DataState]> => {
+        const source = sources[name];
+        const envelope = await browserApi.request(source.api, {
+          method: source.method ?? "POST",
+          params: sourceParams(source, view.query),
+          timeoutMs: source.timeoutMs,
+        });
+        return [
+          name,
+          SUCCESS_CODES.has(envelope.code)
+            ? { status: "ok", value: envelope.data ?? null }
+            : { status: "error", message: envelope.message || `code ${envelope.code}` },
+        ];
+      }),
+    );
+    return Object.fromEntries(entries) as Record<string, DataState>;
+  });
+
+  return useMemo(() => {
+    if (!pending.length) return view.data;
+    const merged: Record<string, DataState> = { ...view.data };
+    for (const name of pending) merged[name] = loaded?.[name] ?? { status: "loading" };
+    return merged;
+  }, [view.data, loaded, pending.join(",")]);
+}

@@ -1,0 +1,73 @@
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/root";
+import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
+import { toLang, type Lang } from "~/i18n/config";
+import { useNonce } from "~/lib/nonce";
+import { useCatalogue } from "~/i18n/use-catalogue";
+import { Shell } from "~/shell/Shell";
+import { detectAppType } from "~/lib/app-type";
+import "./styles.css";
+
+export const middleware = [i18nextMiddleware];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = toLang(getLocale(context));
+  return {
+    lang,
+    resources: catalogues[lang],
+    siteName: lang === "en" ? "EconScholar" : "经管学术圈",
+    appType: detectAppType(request.headers.get("User-Agent")),
+  };
+}
+
+/** The root's data (language and its catalogue) changes only when the language does. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (formAction) return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const lang: Lang = root?.lang ?? "zh";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f4c81" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useCatalogue(loaderData.lang, loaderData.resources);
+  return (
+    <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("common");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="notice-page" role="alert">
+      <h1>{status}</h1>
+      <p>{t("error.unexpected")}</p>
+      <a className="button button-primary" href="/home">
+        {t("nav.backHome")}
+      </a>
+    </main>
+  );
+}

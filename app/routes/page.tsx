@@ -1,0 +1,64 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/page";
+import { appServices } from "~/services";
+import { redirectFor } from "~/lib/routing";
+import { readCookie } from "~/i18n/config";
+import { loadPage } from "~/pipeline/load-page.server";
+import type { PageView } from "~/pipeline/page-view";
+import { loadWidgetComponents } from "~/renderer/widget-components";
+import { PageRenderer } from "~/renderer/PageRenderer";
+
+/** The one route: path → page config → gate → data sources → widgets. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appServices);
+  const url = new URL(request.url);
+  const target = redirectFor(url.pathname, url.search);
+  if (target) throw redirect(target, 302);
+
+  const token = readCookie(request.headers.get("Cookie"), "token");
+  const entry = services.pages.resolve(url.pathname);
+  const noStore = { "Cache-Control": "no-store" };
+
+  if (entry?.status === "invalid") {
+    const view: PageView = {
+      kind: "broken",
+      status: 500,
+      path: url.pathname,
+      config: { path: entry.path, title: { zh: "页面暂不可用", en: "Page unavailable" }, widgets: [] },
+      problems: services.isProduction ? [] : entry.problems,
+      query: {},
+      data: {},
+      gate: "ok",
+      user: null,
+      widgetTypes: [],
+      serverNow: services.now().getTime(),
+      preload: [],
+    };
+    return data(view, { status: 500, headers: noStore });
+  }
+
+  const config = entry?.status === "valid" ? entry.config : services.pages.notFound();
+  const missingQuery = Object.entries(config.query ?? {}).some(
+    ([name, declared]) => declared.required && !url.searchParams.get(name)?.match(/^[A-Za-z0-9_-]+$/),
+  );
+  const view = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token });
+  const status = entry && !missingQuery ? view.status : 404;
+  return data({ ...view, status }, { status, headers: view.user ? { "Cache-Control": "private, no-store" } : {} });
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const view = (await serverLoader()) as PageView;
+  await loadWidgetComponents(view.widgetTypes);
+  return view;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const root = matches[0]?.loaderData as { lang?: string; siteName?: string } | undefined;
+  const lang = root?.lang === "en" ? "en" : "zh";
+  return [{ title: `${loaderData.config.title[lang]} · ${root?.siteName ?? ""}` }];
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <PageRenderer view={loaderData as PageView} />;
+}

@@ -1,0 +1,34 @@
+import { createContext } from "react-router";
+import type { ApiClient } from "~/lib/api-client";
+import type { SessionUser } from "~/lib/gate";
+import type { PageConfig } from "@schemas/generated/page-config";
+
+export interface ConfigProblem {
+  pointer: string;
+  message: string;
+}
+
+export type PageEntry =
+  | { status: "valid"; file: string; config: PageConfig }
+  | { status: "invalid"; file: string; path: string; problems: ConfigProblem[] };
+
+/** Page configs as the server loaded and validated them. */
+export interface PageConfigStore {
+  resolve(pathname: string): PageEntry | null;
+  notFound(): PageConfig;
+}
+
+/** What the Node server hands every loader: set up once in server/, read through `appServices`. */
+export interface AppServices {
+  pages: PageConfigStore;
+  api: ApiClient;
+  nonce: string;
+  now(): Date;
+  /** Who is asking, from the token cookie, checked with the platform API; null for a visitor. */
+  sessionUser(request: Request): Promise<SessionUser | null>;
+  /** Module URLs to preload for the given widget folders (empty in development). */
+  widgetModuleUrls(folders: string[]): string[];
+  isProduction: boolean;
+}
+
+export const appServices = createContext<AppServices>();

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useMatches } from "react-router";
+import { STORAGE_KEYS, writeStorage } from "~/lib/storage";
+import { detectAppType } from "~/lib/app-type";
+import { resetPlayFlags } from "~/stores/media";
+import { hydrateSession } from "~/stores/session";
+import { keepScroll, keptScroll } from "~/stores/keep-alive";
+import type { PageView } from "~/pipeline/page-view";
+
+function isKeepAlive(matches: ReturnType<typeof useMatches>): boolean {
+  const page = matches.at(-1)?.loaderData as PageView | undefined;
+  return Boolean(page?.config?.keepAlive);
+}
+
+/**
+ * What happens on every path change (spec §2): the previous page and its query are stored, play flags reset,
+ * and the window scrolls to the top, except on kept-alive pages, which get their scroll position back.
+ */
+export function NavigationEffects() {
+  const location = useLocation();
+  const matches = useMatches();
+  const previous = useRef<{ pathname: string; search: string; keepAlive: boolean } | null>(null);
+  const keepAlive = isKeepAlive(matches);
+
+  useEffect(() => {
+    writeStorage(STORAGE_KEYS.appType, detectAppType(navigator.userAgent));
+    hydrateSession(null);
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  }, []);
+
+  useEffect(() => {
+    const before = previous.current;
+    if (before && before.pathname !== location.pathname) {
+      writeStorage(STORAGE_KEYS.fromPage, before.pathname);
+      writeStorage(STORAGE_KEYS.fromQuery, before.search.replace(/^\?/, ""));
+    }
+    if (!before || before.pathname !== location.pathname) resetPlayFlags(location.pathname);
+    const restored = keepAlive ? keptScroll(location.pathname + location.search) : null;
+    const samePageState = before?.pathname === location.pathname && (location.state as { keepScroll?: boolean } | null)?.keepScroll;
+    if (!samePageState) window.scrollTo(0, restored ?? 0);
+    previous.current = { pathname: location.pathname, search: location.search, keepAlive };
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!keepAlive) return;
+    const key = location.pathname + location.search;
+    const onScroll = () => keepScroll(key, window.scrollY);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [keepAlive, location.pathname, location.search]);
+
+  return null;
+}

@@ -1,0 +1,12 @@
+import { atom } from "nanostores";
+import { isLiveViewPath } from "~/lib/routing";
+
+/** Audio/video state shared across pages (spec §4): playback flag and play status. */
+export const $playbackFlag = atom<"0" | "">("");
+export const $playStatus = atom<number>(0);
+
+/** On every path change: live-view paths reset the playback flag to 0, others to empty; play status to 0. */
+export function resetPlayFlags(pathname: string): void {
+  $playbackFlag.set(isLiveViewPath(pathname) ? "0" : "");
+  $playStatus.set(0);
+}

@@ -1,0 +1,192 @@
+import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ViteDevServer } from "vite";
+import type { appServices, AppServices } from "../app/services.ts";
+import { createApiClient, type ApiClient } from "../app/lib/api-client.ts";
+import { SUCCESS_CODES } from "../app/pipeline/data-state.ts";
+import type { SessionUser } from "../app/lib/gate.ts";
+import { readCookie } from "../app/i18n/config.ts";
+import { loadCatalogues } from "../app/i18n/catalogues.server.ts";
+import { createPageConfigStore } from "./page-configs.server.ts";
+import { securityHeaders, type SecurityLocals } from "./security.server.ts";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
+import { posterSvg } from "./platform-api/content.server.ts";
+import type { ServerEnv } from "./env.server.ts";
+
+export interface CreateAppOptions {
+  env: ServerEnv;
+  root?: string;
+  development?: boolean;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface AppHandle {
+  app: Express;
+  platform: EmbeddedPlatform | null;
+  close(): Promise<void>;
+}
+
+/** Turns an Express request into a web Request for the embedded API (which speaks fetch's types). */
+async function toWebRequest(request: ExpressRequest): Promise<Request> {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(key, value);
+    else if (Array.isArray(value)) headers.set(key, value.join(", "));
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 1_000_000) break;
+    chunks.push(chunk);
+  }
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks);
+  return new Request(`http://embedded${request.originalUrl}`, { method: request.method, headers, body });
+}
+
+async function sendWebResponse(response: Response, to: ExpressResponse) {
+  to.status(response.status);
+  response.headers.forEach((value, key) => to.setHeader(key, value));
+  to.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Module URLs of widget folders from Vite's manifest, so pages preload exactly the widgets they use. */
+function widgetModuleResolver(clientDir: string): (folders: string[]) => string[] {
+  const manifestFile = join(clientDir, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) return () => [];
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[] }>;
+  return (folders) => {
+    const urls = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || urls.has(`/${chunk.file}`)) return;
+      urls.add(`/${chunk.file}`);
+      chunk.imports?.forEach(visit);
+    };
+    for (const folder of folders) visit(`widgets/${folder}/component.tsx`);
+    return [...urls];
+  };
+}
+
+export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
+  const root = options.root ?? process.cwd();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const development = options.development ?? false;
+  const now = options.now ?? (() => new Date());
+  const { env } = options;
+
+  const platform = env.platformBaseUrl ? null : createEmbeddedPlatform({ file: env.databaseFile, now, log });
+  const serverApi: ApiClient = createApiClient({
+    baseUrl: env.platformBaseUrl ?? "http://embedded/api",
+    fetch: platform ? (input, init) => platform.api.fetch(new Request(input, init)) : undefined,
+    headers: () => ({ source: "4", deviceBrand: "server", deviceMod: "ssr" }),
+  });
+
+  const pages = createPageConfigStore({ directory: env.pageConfigsDir, catalogues: loadCatalogues(root), watchForChanges: development, log });
+  const clientDir = join(root, "build", "client");
+  const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
+
+  const sessionUser = async (request: Request): Promise<SessionUser | null> => {
+    const token = readCookie(request.headers.get("Cookie"), "token");
+    if (!token) return null;
+    const answer = await serverApi.request<SessionUser>("/web/getUserInfoWithToken", { method: "GET", headers: { token } });
+    return SUCCESS_CODES.has(answer.code) && answer.data ? answer.data : null;
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  let ready = false;
+  app.get("/healthz", (_request, response) => {
+    response.status(ready ? 200 : 503).json({ status: ready ? "ok" : "starting" });
+  });
+
+  app.use(securityHeaders({ development }));
+
+  app.all("/api/{*rest}", async (request, response) => {
+    if (platform) {
+      await sendWebResponse(await platform.api.fetch(await toWebRequest(request), request.ip), response);
+      return;
+    }
+    const incoming = await toWebRequest(request);
+    const upstream = await fetch(`${env.platformBaseUrl}${request.originalUrl.replace(/^\/api/, "")}`, {
+      method: request.method,
+      headers: incoming.headers,
+      body: request.method === "GET" || request.method === "HEAD" ? undefined : await incoming.arrayBuffer(),
+      signal: AbortSignal.timeout(60_000),
+      redirect: "manual",
+    }).catch(() => null);
+    if (!upstream) {
+      response.status(502).json({ code: -1, message: "platform API unreachable" });
+      return;
+    }
+    await sendWebResponse(upstream, response);
+  });
+
+  if (platform) {
+    app.get("/media/poster/:file", (request, response) => {
+      const id = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
+      const svg = Number.isInteger(id) ? posterSvg(platform.db, id) : null;
+      if (!svg) {
+        response.status(404).end();
+        return;
+      }
+      response.setHeader("Content-Type", "image/svg+xml");
+      response.setHeader("Cache-Control", "public, max-age=86400");
+      response.end(svg);
+    });
+  }
+
+  let vite: ViteDevServer | undefined;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom", root });
+    app.use(vite.middlewares);
+    build = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    app.use("/assets", express.static(join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    build = (await import(join(root, "build", "server", "index.js"))) as ServerBuild;
+  }
+
+  const services = (response: ExpressResponse): AppServices => ({
+    pages,
+    api: serverApi,
+    nonce: (response.locals as SecurityLocals).nonce,
+    now,
+    sessionUser,
+    widgetModuleUrls,
+    isProduction: env.isProduction,
+  });
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: development ? "development" : "production",
+      getLoadContext: async (_request, response) => {
+        const serverBuild = typeof build === "function" ? await build() : build;
+        const key = (serverBuild.entry.module as unknown as { appServices: typeof appServices }).appServices;
+        const context = new RouterContextProvider();
+        context.set(key, services(response));
+        return context;
+      },
+    }),
+  );
+
+  ready = true;
+  return {
+    app,
+    platform,
+    async close() {
+      await vite?.close();
+      platform?.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { createApp } from "./app.server.ts";
+import { readServerEnv } from "./env.server.ts";
+
+async function main() {
+  let env;
+  try {
+    env = readServerEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const development = process.env.NODE_ENV !== "production";
+  const { app, close } = await createApp({ env, development });
+  const server = app.listen(env.port, env.host, () => {
+    console.log(`listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`);
+  });
+  const stop = () => {
+    server.close(() => void close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+process.on("unhandledRejection", (error) => console.error("unhandled rejection:", error));
+void main();

@@ -1,0 +1,177 @@
+import type { Db } from "./db.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+
+interface ItemRow {
+  id: number;
+  kind: string;
+  title: string;
+  title_en: string;
+  summary: string;
+  summary_en: string;
+  cover: string;
+  status: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  author_name: string;
+  author_name_en: string;
+  org_name: string;
+  org_name_en: string;
+  view_count: number;
+  link: string;
+  extra: string;
+}
+
+/** The API's item shape: zh fields with their En siblings, the spec's naming (authorName, orgNameEn…). */
+export function toItem(row: ItemRow) {
+  return {
+    ...(JSON.parse(row.extra) as Record<string, unknown>),
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    titleEn: row.title_en,
+    summary: row.summary,
+    summaryEn: row.summary_en,
+    cover: row.cover,
+    status: row.status,
+    startTime: row.starts_at,
+    endTime: row.ends_at,
+    authorName: row.author_name,
+    authorNameEn: row.author_name_en,
+    orgName: row.org_name,
+    orgNameEn: row.org_name_en,
+    viewCount: row.view_count,
+    link: row.link.replaceAll("{id}", String(row.id)),
+  };
+}
+
+export function paging(params: Record<string, unknown>, defaultSize = 10): { pageNum: number; pageSize: number } {
+  const pageNum = Math.max(1, Math.min(10_000, Math.trunc(Number(params.pageNum ?? 1)) || 1));
+  const pageSize = Math.max(1, Math.min(50, Math.trunc(Number(params.pageSize ?? defaultSize)) || defaultSize));
+  return { pageNum, pageSize };
+}
+
+const KEYWORD_MAX = 50;
+
+/** Full text over titles and summaries in both languages; trigram FTS for 3+ characters, LIKE below that. */
+function keywordFilter(keyword: string): { sql: string; args: unknown[] } {
+  if (keyword.length >= 3) {
+    const phrase = `"${keyword.replaceAll('"', '""')}"`;
+    return { sql: "id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", args: [phrase] };
+  }
+  const like = `%${keyword.replace(/[%_\\]/g, "\\$&")}%`;
+  return {
+    sql: "(title LIKE ? ESCAPE '\\' OR title_en LIKE ? ESCAPE '\\' OR summary LIKE ? ESCAPE '\\' OR summary_en LIKE ? ESCAPE '\\')",
+    args: [like, like, like, like],
+  };
+}
+
+export interface ListOptions {
+  kinds: string[];
+  statuses?: number[];
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+  order?: "sort" | "newest" | "popular" | "startsSoon";
+}
+
+export function listItems(db: Db, options: ListOptions) {
+  const where = [`kind IN (${options.kinds.map(() => "?").join(",")})`];
+  const args: unknown[] = [...options.kinds];
+  if (options.statuses?.length) {
+    where.push(`status IN (${options.statuses.map(() => "?").join(",")})`);
+    args.push(...options.statuses);
+  }
+  const keyword = options.keyword?.trim().slice(0, KEYWORD_MAX);
+  if (keyword) {
+    const filter = keywordFilter(keyword);
+    where.push(filter.sql);
+    args.push(...filter.args);
+  }
+  const order = {
+    sort: "sort DESC, id DESC",
+    newest: "created_at DESC, id DESC",
+    popular: "view_count DESC, id DESC",
+    startsSoon: "sort DESC, starts_at ASC, id ASC",
+  }[options.order ?? "sort"];
+  const clause = where.join(" AND ");
+  const total = db.prepare(`SELECT COUNT(*) FROM items WHERE ${clause}`).pluck().get(...args) as number;
+  const rows = db
+    .prepare(`SELECT * FROM items WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...args, options.pageSize, (options.pageNum - 1) * options.pageSize) as ItemRow[];
+  return { list: rows.map(toItem), total, pageNum: options.pageNum, pageSize: options.pageSize };
+}
+
+function statuses(value: unknown): number[] | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const list = String(value)
+    .split(",")
+    .map((entry) => Number(entry))
+    .filter((entry) => Number.isInteger(entry) && entry >= 0 && entry <= 9);
+  return list.length ? list : undefined;
+}
+
+function lister(kinds: string[], order: ListOptions["order"] = "sort", defaultSize = 10) {
+  return ({ db, params }: ApiContext) =>
+    ok(listItems(db, { kinds, order, statuses: statuses(params.status), keyword: typeof params.keyword === "string" ? params.keyword : undefined, ...paging(params, defaultSize) }));
+}
+
+function detail(kinds: string[]) {
+  return ({ db, params }: ApiContext) => {
+    const id = Number(params.id);
+    if (!Number.isInteger(id) || id <= 0) return fail(400, "id must be a positive integer");
+    const row = db.prepare(`SELECT * FROM items WHERE id = ? AND kind IN (${kinds.map(() => "?").join(",")})`).get(id, ...kinds) as ItemRow | undefined;
+    return row ? ok(toItem(row)) : fail(404, "not found");
+  };
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+
+/** A poster for an item, drawn from its own title: the seed's media, made locally, never fetched. */
+export function posterSvg(db: Db, id: number): string | null {
+  const row = db.prepare("SELECT id, kind, title, title_en FROM items WHERE id = ?").get(id) as Pick<ItemRow, "id" | "kind" | "title" | "title_en"> | undefined;
+  if (!row) return null;
+  const hue = (row.id * 47) % 360;
+  const lines = [row.title.slice(0, 12), row.title.slice(12, 24)].filter(Boolean);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,32%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,48%)"/></linearGradient></defs>
+<rect width="640" height="360" fill="url(#g)"/>
+<circle cx="560" cy="70" r="120" fill="#fff" opacity=".08"/><circle cx="80" cy="330" r="90" fill="#fff" opacity=".06"/>
+<text x="40" y="60" fill="#fff" opacity=".75" font-family="sans-serif" font-size="22" letter-spacing="3">${escapeXml(row.kind.toUpperCase())}</text>
+${lines.map((line, index) => `<text x="40" y="${170 + index * 56}" fill="#fff" font-family="sans-serif" font-size="44" font-weight="700">${escapeXml(line)}</text>`).join("\n")}
+<text x="40" y="320" fill="#fff" opacity=".85" font-family="sans-serif" font-size="20">${escapeXml(row.title_en.slice(0, 52))}</text>
+</svg>`;
+}
+
+export function contentRoutes(): RouteDefinition[] {
+  return [
+    { method: "ANY", path: "/banner/list", handler: ({ db }) => ok(listItems(db, { kinds: ["banner"], pageNum: 1, pageSize: 10 })) },
+    { method: "ANY", path: "/plan/list", handler: lister(["live"], "startsSoon") },
+    { method: "ANY", path: "/plan/detail", handler: detail(["live"]) },
+    { method: "ANY", path: "/meeting/list", handler: lister(["meeting"], "newest") },
+    { method: "ANY", path: "/meeting/detail", handler: detail(["meeting"]) },
+    { method: "ANY", path: "/video/list", handler: lister(["video"], "newest") },
+    { method: "ANY", path: "/video/recommendVideo", handler: lister(["video"], "popular", 6) },
+    { method: "ANY", path: "/video/getVideoDetail", handler: detail(["video"]) },
+    { method: "ANY", path: "/video/getVideoSpecialList", handler: lister(["videoSpecial"]) },
+    { method: "ANY", path: "/mpPaper/searchAll", handler: lister(["paper"], "newest") },
+    { method: "ANY", path: "/mpPaper/detail", handler: detail(["paper", "report"]) },
+    { method: "ANY", path: "/report/getList", handler: lister(["report"], "newest") },
+    { method: "ANY", path: "/report/getHotReport", handler: lister(["report"], "popular", 5) },
+    { method: "ANY", path: "/books", handler: lister(["book"], "newest") },
+    { method: "ANY", path: "/essay/list", handler: lister(["essay"], "newest") },
+    { method: "ANY", path: "/essay/hot", handler: lister(["essay"], "popular", 5) },
+    { method: "ANY", path: "/recruit/list", handler: lister(["job"], "newest") },
+    {
+      method: "ANY",
+      path: "/search",
+      handler: ({ db, params }) => {
+        const keyword = typeof params.keyword === "string" ? params.keyword.trim() : "";
+        if (!keyword) return fail(400, "keyword is required");
+        const kinds = { "0": ["live", "meeting", "video", "paper", "report", "book", "essay", "qa"], "1": ["paper", "report", "book"], "3": ["live", "meeting"], "4": ["video", "videoSpecial"] }[String(params.searchType ?? "0")];
+        if (!kinds) return fail(400, "searchType must be 0, 1, 3 or 4");
+        return ok(listItems(db, { kinds, keyword, order: "popular", ...paging(params) }));
+      },
+    },
+  ];
+}

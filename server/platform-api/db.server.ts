@@ -1,0 +1,35 @@
+import Database from "better-sqlite3";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export type Db = Database.Database;
+
+const MIGRATIONS_DIR = join(import.meta.dirname, "migrations");
+
+/** Opens (creating when new) the platform database in WAL mode and applies pending migrations in order. */
+export function openDatabase(file: string): Db {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): string[] {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
+  const applied = new Set(db.prepare("SELECT name FROM schema_migrations").pluck().all() as string[]);
+  const pending = readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith(".sql") && !applied.has(name))
+    .sort();
+  for (const name of pending) {
+    const sql = readFileSync(join(MIGRATIONS_DIR, name), "utf8");
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)").run(name, new Date().toISOString());
+    })();
+  }
+  return pending;
+}

@@ -1,0 +1,102 @@
+import type { Db } from "./db.server.ts";
+
+/** The platform's answer envelope (spec §7, §8): a code, a message, and data. */
+export interface Envelope {
+  code: number;
+  message: string;
+  data?: unknown;
+  datas?: unknown;
+}
+
+export interface ApiContext {
+  db: Db;
+  /** Query values (GET) or body fields (POST, JSON or form-encoded). */
+  params: Record<string, unknown>;
+  headers: Headers;
+  token: string | null;
+  ip: string;
+  now: () => Date;
+  /** Extra response headers a handler wants, e.g. a content type for an image. */
+  respond?: (response: Response) => void;
+}
+
+export type Handler = (context: ApiContext) => Envelope | Response | Promise<Envelope | Response>;
+
+export interface RouteDefinition {
+  method: "GET" | "POST" | "ANY";
+  path: string;
+  handler: Handler;
+}
+
+export function ok(data?: unknown, message = "success"): Envelope {
+  return data === undefined ? { code: 200, message } : { code: 200, message, data };
+}
+
+export function fail(code: number, message: string, data?: unknown): Envelope {
+  return data === undefined ? { code, message } : { code, message, data };
+}
+
+/** Reads a request into params: the query for GET, a JSON or form body for POST. Bad bodies are an error, not a crash. */
+async function readParams(request: Request, url: URL): Promise<Record<string, unknown> | Envelope> {
+  const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  if (request.method === "GET" || request.method === "HEAD") return params;
+  const type = request.headers.get("content-type") ?? "";
+  const text = await request.text();
+  if (text.length > 1_000_000) return fail(413, "request body too large");
+  if (!text) return params;
+  if (type.includes("application/x-www-form-urlencoded")) return { ...params, ...Object.fromEntries(new URLSearchParams(text)) };
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return fail(400, "request body must be a JSON object");
+    return { ...params, ...(body as Record<string, unknown>) };
+  } catch {
+    return fail(400, "request body is not valid JSON");
+  }
+}
+
+function json(envelope: Envelope, status = 200): Response {
+  return new Response(JSON.stringify(envelope), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+export interface PlatformApi {
+  /** Answers one request to the embedded API; the path is relative to its mount point (e.g. /banner/list). */
+  fetch(request: Request, ip?: string): Promise<Response>;
+  routes(): RouteDefinition[];
+}
+
+export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date = () => new Date()): PlatformApi {
+  const table = new Map<string, RouteDefinition>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (table.has(key)) console.warn(`platform API: duplicate route ${key}; the first one answers`);
+    else table.set(key, route);
+  }
+  return {
+    routes: () => [...table.values()],
+    async fetch(request, ip = "127.0.0.1") {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/^\/api(?=\/)/, "");
+      const route = table.get(`${request.method} ${path}`) ?? table.get(`ANY ${path}`);
+      if (!route) {
+        const otherMethod = [...table.keys()].some((key) => key.endsWith(` ${path}`));
+        return json(fail(otherMethod ? 405 : 404, otherMethod ? `method ${request.method} not allowed` : `no such API: ${path}`), otherMethod ? 405 : 404);
+      }
+      const params = await readParams(request, url);
+      if ("code" in params && typeof params.code === "number" && "message" in params) return json(params as Envelope, 400);
+      try {
+        const answer = await route.handler({
+          db,
+          params: params as Record<string, unknown>,
+          headers: request.headers,
+          token: request.headers.get("token") || null,
+          ip,
+          now,
+        });
+        return answer instanceof Response ? answer : json(answer);
+      } catch (error) {
+        console.error(`platform API ${path} failed:`, error);
+        return json(fail(500, "operation failed, please try again later"), 500);
+      }
+    },
+  };
+}

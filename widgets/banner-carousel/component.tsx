@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from "react";
+import type { BannerCarouselProps } from "@schemas/generated/page-config";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+
+type Banner = Record<string, unknown>;
+
+/** Native scroll-snap carousel: swipeable without JS, autoplay added on top and paused while touched. */
+export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarouselProps>) {
+  const items = Array.isArray(props.items) ? (props.items as unknown as Banner[]) : [];
+  const imageField = props.imageField ?? "imageUrl";
+  const titleField = props.titleField ?? "title";
+  const linkField = props.linkField ?? "link";
+  const track = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || items.length < 2) return;
+    const timer = setInterval(() => {
+      const element = track.current;
+      if (!element) return;
+      const next = (Math.round(element.scrollLeft / element.clientWidth) + 1) % items.length;
+      element.scrollTo({ left: next * element.clientWidth, behavior: "smooth" });
+    }, props.intervalMs ?? 4000);
+    return () => clearInterval(timer);
+  }, [paused, items.length, props.intervalMs]);
+
+  if (items.length === 0) return null;
+  const ratio = (props.aspectRatio ?? "2:1").replace(":", "-");
+  return (
+    <div className={`banner-carousel ratio-${ratio}`} onPointerDown={() => setPaused(true)} onPointerUp={() => setPaused(false)}>
+      <div
+        className="banner-track"
+        ref={track}
+        onScroll={(event) => setActive(Math.round(event.currentTarget.scrollLeft / Math.max(1, event.currentTarget.clientWidth)))}
+      >
+        {items.map((banner, index) => (
+          <SmartLink key={asText(banner.id) || index} to={asText(banner[linkField])} className="banner-slide">
+            <img src={asText(banner[imageField]) || asText(banner.cover)} alt={asText(banner[titleField])} loading={index === 0 ? "eager" : "lazy"} />
+            <span className="banner-caption">{asText(banner[titleField])}</span>
+          </SmartLink>
+        ))}
+      </div>
+      <div className="banner-dots" aria-hidden="true">
+        {items.map((banner, index) => (
+          <span key={asText(banner.id) || index} className={index === active ? "dot active" : "dot"} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ErrorStateProps } from "@schemas/generated/page-config";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+
+export default function ErrorState({ props }: WidgetRenderProps<ErrorStateProps>) {
+  return (
+    <section className="error-state" role="alert">
+      {props.code && <p className="error-code">{props.code}</p>}
+      <h1>{asText(props.title)}</h1>
+      {props.text && <p>{asText(props.text)}</p>}
+      {props.actionLink && (
+        <SmartLink to={props.actionLink} className="button button-primary">
+          {asText(props.actionText)}
+        </SmartLink>
+      )}
+    </section>
+  );
+}

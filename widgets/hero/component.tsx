@@ -1,0 +1,20 @@
+import type { HeroProps } from "@schemas/generated/page-config";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+
+export default function Hero({ props }: WidgetRenderProps<HeroProps>) {
+  return (
+    <section className={`hero hero-${props.tone ?? "brand"}`}>
+      {props.image && <img className="hero-image" src={props.image} alt="" />}
+      <div className="hero-body">
+        <h1>{asText(props.title)}</h1>
+        {props.subtitle && <p>{asText(props.subtitle)}</p>}
+        {props.actionLink && (
+          <SmartLink to={props.actionLink} className="button button-light">
+            {asText(props.actionText)}
+          </SmartLink>
+        )}
+      </div>
+    </section>
+  );
+}
