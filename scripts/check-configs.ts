@@ -1,0 +1,42 @@
+/**
+ * Validates every page config (schema, cross-references, file name and path, duplicates) and that the zh and
+ * en catalogues have the same keys. Prints each problem as file, JSON pointer and message; exits 1 on any.
+ * PAGE_CONFIGS_DIR points it at another folder (tests use this).
+ */
+import { join, basename } from "node:path";
+import { loadCatalogues } from "../app/i18n/catalogues.server.ts";
+import { NAMESPACES } from "../app/i18n/config.ts";
+import { loadPageEntries } from "../server/page-configs.server.ts";
+
+const root = join(import.meta.dirname, "..");
+const directory = process.env.PAGE_CONFIGS_DIR ?? join(root, "page-configs");
+const catalogues = loadCatalogues(root);
+const lines: string[] = [];
+
+function keysOf(value: unknown, prefix = ""): string[] {
+  if (!value || typeof value !== "object") return [prefix];
+  return Object.entries(value).flatMap(([key, entry]) => keysOf(entry, prefix ? `${prefix}.${key}` : key));
+}
+
+for (const namespace of NAMESPACES) {
+  const zh = new Set(keysOf(catalogues.zh[namespace]));
+  const en = new Set(keysOf(catalogues.en[namespace]));
+  for (const key of zh) if (!en.has(key)) lines.push(`app/locales/en/${namespace}.json: key "${key}" exists in zh but not in en`);
+  for (const key of en) if (!zh.has(key)) lines.push(`app/locales/zh/${namespace}.json: key "${key}" exists in en but not in zh`);
+}
+
+const entries = loadPageEntries(directory, catalogues);
+const files = new Set<string>();
+for (const entry of new Set(entries.values())) {
+  files.add(entry.file);
+  if (entry.status === "invalid") {
+    for (const problem of entry.problems) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
+  }
+}
+
+if (lines.length) {
+  console.error(lines.join("\n"));
+  console.error(`\n${lines.length} problem(s) in ${directory}`);
+  process.exit(1);
+}
+console.log(`${files.size} page configs and ${NAMESPACES.length} catalogue namespaces in zh and en: all valid.`);

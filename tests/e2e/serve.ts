@@ -1,0 +1,19 @@
+/**
+ * The server the browser suite talks to: the production build, a fresh temporary database, and a copy of
+ * page-configs/ plus fixtures (a broken config, a page whose data source fails) in a temporary folder.
+ */
+import { cpSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../server/app.server.ts";
+import { readServerEnv } from "../../server/env.server.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const work = mkdtempSync(join(tmpdir(), "e2e-"));
+const configs = join(work, "page-configs");
+cpSync(join(root, "page-configs"), configs, { recursive: true });
+for (const name of readdirSync(join(import.meta.dirname, "fixtures"))) cpSync(join(import.meta.dirname, "fixtures", name), join(configs, name));
+
+const env = readServerEnv({ ...process.env, PORT: process.env.E2E_PORT ?? "3210", HOST: "127.0.0.1", DATABASE_FILE: join(work, "platform.sqlite"), PAGE_CONFIGS_DIR: configs, CAPTCHA: "test" }, root);
+const { app } = await createApp({ env, root, development: false, log: () => {} });
+app.listen(env.port, env.host);
