@@ -14,6 +14,7 @@ import { createPageConfigStore } from "./page-configs.server.ts";
 import { securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
+import { devTools } from "./dev-tools.server.ts";
 import type { ServerEnv } from "./env.server.ts";
 
 export interface CreateAppOptions {
@@ -79,7 +80,16 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   const now = options.now ?? (() => new Date());
   const { env } = options;
 
-  const platform = env.platformBaseUrl ? null : createEmbeddedPlatform({ file: env.databaseFile, now, log });
+  const platform = env.platformBaseUrl
+    ? null
+    : createEmbeddedPlatform({
+        file: env.databaseFile,
+        now,
+        log,
+        captchaTestMode: env.captchaTestMode,
+        publicOrigin: env.publicOrigin,
+        maxFailedLogins: env.maxFailedLogins,
+      });
   const serverApi: ApiClient = createApiClient({
     baseUrl: env.platformBaseUrl ?? "http://embedded/api",
     fetch: platform ? (input, init) => platform.api.fetch(new Request(input, init)) : undefined,
@@ -129,6 +139,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   if (platform) {
+    app.use(devTools(platform, now));
     app.get("/media/poster/:file", (request, response) => {
       const id = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
       const svg = Number.isInteger(id) ? posterSvg(platform.db, id) : null;

@@ -13,6 +13,10 @@ export interface ServerEnv {
   pageConfigsDir: string;
   /** CAPTCHA=test selects a captcha that always passes; refused outside local. */
   captchaTestMode: boolean;
+  /** Origin used in links the embedded platform mails (email confirmation, WeChat confirm page). */
+  publicOrigin: string;
+  /** Wrong passwords in a row before an account locks (embedded platform). */
+  maxFailedLogins: number;
 }
 
 const BASE_URL_VARIABLE: Record<Exclude<AppEnv, "local">, string> = {
@@ -42,6 +46,11 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
   const captchaTestMode = env.CAPTCHA === "test";
   if (captchaTestMode && appEnv !== "local") problems.push("CAPTCHA=test is only allowed with APP_ENV=local");
 
+  const maxFailedLogins = Number(env.LOGIN_MAX_FAILURES ?? 5);
+  if (!Number.isInteger(maxFailedLogins) || maxFailedLogins < 1) problems.push(`LOGIN_MAX_FAILURES must be a positive integer (got "${env.LOGIN_MAX_FAILURES}")`);
+  const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, "");
+  if (!/^https?:\/\/[^\s/]+$/.test(publicOrigin)) problems.push(`PUBLIC_ORIGIN must be an origin such as https://example.com (got "${env.PUBLIC_ORIGIN}")`);
+
   if (problems.length) {
     throw new Error(`Invalid environment:\n  - ${problems.join("\n  - ")}`);
   }
@@ -54,5 +63,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     databaseFile: env.DATABASE_FILE ?? join(root, "data", "platform.sqlite"),
     pageConfigsDir: env.PAGE_CONFIGS_DIR ?? join(root, "page-configs"),
     captchaTestMode,
+    publicOrigin,
+    maxFailedLogins,
   };
 }

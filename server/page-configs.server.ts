@@ -15,8 +15,11 @@ export function loadPageEntries(directory: string, catalogues: Catalogues): Map<
     const file = join(directory, name);
     const fallbackPath = `/${basename(name, ".json")}`;
     const { config, problems } = checkPageConfig(readFileSync(file, "utf8"), catalogues);
-    const paths = config ? [config.path, ...(config.aliases ?? [])] : [fallbackPath];
-    if (config && config.path !== fallbackPath) {
+    // A config whose path does not match its file name (say, a copy whose path was not changed) answers only at its
+    // file's own path, so it never takes over, or takes down, the page it claims.
+    const matchesFile = config !== null && config.path === fallbackPath;
+    const paths = matchesFile ? [config.path, ...(config.aliases ?? [])] : [fallbackPath];
+    if (config && !matchesFile) {
       problems.push({ pointer: "/path", message: `path "${config.path}" must match the file name (${name} serves ${fallbackPath})` });
     }
     for (const path of paths) {
@@ -26,7 +29,7 @@ export function loadPageEntries(directory: string, catalogues: Catalogues): Map<
     const entry: PageEntry =
       config && problems.length === 0
         ? { status: "valid", file, config }
-        : { status: "invalid", file, path: config?.path ?? fallbackPath, problems };
+        : { status: "invalid", file, path: fallbackPath, problems };
     for (const path of paths) if (!entries.has(path)) entries.set(path, entry);
   }
   return entries;

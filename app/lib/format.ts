@@ -3,7 +3,8 @@ export function formatCount(value: number | string | null | undefined, lang: "zh
   const number = typeof value === "string" ? Number(value) : value ?? 0;
   if (!Number.isFinite(number)) return "0";
   if (Math.abs(number) < 10_000) return String(number);
-  const tenThousands = Math.floor((number / 10_000) * 100) / 100;
+  // Whole hundredths of 10,000 (i.e. hundreds), truncated: (n / 10_000) * 100 drifts in floating point (11500 → 114.999…).
+  const tenThousands = Math.floor(number / 100) / 100;
   return `${tenThousands.toFixed(2)}${lang === "en" ? "w" : "万"}`;
 }
 

@@ -25,6 +25,8 @@ export function evaluateGate(gate: Gate | undefined, user: SessionUser | null): 
   if (!user) return "needLogin";
   if (gate === "login") return "ok";
   if (gate === "vip") return user.isVip ? "ok" : "needVip";
+  // Scholar verification flow (spec §4): a user with an authorCode passes before the phone check.
+  if (gate === "scholar" && user.authorCode) return "ok";
   if (mustBindPhone(user)) return "needBind";
   if (gate === "phoneBound") return "ok";
   return user.authorCode ? "ok" : "needVerify";

@@ -1,21 +1,45 @@
 import { openDatabase, type Db } from "./db.server.ts";
 import { createRouter, type PlatformApi } from "./router.server.ts";
 import { contentRoutes } from "./content.server.ts";
+import { createAccounts, type Accounts } from "./accounts.server.ts";
+import { scholarRoutes } from "./scholars.server.ts";
+import { activityRoutes } from "./activity.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
+import { pruneRateEvents } from "./support.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
   db: Db;
+  accounts: Accounts;
   close(): void;
 }
 
+export interface EmbeddedPlatformOptions {
+  file: string;
+  now?: () => Date;
+  log?: (line: string) => void;
+  captchaTestMode?: boolean;
+  publicOrigin?: string;
+  maxFailedLogins?: number;
+  lockMinutes?: number;
+}
+
 /** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
-export function createEmbeddedPlatform(options: { file: string; now?: () => Date; log?: (line: string) => void }): EmbeddedPlatform {
+export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): EmbeddedPlatform {
+  const now = options.now ?? (() => new Date());
   const db = openDatabase(options.file);
   if (!isSeeded(db)) {
-    const counts = seedDatabase(db, options.now?.() ?? new Date());
+    const counts = seedDatabase(db, now());
     options.log?.(`seeded ${options.file}: ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}`);
   }
-  const api = createRouter(db, [...contentRoutes()], options.now);
-  return { api, db, close: () => db.close() };
+  pruneRateEvents(db, now().getTime());
+  const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
+  const accounts = createAccounts(db, {
+    captchaTestMode: options.captchaTestMode ?? false,
+    maxFailedLogins: options.maxFailedLogins ?? 5,
+    lockMinutes: options.lockMinutes ?? 15,
+    publicOrigin,
+  });
+  const api = createRouter(db, [...contentRoutes(), ...accounts.routes, ...scholarRoutes(db, accounts, publicOrigin), ...activityRoutes(db, accounts)], now);
+  return { api, db, accounts, close: () => db.close() };
 }

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench`: where our page renderer stands against what it is built on, in one run.
+ *
+ *  1. First-load JavaScript (gzip) of every config route, beside a bare React Router app built from the same
+ *     node_modules: how much of what users download is ours rather than the framework's.
+ *  2. SSR throughput of /home, beside a plain node:http server replaying the same HTML: what rendering costs.
+ *
+ * It measures the existing production build (package.json's script builds first) and never writes to the
+ * repository: the database is a temporary file, the floor app lives in os.tmpdir(). Everything listens on
+ * 127.0.0.1 in ports 3300-3399. BENCH_SECONDS sets the measured load duration (default 10).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp, type AppHandle } from "../server/app.server.ts";
+import { readServerEnv } from "../server/env.server.ts";
+import { measureFirstLoad, type FirstLoad } from "./first-load.ts";
+import { startFloorApp, type FloorApp } from "./floor-app.ts";
+import { closeServer, listenInRange, HOST } from "./net.ts";
+import { endToEndHeaders, measureThroughput, startStaticServer, type LoadResult, type LoadSettings } from "./throughput.ts";
+
+const root = join(import.meta.dirname, "..");
+const SSR_PATH = "/home";
+/** The 404 config is never served at its own path; a path no config claims shows it the way users meet it. */
+const NOT_FOUND_CONFIG_PATH = "/404";
+const UNKNOWN_PATH = "/__bench-no-such-page";
+const WARM_UP_SECONDS = 2;
+const CONNECTIONS = 10;
+const KB = 1024;
+
+function readSeconds(): number {
+  const raw = process.env.BENCH_SECONDS ?? "10";
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) {
+    console.error(`BENCH_SECONDS must be a whole number of seconds between 1 and 300 (got "${raw}")`);
+    process.exit(1);
+  }
+  return seconds;
+}
+
+function requireBuild() {
+  const needed = ["build/server/index.js", "build/client/.vite/manifest.json"];
+  const missing = needed.filter((file) => !existsSync(join(root, file)));
+  if (missing.length) {
+    console.error(`The production build is missing (${missing.join(", ")}). Run \`npm run build\` first, or use \`npm run bench\`.`);
+    process.exit(1);
+  }
+}
+
+interface RouteTarget {
+  label: string;
+  url: string;
+}
+
+/** One request per page config; required query values get a placeholder so the page itself renders, not the 404. */
+function configRoutes(): RouteTarget[] {
+  const directory = join(root, "page-configs");
+  const targets: RouteTarget[] = [];
+  for (const file of readdirSync(directory)
+    .filter((name) => name.endsWith(".json"))
+    .sort()) {
+    const config = JSON.parse(readFileSync(join(directory, file), "utf8")) as { path: string; query?: Record<string, { required?: boolean }> };
+    if (config.path === NOT_FOUND_CONFIG_PATH) {
+      targets.push({ label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH });
+      continue;
+    }
+    const required = Object.entries(config.query ?? {}).filter(([, declared]) => declared.required);
+    const search = required.length ? `?${new URLSearchParams(required.map(([name]) => [name, "1"]))}` : "";
+    targets.push({ label: config.path + search, url: config.path + search });
+  }
+  return targets;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  // First column reads as a label (left-aligned), the rest are figures (right-aligned so digits line up).
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+const ratio = (ours: number, base: number) => (base > 0 ? `${(ours / base).toFixed(2)}x` : "n/a");
+
+function printFirstLoad(rows: { label: string; ours: FirstLoad }[], floor: FirstLoad) {
+  console.log(`\n== First-load JavaScript, gzip -9 per file (KB = ${KB} bytes) ==`);
+  console.log(`floor: minimal React Router framework-mode app (root route, one <h1>), same node_modules, GET /`);
+  const lines = rows.map(({ label, ours }) => [
+    label,
+    String(ours.status) + (ours.redirectedTo ? ` -> ${ours.redirectedTo}` : ""),
+    String(ours.urls.length),
+    kb(ours.rawBytes),
+    kb(ours.gzipBytes),
+    kb(floor.gzipBytes),
+    ratio(ours.gzipBytes, floor.gzipBytes),
+  ]);
+  console.log(table(["route", "status", "files", "ours KB raw", "ours KB gzip", "floor KB gzip", "ratio"], lines));
+  console.log(`floor: ${floor.urls.length} files, ${kb(floor.rawBytes)} KB raw, ${kb(floor.gzipBytes)} KB gzip`);
+}
+
+function printThroughput(ours: LoadResult, baseline: LoadResult, settings: LoadSettings, htmlBytes: number) {
+  console.log(`\n== SSR throughput of ${SSR_PATH} (${htmlBytes} bytes of HTML) ==`);
+  console.log(
+    `autocannon: ${settings.connections} connections, ${settings.seconds} s measured after ${WARM_UP_SECONDS} s warm-up each; ` +
+      `static = node:http replaying the same bytes and headers`,
+  );
+  const row = (label: string, result: LoadResult) => [
+    label,
+    result.requestsPerSecond.toFixed(1),
+    result.p50Ms.toFixed(2),
+    result.p99Ms.toFixed(2),
+    String(result.totalRequests),
+    String(result.failures),
+  ];
+  const ratios = [
+    "ratio ours/static",
+    ratio(ours.requestsPerSecond, baseline.requestsPerSecond),
+    ratio(ours.p50Ms, baseline.p50Ms),
+    ratio(ours.p99Ms, baseline.p99Ms),
+    "",
+    "",
+  ];
+  console.log(table(["server", "req/s", "p50 ms", "p99 ms", "requests", "failures"], [row("ours (SSR)", ours), row("static", baseline), ratios]));
+  if (ours.failures || baseline.failures) console.log("warning: some responses failed (non-2xx, errors or timeouts); the figures above are suspect");
+}
+
+async function main() {
+  requireBuild();
+  const seconds = readSeconds();
+  const settings: LoadSettings = { connections: CONNECTIONS, seconds };
+
+  // Every step has its own timeout; this is the backstop that guarantees the process ends whatever hangs.
+  const budgetMs = (4 * (seconds + WARM_UP_SECONDS) + 30) * 1000 + 300_000;
+  setTimeout(() => {
+    console.error(`benchmark still running after ${budgetMs / 1000} s; giving up`);
+    process.exit(1);
+  }, budgetMs).unref();
+
+  console.log(`bench: node ${process.version}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}`.trim());
+
+  const work = mkdtempSync(join(tmpdir(), "bench-"));
+  const servers: Server[] = [];
+  let handle: AppHandle | null = null;
+  let floor: FloorApp | null = null;
+  try {
+    const env = readServerEnv(
+      { ...process.env, PORT: "0", HOST, DATABASE_FILE: join(work, "platform.sqlite"), PAGE_CONFIGS_DIR: join(root, "page-configs") },
+      root,
+    );
+    handle = await createApp({ env, root, development: false, log: () => {} });
+    const ourServer = createServer(handle.app);
+    servers.push(ourServer);
+    const ours = `http://${HOST}:${await listenInRange(ourServer)}`;
+
+    floor = await startFloorApp(root);
+    const floorLoad = await measureFirstLoad(floor.origin, "/");
+    if (floorLoad.status !== 200) throw new Error(`the floor app answered ${floorLoad.status} for /`);
+    // Done with the floor: stop it so it does not share the machine with the load runs.
+    await floor.close();
+    floor = null;
+
+    const rows: { label: string; ours: FirstLoad }[] = [];
+    for (const target of configRoutes()) rows.push({ label: target.label, ours: await measureFirstLoad(ours, target.url) });
+    printFirstLoad(rows, floorLoad);
+
+    const page = await fetch(new URL(SSR_PATH, ours), { redirect: "manual", signal: AbortSignal.timeout(15_000) });
+    const html = Buffer.from(await page.arrayBuffer());
+    if (page.status !== 200) throw new Error(`${SSR_PATH} answered ${page.status}; the throughput comparison needs a rendered page`);
+    const replay = await startStaticServer(html, endToEndHeaders(page.headers));
+    servers.push(replay.server);
+
+    // A fixed order (ours, then static) keeps runs comparable with each other; each gets its own warm-up.
+    const oursLoad = await measureThroughput(new URL(SSR_PATH, ours).href, settings, WARM_UP_SECONDS);
+    const staticLoad = await measureThroughput(new URL(SSR_PATH, replay.origin).href, settings, WARM_UP_SECONDS);
+    printThroughput(oursLoad, staticLoad, settings, html.length);
+  } finally {
+    await floor?.close();
+    for (const server of servers) await closeServer(server);
+    await handle?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

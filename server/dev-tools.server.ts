@@ -1,0 +1,96 @@
+import express, { type Router } from "express";
+import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
+import { reviewClaim } from "./platform-api/scholars.server.ts";
+
+interface OutboxRow {
+  channel: "sms" | "email";
+  recipient: string;
+  code: string;
+  text: string;
+  sent_at: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/dev-tools.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+/**
+ * What third parties would do, made visible to a developer (never mounted with APP_ENV=production):
+ * the SMS/email outbox, the WeChat scan confirmation, and the scholar-claim review.
+ */
+export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
+  const router = express.Router();
+  router.use(express.urlencoded({ extended: false, limit: "10kb" }));
+
+  const outbox = () =>
+    (platform.db.prepare("SELECT channel, recipient, code, text, sent_at FROM outbox ORDER BY id DESC LIMIT 200").all() as OutboxRow[]).map((row) => ({
+      channel: row.channel,
+      to: row.recipient,
+      code: row.code,
+      text: row.text,
+      sentAt: row.sent_at,
+    }));
+
+  router.get("/dev/outbox.json", (_request, response) => {
+    response.setHeader("Cache-Control", "no-store");
+    response.json(outbox());
+  });
+
+  router.get("/dev/outbox", (_request, response) => {
+    const messages = outbox();
+    const claims = platform.db.prepare("SELECT c.user_id, c.email, c.details, u.user_name FROM scholar_claims c JOIN users u ON u.id = c.user_id WHERE c.is_pass = 0").all() as {
+      user_id: number;
+      email: string;
+      details: string;
+      user_name: string;
+    }[];
+    const rows = messages
+      .map((message) => `<tr><td>${message.channel}</td><td>${escapeHtml(message.to)}</td><td class="code">${escapeHtml(message.code)}</td><td>${escapeHtml(message.text)}</td><td>${escapeHtml(message.sentAt)}</td></tr>`)
+      .join("");
+    const reviews = claims
+      .map(
+        (claim) => `<li>${escapeHtml(claim.user_name)} — ${escapeHtml(claim.email)} <form method="post" action="/dev/claims/${claim.user_id}">
+<button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
+      )
+      .join("");
+    response.setHeader("Cache-Control", "no-store");
+    response.send(
+      page(
+        "Developer outbox",
+        `<p>SMS and email messages the embedded platform sent, newest first. JSON: <a href="/dev/outbox.json">/dev/outbox.json</a></p>
+<table><thead><tr><th>channel</th><th>to</th><th>code</th><th>text</th><th>sent</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table>
+<h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>`,
+      ),
+    );
+  });
+
+  router.post("/dev/claims/:userId", (request, response) => {
+    const decision = request.body?.decision === "decline" ? "decline" : "approve";
+    reviewClaim(platform.db, Number(request.params.userId), decision, String(request.body?.reason ?? "").slice(0, 100), now());
+    response.redirect(303, "/dev/outbox");
+  });
+
+  router.get("/dev/wechat/confirm", (request, response) => {
+    const sceneStr = String(request.query.sceneStr ?? "");
+    response.send(
+      page(
+        "WeChat scan (simulated)",
+        `<p>This page stands in for scanning the login QR code with WeChat.</p>
+<form method="post" action="/dev/wechat/confirm"><input type="hidden" name="sceneStr" value="${escapeHtml(sceneStr)}">
+<label>WeChat openid <input name="openId" value="dev-openid" pattern="[A-Za-z0-9_-]{3,40}" required></label>
+<button type="submit">Confirm login</button></form>`,
+      ),
+    );
+  });
+
+  router.post("/dev/wechat/confirm", (request, response) => {
+    const openId = String(request.body?.openId ?? "");
+    const confirmed = /^[A-Za-z0-9_-]{3,40}$/.test(openId) && platform.accounts.confirmWechatScene(String(request.body?.sceneStr ?? ""), openId, now());
+    response.status(confirmed ? 200 : 400).send(page("WeChat scan (simulated)", confirmed ? "<p>Confirmed. Return to the login page.</p>" : "<p>This QR code has expired or was already used.</p>"));
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+import type { Db } from "./db.server.ts";
+import type { Accounts } from "./accounts.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { listItems, paging } from "./content.server.ts";
+import { say } from "./support.server.ts";
+
+/** Task modules the product names: 3 bind phone, 20 and 21 the task list's own tasks. */
+const TASKS: Record<number, { integral: number; zh: string; en: string }> = {
+  3: { integral: 50, zh: "绑定手机号", en: "Bind your phone" },
+  20: { integral: 10, zh: "观看一个视频", en: "Watch a video" },
+  21: { integral: 10, zh: "阅读一篇论文", en: "Read a paper" },
+};
+
+const INTEREST_ADDRESS = 8;
+
+export function activityRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
+  const iso = (context: ApiContext) => context.now().toISOString();
+  const deviceId = (context: ApiContext) => String(context.params.deviceId ?? "").slice(0, 64);
+
+  /** The first visit of a device gets the activity payload once; later visits get nothing. */
+  const firstVisit = (kind: string) => (context: ApiContext) => {
+    const device = deviceId(context);
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(device)) return fail(400, say(context, "缺少设备标识", "deviceId is required"));
+    const inserted = db.prepare("INSERT OR IGNORE INTO first_visits (device_id, kind, created_at) VALUES (?, ?, ?)").run(device, kind, iso(context)).changes > 0;
+    if (!inserted) return ok(null);
+    const advert = listItems(db, { kinds: ["banner"], pageNum: 1, pageSize: 1 }).list[0];
+    return ok({
+      id: advert?.id ?? 0,
+      h5Image: advert?.cover ?? "",
+      jumpType: 2,
+      url: "",
+      moduleId: 0,
+      specialType: kind,
+      modulePathWeb: advert?.link ?? "/home",
+      moduleQueryWeb: "",
+      dataId: advert?.id ?? 0,
+    });
+  };
+
+  return [
+    {
+      method: "POST",
+      path: "/integralTask/checkFinishTask",
+      handler: accounts.withUser((context, user) => {
+        const moduleId = Number(context.params.moduleId);
+        const task = TASKS[moduleId];
+        if (!task) return fail(400, say(context, "未知任务", "Unknown task"));
+        const finished = db.prepare("INSERT OR IGNORE INTO task_completions (user_id, module_id, created_at) VALUES (?, ?, ?)").run(user.id, moduleId, iso(context)).changes > 0;
+        return ok({ finishTask: finished, integral: finished ? task.integral : 0, taskName: say(context, task.zh, task.en), moduleId });
+      }),
+    },
+    { method: "POST", path: "/firstEven/checkFirstEvenAd", handler: firstVisit("ad") },
+    { method: "POST", path: "/firstEven/firstEvenCommon", handler: firstVisit("common") },
+    { method: "POST", path: "/firstEven/firstEvenCoupon", handler: firstVisit("coupon") },
+    {
+      method: "POST",
+      path: "/buryingPoint/buryingPoint",
+      handler: (context) => {
+        const eventType = String(context.params.eventType ?? "").slice(0, 40);
+        if (!deviceId(context) || !eventType) return fail(400, say(context, "缺少参数", "deviceId and eventType are required"));
+        db.prepare("INSERT INTO tracking_events (device_id, channel_id, event_type, data_code, created_at) VALUES (?, ?, ?, ?, ?)").run(
+          deviceId(context),
+          Number(context.params.channelId ?? 4) || 4,
+          eventType,
+          String(context.params.dataCode ?? "").slice(0, 64),
+          iso(context),
+        );
+        return ok();
+      },
+    },
+    {
+      method: "GET",
+      path: "/members/whetherBindAddress",
+      handler: accounts.withUser((context, user) => {
+        const interestId = Number(context.params.interestId ?? INTEREST_ADDRESS);
+        const member = user.is_vip === 1 && interestId === INTEREST_ADDRESS;
+        const failureTime = member ? new Date(context.now().getTime() + 365 * 86_400_000).toISOString() : null;
+        return ok({ members: member, bindAddress: user.bind_address === 1, failureTime });
+      }),
+    },
+    { method: "ANY", path: "/advertising/list", handler: (context) => ok(listItems(db, { kinds: ["banner"], order: "sort", ...paging(context.params, 5) })) },
+  ];
+}

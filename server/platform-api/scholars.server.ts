@@ -1,0 +1,157 @@
+import { validateScholarClaim } from "../../schemas/generated/validate-forms.js";
+import type { ScholarClaimForm } from "../../schemas/generated/forms.ts";
+import type { Db } from "./db.server.ts";
+import type { Accounts } from "./accounts.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { paging } from "./content.server.ts";
+import { newToken, say, sha256, validateBody } from "./support.server.ts";
+
+/** Scholar verification states (isPass): 0 pending review, 1 declined, 2 approved, 3 email pending confirmation. */
+export const CLAIM = { pending: 0, declined: 1, approved: 2, emailPending: 3 } as const;
+
+interface ScholarRow {
+  id: number;
+  author_code: string;
+  name: string;
+  name_en: string;
+  org_name: string;
+  org_name_en: string;
+  field: string;
+  field_en: string;
+  introduction: string;
+  introduction_en: string;
+  verified: number;
+  recommended: number;
+  follower_count: number;
+  portrait: string;
+}
+
+function toScholar(row: ScholarRow, followed = false) {
+  return {
+    authorCode: row.author_code,
+    authorName: row.name,
+    authorNameEn: row.name_en,
+    orgName: row.org_name,
+    orgNameEn: row.org_name_en,
+    researchField: row.field,
+    researchFieldEn: row.field_en,
+    introduction: row.introduction,
+    introductionEn: row.introduction_en,
+    verified: row.verified === 1,
+    followerCount: row.follower_count,
+    portraitUrl: row.portrait,
+    followed,
+    link: `/person?authorCode=${row.author_code}`,
+  };
+}
+
+export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string): RouteDefinition[] {
+  const iso = (context: ApiContext) => context.now().toISOString();
+  const followedBy = (context: ApiContext): Set<string> => {
+    const who = accounts.current(context);
+    if (!("user" in who)) return new Set();
+    return new Set(db.prepare("SELECT author_code FROM follows WHERE user_id = ?").pluck().all(who.user.id) as string[]);
+  };
+
+  const list = (where: string) => (context: ApiContext) => {
+    const { pageNum, pageSize } = paging(context.params);
+    const keyword = typeof context.params.keyword === "string" ? context.params.keyword.trim().slice(0, 50) : "";
+    const filter = keyword ? " AND (name LIKE ? OR name_en LIKE ? OR org_name LIKE ? OR org_name_en LIKE ? OR field LIKE ? OR field_en LIKE ?)" : "";
+    const args = keyword ? Array(6).fill(`%${keyword.replace(/[%_]/g, "")}%`) : [];
+    const total = db.prepare(`SELECT COUNT(*) FROM scholars WHERE ${where}${filter}`).pluck().get(...args) as number;
+    const rows = db.prepare(`SELECT * FROM scholars WHERE ${where}${filter} ORDER BY verified DESC, follower_count DESC, id LIMIT ? OFFSET ?`).all(...args, pageSize, (pageNum - 1) * pageSize) as ScholarRow[];
+    const followed = followedBy(context);
+    return ok({ list: rows.map((row) => toScholar(row, followed.has(row.author_code))), total, pageNum, pageSize });
+  };
+
+  return [
+    { method: "ANY", path: "/author/operationAuthorList", handler: list("1 = 1") },
+    { method: "ANY", path: "/author/searAuthor", handler: list("1 = 1") },
+    { method: "ANY", path: "/recommend/authorList", handler: list("recommended = 1") },
+    {
+      method: "ANY",
+      path: "/author/query",
+      handler: (context) => {
+        const row = db.prepare("SELECT * FROM scholars WHERE author_code = ?").get(String(context.params.authorCode ?? "")) as ScholarRow | undefined;
+        return row ? ok(toScholar(row, followedBy(context).has(row.author_code))) : fail(404, say(context, "学者不存在", "No such scholar"));
+      },
+    },
+    {
+      method: "POST",
+      path: "/follow/doFollow",
+      handler: accounts.withUser((context, user) => {
+        const authorCode = String(context.params.authorCode ?? "");
+        if (!db.prepare("SELECT 1 FROM scholars WHERE author_code = ?").get(authorCode)) return fail(404, say(context, "学者不存在", "No such scholar"));
+        const following = db.prepare("SELECT 1 FROM follows WHERE user_id = ? AND author_code = ?").get(user.id, authorCode);
+        if (following) {
+          db.prepare("DELETE FROM follows WHERE user_id = ? AND author_code = ?").run(user.id, authorCode);
+          db.prepare("UPDATE scholars SET follower_count = MAX(0, follower_count - 1) WHERE author_code = ?").run(authorCode);
+        } else {
+          db.prepare("INSERT INTO follows (user_id, author_code, created_at) VALUES (?, ?, ?)").run(user.id, authorCode, iso(context));
+          db.prepare("UPDATE scholars SET follower_count = follower_count + 1 WHERE author_code = ?").run(authorCode);
+        }
+        return ok({ followed: !following });
+      }),
+    },
+    {
+      method: "POST",
+      path: "/author/claim",
+      handler: accounts.withUser((context, user) => {
+        if (user.author_code) return fail(0, say(context, "您已通过学者认证", "You are already a verified scholar"));
+        const body = validateBody<ScholarClaimForm>(context, validateScholarClaim);
+        if (!body.ok) return body.envelope;
+        const email = body.value.email.toLowerCase();
+        const token = newToken();
+        db.prepare("INSERT INTO email_links (token_hash, user_id, purpose, created_at) VALUES (?, ?, 'claim', ?)").run(sha256(token), user.id, iso(context));
+        db.prepare(
+          `INSERT INTO scholar_claims (user_id, is_pass, email, details, reason, updated_at) VALUES (?, ?, ?, ?, '', ?)
+           ON CONFLICT(user_id) DO UPDATE SET is_pass = excluded.is_pass, email = excluded.email, details = excluded.details, reason = '', updated_at = excluded.updated_at`,
+        ).run(user.id, CLAIM.emailPending, email, JSON.stringify(body.value), iso(context));
+        db.prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES ('email', ?, '', ?, ?)").run(
+          email,
+          say(context, `请点击链接确认您的机构邮箱：${publicOrigin}/api/web/email?token=${token}`, `Confirm your institutional email by opening: ${publicOrigin}/api/web/email?token=${token}`),
+          iso(context),
+        );
+        return ok({ isPass: CLAIM.emailPending }, say(context, "认证申请已提交，请前往邮箱确认", "Submitted. Please confirm your email"));
+      }),
+    },
+    ...["/author/checkEmailAudit", "/author/checkClaimStatus"].map(
+      (path): RouteDefinition => ({
+        method: "ANY",
+        path,
+        handler: accounts.withUser((context, user) => {
+          if (user.author_code) return ok({ isPass: CLAIM.approved, authorCode: user.author_code });
+          const claim = db.prepare("SELECT is_pass, reason, email FROM scholar_claims WHERE user_id = ?").get(user.id) as { is_pass: number; reason: string; email: string } | undefined;
+          return ok(claim ? { isPass: claim.is_pass, reason: claim.reason, email: claim.email } : { isPass: -1 });
+        }),
+      }),
+    ),
+    {
+      method: "GET",
+      path: "/author/queryAuthorByUserId",
+      handler: accounts.withUser((context, user) =>
+        user.author_code ? { code: 1, message: "ok", data: { authorCode: user.author_code } } : fail(0, say(context, "please complete person verification first", "please complete person verification first")),
+      ),
+    },
+  ];
+}
+
+/** The review an administrator would make, for the developer outbox page: approve creates the scholar profile. */
+export function reviewClaim(db: Db, userId: number, decision: "approve" | "decline", reason: string, now: Date): boolean {
+  const claim = db.prepare("SELECT * FROM scholar_claims WHERE user_id = ? AND is_pass = 0").get(userId) as { details: string; email: string } | undefined;
+  if (!claim) return false;
+  if (decision === "decline") {
+    db.prepare("UPDATE scholar_claims SET is_pass = 1, reason = ?, updated_at = ? WHERE user_id = ?").run(reason || "资料不完整 / Incomplete information", now.toISOString(), userId);
+    return true;
+  }
+  const details = JSON.parse(claim.details) as ScholarClaimForm;
+  const authorCode = `A${String(200000 + userId)}`;
+  db.transaction(() => {
+    db.prepare(
+      `INSERT OR IGNORE INTO scholars (author_code, name, name_en, org_name, org_name_en, field, field_en, introduction, introduction_en, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+    ).run(authorCode, details.realName, details.realName, details.orgName, details.orgName, details.researchField, details.researchField, details.introduction ?? "", details.introduction ?? "");
+    db.prepare("UPDATE users SET author_code = ? WHERE id = ?").run(authorCode, userId);
+    db.prepare("UPDATE scholar_claims SET is_pass = 2, updated_at = ? WHERE user_id = ?").run(now.toISOString(), userId);
+  })();
+  return true;
+}

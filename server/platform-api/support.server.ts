@@ -1,0 +1,90 @@
+import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from "node:crypto";
+import type { ErrorObject } from "ajv";
+import { loadCatalogues } from "../../app/i18n/catalogues.server.ts";
+import { readCookie } from "../../app/i18n/config.ts";
+import { fieldErrors } from "../../app/lib/form-errors.ts";
+import type { Db } from "./db.server.ts";
+import { fail, type ApiContext, type Envelope } from "./router.server.ts";
+
+const catalogues = loadCatalogues();
+
+/** The caller's language: the lang cookie (same origin), a lang header (apps), else zh. */
+export function languageOf(context: ApiContext): "zh" | "en" {
+  const value = context.headers.get("lang") ?? readCookie(context.headers.get("cookie"), "lang");
+  return value === "en" ? "en" : "zh";
+}
+
+/** A message from the catalogues by "namespace:key", in the caller's language. */
+export function translate(context: ApiContext, key: string): string {
+  const [namespace, path] = key.split(":");
+  let current: unknown = catalogues[languageOf(context)][namespace];
+  for (const part of path.split(".")) current = (current as Record<string, unknown> | undefined)?.[part];
+  return typeof current === "string" ? current : key;
+}
+
+/** zh or en text picked for the caller, for server messages the catalogues do not hold. */
+export function say(context: ApiContext, zh: string, en: string): string {
+  return languageOf(context) === "en" ? en : zh;
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Validates a body with a form's precompiled validator (the same the browser uses), after trimming strings.
+ * Returns the trimmed params, or a 400 envelope with the first field's message and every field's key.
+ */
+export function validateBody<T>(context: ApiContext, validator: Validator): { ok: true; value: T } | { ok: false; envelope: Envelope } {
+  const trimmed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(context.params)) trimmed[key] = typeof value === "string" ? value.trim() : value;
+  if (validator(trimmed)) return { ok: true, value: trimmed as T };
+  const fields = fieldErrors(validator.errors);
+  const first = Object.values(fields)[0];
+  return {
+    ok: false,
+    envelope: fail(400, first ? translate(context, first) : say(context, "请求参数有误", "Invalid request"), { fields }),
+  };
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16).toString("hex");
+  return `scrypt$${salt}$${scryptSync(password, salt, 32).toString("hex")}`;
+}
+
+export function verifyPassword(password: string, stored: string | null): boolean {
+  if (!stored) return false;
+  const [scheme, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "hex");
+  const actual = scryptSync(password, salt, expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** 32 alphanumeric characters from the secure source: about 190 bits. */
+export function newToken(): string {
+  let token = "";
+  for (let index = 0; index < 32; index++) token += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return token;
+}
+
+export function sixDigits(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** A sliding-window limit kept in the database, so it holds across restarts. */
+export function allow(db: Db, bucket: string, max: number, windowMs: number, now: number): boolean {
+  const since = now - windowMs;
+  const used = db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND at > ?").pluck().get(bucket, since) as number;
+  if (used >= max) return false;
+  db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)").run(bucket, now);
+  return true;
+}
+
+export function pruneRateEvents(db: Db, now: number): void {
+  db.prepare("DELETE FROM rate_events WHERE at < ?").run(now - 86_400_000);
+}

@@ -1,0 +1,78 @@
+/** The strict CSP of server/security.server.ts, as a browser receives it on real pages. */
+import type { Response } from "@playwright/test";
+import { test, expect, waitForHydration } from "./fixtures";
+
+function directives(header: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of header.split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+/** Checks one document response: a script nonce, no unsafe sources, and that nonce on every <script>. */
+async function checkDocument(response: Response | null): Promise<string> {
+  expect(response).not.toBeNull();
+  const header = (await response!.allHeaders())["content-security-policy"];
+  expect(header, `CSP header on ${response!.url()}`).toBeTruthy();
+  const policy = directives(header);
+  const scriptSrc = policy.get("script-src");
+  expect(scriptSrc, "script-src directive").toBeTruthy();
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  const nonces = scriptSrc!.filter((value) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(value));
+  expect(nonces).toHaveLength(1);
+  const nonce = nonces[0].slice("'nonce-".length, -1);
+  expect(policy.get("object-src")).toEqual(["'none'"]);
+  expect(policy.get("base-uri")).toEqual(["'none'"]);
+  expect(policy.get("default-src")).not.toContain("'unsafe-inline'");
+
+  const html = await response!.text();
+  const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
+  expect(scripts.length, "scripts in the document").toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, "every <script> carries the response's nonce").toContain(`nonce="${nonce}"`);
+  // No inline event handlers or javascript: URLs that a nonce could not cover.
+  expect(html).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
+  expect(html).not.toMatch(/javascript:/i);
+  return nonce;
+}
+
+test("pages carry a strict CSP with a per-response script nonce on every script", async ({ page }) => {
+  const first = await checkDocument(await page.goto("/home"));
+  await waitForHydration(page);
+  // The app hydrated under that policy (the console guard fails the test on any CSP violation).
+  await expect(page.locator(".tabs [role=tab]").first()).toBeVisible();
+
+  const second = await checkDocument(await page.goto("/home"));
+  expect(second).not.toBe(first);
+
+  await checkDocument(await page.goto("/no-such-page"));
+  await checkDocument(await page.goto("/e2eBroken"));
+  await checkDocument(await page.goto("/e2eGated"));
+  await checkDocument(await page.goto("/e2eFailingSource"));
+});
+
+test("the browser enforces the policy: an injected script without the nonce does not run", async ({ browser, baseURL }) => {
+  // A page of its own, outside the console guard: the refusal logged here is this test's own doing.
+  const context = await browser.newContext({ baseURL });
+  try {
+    const probe = await context.newPage();
+    await probe.goto("/home");
+    await waitForHydration(probe);
+    const outcome = await probe.evaluate(async () => {
+      const events: string[] = [];
+      document.addEventListener("securitypolicyviolation", (event) => events.push(event.effectiveDirective));
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.head.append(script);
+      const started = Date.now();
+      while (!events.length && Date.now() - started < 2000) await new Promise((resolve) => setTimeout(resolve, 10));
+      return { injected: (window as unknown as { __injected?: boolean }).__injected === true, events };
+    });
+    expect(outcome.injected).toBe(false);
+    expect(outcome.events.some((directive) => directive.startsWith("script-src"))).toBe(true);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { countdownParts, formatCount, formatDate } from "~/lib/format";
+
+describe("formatCount", () => {
+  it("shows numbers below 10,000 as they are", () => {
+    expect(formatCount(0, "zh")).toBe("0");
+    expect(formatCount(9999, "zh")).toBe("9999");
+    expect(formatCount(9999, "en")).toBe("9999");
+    expect(formatCount("123", "zh")).toBe("123");
+  });
+
+  it("shows 10,000 and more with the 10,000-unit suffix and two decimals", () => {
+    expect(formatCount(10000, "zh")).toBe("1.00万");
+    expect(formatCount(10000, "en")).toBe("1.00w");
+    expect(formatCount("250000", "zh")).toBe("25.00万");
+  });
+
+  it("truncates instead of rounding", () => {
+    expect(formatCount(123456, "zh")).toBe("12.34万");
+    expect(formatCount(99999, "zh")).toBe("9.99万");
+    expect(formatCount(19999, "en")).toBe("1.99w");
+  });
+
+  it("is exact for values whose decimal division is not exact in binary", () => {
+    // 11500 / 10000 * 100 is 114.99999999999999 in floating point
+    expect(formatCount(11500, "zh")).toBe("1.15万");
+    expect(formatCount(20100, "zh")).toBe("2.01万");
+    for (let n = 10_000; n < 400_000; n += 100) {
+      const expected = `${Math.floor(n / 10_000)}.${String(Math.floor((n % 10_000) / 100)).padStart(2, "0")}万`;
+      if (formatCount(n, "zh") !== expected) expect(formatCount(n, "zh"), String(n)).toBe(expected);
+    }
+  });
+
+  it("treats missing and non-numeric values as 0", () => {
+    expect(formatCount(null, "zh")).toBe("0");
+    expect(formatCount(undefined, "en")).toBe("0");
+    expect(formatCount("abc", "zh")).toBe("0");
+    expect(formatCount(Number.POSITIVE_INFINITY, "zh")).toBe("0");
+  });
+});
+
+describe("countdownParts", () => {
+  // The spec's conference example: a deadline of 13 Jan 18:00 (Beijing time).
+  const deadline = "2027-01-13T18:00:00+08:00";
+
+  it("splits the time left into days, hours and minutes", () => {
+    expect(countdownParts(deadline, new Date("2027-01-10T15:30:00+08:00"))).toEqual({ days: 3, hours: 2, minutes: 30, ended: false });
+    expect(countdownParts(deadline, new Date("2027-01-13T17:59:00+08:00"))).toEqual({ days: 0, hours: 0, minutes: 1, ended: false });
+    expect(countdownParts(deadline, new Date("2026-12-13T18:00:00+08:00"))).toEqual({ days: 31, hours: 0, minutes: 0, ended: false });
+  });
+
+  it("rounds minutes down", () => {
+    expect(countdownParts(deadline, new Date("2027-01-13T17:58:00.001+08:00"))).toEqual({ days: 0, hours: 0, minutes: 1, ended: false });
+    expect(countdownParts(deadline, new Date("2027-01-13T17:59:30+08:00"))).toEqual({ days: 0, hours: 0, minutes: 0, ended: false });
+  });
+
+  it("is ended at and after the deadline, never negative", () => {
+    expect(countdownParts(deadline, new Date("2027-01-13T18:00:00+08:00"))).toEqual({ days: 0, hours: 0, minutes: 0, ended: true });
+    expect(countdownParts(deadline, new Date("2027-02-01T00:00:00+08:00"))).toEqual({ days: 0, hours: 0, minutes: 0, ended: true });
+  });
+
+  it("accepts numbers and dates, and treats an invalid deadline as ended", () => {
+    const now = Date.UTC(2027, 0, 1);
+    expect(countdownParts(now + 90 * 60_000, now)).toEqual({ days: 0, hours: 1, minutes: 30, ended: false });
+    expect(countdownParts(new Date(now + 86_400_000), new Date(now))).toEqual({ days: 1, hours: 0, minutes: 0, ended: false });
+    expect(countdownParts("not a date", now).ended).toBe(true);
+  });
+});
+
+describe("formatDate", () => {
+  it("formats in Beijing time in both languages", () => {
+    const zh = formatDate("2027-01-13T10:00:00Z", "zh");
+    const en = formatDate("2027-01-13T10:00:00Z", "en");
+    expect(zh).toContain("2027");
+    expect(zh).toContain("18:00");
+    expect(en).toContain("13/01/2027");
+    expect(en).toContain("18:00");
+    expect(formatDate("garbage", "zh")).toBe("");
+  });
+});
