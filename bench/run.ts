@@ -9,6 +9,7 @@
  * repository: the database is a temporary file, the floor app lives in os.tmpdir(). Everything listens on
  * 127.0.0.1 in ports 3300-3399. BENCH_SECONDS sets the measured load duration (default 10).
  */
+import "./production-mode.ts";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { cpus, tmpdir } from "node:os";
@@ -51,25 +52,21 @@ function requireBuild() {
 interface RouteTarget {
   label: string;
   url: string;
+  /** Anything else means the figures are those of an error or not-found page, which the report points out. */
+  expectedStatus: number;
 }
 
 /** One request per page config; required query values get a placeholder so the page itself renders, not the 404. */
 function configRoutes(): RouteTarget[] {
   const directory = join(root, "page-configs");
-  const targets: RouteTarget[] = [];
-  for (const file of readdirSync(directory)
-    .filter((name) => name.endsWith(".json"))
-    .sort()) {
+  const files = readdirSync(directory).filter((name) => name.endsWith(".json"));
+  return files.sort().map((file) => {
     const config = JSON.parse(readFileSync(join(directory, file), "utf8")) as { path: string; query?: Record<string, { required?: boolean }> };
-    if (config.path === NOT_FOUND_CONFIG_PATH) {
-      targets.push({ label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH });
-      continue;
-    }
+    if (config.path === NOT_FOUND_CONFIG_PATH) return { label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH, expectedStatus: 404 };
     const required = Object.entries(config.query ?? {}).filter(([, declared]) => declared.required);
     const search = required.length ? `?${new URLSearchParams(required.map(([name]) => [name, "1"]))}` : "";
-    targets.push({ label: config.path + search, url: config.path + search });
-  }
-  return targets;
+    return { label: config.path + search, url: config.path + search, expectedStatus: 200 };
+  });
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -80,9 +77,13 @@ function table(header: string[], rows: string[][]): string {
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
+// autocannon reports whole milliseconds today; keep decimals only if a version ever gives them.
+const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
 const ratio = (ours: number, base: number) => (base > 0 ? `${(ours / base).toFixed(2)}x` : "n/a");
 
-function printFirstLoad(rows: { label: string; ours: FirstLoad }[], floor: FirstLoad) {
+type FirstLoadRow = RouteTarget & { ours: FirstLoad };
+
+function printFirstLoad(rows: FirstLoadRow[], floor: FirstLoad) {
   console.log(`\n== First-load JavaScript, gzip -9 per file (KB = ${KB} bytes) ==`);
   console.log(`floor: minimal React Router framework-mode app (root route, one <h1>), same node_modules, GET /`);
   const lines = rows.map(({ label, ours }) => [
@@ -96,6 +97,10 @@ function printFirstLoad(rows: { label: string; ours: FirstLoad }[], floor: First
   ]);
   console.log(table(["route", "status", "files", "ours KB raw", "ours KB gzip", "floor KB gzip", "ratio"], lines));
   console.log(`floor: ${floor.urls.length} files, ${kb(floor.rawBytes)} KB raw, ${kb(floor.gzipBytes)} KB gzip`);
+  // A page that errors or falls through to the 404 page still ships JavaScript, but not its own widgets' chunks.
+  const unexpected = rows.filter(({ ours, expectedStatus }) => ours.status !== expectedStatus);
+  if (unexpected.length)
+    console.log(`note: ${unexpected.map(({ label, ours }) => `${label} answered ${ours.status}`).join(", ")}; their figures are not those of the page itself`);
 }
 
 function printThroughput(ours: LoadResult, baseline: LoadResult, settings: LoadSettings, htmlBytes: number) {
@@ -107,8 +112,8 @@ function printThroughput(ours: LoadResult, baseline: LoadResult, settings: LoadS
   const row = (label: string, result: LoadResult) => [
     label,
     result.requestsPerSecond.toFixed(1),
-    result.p50Ms.toFixed(2),
-    result.p99Ms.toFixed(2),
+    ms(result.p50Ms),
+    ms(result.p99Ms),
     String(result.totalRequests),
     String(result.failures),
   ];
@@ -136,7 +141,7 @@ async function main() {
     process.exit(1);
   }, budgetMs).unref();
 
-  console.log(`bench: node ${process.version}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}`.trim());
+  console.log(`bench: node ${process.version}, NODE_ENV=${process.env.NODE_ENV}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""}`.trim());
 
   const work = mkdtempSync(join(tmpdir(), "bench-"));
   const servers: Server[] = [];
@@ -159,8 +164,8 @@ async function main() {
     await floor.close();
     floor = null;
 
-    const rows: { label: string; ours: FirstLoad }[] = [];
-    for (const target of configRoutes()) rows.push({ label: target.label, ours: await measureFirstLoad(ours, target.url) });
+    const rows: FirstLoadRow[] = [];
+    for (const target of configRoutes()) rows.push({ ...target, ours: await measureFirstLoad(ours, target.url) });
     printFirstLoad(rows, floorLoad);
 
     const page = await fetch(new URL(SSR_PATH, ours), { redirect: "manual", signal: AbortSignal.timeout(15_000) });

@@ -1,12 +1,14 @@
 /**
  * Validates every page config (schema, cross-references, file name and path, duplicates) and that the zh and
- * en catalogues have the same keys. Prints each problem as file, JSON pointer and message; exits 1 on any.
+ * en catalogues have the same keys, and that the embedded platform API serves every data source a config names.
+ * Prints each problem as file, JSON pointer and message; exits 1 on any.
  * PAGE_CONFIGS_DIR points it at another folder (tests use this).
  */
 import { join, basename } from "node:path";
 import { loadCatalogues } from "../app/i18n/catalogues.server.ts";
 import { NAMESPACES } from "../app/i18n/config.ts";
 import { loadPageEntries } from "../server/page-configs.server.ts";
+import { createEmbeddedPlatform } from "../server/platform-api/index.server.ts";
 
 const root = join(import.meta.dirname, "..");
 const directory = process.env.PAGE_CONFIGS_DIR ?? join(root, "page-configs");
@@ -31,6 +33,19 @@ for (const entry of new Set(entries.values())) {
   files.add(entry.file);
   if (entry.status === "invalid") {
     for (const problem of entry.problems) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
+  }
+}
+
+const platform = createEmbeddedPlatform({ file: ":memory:", seed: false });
+const served = new Set(platform.api.routes().map((route) => `${route.method} ${route.path}`));
+platform.close();
+for (const entry of new Set(entries.values())) {
+  if (entry.status !== "valid") continue;
+  for (const [name, source] of Object.entries(entry.config.data ?? {})) {
+    const method = source.method ?? "POST";
+    if (!served.has(`${method} ${source.api}`) && !served.has(`ANY ${source.api}`)) {
+      lines.push(`${basename(entry.file)} /data/${name}/api: the embedded platform API does not serve ${method} ${source.api}`);
+    }
   }
 }
 

@@ -52,3 +52,32 @@ export function randomToken(length = 32): string {
   for (const byte of bytes) token += ALPHANUMERIC[byte % ALPHANUMERIC.length];
   return token;
 }
+
+/** The device id kept under Fingerprint2: made once per browser, sent with tracking and the dwell-time socket. */
+export function ensureDeviceId(): string {
+  const existing = readStorage(STORAGE_KEYS.deviceId);
+  if (existing && /^[A-Za-z0-9]{16,64}$/.test(existing)) return existing;
+  const id = randomToken();
+  writeStorage(STORAGE_KEYS.deviceId, id);
+  return id;
+}
+
+/** A landing link's linkNo (a campaign's channel) is kept for later requests, in storage and a 30-day cookie. */
+export function rememberLinkNo(search: string): void {
+  const linkNo = new URLSearchParams(search).get("linkNo");
+  if (!linkNo || !/^[A-Za-z0-9_-]{1,64}$/.test(linkNo)) return;
+  writeStorage(STORAGE_KEYS.linkNo, linkNo);
+  setCookie(STORAGE_KEYS.linkNo, linkNo, COOKIE_DAYS_LANDING);
+}
+
+/** Reads a JSON value cached in storage; a damaged entry counts as absent. */
+export function readCached<T>(key: string): T | null {
+  const raw = readStorage(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    writeStorage(key, null);
+    return null;
+  }
+}

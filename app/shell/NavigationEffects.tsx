@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
-import { STORAGE_KEYS, writeStorage } from "~/lib/storage";
+import { ensureDeviceId, rememberLinkNo, STORAGE_KEYS, writeStorage } from "~/lib/storage";
 import { detectAppType } from "~/lib/app-type";
 import { resetPlayFlags } from "~/stores/media";
 import { hydrateSession } from "~/stores/session";
@@ -24,6 +24,7 @@ export function NavigationEffects() {
 
   useEffect(() => {
     writeStorage(STORAGE_KEYS.appType, detectAppType(navigator.userAgent));
+    ensureDeviceId();
     hydrateSession(null);
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   }, []);
@@ -35,9 +36,12 @@ export function NavigationEffects() {
       writeStorage(STORAGE_KEYS.fromQuery, before.search.replace(/^\?/, ""));
     }
     if (!before || before.pathname !== location.pathname) resetPlayFlags(location.pathname);
+    rememberLinkNo(location.search);
     const restored = keepAlive ? keptScroll(location.pathname + location.search) : null;
     const samePageState = before?.pathname === location.pathname && (location.state as { keepScroll?: boolean } | null)?.keepScroll;
-    if (!samePageState) window.scrollTo(0, restored ?? 0);
+    // The first run follows the document load, where the browser has placed the page already: scrolling again
+    // here would throw a reader who started scrolling before hydration back to the top.
+    if (before && !samePageState) window.scrollTo(0, restored ?? 0);
     previous.current = { pathname: location.pathname, search: location.search, keepAlive };
   }, [location.key]);
 

@@ -22,13 +22,15 @@ export interface EmbeddedPlatformOptions {
   publicOrigin?: string;
   maxFailedLogins?: number;
   lockMinutes?: number;
+  /** false: leave a new database empty (the config check only needs the route table). */
+  seed?: boolean;
 }
 
 /** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
 export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): EmbeddedPlatform {
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.file);
-  if (!isSeeded(db)) {
+  if (options.seed !== false && !isSeeded(db)) {
     const counts = seedDatabase(db, now());
     options.log?.(`seeded ${options.file}: ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}`);
   }

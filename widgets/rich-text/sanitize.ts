@@ -1,4 +1,11 @@
-import { FilterXSS, getDefaultWhiteList, safeAttrValue } from "xss";
+import * as xssModule from "xss";
+
+/**
+ * xss is CommonJS and sets most of its exports in a loop, which Node's ESM loader cannot see as named exports:
+ * in the server build `import { getDefaultWhiteList } from "xss"` fails to load. Read them off module.exports.
+ */
+const xss = (xssModule as unknown as { default?: typeof xssModule }).default ?? xssModule;
+const { FilterXSS, getDefaultWhiteList, safeAttrValue } = xss;
 
 const allowed = getDefaultWhiteList();
 for (const tag of ["audio", "video", "source"]) delete allowed[tag];

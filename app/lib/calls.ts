@@ -1,0 +1,36 @@
+import { defineCalls } from "./api-client";
+
+/** Account and activity calls the shell and dialogs make, by name (page configs name their own paths). */
+export const accountCalls = defineCalls({
+  isLogin: { path: "/web/isLogin", method: "GET" },
+  userInfo: { path: "/web/getUserInfoWithToken", method: "GET" },
+  logout: { path: "/web/logout" },
+  countryPrefixes: { path: "/sys/country/mobile/prefix", method: "GET" },
+  sendSms: { path: "/web/sendMessageWithCaptcha" },
+  sendEmailCode: { path: "/web/sendCodeEmail" },
+  loginByPassword: { path: "/web/login" },
+  loginByCode: { path: "/web/loginMessage" },
+  loginByEmail: { path: "/web/loginByAccountEmail" },
+  registerByPhone: { path: "/reg/register" },
+  registerByEmail: { path: "/reg/registerByEmail" },
+  resendConfirmation: { path: "/web/sendEmail" },
+  findPassword: { path: "/web/findPwd" },
+  findPasswordByEmail: { path: "/web/findPwdByEmail" },
+  changePassword: { path: "/web/changePassword" },
+  wechatLoginCode: { path: "/wechatpub/login" },
+  wechatPoll: { path: "/wechatpub/pollingLogin" },
+  wxBindMobile: { path: "/BindPhone/Wechat" },
+  emailBindMobile: { path: "/BindPhone/Email" },
+  feedback: { path: "/feedBack/addFeedBack" },
+  checkEmailAudit: { path: "/author/checkEmailAudit", method: "GET" },
+  queryAuthorByUserId: { path: "/author/queryAuthorByUserId", method: "GET" },
+  claimAuthor: { path: "/author/claim" },
+});
+
+export const activityCalls = defineCalls({
+  taskCheck: { path: "/integralTask/checkFinishTask" },
+  firstVisitAd: { path: "/firstEven/checkFirstEvenAd" },
+  firstVisitCommon: { path: "/firstEven/firstEvenCommon" },
+  tracking: { path: "/buryingPoint/buryingPoint" },
+  addressBindCheck: { path: "/members/whetherBindAddress", method: "GET" },
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { readServerEnv } from "../../server/env.server";
+
+const root = "/srv/app";
+
+describe("readServerEnv", () => {
+  it("defaults to local with the embedded platform", () => {
+    expect(readServerEnv({}, root)).toEqual({
+      appEnv: "local",
+      isProduction: false,
+      port: 3000,
+      host: "0.0.0.0",
+      platformBaseUrl: null,
+      databaseFile: join(root, "data", "platform.sqlite"),
+      pageConfigsDir: join(root, "page-configs"),
+      captchaTestMode: false,
+      publicOrigin: "http://localhost:3000",
+      maxFailedLogins: 5,
+    });
+  });
+
+  it("reads the overrides", () => {
+    const env = readServerEnv({ PORT: "8080", HOST: "127.0.0.1", DATABASE_FILE: "/tmp/x.sqlite", PAGE_CONFIGS_DIR: "/tmp/pages", CAPTCHA: "test" }, root);
+    expect(env).toMatchObject({ port: 8080, host: "127.0.0.1", databaseFile: "/tmp/x.sqlite", pageConfigsDir: "/tmp/pages", captchaTestMode: true });
+  });
+
+  it("refuses an unknown APP_ENV, naming it", () => {
+    expect(() => readServerEnv({ APP_ENV: "prod" }, root)).toThrow(/APP_ENV must be local, test, staging or production \(got "prod"\)/);
+  });
+
+  it("refuses a bad PORT", () => {
+    for (const port of ["abc", "-1", "70000", "80.5"]) expect(() => readServerEnv({ PORT: port }, root), port).toThrow(/PORT must be a port number/);
+  });
+
+  it("needs the platform URL of the chosen environment", () => {
+    expect(() => readServerEnv({ APP_ENV: "staging" }, root)).toThrow("PLATFORM_API_STAGING must be set when APP_ENV=staging");
+    expect(() => readServerEnv({ APP_ENV: "test" }, root)).toThrow("PLATFORM_API_TEST must be set when APP_ENV=test");
+    expect(() => readServerEnv({ APP_ENV: "production", PLATFORM_API_STAGING: "https://s.example" }, root)).toThrow("PLATFORM_API_PRODUCTION must be set");
+    expect(() => readServerEnv({ APP_ENV: "staging", PLATFORM_API_STAGING: "ftp://x" }, root)).toThrow("PLATFORM_API_STAGING must be an http(s) URL");
+  });
+
+  it("uses that URL without a trailing slash", () => {
+    const staging = readServerEnv({ APP_ENV: "staging", PLATFORM_API_STAGING: "https://staging.example/api/" }, root);
+    expect(staging).toMatchObject({ appEnv: "staging", isProduction: false, platformBaseUrl: "https://staging.example/api" });
+    const production = readServerEnv({ APP_ENV: "production", PLATFORM_API_PRODUCTION: "https://api.example" }, root);
+    expect(production).toMatchObject({ appEnv: "production", isProduction: true, platformBaseUrl: "https://api.example" });
+  });
+
+  it("refuses CAPTCHA=test outside local", () => {
+    expect(readServerEnv({ APP_ENV: "local", CAPTCHA: "test" }, root).captchaTestMode).toBe(true);
+    for (const appEnv of ["test", "staging", "production"]) {
+      const variable = `PLATFORM_API_${appEnv.toUpperCase()}`;
+      expect(() => readServerEnv({ APP_ENV: appEnv, [variable]: "https://api.example", CAPTCHA: "test" }, root), appEnv).toThrow(
+        "CAPTCHA=test is only allowed with APP_ENV=local",
+      );
+    }
+  });
+
+  it("reports every problem at once", () => {
+    try {
+      readServerEnv({ APP_ENV: "staging", PORT: "x", CAPTCHA: "test" }, root);
+      expect.unreachable("should have thrown");
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Invalid environment:/);
+      expect(message).toContain("PORT must be a port number");
+      expect(message).toContain("PLATFORM_API_STAGING must be set");
+      expect(message).toContain("CAPTCHA=test is only allowed");
+    }
+  });
+});
