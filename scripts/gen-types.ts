@@ -3,17 +3,19 @@
  *  - schemas/generated/page-config.bundle.json  the page-config schema composed with every widget's props
  *  - schemas/generated/validate-page-config.js  its validator, precompiled (no new Function at run time)
  *  - schemas/generated/page-config.ts           TypeScript types (json-schema-to-typescript)
- *  - schemas/generated/validate-forms.js        one precompiled validator per form in schemas/forms/
- *  - schemas/generated/forms.ts                 the forms' TypeScript types
+ *  - schemas/generated/forms/NAME.schema.json    each form of schemas/forms/ with the shared definitions inlined
+ *  - schemas/generated/forms/NAME.validators.js its precompiled validators (RJSF's format: browser and server)
+ *  - schemas/generated/forms.ts, form-kits.ts   the forms' TypeScript types, and an index of schemas and validators
  * With --check it writes nothing and fails when any generated file is stale.
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import addErrors from "ajv-errors";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
+import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js";
 import { buildPageConfigBundle } from "./schema-bundle.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -40,10 +42,24 @@ export function asEsModule(code: string): string {
   return `${imports.join("\n")}\n${interop}${body.replace(/^"use strict";\n/m, "")}`;
 }
 
-/** login-password.schema.json → validateLoginPassword */
-function formExportName(file: string): string {
-  const words = file.replace(".schema.json", "").split("-");
-  return `validate${words.map((word) => word[0].toUpperCase() + word.slice(1)).join("")}`;
+/** login-password → loginPassword */
+function camel(name: string): string {
+  return name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** A form schema with the shared definitions inlined, self-contained as RJSF's precompiled validator needs. */
+function bundleForm(schema: Record<string, unknown>, name: string, shared: Record<string, unknown>): Record<string, unknown> {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, entry]) => [key, key === "$ref" && typeof entry === "string" ? entry.replace("definitions.schema.json#", "#") : rewrite(entry)]),
+      );
+    }
+    return value;
+  };
+  const { $id: _id, $schema: _schema, ...rest } = schema;
+  return { $id: name, ...(rewrite(rest) as Record<string, unknown>), $defs: rewrite(shared) };
 }
 
 async function main() {
@@ -74,29 +90,31 @@ async function main() {
   files.set("page-config.ts", types);
 
   const formsDir = join(root, "schemas/forms");
+  const definitions = JSON.parse(readFileSync(join(formsDir, "definitions.schema.json"), "utf8")) as { $defs: Record<string, unknown> };
   const formFiles = readdirSync(formsDir).filter((name) => name.endsWith(".schema.json") && name !== "definitions.schema.json").sort();
-  const formAjv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, $data: true, code: { source: true, esm: true, lines: true } });
-  addFormats(formAjv, ["email", "date-time"]);
-  addErrors(formAjv);
-  formAjv.addKeyword({ keyword: "tsType", schemaType: "string" });
-  formAjv.addSchema(JSON.parse(readFileSync(join(formsDir, "definitions.schema.json"), "utf8")));
-  const exports: Record<string, string> = {};
   const formTypes: string[] = [];
-  for (const name of formFiles) {
-    const schema = JSON.parse(readFileSync(join(formsDir, name), "utf8"));
-    formAjv.addSchema(schema);
-    exports[formExportName(name)] = schema.$id;
-    formTypes.push(await compile(schema, schema.title, { bannerComment: "", cwd: formsDir, additionalProperties: false, declareExternallyReferenced: false, format: false }));
+  const formIndex: string[] = [];
+  for (const file of formFiles) {
+    const name = file.replace(".schema.json", "");
+    const bundle = bundleForm(JSON.parse(readFileSync(join(formsDir, file), "utf8")), name, definitions.$defs);
+    files.set(`forms/${name}.schema.json`, JSON.stringify(bundle, null, 2) + "\n");
+    const code = compileSchemaValidatorsCode(bundle as never, {
+      ajvOptionsOverrides: { $data: true, allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true },
+      ajvFormatOptions: { formats: ["email", "date-time"] },
+      extenderFn: (ajv) => {
+        addErrors(ajv);
+        ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+        return ajv;
+      },
+    });
+    // RJSF names validators by schema id or hash, which ES exports cannot carry: wrap the CommonJS output instead.
+    files.set(`forms/${name}.validators.js`, banner + asEsModule(`const module = { exports: {} };\nconst exports = module.exports;\n${code}\nexport default module.exports;\n`));
+    files.set(`forms/${name}.validators.d.ts`, banner + 'import type { ValidatorFunctions } from "@rjsf/validator-ajv8";\ndeclare const validators: ValidatorFunctions;\nexport default validators;\n');
+    formTypes.push(await compile(bundle as never, bundle.title as string, { bannerComment: "", additionalProperties: false, declareExternallyReferenced: false, format: false }));
+    formIndex.push(`export { default as ${camel(name)}Schema } from "./forms/${name}.schema.json";\nexport { default as ${camel(name)}Validators } from "./forms/${name}.validators.js";`);
   }
-  files.set("validate-forms.js", banner + asEsModule(standaloneCode(formAjv, exports)));
-  files.set(
-    "validate-forms.d.ts",
-    banner +
-      'import type { ErrorObject } from "ajv";\n' +
-      "type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n" +
-      Object.keys(exports).map((name) => `export declare const ${name}: Validator;\n`).join(""),
-  );
   files.set("forms.ts", banner + formTypes.join("\n"));
+  files.set("form-kits.ts", banner + formIndex.join("\n") + "\n");
 
   const stale: string[] = [];
   for (const [name, content] of files) {
@@ -105,7 +123,7 @@ async function main() {
     if (current === content) continue;
     stale.push(name);
     if (!check) {
-      mkdirSync(outDir, { recursive: true });
+      mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, content);
     }
   }

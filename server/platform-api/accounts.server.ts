@@ -1,16 +1,4 @@
-import {
-  validateBindPhone,
-  validateChangePassword,
-  validateFeedback,
-  validateFindPassword,
-  validateLoginCode,
-  validateLoginEmail,
-  validateLoginPassword,
-  validateRegisterEmail,
-  validateRegisterPhone,
-  validateSendEmailCode,
-  validateSendSms,
-} from "../../schemas/generated/validate-forms.js";
+import * as forms from "../../schemas/generated/form-kits.ts";
 import type {
   BindPhoneForm,
   ChangePasswordForm,
@@ -27,7 +15,7 @@ import type {
 import type { Db } from "./db.server.ts";
 import { captchaPng } from "./captcha.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { allow, hashPassword, newToken, say, sha256, sixDigits, validateBody, verifyPassword } from "./support.server.ts";
+import { allow, formKit as kit, hashPassword, newToken, say, sha256, sixDigits, validateBody, verifyPassword } from "./support.server.ts";
 
 export interface AccountOptions {
   /** CAPTCHA=test: any captcha answer passes (like reCAPTCHA's test keys). */
@@ -188,7 +176,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
   const phoneTarget = (prefix: string | undefined, phone: string) => `+${prefix ?? "86"} ${phone}`;
 
   function sendSms(context: ApiContext): Envelope {
-    const body = validateBody<SendSmsForm>(context, validateSendSms);
+    const body = validateBody<SendSmsForm>(context, kit(forms.sendSmsSchema, forms.sendSmsValidators));
     if (!body.ok) return body.envelope;
     const { phoneNum, prefix = "86", randStr, ticket } = body.value;
     const target = phoneTarget(prefix, phoneNum);
@@ -199,7 +187,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
   }
 
   function sendEmailCode(context: ApiContext): Envelope {
-    const body = validateBody<SendEmailCodeForm>(context, validateSendEmailCode);
+    const body = validateBody<SendEmailCodeForm>(context, kit(forms.sendEmailCodeSchema, forms.sendEmailCodeValidators));
     if (!body.ok) return body.envelope;
     const email = body.value.email.toLowerCase();
     const issued = issueCode(context, "email", email, body.value.purpose ?? "findPwd", body.value);
@@ -265,7 +253,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
   }
 
   function bindPhone(context: ApiContext, user: UserRow): Envelope {
-    const body = validateBody<BindPhoneForm>(context, validateBindPhone);
+    const body = validateBody<BindPhoneForm>(context, kit(forms.bindPhoneSchema, forms.bindPhoneValidators));
     if (!body.ok) return body.envelope;
     const { phoneNumber, mobilePrefix = "86", smsVerifyCode } = body.value;
     if (!user.user_name.includes("wx:") && !user.user_name.includes("email:")) return fail(0, say(context, "该账号无需绑定手机号", "This account needs no phone binding"));
@@ -280,7 +268,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
   }
 
   function resetPassword(context: ApiContext, by: "phone" | "email"): Envelope {
-    const body = validateBody<FindPasswordForm>(context, validateFindPassword);
+    const body = validateBody<FindPasswordForm>(context, kit(forms.findPasswordSchema, forms.findPasswordValidators));
     if (!body.ok) return body.envelope;
     const { phone, email, mobilePrefix = "86", verCode, password } = body.value;
     const user = (by === "phone" ? phone && userByPhone.get(mobilePrefix, phone) : email && userByEmail.get(email.toLowerCase())) as UserRow | undefined;
@@ -293,7 +281,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
   }
 
   function changePassword(context: ApiContext, user: UserRow): Envelope {
-    const body = validateBody<ChangePasswordForm>(context, validateChangePassword);
+    const body = validateBody<ChangePasswordForm>(context, kit(forms.changePasswordSchema, forms.changePasswordValidators));
     if (!body.ok) return body.envelope;
     if (!verifyPassword(body.value.oldPassword, user.password_hash)) return fail(0, say(context, "原密码错误", "The current password is wrong"));
     db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hashPassword(body.value.password), user.id);
@@ -338,7 +326,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       handler: (context) => {
         const limited = loginAllowed(context);
         if (limited) return limited;
-        const body = validateBody<LoginPasswordForm>(context, validateLoginPassword);
+        const body = validateBody<LoginPasswordForm>(context, kit(forms.loginPasswordSchema, forms.loginPasswordValidators));
         if (!body.ok) return body.envelope;
         return passwordLogin(context, userByPhone.get(body.value.mobilePrefix ?? "86", body.value.mobile) as UserRow | undefined, body.value.password);
       },
@@ -349,7 +337,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       handler: (context) => {
         const limited = loginAllowed(context);
         if (limited) return limited;
-        const body = validateBody<LoginEmailForm>(context, validateLoginEmail);
+        const body = validateBody<LoginEmailForm>(context, kit(forms.loginEmailSchema, forms.loginEmailValidators));
         if (!body.ok) return body.envelope;
         const user = userByEmail.get(body.value.accountEmail.toLowerCase()) as UserRow | undefined;
         if (user && !user.email_confirmed) return fail(0, say(context, "邮箱尚未验证，请先点击邮件中的确认链接", "Please confirm your email with the link we sent first"));
@@ -362,7 +350,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       handler: (context) => {
         const limited = loginAllowed(context);
         if (limited) return limited;
-        const body = validateBody<LoginCodeForm>(context, validateLoginCode);
+        const body = validateBody<LoginCodeForm>(context, kit(forms.loginCodeSchema, forms.loginCodeValidators));
         if (!body.ok) return body.envelope;
         const { userName, mobilePrefix = "86", smsVerifyCode } = body.value;
         if (!useCode(context, "sms", phoneTarget(mobilePrefix, userName), smsVerifyCode)) return wrongCode(context);
@@ -375,7 +363,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       method: "POST",
       path: "/reg/register",
       handler: (context) => {
-        const body = validateBody<RegisterPhoneForm>(context, validateRegisterPhone);
+        const body = validateBody<RegisterPhoneForm>(context, kit(forms.registerPhoneSchema, forms.registerPhoneValidators));
         if (!body.ok) return body.envelope;
         const { userName, mobilePrefix = "86", password, smsVerifyCode, userSource, regChannel } = body.value;
         if (userByPhone.get(mobilePrefix, userName)) return { ...fail(0, say(context, "该手机号已注册，请直接登录", "This phone number is already registered. Please log in")), success: false } as Envelope;
@@ -388,7 +376,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       method: "POST",
       path: "/reg/registerByEmail",
       handler: (context) => {
-        const body = validateBody<RegisterEmailForm>(context, validateRegisterEmail);
+        const body = validateBody<RegisterEmailForm>(context, kit(forms.registerEmailSchema, forms.registerEmailValidators));
         if (!body.ok) return body.envelope;
         const email = body.value.userName.toLowerCase();
         if (userByEmail.get(email)) return fail(0, say(context, "该邮箱已注册", "This email is already registered"));
@@ -464,7 +452,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       method: "POST",
       path: "/feedBack/addFeedBack",
       handler: (context) => {
-        const body = validateBody<FeedbackForm>(context, validateFeedback);
+        const body = validateBody<FeedbackForm>(context, kit(forms.feedbackSchema, forms.feedbackValidators));
         if (!body.ok) return body.envelope;
         if (!allow(db, `feedback-ip:${context.ip}`, 10, 3_600_000, context.now().getTime())) return fail(429, say(context, "提交过于频繁，请稍后再试", "Too many submissions. Please try again later"));
         const who = current(context);

@@ -37,20 +37,20 @@ export function fail(code: number, message: string, data?: unknown): Envelope {
 }
 
 /** Reads a request into params: the query for GET, a JSON or form body for POST. Bad bodies are an error, not a crash. */
-async function readParams(request: Request, url: URL): Promise<Record<string, unknown> | Envelope> {
+async function readParams(request: Request, url: URL): Promise<{ params: Record<string, unknown> } | { refused: Envelope }> {
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
-  if (request.method === "GET" || request.method === "HEAD") return params;
+  if (request.method === "GET" || request.method === "HEAD") return { params };
   const type = request.headers.get("content-type") ?? "";
   const text = await request.text();
-  if (text.length > 1_000_000) return fail(413, "request body too large");
-  if (!text) return params;
-  if (type.includes("application/x-www-form-urlencoded")) return { ...params, ...Object.fromEntries(new URLSearchParams(text)) };
+  if (text.length > 1_000_000) return { refused: fail(413, "request body too large") };
+  if (!text) return { params };
+  if (type.includes("application/x-www-form-urlencoded")) return { params: { ...params, ...Object.fromEntries(new URLSearchParams(text)) } };
   try {
     const body = JSON.parse(text) as unknown;
-    if (!body || typeof body !== "object" || Array.isArray(body)) return fail(400, "request body must be a JSON object");
-    return { ...params, ...(body as Record<string, unknown>) };
+    if (!body || typeof body !== "object" || Array.isArray(body)) return { refused: fail(400, "request body must be a JSON object") };
+    return { params: { ...params, ...(body as Record<string, unknown>) } };
   } catch {
-    return fail(400, "request body is not valid JSON");
+    return { refused: fail(400, "request body is not valid JSON") };
   }
 }
 
@@ -81,12 +81,13 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
         const otherMethod = [...table.keys()].some((key) => key.endsWith(` ${path}`));
         return json(fail(otherMethod ? 405 : 404, otherMethod ? `method ${request.method} not allowed` : `no such API: ${path}`), otherMethod ? 405 : 404);
       }
-      const params = await readParams(request, url);
-      if ("code" in params && typeof params.code === "number" && "message" in params) return json(params as Envelope, 400);
+      const read = await readParams(request, url);
+      if ("refused" in read) return json(read.refused, 400);
+      const { params } = read;
       try {
         const answer = await route.handler({
           db,
-          params: params as Record<string, unknown>,
+          params,
           headers: request.headers,
           token: request.headers.get("token") || null,
           ip,

@@ -1,10 +1,10 @@
-import { validateScholarClaim } from "../../schemas/generated/validate-forms.js";
+import { scholarClaimSchema, scholarClaimValidators } from "../../schemas/generated/form-kits.ts";
 import type { ScholarClaimForm } from "../../schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
-import { newToken, say, sha256, validateBody } from "./support.server.ts";
+import { formKit, newToken, say, sha256, validateBody } from "./support.server.ts";
 
 /** Scholar verification states (isPass): 0 pending review, 1 declined, 2 approved, 3 email pending confirmation. */
 export const CLAIM = { pending: 0, declined: 1, approved: 2, emailPending: 3 } as const;
@@ -98,7 +98,7 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
       path: "/author/claim",
       handler: accounts.withUser((context, user) => {
         if (user.author_code) return fail(0, say(context, "您已通过学者认证", "You are already a verified scholar"));
-        const body = validateBody<ScholarClaimForm>(context, validateScholarClaim);
+        const body = validateBody<ScholarClaimForm>(context, formKit(scholarClaimSchema, scholarClaimValidators));
         if (!body.ok) return body.envelope;
         const email = body.value.email.toLowerCase();
         const token = newToken();

@@ -29,11 +29,22 @@ export function say(context: ApiContext, zh: string, en: string): string {
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
+/** A form's bundled schema and its precompiled validators, as generated into schemas/generated/forms/. */
+export interface FormKit {
+  schema: { $id: string };
+  validators: Record<string, Validator>;
+}
+
+export function formKit(schema: { $id: string }, validators: unknown): FormKit {
+  return { schema, validators: validators as Record<string, Validator> };
+}
+
 /**
- * Validates a body with a form's precompiled validator (the same the browser uses), after trimming strings.
+ * Validates a body with a form's precompiled validator (the same the browser's form uses), after trimming strings.
  * Returns the trimmed params, or a 400 envelope with the first field's message and every field's key.
  */
-export function validateBody<T>(context: ApiContext, validator: Validator): { ok: true; value: T } | { ok: false; envelope: Envelope } {
+export function validateBody<T>(context: ApiContext, kit: FormKit): { ok: true; value: T } | { ok: false; envelope: Envelope } {
+  const validator = kit.validators[kit.schema.$id];
   const trimmed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(context.params)) trimmed[key] = typeof value === "string" ? value.trim() : value;
   if (validator(trimmed)) return { ok: true, value: trimmed as T };

@@ -15,7 +15,8 @@ async function apiTitles(request: APIRequestContext, api: string, params: Record
   return titles;
 }
 
-test("a broken config answers 500 with its error page, and other pages keep working", async ({ page }) => {
+test("a broken config answers 500 with its error page, and other pages keep working", async ({ page, consoleGuard }) => {
+  consoleGuard.expectServerError("/e2eBroken");
   const response = await page.goto("/e2eBroken");
   expect(response?.status()).toBe(500);
   await waitForHydration(page);

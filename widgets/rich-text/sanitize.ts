@@ -15,7 +15,9 @@ const SAFE_URL = /^(https?:\/\/|\/(?!\/)|#)/i;
 const filter = new FilterXSS({
   whiteList: allowed,
   stripIgnoreTag: true,
-  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "template"],
+  // Elements whose content goes with them. Void elements such as <embed> have no closing tag to end a body, so
+  // xss would leave a visible "[removed]"; stripIgnoreTag removes them as it does any tag outside the allow-list.
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "template"],
   safeAttrValue: (tag, name, value, cssFilter) => {
     if ((name === "href" || name === "src") && !SAFE_URL.test(value.trim())) return "";
     return safeAttrValue(tag, name, value, cssFilter);

@@ -1,0 +1,110 @@
+/**
+ * Renders one widget to HTML the way a page does: inside i18next (the app's own catalogues), a PageContext with a
+ * minimal view, and a memory router. Props are written as in a page config and resolved with the page's scope,
+ * as WidgetFrame resolves them, so `{t.…}`, `{data.…}` and zh/en pairs behave as on a real page.
+ */
+import type { ComponentType, ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createInstance, type i18n as I18n } from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import type { PageConfig } from "@schemas/generated/page-config";
+import { loadCatalogues } from "~/i18n/catalogues.server";
+import { NAMESPACES } from "~/i18n/config";
+import { resolveBindings, type BindingScope } from "~/lib/bindings";
+import type { DataState } from "~/pipeline/data-state";
+import type { PageView } from "~/pipeline/page-view";
+import { PageContext, type PageContextValue } from "~/renderer/page-context";
+import type { WidgetRenderProps } from "@widgets/types";
+
+export type Lang = "zh" | "en";
+
+const catalogues = loadCatalogues();
+const instances = new Map<Lang, Promise<I18n>>();
+
+/** An i18next instance for one language, loaded from app/locales. */
+export function i18nFor(lang: Lang): Promise<I18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({ resources: catalogues, lng: lang, fallbackLng: false, ns: [...NAMESPACES], defaultNS: "common", interpolation: { escapeValue: false } })
+      .then(() => i18n);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+export interface RenderOptions {
+  /** Props as written in a page config; resolved against the page scope before rendering. */
+  props?: Record<string, unknown>;
+  /** The node's data source name and the page's data states. */
+  source?: string;
+  data?: Record<string, DataState>;
+  children?: ReactNode[];
+  nodeId?: string;
+  lang?: Lang;
+  /** The page clock (ms). */
+  now?: number;
+  /** The router location, e.g. "/home?tab=2". */
+  url?: string;
+  query?: Record<string, string>;
+  config?: Partial<PageConfig>;
+}
+
+export async function renderWidget(Component: ComponentType<WidgetRenderProps<any>>, options: RenderOptions = {}): Promise<string> {
+  const lang = options.lang ?? "zh";
+  const i18n = await i18nFor(lang);
+  const data = options.data ?? {};
+  const url = options.url ?? "/unitPage";
+  const path = url.split("?")[0];
+  const query = options.query ?? {};
+  const now = options.now ?? Date.parse("2027-01-10T00:00:00Z");
+  const config = { path, title: { zh: "测试", en: "Test" }, widgets: [], ...options.config } as PageConfig;
+  const view: PageView = {
+    kind: "page",
+    status: 200,
+    path,
+    config,
+    problems: [],
+    query,
+    data,
+    gate: "ok",
+    user: null,
+    widgetTypes: [],
+    serverNow: now,
+    preload: [],
+  };
+  const scope: BindingScope = {
+    query,
+    data: Object.fromEntries(Object.entries(data).map(([name, state]) => [name, state.status === "ok" ? state.value : undefined])),
+    user: null,
+    lang,
+    translate: (namespace, key) => i18n.t(`${namespace}:${key}`),
+  };
+  const context: PageContextValue = { view, data, scope, pageKey: url, now };
+  const props = resolveBindings(options.props ?? {}, scope) as Record<string, unknown>;
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[url]}>
+        <PageContext.Provider value={context}>
+          <Component props={props} data={options.source ? data[options.source] : undefined} sourceName={options.source} nodeId={options.nodeId ?? "0"}>
+            {options.children}
+          </Component>
+        </PageContext.Provider>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** How many times a piece of text occurs in the HTML. */
+export function count(html: string, text: string | RegExp): number {
+  if (typeof text === "string") return html.split(text).length - 1;
+  return [...html.matchAll(new RegExp(text.source, text.flags.includes("g") ? text.flags : `${text.flags}g`))].length;
+}
+
+/** The HTML as a DOM-free list of the href values of its links. */
+export function hrefs(html: string): string[] {
+  return [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1].replace(/&amp;/g, "&"));
+}
