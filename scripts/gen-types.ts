@@ -110,10 +110,11 @@ async function main() {
     // RJSF names validators by schema id or hash, which ES exports cannot carry: wrap the CommonJS output instead.
     files.set(`forms/${name}.validators.js`, banner + asEsModule(`const module = { exports: {} };\nconst exports = module.exports;\n${code}\nexport default module.exports;\n`));
     files.set(`forms/${name}.validators.d.ts`, banner + 'import type { ValidatorFunctions } from "@rjsf/validator-ajv8";\ndeclare const validators: ValidatorFunctions;\nexport default validators;\n');
-    formTypes.push(await compile(bundle as never, bundle.title as string, { bannerComment: "", additionalProperties: false, declareExternallyReferenced: false, format: false }));
+    files.set(`forms/${name}.ts`, await compile(bundle as never, bundle.title as string, { bannerComment: banner, additionalProperties: false, format: false }));
+    formTypes.push(`export type { ${bundle.title as string} } from "./forms/${name}.ts";`);
     formIndex.push(`export { default as ${camel(name)}Schema } from "./forms/${name}.schema.json";\nexport { default as ${camel(name)}Validators } from "./forms/${name}.validators.js";`);
   }
-  files.set("forms.ts", banner + formTypes.join("\n"));
+  files.set("forms.ts", banner + formTypes.join("\n") + "\n");
   files.set("form-kits.ts", banner + formIndex.join("\n") + "\n");
 
   const stale: string[] = [];

@@ -1,12 +1,10 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { $dialog, $toasts, closeDialog } from "~/stores/dialogs";
+import { dialogRegistry } from "~/dialogs/registry";
 
-/**
- * The one dialog host of the shell. The login dialog here states what the gate requires; the account issue
- * replaces its body with the real forms. Dialogs not built yet say so plainly instead of opening nothing.
- */
+/** The one dialog host of the shell: a native <dialog> showing whichever dialog the store names. */
 export function DialogHost() {
   const { t } = useTranslation("common");
   const dialog = useStore($dialog);
@@ -19,16 +17,24 @@ export function DialogHost() {
     if (!dialog && element.open) element.close();
   }, [dialog]);
 
-  const isLogin = dialog?.name === "login";
+  const Body = dialog ? dialogRegistry[dialog.name] : undefined;
   return (
     <dialog ref={ref} className="dialog" data-dialog={dialog?.name ?? ""} onClose={closeDialog} aria-labelledby="dialog-title">
       {dialog && (
         <>
-          <h2 id="dialog-title">{isLogin ? t("dialog.loginTitle") : t("dialog.comingTitle")}</h2>
-          <p>{isLogin ? t("dialog.loginText") : t("dialog.comingText")}</p>
-          <button type="button" className="button" onClick={closeDialog}>
-            {t("dialog.close")}
+          <button type="button" className="dialog-close" aria-label={t("dialog.close")} onClick={closeDialog}>
+            ×
           </button>
+          {Body ? (
+            <Suspense fallback={<div className="skeleton" aria-busy="true" />}>
+              <Body key={dialog.name} reason={dialog.reason} close={closeDialog} />
+            </Suspense>
+          ) : (
+            <>
+              <h2 id="dialog-title">{t("dialog.comingTitle")}</h2>
+              <p>{t("dialog.comingText")}</p>
+            </>
+          )}
         </>
       )}
     </dialog>

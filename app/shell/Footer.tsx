@@ -13,10 +13,11 @@ export function Footer() {
   const { t } = useTranslation("common");
   const [slide, setSlide] = useState(0);
 
+  // Restarted on every change of slide, so a slide chosen with a dot stays a full interval before the next one.
   useEffect(() => {
-    const timer = setInterval(() => setSlide((current) => (current + 1) % SLIDES.length), 3000);
-    return () => clearInterval(timer);
-  }, []);
+    const timer = setTimeout(() => setSlide((current) => (current + 1) % SLIDES.length), 3000);
+    return () => clearTimeout(timer);
+  }, [slide]);
 
   return (
     <footer className="site-footer">

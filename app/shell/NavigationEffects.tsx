@@ -48,7 +48,11 @@ export function NavigationEffects() {
   useEffect(() => {
     if (!keepAlive) return;
     const key = location.pathname + location.search;
-    const onScroll = () => keepScroll(key, window.scrollY);
+    // Only while this page is the one in the address bar: when the next page replaces it, the browser clamps the
+    // scroll to the (often shorter) new document before this listener is removed, which must not count.
+    const onScroll = () => {
+      if (window.location.pathname + window.location.search === key) keepScroll(key, window.scrollY);
+    };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, [keepAlive, location.pathname, location.search]);

@@ -139,11 +139,12 @@ export function createAccounts(db: Db, options: AccountOptions) {
       const wait = Math.ceil((RESEND_MS - (now - new Date(last).getTime())) / 1000);
       return fail(429, say(context, `请${wait}秒后再试`, `Please wait ${wait} s before asking again`));
     }
-    if (!allow(db, `code:${channel}:${target}`, PER_TARGET_PER_DAY, 86_400_000, now)) {
-      return fail(429, say(context, "今日验证码发送次数已达上限", "Too many codes today for this number or address"));
-    }
+    // The address first: a refused address must not use up the target's daily quota.
     if (!allow(db, `code-ip:${context.ip}`, PER_IP_PER_HOUR, 3_600_000, now)) {
       return fail(429, say(context, "操作过于频繁，请稍后再试", "Too many requests. Please try again later"));
+    }
+    if (!allow(db, `code:${channel}:${target}`, PER_TARGET_PER_DAY, 86_400_000, now)) {
+      return fail(429, say(context, "今日验证码发送次数已达上限", "Too many codes today for this number or address"));
     }
     const code = sixDigits();
     db.prepare("INSERT INTO codes (channel, target, purpose, code_hash, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(

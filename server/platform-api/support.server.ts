@@ -40,13 +40,18 @@ export function formKit(schema: { $id: string }, validators: unknown): FormKit {
 }
 
 /**
- * Validates a body with a form's precompiled validator (the same the browser's form uses), after trimming strings.
+ * Validates a body with a form's precompiled validator (the same the browser's form uses), after trimming strings
+ * and dropping blank ones.
  * Returns the trimmed params, or a 400 envelope with the first field's message and every field's key.
  */
 export function validateBody<T>(context: ApiContext, kit: FormKit): { ok: true; value: T } | { ok: false; envelope: Envelope } {
   const validator = kit.validators[kit.schema.$id];
   const trimmed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(context.params)) trimmed[key] = typeof value === "string" ? value.trim() : value;
+  for (const [key, value] of Object.entries(context.params)) {
+    // A blank field is a missing one, as in the browser's form (RJSF drops empty inputs): "required" messages apply.
+    if (typeof value !== "string") trimmed[key] = value;
+    else if (value.trim()) trimmed[key] = value.trim();
+  }
   if (validator(trimmed)) return { ok: true, value: trimmed as T };
   const fields = fieldErrors(validator.errors);
   const first = Object.values(fields)[0];

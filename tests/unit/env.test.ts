@@ -57,6 +57,16 @@ describe("readServerEnv", () => {
     }
   });
 
+  it("reads and checks the embedded platform's public origin and login lockout", () => {
+    expect(readServerEnv({ PUBLIC_ORIGIN: "https://h5.example/", LOGIN_MAX_FAILURES: "3" }, root)).toMatchObject({
+      publicOrigin: "https://h5.example",
+      maxFailedLogins: 3,
+    });
+    expect(readServerEnv({ PORT: "4000" }, root).publicOrigin).toBe("http://localhost:4000");
+    expect(() => readServerEnv({ PUBLIC_ORIGIN: "https://h5.example/path" }, root)).toThrow(/PUBLIC_ORIGIN must be an origin/);
+    for (const value of ["0", "-2", "x", "1.5"]) expect(() => readServerEnv({ LOGIN_MAX_FAILURES: value }, root), value).toThrow(/LOGIN_MAX_FAILURES must be a positive integer/);
+  });
+
   it("reports every problem at once", () => {
     try {
       readServerEnv({ APP_ENV: "staging", PORT: "x", CAPTCHA: "test" }, root);

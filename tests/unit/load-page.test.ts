@@ -269,7 +269,7 @@ describe("loadPage", () => {
 
   it("after the window closes: closed, unless afterUntil is keep", async () => {
     const window = { from: "2027-01-01T00:00:00+08:00", until: "2027-02-01T00:00:00+08:00" };
-    const widgets = [{ type: "contentList", data: "a", props: { item } }];
+    const widgets: PageConfig["widgets"] = [{ type: "contentList", data: "a", props: { item } }];
     const after = new Date("2027-02-01T00:00:01+08:00");
 
     const closed = services(() => ok({ list: [] }), { now: after });

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { BannerCarouselProps } from "@schemas/generated/page-config";
 import type { WidgetRenderProps } from "../types";
+import { readPath } from "~/lib/bindings";
 import { SmartLink, asText } from "../shared";
 
 type Banner = Record<string, unknown>;
@@ -11,6 +13,10 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
   const imageField = props.imageField ?? "imageUrl";
   const titleField = props.titleField ?? "title";
   const linkField = props.linkField ?? "link";
+  const { i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "zh";
+  /** The title in the page's language: in English a field prefers its En sibling, as in every binding. */
+  const titleOf = (banner: Banner) => asText(readPath(banner, [titleField], lang));
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -37,8 +43,8 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
       >
         {items.map((banner, index) => (
           <SmartLink key={asText(banner.id) || index} to={asText(banner[linkField])} className="banner-slide">
-            <img src={asText(banner[imageField]) || asText(banner.cover)} alt={asText(banner[titleField])} loading={index === 0 ? "eager" : "lazy"} />
-            <span className="banner-caption">{asText(banner[titleField])}</span>
+            <img src={asText(banner[imageField]) || asText(banner.cover)} alt={titleOf(banner)} loading={index === 0 ? "eager" : "lazy"} />
+            <span className="banner-caption">{titleOf(banner)}</span>
           </SmartLink>
         ))}
       </div>

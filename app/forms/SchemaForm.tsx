@@ -1,0 +1,120 @@
+import { useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useStore } from "@nanostores/react";
+import Form from "@rjsf/core";
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType, WidgetProps } from "@rjsf/utils";
+import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
+import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
+import { $drafts, saveDraft } from "./drafts";
+
+export interface FormKit {
+  schema: RJSFSchema;
+  validators: unknown;
+}
+
+export interface SubmitOutcome {
+  /** Field → i18n key from the server's same-schema validation (answer data.fields). */
+  fields?: Record<string, string>;
+}
+
+interface Props<T> {
+  /** Keeps what the user typed across failed submits, server errors, language switches and remounts. */
+  draftKey: string;
+  kit: FormKit;
+  uiSchema?: UiSchema;
+  submitLabel: string;
+  busyLabel?: string;
+  initial?: Partial<T>;
+  onSubmit: (value: T) => Promise<SubmitOutcome | void>;
+  /** Extra context for custom widgets (e.g. the send-code button's handler). */
+  context?: Record<string, unknown>;
+  widgets?: Record<string, (props: WidgetProps) => ReactNode>;
+  children?: ReactNode;
+}
+
+const validators = new WeakMap<object, ValidatorType>();
+
+function validatorFor(kit: FormKit): ValidatorType {
+  let validator = validators.get(kit.schema);
+  if (!validator) {
+    validator = createPrecompiledValidator(kit.validators as ValidatorFunctions, kit.schema);
+    validators.set(kit.schema, validator);
+  }
+  return validator;
+}
+
+function trimStrings<T>(value: T): T {
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === "string" ? entry.trim() : entry])) as T;
+}
+
+/**
+ * A form from a JSON Schema of schemas/forms/, validated by its precompiled validator (no eval, strict CSP).
+ * Messages are the schema's errorMessage keys, translated; one message per field, the first rule that failed.
+ */
+export default function SchemaForm<T extends Record<string, unknown>>({ draftKey, kit, uiSchema, submitLabel, busyLabel, initial, onSubmit, context, widgets, children }: Props<T>) {
+  const { t } = useTranslation();
+  const drafts = useStore($drafts);
+  const formData = (drafts[draftKey] as T | undefined) ?? (initial as T | undefined) ?? ({} as T);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
+  const validator = validatorFor(kit);
+
+  const transformErrors = useMemo(
+    () => (errors: RJSFValidationError[]) => {
+      const seen = new Set<string>();
+      const result: RJSFValidationError[] = [];
+      for (const error of errors) {
+        if (error.name !== "errorMessage") continue;
+        const inner = (error.params as { errors?: { keyword: string; params: { missingProperty?: string } }[] } | undefined)?.errors?.[0];
+        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : error.property ?? "";
+        if (seen.has(property)) continue;
+        seen.add(property);
+        const message = t(error.message ?? "");
+        result.push({ ...error, property, message, stack: `${property} ${message}` });
+      }
+      return result;
+    },
+    [t],
+  );
+
+  return (
+    <Form<T>
+      className="schema-form"
+      schema={kit.schema}
+      uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
+      formData={formData}
+      validator={validator as ValidatorType<T>}
+      formContext={context}
+      widgets={widgets as never}
+      noHtml5Validate
+      showErrorList={false}
+      liveValidate={submitted ? "onChange" : false}
+      extraErrors={serverErrors as ErrorSchema<T> | undefined}
+      transformErrors={transformErrors}
+      onChange={(event) => {
+        saveDraft(draftKey, event.formData);
+        if (serverErrors) setServerErrors(undefined);
+      }}
+      onError={() => setSubmitted(true)}
+      onSubmit={async (event) => {
+        setSubmitted(true);
+        setBusy(true);
+        try {
+          const outcome = await onSubmit(trimStrings(event.formData as T));
+          if (outcome?.fields) {
+            setServerErrors(Object.fromEntries(Object.entries(outcome.fields).map(([field, key]) => [field, { __errors: [t(key)] }])) as ErrorSchema);
+          }
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {children}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy && busyLabel ? busyLabel : submitLabel}
+      </button>
+    </Form>
+  );
+}
