@@ -10,13 +10,14 @@
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Ajv from "ajv";
+import Ajv, { _, type KeywordCxt } from "ajv";
 import addFormats from "ajv-formats";
 import addErrors from "ajv-errors";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js";
 import { buildPageConfigBundle } from "./schema-bundle.ts";
+import { FREE_TEXT_UNIT } from "../app/lib/free-text.ts";
 
 const root = join(import.meta.dirname, "..");
 const outDir = join(root, "schemas/generated");
@@ -104,6 +105,13 @@ async function main() {
       extenderFn: (ajv) => {
         addErrors(ajv);
         ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+        // Generated as code (not a validate function) so the standalone validators carry it to the browser and server.
+        ajv.addKeyword({
+          keyword: "freeTextMax",
+          type: "string",
+          schemaType: "number",
+          code: (cxt: KeywordCxt) => cxt.fail(_`(${cxt.data}.match(new RegExp(${FREE_TEXT_UNIT}, "gu")) || []).length > ${cxt.schema}`),
+        });
         return ajv;
       },
     });

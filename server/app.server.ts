@@ -1,4 +1,5 @@
 import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { existsSync, readFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
 import { devTools } from "./dev-tools.server.ts";
+import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";
 import type { ServerEnv } from "./env.server.ts";
 
 export interface CreateAppOptions {
@@ -23,13 +25,19 @@ export interface CreateAppOptions {
   development?: boolean;
   now?: () => Date;
   log?: (line: string) => void;
+  /** Test-only controls of the realtime sockets under /dev/realtime (refused with APP_ENV=production). */
+  realtimeTestHooks?: boolean;
 }
 
 export interface AppHandle {
   app: Express;
   platform: EmbeddedPlatform | null;
+  /** Answers the websockets (live chat, dwell time) on the server the app listens with. */
+  attachRealtime(server: Server): AttachedRealtime;
   close(): Promise<void>;
 }
+
+const MAX_BODY_BYTES = 1_000_000;
 
 /** Turns an Express request into a web Request for the embedded API (which speaks fetch's types). */
 async function toWebRequest(request: ExpressRequest): Promise<Request> {
@@ -42,7 +50,11 @@ async function toWebRequest(request: ExpressRequest): Promise<Request> {
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 1_000_000) break;
+    // One byte past the limit is enough for the API to answer 413 instead of reading a cut body.
+    if (size > MAX_BODY_BYTES) {
+      chunks.push(chunk.subarray(0, chunk.length - (size - MAX_BODY_BYTES - 1)));
+      break;
+    }
     chunks.push(chunk);
   }
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks);
@@ -138,6 +150,10 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     await sendWebResponse(upstream, response);
   });
 
+  const realtimeTestHooks = Boolean(options.realtimeTestHooks) && !env.isProduction;
+  const realtime = platform ? createRealtime({ platform, publicOrigin: env.publicOrigin, now, testHooks: realtimeTestHooks }) : null;
+  if (realtime && realtimeTestHooks) app.use(realtime.testRoutes());
+
   if (platform) {
     app.use(devTools(platform, now));
     app.get("/media/poster/:file", (request, response) => {
@@ -195,6 +211,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   return {
     app,
     platform,
+    attachRealtime: (server) => realtime?.attach(server) ?? { close() {} },
     async close() {
       await vite?.close();
       platform?.close();

@@ -48,7 +48,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
       user_name: string;
     }[];
     const rows = messages
-      .map((message) => `<tr><td>${message.channel}</td><td>${escapeHtml(message.to)}</td><td class="code">${escapeHtml(message.code)}</td><td>${escapeHtml(message.text)}</td><td>${escapeHtml(message.sentAt)}</td></tr>`)
+      .map((message) => `<tr><td>${escapeHtml(message.channel)}</td><td>${escapeHtml(message.to)}</td><td class="code">${escapeHtml(message.code)}</td><td>${escapeHtml(message.text)}</td><td>${escapeHtml(message.sentAt)}</td></tr>`)
       .join("");
     const reviews = claims
       .map(

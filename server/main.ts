@@ -10,11 +10,13 @@ async function main() {
     process.exit(1);
   }
   const development = process.env.NODE_ENV !== "production";
-  const { app, close } = await createApp({ env, development });
+  const { app, close, attachRealtime } = await createApp({ env, development });
   const server = app.listen(env.port, env.host, () => {
     console.log(`listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`);
   });
+  const realtime = attachRealtime(server);
   const stop = () => {
+    realtime.close();
     server.close(() => void close().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };

@@ -1,4 +1,5 @@
 /** Routing rules of spec §2, as pure functions shared by the server loader and the client. */
+import { decodeQueryText } from "./query-text";
 
 const SAFE_QUERY_VALUE = /^[A-Za-z0-9_-]+$/;
 
@@ -31,6 +32,8 @@ export function isSafeQueryValue(value: string): boolean {
 export interface QueryDeclaration {
   required?: boolean;
   default?: string;
+  /** base64url: the (safe) value carries free text, which the page reads decoded. */
+  encoding?: "base64url";
 }
 
 /** Only declared query values, only when safe; defaults fill the gaps. */
@@ -41,7 +44,8 @@ export function readQuery(
   const query: Record<string, string> = {};
   for (const [name, declaration] of Object.entries(declared)) {
     const raw = searchParams.get(name);
-    if (raw !== null && isSafeQueryValue(raw)) query[name] = raw;
+    const value = raw !== null && isSafeQueryValue(raw) ? (declaration.encoding === "base64url" ? decodeQueryText(raw) : raw) : null;
+    if (value !== null) query[name] = value;
     else if (declaration.default !== undefined) query[name] = declaration.default;
   }
   return query;

@@ -13,18 +13,21 @@ export type DialogName =
   | "vipAddress"
   | "feedback"
   | "onePicture"
-  | "verify";
+  | "verify"
+  | "taskToast";
 
 export interface OpenDialog {
   name: DialogName;
   /** Why it opened, e.g. the gate outcome or the server message to show. */
   reason?: string;
+  /** What the dialog shows, when the caller has it: a promotion payload, a task result. */
+  data?: unknown;
 }
 
 export const $dialog = atom<OpenDialog | null>(null);
 
-export function openDialog(name: DialogName, reason?: string): void {
-  $dialog.set({ name, reason });
+export function openDialog(name: DialogName, reason?: string, data?: unknown): void {
+  $dialog.set({ name, reason, data });
 }
 
 export function closeDialog(): void {

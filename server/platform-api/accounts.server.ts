@@ -115,7 +115,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
         : { envelope: fail(401, say(context, "您已退出登录", "You have logged out")) };
     }
     const user = userById.get(session.user_id) as UserRow;
-    if (user.disabled) return { envelope: fail(4, say(context, "账号已被停用，请联系客服", "This account has been suspended. Please contact customer service.")) };
+    if (user.disabled) return { envelope: suspended(context) };
     return { user };
   }
 
@@ -173,6 +173,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
     return true;
   }
 
+  const suspended = (context: ApiContext) => fail(4, say(context, "账号已被停用，请联系客服", "This account has been suspended. Please contact customer service."));
   const wrongCode = (context: ApiContext) => fail(0, say(context, "验证码错误或已失效", "The verification code is wrong or has expired"));
   const phoneTarget = (prefix: string | undefined, phone: string) => `+${prefix ?? "86"} ${phone}`;
 
@@ -204,9 +205,11 @@ export function createAccounts(db: Db, options: AccountOptions) {
   }
 
   /** Password check with a per-account lock: 10002 when this failure locks it, 10003 while it is locked. */
-  function passwordLogin(context: ApiContext, user: UserRow | undefined, password: string): Envelope {
+  /** `ready` is asked only after the password matched, so it reveals nothing to someone guessing. */
+  function passwordLogin(context: ApiContext, user: UserRow | undefined, password: string, ready: (user: UserRow) => boolean = () => true): Envelope {
     const wrong = fail(0, say(context, "账号或密码错误", "Wrong account or password"));
     if (!user) return wrong;
+    if (user.disabled) return suspended(context);
     const now = context.now();
     if (user.locked_until && new Date(user.locked_until) > now) {
       const minutes = Math.ceil((new Date(user.locked_until).getTime() - now.getTime()) / 60_000);
@@ -223,6 +226,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
       return fail(0, say(context, `账号或密码错误，还可尝试${options.maxFailedLogins - failures}次`, `Wrong account or password. ${options.maxFailedLogins - failures} attempts left.`));
     }
     db.prepare("UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = ?").run(user.id);
+    if (!ready(user)) return fail(0, say(context, "邮箱尚未验证，请先点击邮件中的确认链接", "Please confirm your email with the link we sent first"));
     const token = startSession(context, user.id);
     return { code: 100000, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(userById.get(user.id) as UserRow) } };
   }
@@ -286,6 +290,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
     if (!body.ok) return body.envelope;
     if (!verifyPassword(body.value.oldPassword, user.password_hash)) return fail(0, say(context, "原密码错误", "The current password is wrong"));
     db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hashPassword(body.value.password), user.id);
+    db.prepare("UPDATE sessions SET ended_at = ?, ended_reason = 'password' WHERE user_id = ? AND ended_at IS NULL AND token_hash != ?").run(iso(context), user.id, sha256(context.token ?? ""));
     return ok(undefined, say(context, "密码修改成功", "Password changed"));
   }
 
@@ -341,8 +346,8 @@ export function createAccounts(db: Db, options: AccountOptions) {
         const body = validateBody<LoginEmailForm>(context, kit(forms.loginEmailSchema, forms.loginEmailValidators));
         if (!body.ok) return body.envelope;
         const user = userByEmail.get(body.value.accountEmail.toLowerCase()) as UserRow | undefined;
-        if (user && !user.email_confirmed) return fail(0, say(context, "邮箱尚未验证，请先点击邮件中的确认链接", "Please confirm your email with the link we sent first"));
-        return passwordLogin(context, user, body.value.password);
+        const answer = passwordLogin(context, user, body.value.password, (row) => row.email_confirmed === 1);
+        return answer;
       },
     },
     {
@@ -356,6 +361,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
         const { userName, mobilePrefix = "86", smsVerifyCode } = body.value;
         if (!useCode(context, "sms", phoneTarget(mobilePrefix, userName), smsVerifyCode)) return wrongCode(context);
         const user = (userByPhone.get(mobilePrefix, userName) as UserRow | undefined) ?? createUser(context, { userName, prefix: mobilePrefix, phone: userName, regChannel: "codeLogin" });
+        if (user.disabled) return suspended(context);
         const token = startSession(context, user.id);
         return { code: 1, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(user) } };
       },

@@ -2,7 +2,7 @@ import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { listItems, paging } from "./content.server.ts";
-import { say } from "./support.server.ts";
+import { allow, say } from "./support.server.ts";
 
 /** Task modules the product names: 3 bind phone, 20 and 21 the task list's own tasks. */
 const TASKS: Record<number, { integral: number; zh: string; en: string }> = {
@@ -13,7 +13,12 @@ const TASKS: Record<number, { integral: number; zh: string; en: string }> = {
 
 const INTEREST_ADDRESS = 8;
 
-export function activityRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
+/** Operations switch promotions on and off; the developer tools do it for a local platform. */
+export interface Promotions {
+  firstVisit: boolean;
+}
+
+export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotions = { firstVisit: true }): RouteDefinition[] {
   const iso = (context: ApiContext) => context.now().toISOString();
   const deviceId = (context: ApiContext) => String(context.params.deviceId ?? "").slice(0, 64);
 
@@ -21,6 +26,8 @@ export function activityRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
   const firstVisit = (kind: string) => (context: ApiContext) => {
     const device = deviceId(context);
     if (!/^[A-Za-z0-9_-]{8,64}$/.test(device)) return fail(400, say(context, "缺少设备标识", "deviceId is required"));
+    // While no promotion runs, the device keeps its first visit for the next one.
+    if (!promotions.firstVisit) return ok(null);
     const inserted = db.prepare("INSERT OR IGNORE INTO first_visits (device_id, kind, created_at) VALUES (?, ?, ?)").run(device, kind, iso(context)).changes > 0;
     if (!inserted) return ok(null);
     const advert = listItems(db, { kinds: ["banner"], pageNum: 1, pageSize: 1 }).list[0];
@@ -57,7 +64,8 @@ export function activityRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/buryingPoint/buryingPoint",
       handler: (context) => {
         const eventType = String(context.params.eventType ?? "").slice(0, 40);
-        if (!deviceId(context) || !eventType) return fail(400, say(context, "缺少参数", "deviceId and eventType are required"));
+        if (!/^[A-Za-z0-9_-]{8,64}$/.test(deviceId(context)) || !eventType) return fail(400, say(context, "缺少参数", "deviceId and eventType are required"));
+        if (!allow(db, `tracking:${deviceId(context)}`, 120, 60_000, context.now().getTime())) return fail(429, say(context, "操作过于频繁", "Too many requests"));
         db.prepare("INSERT INTO tracking_events (device_id, channel_id, event_type, data_code, created_at) VALUES (?, ?, ?, ?, ?)").run(
           deviceId(context),
           Number(context.params.channelId ?? 4) || 4,

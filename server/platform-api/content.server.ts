@@ -1,7 +1,7 @@
 import type { Db } from "./db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 
-interface ItemRow {
+export interface ItemRow {
   id: number;
   kind: string;
   title: string;
@@ -71,7 +71,9 @@ export interface ListOptions {
   keyword?: string;
   pageNum: number;
   pageSize: number;
-  order?: "sort" | "newest" | "popular" | "startsSoon";
+  order?: "sort" | "newest" | "popular" | "startsSoon" | "sequence";
+  /** Further conditions on items (e.g. a type tag kept in another table), each with its arguments. */
+  where?: { sql: string; args: unknown[] }[];
 }
 
 export function listItems(db: Db, options: ListOptions) {
@@ -80,6 +82,10 @@ export function listItems(db: Db, options: ListOptions) {
   if (options.statuses?.length) {
     where.push(`status IN (${options.statuses.map(() => "?").join(",")})`);
     args.push(...options.statuses);
+  }
+  for (const condition of options.where ?? []) {
+    where.push(condition.sql);
+    args.push(...condition.args);
   }
   const keyword = options.keyword?.trim().slice(0, KEYWORD_MAX);
   if (keyword) {
@@ -92,6 +98,7 @@ export function listItems(db: Db, options: ListOptions) {
     newest: "created_at DESC, id DESC",
     popular: "view_count DESC, id DESC",
     startsSoon: "sort DESC, starts_at ASC, id ASC",
+    sequence: "id ASC",
   }[options.order ?? "sort"];
   const clause = where.join(" AND ");
   const total = db.prepare(`SELECT COUNT(*) FROM items WHERE ${clause}`).pluck().get(...args) as number;
@@ -101,7 +108,22 @@ export function listItems(db: Db, options: ListOptions) {
   return { list: rows.map(toItem), total, pageNum: options.pageNum, pageSize: options.pageSize };
 }
 
-function statuses(value: unknown): number[] | undefined {
+/** The kinds each searchType covers (spec §2: 0 home, 1 docs, 3 live, 4 video). */
+const SEARCH_KINDS: Record<string, string[]> = {
+  "0": ["live", "meeting", "video", "paper", "report", "book", "essay", "qa"],
+  "1": ["paper", "report", "book"],
+  "3": ["live", "meeting"],
+  "4": ["video", "videoSpecial"],
+};
+export const SEARCH_TYPES = Object.keys(SEARCH_KINDS);
+
+/** The kinds a searchType value covers; undefined for anything else (including "constructor" and friends). */
+export function searchKinds(searchType: unknown): string[] | undefined {
+  const key = String(searchType ?? "0");
+  return Object.hasOwn(SEARCH_KINDS, key) ? SEARCH_KINDS[key] : undefined;
+}
+
+export function statuses(value: unknown): number[] | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   const list = String(value)
     .split(",")
@@ -150,13 +172,9 @@ export function contentRoutes(): RouteDefinition[] {
     { method: "ANY", path: "/plan/detail", handler: detail(["live"]) },
     { method: "ANY", path: "/meeting/list", handler: lister(["meeting"], "newest") },
     { method: "ANY", path: "/meeting/detail", handler: detail(["meeting"]) },
-    { method: "ANY", path: "/video/list", handler: lister(["video"], "newest") },
     { method: "ANY", path: "/video/recommendVideo", handler: lister(["video"], "popular", 6) },
-    { method: "ANY", path: "/video/getVideoDetail", handler: detail(["video"]) },
     { method: "ANY", path: "/video/getVideoSpecialList", handler: lister(["videoSpecial"]) },
     { method: "ANY", path: "/mpPaper/searchAll", handler: lister(["paper"], "newest") },
-    { method: "ANY", path: "/mpPaper/detail", handler: detail(["paper", "report"]) },
-    { method: "ANY", path: "/report/getList", handler: lister(["report"], "newest") },
     { method: "ANY", path: "/report/getHotReport", handler: lister(["report"], "popular", 5) },
     { method: "ANY", path: "/books", handler: lister(["book"], "newest") },
     { method: "ANY", path: "/essay/list", handler: lister(["essay"], "newest") },
@@ -168,7 +186,7 @@ export function contentRoutes(): RouteDefinition[] {
       handler: ({ db, params }) => {
         const keyword = typeof params.keyword === "string" ? params.keyword.trim() : "";
         if (!keyword) return fail(400, "keyword is required");
-        const kinds = { "0": ["live", "meeting", "video", "paper", "report", "book", "essay", "qa"], "1": ["paper", "report", "book"], "3": ["live", "meeting"], "4": ["video", "videoSpecial"] }[String(params.searchType ?? "0")];
+        const kinds = searchKinds(params.searchType);
         if (!kinds) return fail(400, "searchType must be 0, 1, 3 or 4");
         return ok(listItems(db, { kinds, keyword, order: "popular", ...paging(params) }));
       },

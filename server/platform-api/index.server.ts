@@ -3,14 +3,21 @@ import { createRouter, type PlatformApi } from "./router.server.ts";
 import { contentRoutes } from "./content.server.ts";
 import { createAccounts, type Accounts } from "./accounts.server.ts";
 import { scholarRoutes } from "./scholars.server.ts";
-import { activityRoutes } from "./activity.server.ts";
+import { activityRoutes, type Promotions } from "./activity.server.ts";
+import { fileRoutes, uploadsDirFor } from "./files.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
-import { pruneRateEvents } from "./support.server.ts";
+import { newToken, pruneRateEvents } from "./support.server.ts";
+import { mediaRoutes } from "./media.server.ts";
+import { socialRoutes } from "./social.server.ts";
+import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
+import { liveRoutes, seedLive } from "./live.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
   db: Db;
   accounts: Accounts;
+  /** Which promotions run; the developer tools switch them. */
+  promotions: Promotions;
   close(): void;
 }
 
@@ -34,6 +41,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     const counts = seedDatabase(db, now());
     options.log?.(`seeded ${options.file}: ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}`);
   }
+  if (options.seed !== false) seedLive(db, now());
+  if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -42,6 +51,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     lockMinutes: options.lockMinutes ?? 15,
     publicOrigin,
   });
-  const api = createRouter(db, [...contentRoutes(), ...accounts.routes, ...scholarRoutes(db, accounts, publicOrigin), ...activityRoutes(db, accounts)], now);
-  return { api, db, accounts, close: () => db.close() };
+  const promotions: Promotions = { firstVisit: true };
+  const api = createRouter(db, [...contentRoutes(), ...accounts.routes, ...scholarRoutes(db, accounts, publicOrigin), ...activityRoutes(db, accounts, promotions), ...fileRoutes(db, accounts, uploadsDirFor(options.file)), ...mediaRoutes(db, accounts), ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }), ...liveRoutes(db)], now);
+  return { api, db, accounts, promotions, close: () => db.close() };
 }

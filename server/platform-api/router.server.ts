@@ -41,8 +41,9 @@ async function readParams(request: Request, url: URL): Promise<{ params: Record<
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
   if (request.method === "GET" || request.method === "HEAD") return { params };
   const type = request.headers.get("content-type") ?? "";
-  const text = await request.text();
-  if (text.length > 1_000_000) return { refused: fail(413, "request body too large") };
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > 1_000_000) return { refused: fail(413, "request body too large") };
+  const text = new TextDecoder().decode(bytes);
   if (!text) return { params };
   if (type.includes("application/x-www-form-urlencoded")) return { params: { ...params, ...Object.fromEntries(new URLSearchParams(text)) } };
   try {
@@ -82,7 +83,7 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
         return json(fail(otherMethod ? 405 : 404, otherMethod ? `method ${request.method} not allowed` : `no such API: ${path}`), otherMethod ? 405 : 404);
       }
       const read = await readParams(request, url);
-      if ("refused" in read) return json(read.refused, 400);
+      if ("refused" in read) return json(read.refused, read.refused.code);
       const { params } = read;
       try {
         const answer = await route.handler({

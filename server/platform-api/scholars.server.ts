@@ -130,7 +130,7 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
       method: "GET",
       path: "/author/queryAuthorByUserId",
       handler: accounts.withUser((context, user) =>
-        user.author_code ? { code: 1, message: "ok", data: { authorCode: user.author_code } } : fail(0, say(context, "please complete person verification first", "please complete person verification first")),
+        user.author_code ? { code: 1, message: "ok", data: { authorCode: user.author_code } } : fail(0, say(context, "请先完成学者认证", "please complete person verification first"), { verifyAt: "/authentication" }),
       ),
     },
   ];

@@ -2,9 +2,10 @@ import type { Db } from "./db.server.ts";
 
 /** Seed data that reads like the real thing: economics, finance and management content in zh and en. */
 
-type Pair = readonly [zh: string, en: string];
+export type Pair = readonly [zh: string, en: string];
 
-const TOPICS: Pair[] = [
+/** The research topics every kind of seeded content is about; later seeds group content by them. */
+export const TOPICS: Pair[] = [
   ["货币政策", "Monetary Policy"],
   ["数字金融", "Digital Finance"],
   ["公司治理", "Corporate Governance"],

@@ -117,6 +117,29 @@ test("home lists the hot reports below the tabs", async ({ page }) => {
   expect((await visibleTitles(reports)).filter(Boolean).length).toBeGreaterThan(0);
 });
 
+test("the server-rendered widgets stay in place while the page hydrates", async ({ page }) => {
+  // Records every widget node taken out of the document from the very start of the page.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { __removedWidgets: string[] }).__removedWidgets = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (!(node instanceof Element)) continue;
+          const widgets = node.matches("[data-widget]") ? [node] : Array.from(node.querySelectorAll("[data-widget]"));
+          for (const widget of widgets) removed.push(widget.getAttribute("data-widget") ?? "?");
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/home");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(".skeleton")).toHaveCount(0);
+  await expect(page.locator(".banner-slide").first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __removedWidgets: string[] }).__removedWidgets)).toEqual([]);
+});
+
 test("home screenshot looks like a phone page", async ({ page }) => {
   await page.goto("/home");
   await waitForHydration(page);

@@ -1,77 +1,19 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ContentListProps } from "@schemas/generated/page-config";
-import { readPath, resolveBindings } from "~/lib/bindings";
-import { browserApi } from "~/lib/browser-api";
+import { resolveBindings } from "~/lib/bindings";
 import { formatCount } from "~/lib/format";
 import { usePage } from "~/renderer/page-context";
-import { sourceParams } from "~/pipeline/source-params";
-import { SUCCESS_CODES } from "~/pipeline/data-state";
-import { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
 import type { WidgetRenderProps } from "../types";
 import { SmartLink, asText } from "../shared";
-
-type Item = Record<string, unknown>;
-interface ListState {
-  items: Item[];
-  page: number;
-  total: number;
-}
-
-function readList(value: unknown, props: ContentListProps): { items: Item[]; total: number } {
-  const list = readPath(value, (props.listField ?? "list").split("."));
-  const items = Array.isArray(list) ? (list as Item[]) : [];
-  const total = Number(readPath(value, (props.totalField ?? "total").split("."))) || items.length;
-  return { items, total };
-}
+import { usePagedList } from "../paged-list";
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {
   const { t } = useTranslation("common");
   const page = usePage();
-  const first = readList(data?.status === "ok" ? data.value : null, props);
-  const keepAlive = Boolean(page.view.config.keepAlive);
-  const [state, setState] = useState<ListState>(
-    () => (keepAlive && keptWidgetState<ListState>(page.pageKey, nodeId)) || { items: first.items, page: 1, total: first.total },
-  );
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const hasMore = Boolean(props.paged && sourceName && state.items.length < state.total);
+  const { items, hasMore, loading, failed, loadMore, sentinel } = usePagedList({ data, nodeId, sourceName, listField: props.listField, totalField: props.totalField, paged: props.paged });
 
-  useEffect(() => {
-    if (keepAlive) keepWidgetState(page.pageKey, nodeId, state);
-  }, [keepAlive, page.pageKey, nodeId, state]);
-
-  const loadMore = async () => {
-    const source = sourceName ? page.view.config.data?.[sourceName] : undefined;
-    if (!source || loading) return;
-    setLoading(true);
-    setFailed(false);
-    const envelope = await browserApi.request(source.api, {
-      method: source.method ?? "POST",
-      params: { ...sourceParams(source, page.view.query), pageNum: state.page + 1 },
-    });
-    setLoading(false);
-    if (!SUCCESS_CODES.has(envelope.code)) {
-      setFailed(true);
-      return;
-    }
-    const next = readList(envelope.data, props);
-    setState((current) => ({ items: [...current.items, ...next.items], page: current.page + 1, total: next.total }));
-  };
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || failed) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-    }, { rootMargin: "200px" });
-    observer.observe(element);
-    return () => observer.disconnect();
-  });
-
-  const shown = props.limit ? state.items.slice(0, props.limit) : state.items;
+  const shown = props.limit ? items.slice(0, props.limit) : items;
   const variant = props.variant ?? "row";
   const title = asText(props.title);
 

@@ -2,6 +2,7 @@
 
 
 export type Email = string
+export type ResearchField = string
 
 /**
  * Scholar verification: work history, education, research field and introduction, and an institutional email.
@@ -12,6 +13,6 @@ email: Email
 orgName: string
 workHistory?: string
 education?: string
-researchField: string
+researchField: ResearchField
 introduction?: string
 }

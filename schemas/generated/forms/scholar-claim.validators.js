@@ -8,8 +8,9 @@ function commonJsExports(namespace) {
 const module = { exports: {} };
 const exports = module.exports;
 exports["scholar-claim"] = validate14;
-const schema32 = {"$id":"scholar-claim","title":"ScholarClaimForm","description":"Scholar verification: work history, education, research field and introduction, and an institutional email.","type":"object","required":["realName","email","orgName","researchField"],"properties":{"realName":{"type":"string","minLength":1,"maxLength":50,"errorMessage":"verify:errors.realNameRequired"},"email":{"$ref":"#/$defs/email"},"orgName":{"type":"string","minLength":1,"maxLength":100,"errorMessage":"verify:errors.orgRequired"},"workHistory":{"type":"string","maxLength":1000},"education":{"type":"string","maxLength":1000},"researchField":{"type":"string","minLength":1,"maxLength":100,"errorMessage":"verify:errors.fieldRequired"},"introduction":{"type":"string","maxLength":2000}},"errorMessage":{"required":{"realName":"verify:errors.realNameRequired","email":"verify:errors.emailRequired","orgName":"verify:errors.orgRequired","researchField":"verify:errors.fieldRequired"}},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500}}};
+const schema32 = {"$id":"scholar-claim","title":"ScholarClaimForm","description":"Scholar verification: work history, education, research field and introduction, and an institutional email.","type":"object","required":["realName","email","orgName","researchField"],"properties":{"realName":{"type":"string","minLength":1,"maxLength":50,"errorMessage":"verify:errors.realNameRequired"},"email":{"$ref":"#/$defs/email"},"orgName":{"type":"string","minLength":1,"maxLength":100,"errorMessage":"verify:errors.orgRequired"},"workHistory":{"type":"string","maxLength":1000},"education":{"type":"string","maxLength":1000},"researchField":{"$ref":"#/$defs/researchField"},"introduction":{"type":"string","maxLength":2000}},"errorMessage":{"required":{"realName":"verify:errors.realNameRequired","email":"verify:errors.emailRequired","orgName":"verify:errors.orgRequired","researchField":"verify:errors.fieldRequired"}},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"person:errors.nicknameRequired","type":"person:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
 const schema33 = {"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}};
+const schema34 = {"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}};
 const func2 = runtime0.default;
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -311,8 +312,8 @@ errors++;
 if(data.researchField !== undefined){
 let data5 = data.researchField;
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
-const err27 = {instancePath:instancePath+"/researchField",schemaPath:"#/properties/researchField/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema32.properties.researchField,data:data5};
+if(func2(data5) > 500){
+const err27 = {instancePath:instancePath+"/researchField",schemaPath:"#/$defs/researchField/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -322,7 +323,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func2(data5) < 1){
-const err28 = {instancePath:instancePath+"/researchField",schemaPath:"#/properties/researchField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.researchField,data:data5};
+const err28 = {instancePath:instancePath+"/researchField",schemaPath:"#/$defs/researchField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -331,9 +332,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/researchField",schemaPath:"#/properties/researchField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.researchField.type,parentSchema:schema32.properties.researchField,data:data5};
+if((data5.match(new RegExp("[A-Za-z]+(?:['’-][A-Za-z]+)*|[0-9]+(?:[.,][0-9]+)*|\\S", "gu")) || []).length > 50){
+const err29 = {instancePath:instancePath+"/researchField",schemaPath:"#/$defs/researchField/freeTextMax",keyword:"freeTextMax",params:{},message:"must pass \"freeTextMax\" keyword validation",schema:50,parentSchema:schema34,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -342,50 +342,53 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs5 = [];
-for(const err30 of vErrors){
-if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/researchField") || ((err30.instancePath.indexOf(instancePath+"/researchField") === 0) && (err30.instancePath[instancePath+"/researchField".length] === "/")))) && (err30.schemaPath.indexOf("#/properties/researchField") === 0)) && (err30.schemaPath["#/properties/researchField".length] === "/")){
-emErrs5.push(err30);
-err30.emUsed = true;
-}
-}
-if(emErrs5.length){
-const err31 = {instancePath:instancePath+"/researchField",schemaPath:"#/properties/researchField/errorMessage",keyword:"errorMessage",params:{errors: emErrs5},message:"verify:errors.fieldRequired",schema:"verify:errors.fieldRequired",parentSchema:schema32.properties.researchField,data:data5};
-if(vErrors === null){
-vErrors = [err31];
 }
 else {
-vErrors.push(err31);
+const err30 = {instancePath:instancePath+"/researchField",schemaPath:"#/$defs/researchField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data5};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
-const emErrs6 = [];
-for(const err32 of vErrors){
-if(!err32.emUsed){
-emErrs6.push(err32);
+if(errors > 0){
+const emErrors1 = {"minLength":[],"type":[],"freeTextMax":[],"maxLength":[]};
+const templates1 = {};
+for(const err31 of vErrors){
+if((((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath === instancePath+"/researchField")) && (err31.keyword in emErrors1)) && (err31.schemaPath.indexOf("#/$defs/researchField") === 0)) && (/^\/[^\/]*$/.test(err31.schemaPath.slice(21)))){
+emErrors1[err31.keyword].push(err31);
+err31.emUsed = true;
 }
 }
-vErrors = emErrs6;
-errors = emErrs6.length;
+for(const key1 in emErrors1){
+if(emErrors1[key1].length){
+const err32 = {instancePath:instancePath+"/researchField",schemaPath:"#/$defs/researchField/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema34.errorMessage[key1],schema:schema34.errorMessage,parentSchema:schema34,data:data5};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+const emErrs5 = [];
+for(const err33 of vErrors){
+if(!err33.emUsed){
+emErrs5.push(err33);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
 }
 }
 if(data.introduction !== undefined){
 let data6 = data.introduction;
 if(typeof data6 === "string"){
 if(func2(data6) > 2000){
-const err33 = {instancePath:instancePath+"/introduction",schemaPath:"#/properties/introduction/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.introduction,data:data6};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/introduction",schemaPath:"#/properties/introduction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.introduction.type,parentSchema:schema32.properties.introduction,data:data6};
+const err34 = {instancePath:instancePath+"/introduction",schemaPath:"#/properties/introduction/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.introduction,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -395,9 +398,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err35 = {instancePath:instancePath+"/introduction",schemaPath:"#/properties/introduction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.introduction.type,parentSchema:schema32.properties.introduction,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -406,45 +408,57 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors1 = {"required":{"realName":[],"email":[],"orgName":[],"researchField":[]}};
-const templates1 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
-for(const err36 of vErrors){
-if((((((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath === instancePath)) && (err36.keyword in emErrors1)) && (err36.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err36.schemaPath.slice(1)))){
-emPropParams0 = obj0[err36.keyword];
-emParamsErrors0 = emErrors1[err36.keyword][err36.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err36);
-err36.emUsed = true;
 }
-}
-}
-for(const key1 in emErrors1){
-for(const keyProp0 in emErrors1[key1]){
-emParamsErrors0 = emErrors1[key1][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates1[key1] && templates1[key1][keyProp0];
-const err37 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
-if(vErrors === null){
-vErrors = [err37];
 }
 else {
-vErrors.push(err37);
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors2 = {"required":{"realName":[],"email":[],"orgName":[],"researchField":[]}};
+const templates2 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err37 of vErrors){
+if((((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && (err37.instancePath === instancePath)) && (err37.keyword in emErrors2)) && (err37.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err37.schemaPath.slice(1)))){
+emPropParams0 = obj0[err37.keyword];
+emParamsErrors0 = emErrors2[err37.keyword][err37.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err37);
+err37.emUsed = true;
+}
+}
+}
+for(const key2 in emErrors2){
+for(const keyProp0 in emErrors2[key2]){
+emParamsErrors0 = emErrors2[key2][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
+const err38 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key2][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
 }
 }
-const emErrs7 = [];
-for(const err38 of vErrors){
-if(!err38.emUsed){
-emErrs7.push(err38);
+const emErrs6 = [];
+for(const err39 of vErrors){
+if(!err39.emUsed){
+emErrs6.push(err39);
 }
 }
-vErrors = emErrs7;
-errors = emErrs7.length;
+vErrors = emErrs6;
+errors = emErrs6.length;
 }
 validate14.errors = vErrors;
 return errors === 0;

@@ -1,0 +1,330 @@
+import { specialEnrollSchema, specialEnrollValidators, specialSignUpSchema, specialSignUpValidators } from "../../schemas/generated/form-kits.ts";
+import type { SpecialSignUpForm } from "../../schemas/generated/forms.ts";
+import type { Db } from "./db.server.ts";
+import type { Accounts } from "./accounts.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { toItem, type ItemRow } from "./content.server.ts";
+import { LIVE } from "./live.server.ts";
+import { formKit, say, validateBody } from "./support.server.ts";
+
+/** The kinds of item an event page is about: a conference (meeting) or a live special. */
+const EVENT_KINDS = ["meeting", "liveSpecial"];
+
+export type SignUpForm = "specialEnroll" | "specialSignUp";
+
+/** Why sign-up is or is not possible right now, for this viewer. */
+export type SignUpReason = "open" | "notStarted" | "closed" | "full" | "enrolled" | "none";
+
+interface SignupRow {
+  special_id: number;
+  opens_at: string | null;
+  closes_at: string;
+  capacity: number | null;
+  form: SignUpForm;
+}
+
+interface SeatRow {
+  id: number;
+  row_label: string;
+  number: number;
+  reserved: number;
+  user_id: number | null;
+}
+
+/** Answer codes beyond ADR 007's: the seat or enrolment already exists (409), sign-up is not possible now (403). */
+export const CONFLICT = 409;
+export const NOT_NOW = 403;
+
+/** An event's live state from its own times on the server's clock: the page shows what the clock says, not the seed. */
+export function eventStatus(startsAt: string | null, endsAt: string | null, hasReplay: boolean, now: Date): number {
+  const start = startsAt ? Date.parse(startsAt) : NaN;
+  const end = endsAt ? Date.parse(endsAt) : NaN;
+  const at = now.getTime();
+  if (Number.isNaN(start) || at < start) return !Number.isNaN(start) && start - at <= 86_400_000 ? LIVE.upcoming : LIVE.notStarted;
+  if (Number.isNaN(end) || at <= end) return LIVE.living;
+  return hasReplay ? LIVE.replay : LIVE.over;
+}
+
+function positiveId(value: unknown): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
+  const eventById = db.prepare(`SELECT * FROM items WHERE id = ? AND kind IN (${EVENT_KINDS.map(() => "?").join(",")})`);
+  const signupOf = db.prepare("SELECT * FROM special_signup WHERE special_id = ?");
+  const enrolmentOf = db.prepare("SELECT created_at FROM special_enrollments WHERE special_id = ? AND user_id = ?").pluck();
+  const enrolmentCount = db.prepare("SELECT COUNT(*) FROM special_enrollments WHERE special_id = ?").pluck();
+  const seatCount = db.prepare("SELECT COUNT(*) FROM special_seats WHERE special_id = ?").pluck();
+  const plansOf = db.prepare(
+    `SELECT i.id, i.status, i.starts_at FROM special_plans sp JOIN items i ON i.id = sp.plan_id
+     WHERE sp.special_id = ? AND i.kind = 'live' ORDER BY sp.sort, i.id`,
+  );
+  const replayCount = db
+    .prepare("SELECT COUNT(*) FROM special_plans sp JOIN items i ON i.id = sp.plan_id WHERE sp.special_id = ? AND i.status = ?")
+    .pluck();
+
+  const iso = (context: ApiContext) => context.now().toISOString();
+  const viewer = (context: ApiContext) => {
+    const who = accounts.current(context);
+    return "user" in who ? who.user : null;
+  };
+
+  /** The event named by specialId (or id), or the envelope explaining why there is none. */
+  const findEvent = (context: ApiContext, field = "specialId"): { row: ItemRow } | { envelope: Envelope } => {
+    const id = positiveId(context.params[field]);
+    if (!id) return { envelope: fail(400, say(context, `${field} 必须是正整数`, `${field} must be a positive integer`)) };
+    const row = eventById.get(id, ...EVENT_KINDS) as ItemRow | undefined;
+    return row ? { row } : { envelope: fail(404, say(context, "活动不存在", "No such event")) };
+  };
+
+  /**
+   * The plan a page's live entry points to: the one living now, else the latest replay, else the next to start.
+   * Plan states are the live service's own (it decides when a stream is on).
+   */
+  const featuredPlan = (specialId: number) => {
+    const plans = plansOf.all(specialId) as { id: number; status: number; starts_at: string | null }[];
+    const living = plans.find((plan) => plan.status === LIVE.living);
+    if (living) return living;
+    const replays = plans.filter((plan) => plan.status === LIVE.replay).sort((a, b) => String(b.starts_at).localeCompare(String(a.starts_at)));
+    if (replays.length) return replays[0];
+    return plans.filter((plan) => plan.status < LIVE.over).sort((a, b) => String(a.starts_at).localeCompare(String(b.starts_at)))[0] ?? null;
+  };
+
+  const signUpState = (specialId: number, userId: number | null, now: Date) => {
+    const signup = signupOf.get(specialId) as SignupRow | undefined;
+    const enrolledAt = userId ? ((enrolmentOf.get(specialId, userId) as string | undefined) ?? null) : null;
+    const count = enrolmentCount.get(specialId) as number;
+    let reason: SignUpReason = "open";
+    if (!signup) reason = "none";
+    else if (enrolledAt) reason = "enrolled";
+    else if (signup.opens_at && now < new Date(signup.opens_at)) reason = "notStarted";
+    else if (now >= new Date(signup.closes_at)) reason = "closed";
+    else if (signup.capacity !== null && count >= signup.capacity) reason = "full";
+    return {
+      specialId,
+      canAdd: reason === "open",
+      reason,
+      opensAt: signup?.opens_at ?? null,
+      deadline: signup?.closes_at ?? null,
+      form: signup?.form ?? null,
+      capacity: signup?.capacity ?? null,
+      enrollCount: count,
+      enrolled: Boolean(enrolledAt),
+      enrolledAt,
+    };
+  };
+
+  const refusal = (context: ApiContext, reason: SignUpReason): Envelope => {
+    switch (reason) {
+      case "enrolled":
+        return fail(CONFLICT, say(context, "您已报名，无需重复提交", "You have already signed up"));
+      case "notStarted":
+        return fail(NOT_NOW, say(context, "报名尚未开始", "Sign-up has not opened yet"));
+      case "closed":
+        return fail(NOT_NOW, say(context, "报名已截止", "Sign-up has closed"));
+      case "full":
+        return fail(NOT_NOW, say(context, "报名人数已满", "This event is full"));
+      default:
+        return fail(404, say(context, "该活动不开放报名", "This event does not take sign-ups"));
+    }
+  };
+
+  /**
+   * Records a sign-up in one transaction with its checks, so the capacity and the one-per-person rule hold however
+   * many people press the button at once.
+   */
+  const enrol = (context: ApiContext, specialId: number, userId: number, signData?: SpecialSignUpForm): Envelope => {
+    const at = iso(context);
+    return db.transaction((): Envelope => {
+      const state = signUpState(specialId, userId, context.now());
+      if (!state.canAdd) return refusal(context, state.reason);
+      db.prepare("INSERT INTO special_enrollments (special_id, user_id, agreed_at, created_at) VALUES (?, ?, ?, ?)").run(specialId, userId, at, at);
+      if (signData) {
+        db.prepare("INSERT INTO sign_data (special_id, user_id, real_name, org_name, position, email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+          specialId,
+          userId,
+          signData.realName,
+          signData.orgName,
+          signData.position ?? "",
+          (signData.email ?? "").toLowerCase(),
+          at,
+        );
+      }
+      return ok({ ...signUpState(specialId, userId, context.now()) }, say(context, "报名成功", "You have signed up"));
+    }).immediate();
+  };
+
+  const seatsOf = db.prepare(
+    `SELECT s.id, s.row_label, s.number, s.reserved, a.user_id FROM special_seats s
+     LEFT JOIN seat_assignments a ON a.seat_id = s.id WHERE s.special_id = ? ORDER BY s.row_label, s.number`,
+  );
+
+  const seatTaken = (context: ApiContext) =>
+    fail(CONFLICT, say(context, "该座位刚刚已被他人选择，请选择其他座位", "Someone else has just taken this seat. Please choose another one"), { state: "taken" });
+
+  return [
+    {
+      method: "ANY",
+      path: "/special/detail",
+      handler: (context) => {
+        const found = findEvent(context, "id");
+        if ("envelope" in found) return found.envelope;
+        const { row } = found;
+        const plan = featuredPlan(row.id);
+        const signup = signupOf.get(row.id) as SignupRow | undefined;
+        const hasReplay = (replayCount.get(row.id, LIVE.replay) as number) > 0;
+        return ok({
+          ...toItem(row),
+          status: eventStatus(row.starts_at, row.ends_at, hasReplay, context.now()),
+          deadline: signup?.closes_at ?? null,
+          enrollOpensAt: signup?.opens_at ?? null,
+          capacity: signup?.capacity ?? null,
+          enrollCount: enrolmentCount.get(row.id) as number,
+          seatCount: seatCount.get(row.id) as number,
+          livePlanId: plan?.id ?? null,
+          livePlanStatus: plan?.status ?? null,
+          liveLink: plan ? `/viewLive?id=${plan.id}` : "",
+        });
+      },
+    },
+    {
+      method: "ANY",
+      path: "/special/agenda",
+      handler: (context) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const rows = db.prepare("SELECT * FROM special_agenda WHERE special_id = ? ORDER BY starts_at, id").all(found.row.id) as Record<string, string | number>[];
+        const list = rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          startTime: row.starts_at,
+          endTime: row.ends_at,
+          title: row.title,
+          titleEn: row.title_en,
+          speakerName: row.speaker,
+          speakerNameEn: row.speaker_en,
+          orgName: row.org_name,
+          orgNameEn: row.org_name_en,
+          place: row.place,
+          placeEn: row.place_en,
+        }));
+        return ok({ list, total: list.length });
+      },
+    },
+    {
+      method: "ANY",
+      path: "/special/sponsorList",
+      handler: (context) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const rows = db.prepare("SELECT * FROM special_sponsors WHERE special_id = ? ORDER BY sort, id").all(found.row.id) as Record<string, string | number>[];
+        const list = rows.map((row) => ({ id: row.id, tier: row.tier, name: row.name, nameEn: row.name_en, link: row.link }));
+        return ok({ list, total: list.length });
+      },
+    },
+    {
+      method: "ANY",
+      path: "/signData/isCanAdd",
+      handler: (context) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        return ok(signUpState(found.row.id, viewer(context)?.id ?? null, context.now()));
+      },
+    },
+    {
+      method: "ANY",
+      path: "/special/isEnroll",
+      handler: accounts.withUser((context, user) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const enrolledAt = (enrolmentOf.get(found.row.id, user.id) as string | undefined) ?? null;
+        const seat = db
+          .prepare("SELECT s.id, s.row_label, s.number FROM seat_assignments a JOIN special_seats s ON s.id = a.seat_id WHERE a.special_id = ? AND a.user_id = ?")
+          .get(found.row.id, user.id) as { id: number; row_label: string; number: number } | undefined;
+        return ok({ enrolled: Boolean(enrolledAt), enrolledAt, seat: seat ? { id: seat.id, row: seat.row_label, number: seat.number } : null });
+      }),
+    },
+    {
+      method: "POST",
+      path: "/special/enroll",
+      handler: accounts.withUser((context, user) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const body = validateBody(context, formKit(specialEnrollSchema, specialEnrollValidators));
+        if (!body.ok) return body.envelope;
+        const signup = signupOf.get(found.row.id) as SignupRow | undefined;
+        if (signup?.form === "specialSignUp") return fail(400, say(context, "请填写报名信息", "Please fill in the sign-up form"));
+        return enrol(context, found.row.id, user.id);
+      }),
+    },
+    {
+      method: "POST",
+      path: "/signData/add",
+      handler: accounts.withUser((context, user) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const body = validateBody<SpecialSignUpForm>(context, formKit(specialSignUpSchema, specialSignUpValidators));
+        if (!body.ok) return body.envelope;
+        return enrol(context, found.row.id, user.id, body.value);
+      }),
+    },
+    {
+      method: "ANY",
+      path: "/seat/list",
+      handler: (context) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const user = viewer(context);
+        const seats = seatsOf.all(found.row.id) as SeatRow[];
+        const list = seats.map((seat) => ({
+          id: seat.id,
+          row: seat.row_label,
+          number: seat.number,
+          state: seat.reserved ? "reserved" : seat.user_id === null ? "free" : user && seat.user_id === user.id ? "mine" : "taken",
+        }));
+        return ok({
+          list,
+          total: list.length,
+          free: list.filter((seat) => seat.state === "free").length,
+          rows: [...new Set(list.map((seat) => seat.row))],
+          columns: Math.max(0, ...list.map((seat) => seat.number)),
+          enrolled: user ? Boolean(enrolmentOf.get(found.row.id, user.id)) : false,
+          mySeatId: list.find((seat) => seat.state === "mine")?.id ?? null,
+        });
+      },
+    },
+    {
+      method: "POST",
+      path: "/seat/choose",
+      handler: accounts.withUser((context, user) => {
+        const found = findEvent(context);
+        if ("envelope" in found) return found.envelope;
+        const specialId = found.row.id;
+        const seatId = positiveId(context.params.seatId);
+        if (!seatId) return fail(400, say(context, "请选择座位", "Please choose a seat"));
+        const hasReplay = (replayCount.get(specialId, LIVE.replay) as number) > 0;
+        if (eventStatus(found.row.starts_at, found.row.ends_at, hasReplay, context.now()) >= LIVE.over) {
+          return fail(NOT_NOW, say(context, "活动已结束，无法选座", "The event is over; seats can no longer be chosen"));
+        }
+        try {
+          return db.transaction((): Envelope => {
+            const seat = db.prepare("SELECT id, row_label, number, reserved FROM special_seats WHERE id = ? AND special_id = ?").get(seatId, specialId) as
+              | Omit<SeatRow, "user_id">
+              | undefined;
+            if (!seat) return fail(404, say(context, "座位不存在", "No such seat"));
+            if (seat.reserved) return fail(CONFLICT, say(context, "该座位为预留座位，请选择其他座位", "This seat is reserved. Please choose another one"), { state: "reserved" });
+            if (!enrolmentOf.get(specialId, user.id)) return fail(NOT_NOW, say(context, "请先报名，再选择座位", "Please sign up before choosing a seat"));
+            // Moving to another seat frees the old one in the same transaction: if the new one is taken, both stay as they were.
+            db.prepare("DELETE FROM seat_assignments WHERE special_id = ? AND user_id = ?").run(specialId, user.id);
+            db.prepare("INSERT INTO seat_assignments (seat_id, special_id, user_id, created_at) VALUES (?, ?, ?, ?)").run(seat.id, specialId, user.id, iso(context));
+            return ok({ seatId: seat.id, row: seat.row_label, number: seat.number }, say(context, `选座成功：${seat.row_label}排${seat.number}座`, `Seat ${seat.row_label}${seat.number} is yours`));
+          }).immediate();
+        } catch (error) {
+          if ((error as { code?: string }).code?.startsWith("SQLITE_CONSTRAINT")) return seatTaken(context);
+          throw error;
+        }
+      }),
+    },
+  ];
+}

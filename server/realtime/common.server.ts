@@ -1,0 +1,45 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { Accounts } from "../platform-api/accounts.server.ts";
+import type { Db } from "../platform-api/db.server.ts";
+import type { ApiContext } from "../platform-api/router.server.ts";
+
+/**
+ * Only pages of this site may open a socket (a socket is not subject to CORS: without this check any site a
+ * signed-in user visits could read the chat or post in the user's name). The Origin must name the host the
+ * request was sent to, or the configured public origin when a proxy rewrites the host.
+ */
+export function isSameOrigin(request: IncomingMessage, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (origin === publicOrigin) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found" };
+
+/** Refuses an upgrade with a plain HTTP answer; the browser reports the socket as failed. */
+export function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404): void {
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** The platform's request context for a socket, so the accounts code can tell whose token it is. */
+export function socketContext(db: Db, request: IncomingMessage, token: string | null, now: () => Date): ApiContext {
+  const headers = new Headers();
+  if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+  return { db, params: {}, headers, token, ip: request.socket.remoteAddress ?? "", now };
+}
+
+export type SocketUser = NonNullable<ReturnType<typeof userOf>>;
+
+/** The user a token belongs to, or null for no token, an ended session or a disabled account. */
+export function userOf(accounts: Accounts, context: ApiContext) {
+  if (!context.token) return null;
+  const who = accounts.current(context);
+  return "user" in who ? who.user : null;
+}

@@ -1,0 +1,237 @@
+/**
+ * The developer tools of server/dev-tools.server.ts on a real express app: the outbox (JSON and HTML, escaped),
+ * the simulated WeChat scan, and the scholar-claim review.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
+import { devTools } from "../../server/dev-tools.server";
+
+interface Body {
+  code: number;
+  message: string;
+  data?: any;
+}
+
+let clock = new Date("2027-07-01T08:00:00.000Z");
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+let directory: string;
+let platform: EmbeddedPlatform;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), "api-"));
+  platform = createEmbeddedPlatform({
+    file: join(directory, "p.sqlite"),
+    now: () => clock,
+    captchaTestMode: true,
+    maxFailedLogins: 5,
+    lockMinutes: 15,
+    publicOrigin: "http://localhost:3000",
+    log: () => {},
+  });
+  const app = express();
+  app.use(devTools(platform, () => clock));
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  platform?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+async function call(path: string, body: Record<string, unknown> = {}, token?: string): Promise<Body> {
+  const headers: Record<string, string> = { "content-type": "application/json", cookie: "lang=en" };
+  if (token) headers.token = token;
+  const response = await platform.api.fetch(new Request(`http://embedded/api${path}`, { method: "POST", headers, body: JSON.stringify(body) }), "10.0.0.9");
+  return (await response.json()) as Body;
+}
+
+const form = (path: string, fields: Record<string, string>) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+
+async function outboxJson(): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${base}/dev/outbox.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/json");
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  return (await response.json()) as Record<string, unknown>[];
+}
+
+async function outboxHtml(): Promise<string> {
+  const response = await fetch(`${base}/dev/outbox`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/html");
+  return response.text();
+}
+
+let phoneCounter = 0;
+async function newUser(): Promise<{ token: string; id: number }> {
+  const phone = `135${String(++phoneCounter).padStart(8, "0")}`;
+  expect((await call("/web/sendMessageWithCaptcha", { phoneNum: phone, randStr: "r", ticket: "t" })).code).toBe(200);
+  const [{ code }] = (await outboxJson()).filter((message) => message.to === `+86 ${phone}`) as { code: string }[];
+  const answer = await call("/web/loginMessage", { userName: phone, smsVerifyCode: code });
+  expect(answer.code, answer.message).toBe(1);
+  return { token: answer.data.token, id: answer.data.user.id };
+}
+
+describe("the outbox", () => {
+  it("lists messages newest first with exactly channel, to, code, text and sentAt", async () => {
+    expect(await outboxJson()).toEqual([]);
+    expect((await call("/web/sendMessageWithCaptcha", { phoneNum: "13900001111", randStr: "r", ticket: "t" })).code).toBe(200);
+    const smsAt = clock.toISOString();
+    advance(5000);
+    expect((await call("/reg/registerByEmail", { userName: "first@example.com", password: "abc123", passwordNext: "abc123" })).code).toBe(200);
+
+    const messages = await outboxJson();
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect(Object.keys(message).sort()).toEqual(["channel", "code", "sentAt", "text", "to"]);
+    expect(messages[0]).toMatchObject({ channel: "email", to: "first@example.com", code: "", sentAt: clock.toISOString() });
+    expect(String(messages[0].text)).toContain("http://localhost:3000/api/web/email?token=");
+    expect(messages[1]).toMatchObject({ channel: "sms", to: "+86 13900001111", sentAt: smsAt });
+    expect(messages[1].code).toMatch(/^\d{6}$/);
+    expect(String(messages[1].text)).toContain(String(messages[1].code));
+    const row = platform.db.prepare("SELECT code FROM outbox WHERE recipient = ?").pluck().get("+86 13900001111");
+    expect(messages[1].code).toBe(row);
+  });
+
+  it("renders the HTML page with every column escaped", async () => {
+    // An address the email rules allow that still holds HTML-special characters, registered through the API.
+    expect((await call("/reg/registerByEmail", { userName: "o'neil&co@example.com", password: "abc123", passwordNext: "abc123" })).code).toBe(200);
+    platform.db
+      .prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES (?, ?, ?, ?, ?)")
+      .run("<b>sms</b>", '"><img src=x onerror=alert(1)>', "<i>123456</i>", "<script>alert('x')</script> & more", clock.toISOString());
+
+    const html = await outboxHtml();
+    expect(html).toContain("<h1>Developer outbox</h1>");
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("<b>sms</b>");
+    expect(html).not.toContain("<i>123456</i>");
+    expect(html).toContain("&#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62; &#38; more");
+    expect(html).toContain("&#34;&#62;&#60;img src=x onerror=alert(1)&#62;");
+    expect(html).toContain("&#60;b&#62;sms&#60;/b&#62;");
+    expect(html).toContain("o&#39;neil&#38;co@example.com");
+    expect(html).not.toContain("o'neil&co@example.com");
+    // Newest first on the page too.
+    expect(html.indexOf("&#60;script&#62;")).toBeLessThan(html.indexOf("o&#39;neil&#38;co@example.com"));
+  });
+});
+
+describe("the WeChat scan", () => {
+  it("shows a confirm form for a scene and logs the poller in after the form is sent", async () => {
+    const started = await call("/wechatpub/login");
+    expect(started.code).toBe(1);
+    const { sceneStr, url } = started.data as { sceneStr: string; url: string };
+    const confirmPath = new URL(url).pathname + new URL(url).search;
+    expect(confirmPath).toBe(`/dev/wechat/confirm?sceneStr=${sceneStr}`);
+
+    const page = await fetch(`${base}${confirmPath}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<input type="hidden" name="sceneStr" value="${sceneStr}">`);
+    expect(html).toContain('action="/dev/wechat/confirm"');
+
+    expect((await call("/wechatpub/pollingLogin", { sceneStr })).code).toBe(0);
+    const confirmed = await form("/dev/wechat/confirm", { sceneStr, openId: "openid1" });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Confirmed. Return to the login page.");
+
+    const polled = await call("/wechatpub/pollingLogin", { sceneStr });
+    expect(polled.code).toBe(1);
+    expect(polled.data.user).toMatchObject({ userName: "wx:openid1", isBindPhone: false });
+    const scene = platform.db.prepare("SELECT COUNT(*) FROM wechat_scenes WHERE scene_str = ?").pluck().get(sceneStr);
+    expect(scene).toBe(0);
+  });
+
+  it("refuses a used or unknown scene and a malformed openid", async () => {
+    const { sceneStr } = (await call("/wechatpub/login")).data as { sceneStr: string };
+    const badOpenId = await form("/dev/wechat/confirm", { sceneStr, openId: "a b<c>" });
+    expect(badOpenId.status).toBe(400);
+    expect(await badOpenId.text()).toContain("expired or was already used");
+    expect((await call("/wechatpub/pollingLogin", { sceneStr })).code).toBe(0);
+
+    expect((await form("/dev/wechat/confirm", { sceneStr, openId: "openid2" })).status).toBe(200);
+    const again = await form("/dev/wechat/confirm", { sceneStr, openId: "openid3" });
+    expect(again.status).toBe(400);
+    expect((await form("/dev/wechat/confirm", { sceneStr: "unknown", openId: "openid4" })).status).toBe(400);
+    expect((await call("/wechatpub/pollingLogin", { sceneStr })).data.user.userName).toBe("wx:openid2");
+  });
+
+  it("escapes the scene in the confirm page", async () => {
+    const html = await (await fetch(`${base}/dev/wechat/confirm?sceneStr=${encodeURIComponent('"><script>alert(1)</script>')}`)).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain('value="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+  });
+});
+
+describe("the claim review", () => {
+  const audit = async (token: string) => {
+    const response = await platform.api.fetch(new Request("http://embedded/api/author/checkEmailAudit", { headers: { token } }), "10.0.0.9");
+    return ((await response.json()) as Body).data as { isPass: number; reason?: string; authorCode?: string };
+  };
+
+  async function claimAndConfirm(token: string, email: string) {
+    const claimed = await call("/author/claim", { realName: "李<华>", email, orgName: "O'Brien & Partners", researchField: "金融" }, token);
+    expect(claimed.data).toEqual({ isPass: 3 });
+    const [message] = (await outboxJson()).filter((entry) => entry.to === email) as { text: string }[];
+    const link = /http:\/\/localhost:3000\/api(\/web\/email\?token=[A-Za-z0-9]{32})/.exec(message.text)![1];
+    const response = await platform.api.fetch(new Request(`http://embedded/api${link}`), "10.0.0.9");
+    expect(response.headers.get("location")).toBe("/emailVerifyResult?status=success");
+  }
+
+  it("lists claims waiting for review and declines, then approves, through the form", async () => {
+    const { token, id } = await newUser();
+    await claimAndConfirm(token, "li&hua@example.edu");
+    expect((await audit(token)).isPass).toBe(0);
+
+    const html = await outboxHtml();
+    expect(html).toContain(`action="/dev/claims/${id}"`);
+    expect(html).toContain("li&#38;hua@example.edu");
+    expect(html).not.toContain("li&hua@example.edu");
+
+    const declined = await form(`/dev/claims/${id}`, { decision: "decline", reason: "Please use your university address" });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get("location")).toBe("/dev/outbox");
+    expect(await audit(token)).toMatchObject({ isPass: 1, reason: "Please use your university address" });
+    expect(await outboxHtml()).not.toContain(`action="/dev/claims/${id}"`);
+
+    await claimAndConfirm(token, "lihua@example.edu");
+    const approved = await form(`/dev/claims/${id}`, { decision: "approve" });
+    expect(approved.status).toBe(303);
+    const state = await audit(token);
+    expect(state.isPass).toBe(2);
+    expect(state.authorCode).toMatch(/^A\d+$/);
+    const author = await platform.api.fetch(new Request("http://embedded/api/author/queryAuthorByUserId", { headers: { token } }), "10.0.0.9");
+    expect(((await author.json()) as Body).data).toEqual({ authorCode: state.authorCode });
+    expect(platform.db.prepare("SELECT name, org_name FROM scholars WHERE author_code = ?").get(state.authorCode)).toEqual({ name: "李<华>", org_name: "O'Brien & Partners" });
+  });
+
+  it("does nothing for a claim that is not waiting for review", async () => {
+    const { token, id } = await newUser();
+    const claimed = await call("/author/claim", { realName: "赵六", email: "zhao@example.edu", orgName: "Uni", researchField: "Econ" }, token);
+    expect(claimed.data).toEqual({ isPass: 3 });
+    const early = await form(`/dev/claims/${id}`, { decision: "approve" });
+    expect(early.status).toBe(303);
+    expect((await audit(token)).isPass).toBe(3);
+    expect((await form("/dev/claims/999999", { decision: "approve" })).status).toBe(303);
+  });
+});

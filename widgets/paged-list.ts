@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from "react";
+import { readPath } from "~/lib/bindings";
+import { browserApi } from "~/lib/browser-api";
+import { usePage } from "~/renderer/page-context";
+import { sourceParams } from "~/pipeline/source-params";
+import { SUCCESS_CODES, type DataState } from "~/pipeline/data-state";
+import { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
+
+export type Item = Record<string, unknown>;
+
+interface ListState {
+  items: Item[];
+  page: number;
+  total: number;
+}
+
+export interface PagedListOptions {
+  data?: DataState;
+  nodeId: string;
+  sourceName?: string;
+  listField?: string;
+  totalField?: string;
+  paged?: boolean;
+}
+
+function readList(value: unknown, options: PagedListOptions): { items: Item[]; total: number } {
+  const list = readPath(value, (options.listField ?? "list").split("."));
+  const items = Array.isArray(list) ? (list as Item[]) : [];
+  const total = Number(readPath(value, (options.totalField ?? "total").split("."))) || items.length;
+  return { items, total };
+}
+
+/**
+ * The items of a list widget's source and, for paged lists, the next pages: loaded through the API client with
+ * the source's own params and the next pageNum when the list's end (the sentinel) scrolls into view. On kept-alive
+ * pages the loaded pages survive leaving and coming back; a new answer from the source (other query values, a
+ * filter) starts the list again from its first page.
+ */
+export function usePagedList(options: PagedListOptions) {
+  const page = usePage();
+  const value = options.data?.status === "ok" ? options.data.value : null;
+  const keepAlive = Boolean(page.view.config.keepAlive);
+  const fresh = (): ListState => {
+    const first = readList(value, options);
+    return { items: first.items, page: 1, total: first.total };
+  };
+  const [state, setState] = useState<ListState>(() => (keepAlive && keptWidgetState<ListState>(page.pageKey, options.nodeId)) || fresh());
+  const [shownValue, setShownValue] = useState(value);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setState(fresh());
+    setFailed(false);
+  }
+  const hasMore = Boolean(options.paged && options.sourceName && state.items.length < state.total);
+
+  useEffect(() => {
+    if (keepAlive) keepWidgetState(page.pageKey, options.nodeId, state);
+  }, [keepAlive, page.pageKey, options.nodeId, state]);
+
+  const loadMore = async () => {
+    const source = options.sourceName ? page.view.config.data?.[options.sourceName] : undefined;
+    if (!source || loading) return;
+    setLoading(true);
+    setFailed(false);
+    const envelope = await browserApi.request(source.api, {
+      method: source.method ?? "POST",
+      params: { ...sourceParams(source, page.view.query), pageNum: state.page + 1 },
+    });
+    setLoading(false);
+    if (!SUCCESS_CODES.has(envelope.code)) {
+      setFailed(true);
+      return;
+    }
+    const next = readList(envelope.data, options);
+    setState((current) => ({ items: [...current.items, ...next.items], page: current.page + 1, total: next.total }));
+  };
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+
+  return { items: state.items, total: state.total, hasMore, loading, failed, loadMore, sentinel };
+}
