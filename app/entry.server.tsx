@@ -31,6 +31,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The document goes out whole (onAllReady), so no Suspense boundary is worth outlining: past the default
+        // 12.8 kB React would send later widgets as hidden segments behind skeletons, revealed by script up to
+        // 300 ms later, and never without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // Everyone gets the complete document: widget modules and data are loaded before rendering, so waiting costs nothing.
         onAllReady() {
           shellRendered = true;

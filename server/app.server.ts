@@ -13,6 +13,7 @@ import { readCookie } from "../app/i18n/config.ts";
 import { loadCatalogues } from "../app/i18n/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
 import { securityHeaders, type SecurityLocals } from "./security.server.ts";
+import { renderCache } from "./render-cache.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
 import { devTools } from "./dev-tools.server.ts";
@@ -192,6 +193,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     isProduction: env.isProduction,
   });
 
+  app.use(renderCache({ now: () => now().getTime() }));
   app.all(
     "/{*path}",
     createRequestHandler({

@@ -62,7 +62,10 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
         "Developer outbox",
         `<p>SMS and email messages the embedded platform sent, newest first. JSON: <a href="/dev/outbox.json">/dev/outbox.json</a></p>
 <table><thead><tr><th>channel</th><th>to</th><th>code</th><th>text</th><th>sent</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table>
-<h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>`,
+<h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>
+<h2>Accounts</h2><form method="post" action="/dev/users"><input name="userName" placeholder="user name, phone or email" required>
+<select name="action"><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
+<h2>First-visit promotion</h2><form method="post" action="/dev/promotions"><select name="firstVisit"><option value="on"${platform.promotions.firstVisit ? " selected" : ""}>on</option><option value="off"${platform.promotions.firstVisit ? "" : " selected"}>off</option></select> <button type="submit">Apply</button></form>`,
       ),
     );
   });
@@ -71,6 +74,22 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
     const decision = request.body?.decision === "decline" ? "decline" : "approve";
     reviewClaim(platform.db, Number(request.params.userId), decision, String(request.body?.reason ?? "").slice(0, 100), now());
     response.redirect(303, "/dev/outbox");
+  });
+
+  /** Account states only an administrator sets: disabled (every call then answers code 4) and VIP membership. */
+  router.post("/dev/users", (request, response) => {
+    const userName = String(request.body?.userName ?? "").trim();
+    const action = String(request.body?.action ?? "");
+    const columns: Record<string, string> = { disable: "disabled = 1", enable: "disabled = 0", vip: "is_vip = 1", unvip: "is_vip = 0" };
+    const change = columns[action];
+    const result = change && userName ? platform.db.prepare(`UPDATE users SET ${change} WHERE user_name = ? OR phone = ? OR email = ?`).run(userName, userName, userName.toLowerCase()) : null;
+    response.status(result?.changes ? 200 : 400).json({ ok: Boolean(result?.changes), userName, action });
+  });
+
+  /** Switches the first-visit promotion, which a local platform runs from the start. */
+  router.post("/dev/promotions", (request, response) => {
+    platform.promotions.firstVisit = request.body?.firstVisit === "on";
+    response.json({ firstVisit: platform.promotions.firstVisit });
   });
 
   router.get("/dev/wechat/confirm", (request, response) => {

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import type { DialogName } from "~/stores/dialogs";
 
 export interface DialogProps {
@@ -8,6 +8,4 @@ export interface DialogProps {
 }
 
 /** Each dialog is its own chunk: pages ship no form code until a dialog opens. */
-export const dialogRegistry: Partial<Record<DialogName, ComponentType<DialogProps>>> = {
-  login: lazy(() => import("./LoginDialog")),
-};
+export const dialogRegistry: Partial<Record<DialogName, ComponentType<DialogProps>>> = {};

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import Form from "@rjsf/core";
@@ -6,6 +6,8 @@ import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorT
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
 import { $drafts, saveDraft } from "./drafts";
+import { formWidgets } from "./widgets";
+import "./forms.css";
 
 export interface FormKit {
   schema: RJSFSchema;
@@ -24,9 +26,11 @@ interface Props<T> {
   uiSchema?: UiSchema;
   submitLabel: string;
   busyLabel?: string;
+  /** Keeps the button busy after onSubmit resolved, e.g. while a registration goes on to log in. */
+  busy?: boolean;
   initial?: Partial<T>;
   onSubmit: (value: T) => Promise<SubmitOutcome | void>;
-  /** Extra context for custom widgets (e.g. the send-code button's handler). */
+  /** Extra context for custom widgets (e.g. the send-code button's target). */
   context?: Record<string, unknown>;
   widgets?: Record<string, (props: WidgetProps) => ReactNode>;
   children?: ReactNode;
@@ -48,17 +52,24 @@ function trimStrings<T>(value: T): T {
   return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === "string" ? entry.trim() : entry])) as T;
 }
 
+/** The server's answer to a body its form validator refused (code 400, data.fields), as field → i18n key. */
+export function serverFieldErrors(envelope: { code: number; data?: unknown }): SubmitOutcome | undefined {
+  const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+  return envelope.code === 400 && fields && Object.keys(fields).length ? { fields } : undefined;
+}
+
 /**
  * A form from a JSON Schema of schemas/forms/, validated by its precompiled validator (no eval, strict CSP).
  * Messages are the schema's errorMessage keys, translated; one message per field, the first rule that failed.
  */
-export default function SchemaForm<T extends Record<string, unknown>>({ draftKey, kit, uiSchema, submitLabel, busyLabel, initial, onSubmit, context, widgets, children }: Props<T>) {
-  const { t } = useTranslation();
+export default function SchemaForm<T extends Record<string, unknown>>({ draftKey, kit, uiSchema, submitLabel, busyLabel, busy: busyOutside, initial, onSubmit, context, widgets, children }: Props<T>) {
+  const { t, i18n } = useTranslation();
   const drafts = useStore($drafts);
   const formData = (drafts[draftKey] as T | undefined) ?? (initial as T | undefined) ?? ({} as T);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
+  const form = useRef<Form<T>>(null);
   const validator = validatorFor(kit);
 
   const transformErrors = useMemo(
@@ -68,7 +79,7 @@ export default function SchemaForm<T extends Record<string, unknown>>({ draftKey
       for (const error of errors) {
         if (error.name !== "errorMessage") continue;
         const inner = (error.params as { errors?: { keyword: string; params: { missingProperty?: string } }[] } | undefined)?.errors?.[0];
-        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : error.property ?? "";
+        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : error.property || ".";
         if (seen.has(property)) continue;
         seen.add(property);
         const message = t(error.message ?? "");
@@ -79,15 +90,22 @@ export default function SchemaForm<T extends Record<string, unknown>>({ draftKey
     [t],
   );
 
+  // Messages already shown follow a language switch: validate again in the new language.
+  useEffect(() => {
+    if (submitted) form.current?.validateForm();
+  }, [i18n.language]);
+
   return (
     <Form<T>
+      ref={form}
       className="schema-form"
+      idPrefix={draftKey}
       schema={kit.schema}
       uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
       formData={formData}
       validator={validator as ValidatorType<T>}
       formContext={context}
-      widgets={widgets as never}
+      widgets={{ ...formWidgets, ...widgets } as never}
       noHtml5Validate
       showErrorList={false}
       liveValidate={submitted ? "onChange" : false}
@@ -112,8 +130,8 @@ export default function SchemaForm<T extends Record<string, unknown>>({ draftKey
       }}
     >
       {children}
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy && busyLabel ? busyLabel : submitLabel}
+      <button type="submit" className="button button-primary button-block" disabled={busy || busyOutside}>
+        {(busy || busyOutside) && busyLabel ? busyLabel : submitLabel}
       </button>
     </Form>
   );

@@ -1,7 +1,11 @@
-import { createApiClient, type ApiClient } from "./api-client";
+import { createApiClient, type ApiClient, type ApiEnvelope, type ApiRequest } from "./api-client";
 import { readStorage, STORAGE_KEYS } from "./storage";
 import { clearSession } from "~/stores/session";
 import { showToast } from "~/stores/dialogs";
+import { navigateTo } from "./navigation";
+
+/** The platform's warning for calls only verified scholars may make (spec §8); it sends this text in every language. */
+export const VERIFY_FIRST_MESSAGE = "please complete person verification first";
 
 /** Source codes of spec §7: 4 on the web, 2 in the iOS app, 3 in the Android app; 4 on the iOS pay confirmations. */
 export function sourceCode(appType: string | null, pathname: string): string {
@@ -18,7 +22,7 @@ export function deviceOf(userAgent: string): { brand: string; model: string } {
 }
 
 /** The browser's API client: always this origin's /api, which the server serves or forwards (ADR 004). */
-export const browserApi: ApiClient = createApiClient({
+const client: ApiClient = createApiClient({
   baseUrl: "/api",
   headers: () => {
     const device = deviceOf(navigator.userAgent);
@@ -33,6 +37,18 @@ export const browserApi: ApiClient = createApiClient({
   onSessionRevoked: (envelope) => {
     showToast(envelope.message ?? "", "error");
     clearSession();
-    window.location.assign("/home");
+    navigateTo("/home");
   },
 });
+
+/** The browser's API client; an answer warning that person verification comes first leads to /authentication. */
+export const browserApi: ApiClient = {
+  async request<T>(path: string, request?: ApiRequest): Promise<ApiEnvelope<T>> {
+    const envelope = await client.request<T>(path, request);
+    if (envelope.message === VERIFY_FIRST_MESSAGE) {
+      showToast(envelope.message, "error");
+      navigateTo("/authentication");
+    }
+    return envelope;
+  },
+};

@@ -1,4 +1,5 @@
-import { defineCalls } from "./api-client";
+import { defineCalls, type ApiEnvelope, type CallDefinition } from "./api-client";
+import { browserApi } from "./browser-api";
 
 /** Account and activity calls the shell and dialogs make, by name (page configs name their own paths). */
 export const accountCalls = defineCalls({
@@ -25,6 +26,9 @@ export const accountCalls = defineCalls({
   checkEmailAudit: { path: "/author/checkEmailAudit", method: "GET" },
   queryAuthorByUserId: { path: "/author/queryAuthorByUserId", method: "GET" },
   claimAuthor: { path: "/author/claim" },
+  findPasswordByEmailCode: { path: "/web/sendMessageInFindPwdForEmail" },
+  uploadFile: { path: "/file/upload" },
+  updateProfile: { path: "/userInfo/info" },
 });
 
 export const activityCalls = defineCalls({
@@ -34,3 +38,8 @@ export const activityCalls = defineCalls({
   tracking: { path: "/buryingPoint/buryingPoint" },
   addressBindCheck: { path: "/members/whetherBindAddress", method: "GET" },
 });
+
+/** Makes a named call through the browser's API client (its method, its encoding). */
+export function callApi<T = unknown>(definition: CallDefinition, params: Record<string, unknown> = {}): Promise<ApiEnvelope<T>> {
+  return browserApi.request<T>(definition.path, { method: definition.method ?? "POST", encoding: definition.encoding, params });
+}

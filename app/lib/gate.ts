@@ -8,6 +8,7 @@ export interface SessionUser {
   isBindPhone?: boolean | number;
   authorCode?: string | null;
   portraitUrl?: string;
+  nickname?: string;
   isVip?: boolean;
 }
 

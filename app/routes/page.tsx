@@ -5,6 +5,7 @@ import { redirectFor } from "~/lib/routing";
 import { readCookie } from "~/i18n/config";
 import { loadPage } from "~/pipeline/load-page.server";
 import type { PageView } from "~/pipeline/page-view";
+import { anonymousCacheSeconds, PAGE_CACHE_HEADER } from "~/pipeline/page-cache";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { PageRenderer } from "~/renderer/PageRenderer";
 
@@ -43,7 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const view = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token });
   const status = entry && !missingQuery ? view.status : 404;
-  return data({ ...view, status }, { status, headers: view.user ? { "Cache-Control": "private, no-store" } : {} });
+  const headers: Record<string, string> = view.user ? { "Cache-Control": "private, no-store" } : {};
+  const reuseSeconds = anonymousCacheSeconds(view);
+  if (reuseSeconds > 0 && !token) headers[PAGE_CACHE_HEADER] = String(reuseSeconds);
+  return data({ ...view, status }, { status, headers });
+}
+
+/** The loader's headers (cache hints) reach the document response too. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -117,7 +117,7 @@ test("home lists the hot reports below the tabs", async ({ page }) => {
   expect((await visibleTitles(reports)).filter(Boolean).length).toBeGreaterThan(0);
 });
 
-test("the server-rendered widgets stay in place while the page hydrates", async ({ page }) => {
+test("the server-rendered widgets are complete in the HTML and stay in place while the page hydrates", async ({ page }) => {
   // Records every widget node taken out of the document from the very start of the page.
   await page.addInitScript(() => {
     const removed: string[] = [];
@@ -132,7 +132,13 @@ test("the server-rendered widgets stay in place while the page hydrates", async 
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto("/home");
+  const response = await page.goto("/home");
+  // The server sends every widget in place: no pending Suspense boundary, no hidden segment for a script to move
+  // in later (which would show skeletons first, and forever without JavaScript).
+  const html = await response!.text();
+  expect(html).not.toContain("<!--$?-->");
+  expect(html).not.toMatch(/<div hidden id="S:/);
+  expect(html).not.toContain("skeleton");
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   await expect(page.locator(".skeleton")).toHaveCount(0);

@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActionBarProps } from "@schemas/generated/page-config";
+import { browserApi } from "~/lib/browser-api";
+import { formatCount } from "~/lib/format";
+import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { showToast } from "~/stores/dialogs";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import { askedToLogIn, requireLogin } from "../login-required";
+import { configureMessagingShare, copyText, isMessagingAppBrowser } from "./share";
+import "./styles.css";
+
+type Toggle = "praise" | "collect";
+
+const CALLS: Record<Toggle, { path: string; flag: "praised" | "collected"; count: "praiseCount" | "collectCount" }> = {
+  praise: { path: "/praise/doPraise", flag: "praised", count: "praiseCount" },
+  collect: { path: "/collect/doCollect", flag: "collected", count: "collectCount" },
+};
+const LABELS: Record<Toggle, { off: string; on: string }> = {
+  praise: { off: "actions.praise", on: "actions.praised" },
+  collect: { off: "actions.collect", on: "actions.collected" },
+};
+
+const ICONS: Record<Toggle | "share", string> = {
+  praise: "M7 10v10H4V10zm2 10h8.3a2 2 0 0 0 2-1.6l1.2-6A2 2 0 0 0 18.5 10H14l.7-3.6A1.6 1.6 0 0 0 11.8 5L9 10z",
+  collect: "M12 3.5l2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8z",
+  share: "M18 8a3 3 0 1 0-2.8-4M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm12 6a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4",
+};
+
+function Icon({ name }: { name: Toggle | "share" }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Praise, collect and share for one item; the counts follow the platform's answers. Another item starts afresh. */
+export default function ActionBar(render: WidgetRenderProps<ActionBarProps>) {
+  const item = render.props.item as unknown as { id?: unknown } | undefined;
+  return <ItemActions key={String(item?.id)} {...render} />;
+}
+
+function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
+  const { t, i18n } = useTranslation("common");
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const item = (props.item && typeof props.item === "object" ? props.item : {}) as unknown as Record<string, unknown>;
+  const id = Number(item.id);
+  const [state, setState] = useState(() => ({
+    praised: item.praised === true,
+    collected: item.collected === true,
+    praiseCount: Number(item.praiseCount) || 0,
+    collectCount: Number(item.collectCount) || 0,
+  }));
+  const [busy, setBusy] = useState<Toggle | null>(null);
+  const [hint, setHint] = useState(false);
+  const actions = props.actions ?? ["praise", "collect", "share"];
+  const shareTitle = asText(props.shareTitle) || asText(item[lang === "en" && item.titleEn ? "titleEn" : "title"]);
+
+  useEffect(() => {
+    if (actions.includes("share") && isMessagingAppBrowser(navigator.userAgent)) void configureMessagingShare(shareTitle, document.title);
+  }, [shareTitle]);
+
+  const toggle = async (action: Toggle) => {
+    if (!requireLogin() || busy) return;
+    setBusy(action);
+    const call = CALLS[action];
+    const envelope = await browserApi.request<Record<string, unknown>>(call.path, { params: { id } });
+    setBusy(null);
+    if (askedToLogIn(envelope)) return;
+    if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) {
+      showToast(envelope.message || t("actions.failed"), "error");
+      return;
+    }
+    const answer = envelope.data;
+    setState((current) => ({ ...current, [call.flag]: answer[call.flag] === true, [call.count]: Number(answer[call.count]) || 0 }));
+  };
+
+  const share = async () => {
+    if (isMessagingAppBrowser(navigator.userAgent)) {
+      setHint(true);
+      return;
+    }
+    const copied = await copyText(window.location.href);
+    showToast(copied ? t("actions.copied") : t("actions.copyFailed"), copied ? "success" : "error");
+  };
+
+  return (
+    <div className="action-bar">
+      {actions.map((action) => {
+        if (action === "share") {
+          return (
+            <button key={action} type="button" className="action action-share" onClick={() => void share()}>
+              <Icon name="share" />
+              <span>{t("actions.share")}</span>
+            </button>
+          );
+        }
+        const on = action === "praise" ? state.praised : state.collected;
+        const count = action === "praise" ? state.praiseCount : state.collectCount;
+        return (
+          <button
+            key={action}
+            type="button"
+            className={on ? `action action-${action} on` : `action action-${action}`}
+            aria-pressed={on}
+            disabled={busy === action}
+            onClick={() => void toggle(action)}
+          >
+            <Icon name={action} />
+            <span>{t(on ? LABELS[action].on : LABELS[action].off)}</span>
+            <span className="action-count">{formatCount(count, lang)}</span>
+          </button>
+        );
+      })}
+      {hint && (
+        <div className="share-hint" role="dialog" aria-modal="true" aria-label={t("actions.share")} onClick={() => setHint(false)}>
+          <p>{t("actions.shareHint")}</p>
+          <button type="button" className="button button-light" onClick={() => setHint(false)}>
+            {t("actions.shareHintClose")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

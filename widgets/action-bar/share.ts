@@ -1,0 +1,60 @@
+import { browserApi } from "~/lib/browser-api";
+import { SUCCESS_CODES } from "~/pipeline/data-state";
+
+/** The messaging app's own browser, where sharing goes through its menu rather than a copied link. */
+export function isMessagingAppBrowser(userAgent: string): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+interface ShareSignature {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
+
+/** The messaging app's JS-SDK, present only where the app's container provides it. */
+interface MessagingSdk {
+  config(options: ShareSignature & { debug: boolean; jsApiList: string[] }): void;
+  ready(callback: () => void): void;
+  updateAppMessageShareData(options: { title: string; desc: string; link: string; imgUrl: string }): void;
+  updateTimelineShareData(options: { title: string; link: string; imgUrl: string }): void;
+}
+
+/**
+ * Configures the messaging app's share menu for this page: the signature comes from POST /wechat/getShare with the
+ * page URL (spec §7); with the app's SDK present, the shared card gets this page's title and link.
+ */
+export async function configureMessagingShare(title: string, description: string): Promise<boolean> {
+  const url = window.location.href.split("#")[0];
+  const envelope = await browserApi.request<ShareSignature>("/wechat/getShare", { params: { url } });
+  if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) return false;
+  const sdk = (window as unknown as { wx?: MessagingSdk }).wx;
+  if (sdk) {
+    const imgUrl = new URL("/logo.svg", window.location.origin).toString();
+    sdk.config({ ...envelope.data, debug: false, jsApiList: ["updateAppMessageShareData", "updateTimelineShareData"] });
+    sdk.ready(() => {
+      sdk.updateAppMessageShareData({ title, desc: description, link: url, imgUrl });
+      sdk.updateTimelineShareData({ title, link: url, imgUrl });
+    });
+  }
+  return true;
+}
+
+/** Copies text: the Clipboard API where allowed, else a selected text field and the copy command. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.className = "copy-buffer";
+    document.body.append(field);
+    field.select();
+    const copied = document.execCommand("copy");
+    field.remove();
+    return copied;
+  }
+}

@@ -1,0 +1,67 @@
+import { Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { FilterChipsProps } from "@schemas/generated/page-config";
+import { readPath } from "~/lib/bindings";
+import { formatCount } from "~/lib/format";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import "./styles.css";
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * One query value of the page as a row of links: choosing one replaces the history entry with the same page and
+ * that value, keeping the other query values as they are in the address (a base64url keyword stays encoded).
+ */
+export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProps>) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const current = params.get(props.queryKey) ?? props.defaultValue ?? "";
+
+  const choices: Choice[] = [];
+  if (props.allLabel) choices.push({ value: "", label: asText(props.allLabel) });
+  for (const option of props.options ?? []) choices.push({ value: option.value, label: asText(option.label) });
+  if (Array.isArray(props.items)) {
+    for (const item of props.items as unknown[]) {
+      const value = asText(readPath(item, [props.valueField ?? "id"]));
+      if (/^[A-Za-z0-9_-]+$/.test(value)) choices.push({ value, label: asText(readPath(item, [props.labelField ?? "name"], lang)) });
+    }
+  }
+  const counts = props.counts && typeof props.counts === "object" ? (props.counts as unknown as Record<string, unknown>) : null;
+
+  const hrefFor = (value: string) => {
+    const next = new URLSearchParams(location.search);
+    if (value) next.set(props.queryKey, value);
+    else next.delete(props.queryKey);
+    const query = next.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+
+  return (
+    <nav className={`filter-chips filter-${props.variant ?? "chips"}`}>
+      {choices.map((choice) => {
+        const active = choice.value === current;
+        const count = counts ? counts[choice.value] : undefined;
+        return (
+          <Link
+            key={choice.value || "all"}
+            to={hrefFor(choice.value)}
+            replace
+            preventScrollReset
+            state={{ keepScroll: true }}
+            className={active ? "filter-choice active" : "filter-choice"}
+            aria-current={active ? "page" : undefined}
+          >
+            {choice.label}
+            {count !== undefined && <span className="filter-count">{formatCount(asText(count), lang)}</span>}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { SearchBarProps } from "@schemas/generated/page-config";
+import { encodeQueryText, QUERY_TEXT_MAX } from "~/lib/query-text";
+import { readPath } from "~/lib/bindings";
+import { useHydrated } from "~/renderer/use-hydrated";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import { clearHistory, readHistory, remember } from "./history";
+import "./styles.css";
+
+const SEARCH_TYPES = new Set(["0", "1", "3", "4"]);
+
+/** The address of a search: the target with the keyword as base64url in kw (spec §2's query rule) and the scope. */
+export function searchHref(target: string, keyword: string, searchType?: string): string {
+  const params = new URLSearchParams();
+  if (searchType) params.set("searchType", searchType);
+  if (keyword) params.set("kw", encodeQueryText(keyword));
+  const query = params.toString();
+  return query ? `${target}?${query}` : target;
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="search-icon">
+      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export default function SearchBar({ props }: WidgetRenderProps<SearchBarProps>) {
+  const { t, i18n } = useTranslation("home");
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const searchType = SEARCH_TYPES.has(asText(props.searchType)) ? asText(props.searchType) : undefined;
+  const current = asText(props.keyword);
+  const [text, setText] = useState(current);
+  const [history, setHistory] = useState<string[]>([]);
+  const target = props.target ?? location.pathname;
+  const placeholder = asText(props.placeholder) || t(`search.placeholder.${searchType ?? "0"}`);
+
+  useEffect(() => setText(current), [current]);
+  useEffect(() => {
+    if (props.history) setHistory(readHistory());
+  }, [props.history]);
+
+  if (props.mode === "link") {
+    return (
+      <Link to={searchHref(target, "", searchType)} className="search-bar search-bar-link">
+        <SearchIcon />
+        <span>{placeholder}</span>
+      </Link>
+    );
+  }
+
+  const search = (keyword: string) => {
+    const trimmed = keyword.trim();
+    if (!trimmed) return;
+    if (props.history) setHistory(remember(trimmed));
+    navigate(searchHref(target, trimmed, searchType), { replace: target === location.pathname });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    search(text);
+  };
+  const suggestions = Array.isArray(props.suggestions) ? (props.suggestions as unknown[]) : [];
+  const showChips = !current && hydrated;
+
+  return (
+    <div className="search-bar-widget">
+      <form role="search" className="search-bar" onSubmit={onSubmit}>
+        <SearchIcon />
+        <input
+          type="search"
+          name="keyword"
+          value={text}
+          maxLength={QUERY_TEXT_MAX}
+          placeholder={placeholder}
+          aria-label={t("search.label")}
+          enterKeyHint="search"
+          autoFocus={props.autoFocus}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="search-submit">
+          {t("search.submit")}
+        </button>
+      </form>
+      {showChips && props.history && history.length > 0 && (
+        <section className="search-chips" aria-label={t("search.history")}>
+          <header>
+            <h2>{t("search.history")}</h2>
+            <button
+              type="button"
+              className="search-clear"
+              onClick={() => {
+                clearHistory();
+                setHistory([]);
+              }}
+            >
+              {t("search.clearHistory")}
+            </button>
+          </header>
+          <div className="chips">
+            {history.map((entry) => (
+              <button key={entry} type="button" className="chip" onClick={() => search(entry)}>
+                {entry}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      {!current && suggestions.length > 0 && (
+        <section className="search-chips" aria-label={t("search.hot")}>
+          <header>
+            <h2>{t("search.hot")}</h2>
+          </header>
+          <div className="chips">
+            {suggestions.map((entry, index) => {
+              const keyword = asText(readPath(entry, ["keyword"], lang));
+              return (
+                keyword && (
+                  <button key={keyword} type="button" className={index < 3 ? "chip chip-hot" : "chip"} onClick={() => search(keyword)}>
+                    {keyword}
+                  </button>
+                )
+              );
+            })}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { VideoPlayerProps } from "@schemas/generated/page-config";
+import { $playStatus } from "~/stores/media";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import { attachHls, isHlsSource } from "./hls";
+import "./styles.css";
+
+const DEFAULT_SPEEDS = [0.75, 1, 1.25, 1.5, 2];
+
+/** Play status for the shared media state (spec §4): 1 while the video plays, 0 otherwise. */
+const PLAYING = 1;
+const STOPPED = 0;
+
+export default function VideoPlayer({ props }: WidgetRenderProps<VideoPlayerProps>) {
+  const { t } = useTranslation("video");
+  const video = useRef<HTMLVideoElement>(null);
+  const src = asText(props.src);
+  const hls = isHlsSource(src);
+  const speeds = props.speeds ?? DEFAULT_SPEEDS;
+  const [rate, setRate] = useState(1);
+  const [problem, setProblem] = useState<"unsupported" | "failed" | null>(null);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !hls) return;
+    let detach: (() => void) | undefined;
+    let cancelled = false;
+    void attachHls(element, src, () => setProblem("failed")).then((attachment) => {
+      if (attachment === "unsupported") setProblem("unsupported");
+      else if (cancelled) attachment.detach();
+      else detach = attachment.detach;
+    });
+    return () => {
+      cancelled = true;
+      detach?.();
+    };
+  }, [src, hls]);
+
+  useEffect(() => () => $playStatus.set(STOPPED), []);
+
+  const choose = (speed: number) => {
+    const element = video.current;
+    if (element) {
+      element.defaultPlaybackRate = speed;
+      element.playbackRate = speed;
+    }
+    setRate(speed);
+  };
+
+  if (!src) return null;
+  return (
+    <figure className="video-player">
+      <video
+        ref={video}
+        className="video-element"
+        src={hls ? undefined : src}
+        poster={asText(props.poster) || undefined}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={asText(props.title) || undefined}
+        onPlay={() => $playStatus.set(PLAYING)}
+        onPause={() => $playStatus.set(STOPPED)}
+        onEnded={() => $playStatus.set(STOPPED)}
+        onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
+        onError={() => setProblem("failed")}
+        onLoadedData={() => setProblem(null)}
+      />
+      {problem && (
+        <p className="video-problem" role="alert">
+          {t(`player.${problem}`)}
+        </p>
+      )}
+      <figcaption className="video-speeds" role="group" aria-label={t("player.speed")}>
+        <span className="video-speeds-label">{t("player.speed")}</span>
+        {speeds.map((speed) => (
+          <button key={speed} type="button" className={speed === rate ? "speed active" : "speed"} aria-pressed={speed === rate} onClick={() => choose(speed)}>
+            {speed}x
+          </button>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
