@@ -68,17 +68,21 @@ async function sendWebResponse(response: Response, to: ExpressResponse) {
   to.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** Module URLs of widget folders from Vite's manifest, so pages preload exactly the widgets they use. */
+/**
+ * Module URLs of widget folders from Vite's manifest, so pages preload exactly the widgets they use, and the
+ * stylesheets those chunks import (a widget's own styles.css), so the server's HTML is styled before they load.
+ */
 function widgetModuleResolver(clientDir: string): (folders: string[]) => string[] {
   const manifestFile = join(clientDir, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) return () => [];
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[]; css?: string[] }>;
   return (folders) => {
     const urls = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
       if (!chunk || urls.has(`/${chunk.file}`)) return;
       urls.add(`/${chunk.file}`);
+      chunk.css?.forEach((file) => urls.add(`/${file}`));
       chunk.imports?.forEach(visit);
     };
     for (const folder of folders) visit(`widgets/${folder}/component.tsx`);

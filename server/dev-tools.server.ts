@@ -1,6 +1,7 @@
 import express, { type Router } from "express";
 import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
+import { hashPassword } from "./platform-api/support.server.ts";
 
 interface OutboxRow {
   channel: "sms" | "email";
@@ -64,7 +65,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
 <table><thead><tr><th>channel</th><th>to</th><th>code</th><th>text</th><th>sent</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table>
 <h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>
 <h2>Accounts</h2><form method="post" action="/dev/users"><input name="userName" placeholder="user name, phone or email" required>
-<select name="action"><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
+<input name="password" placeholder="password (create)"> <select name="action"><option value="create">create phone account</option><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
 <h2>First-visit promotion</h2><form method="post" action="/dev/promotions"><select name="firstVisit"><option value="on"${platform.promotions.firstVisit ? " selected" : ""}>on</option><option value="off"${platform.promotions.firstVisit ? "" : " selected"}>off</option></select> <button type="submit">Apply</button></form>`,
       ),
     );
@@ -76,10 +77,25 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
     response.redirect(303, "/dev/outbox");
   });
 
-  /** Account states only an administrator sets: disabled (every call then answers code 4) and VIP membership. */
+  /**
+   * Account states only an administrator sets: disabled (every call then answers code 4) and VIP membership; and a
+   * phone account made directly (no SMS code, so a test can send one to the number right away).
+   */
   router.post("/dev/users", (request, response) => {
     const userName = String(request.body?.userName ?? "").trim();
     const action = String(request.body?.action ?? "");
+    if (action === "create") {
+      const password = String(request.body?.password ?? "");
+      if (!/^1[3-9][0-9]{9}$/.test(userName) || !/^[A-Za-z0-9]{6,18}$/.test(password)) {
+        response.status(400).json({ ok: false, userName, action });
+        return;
+      }
+      const created = platform.db
+        .prepare("INSERT OR IGNORE INTO users (user_name, mobile_prefix, phone, password_hash, nickname, is_bind_phone, reg_channel, created_at) VALUES (?, '86', ?, ?, ?, 1, 'dev', ?)")
+        .run(userName, userName, hashPassword(password), `用户${userName.slice(-4)}`, now().toISOString());
+      response.status(created.changes ? 200 : 400).json({ ok: created.changes > 0, userName, action });
+      return;
+    }
     const columns: Record<string, string> = { disable: "disabled = 1", enable: "disabled = 0", vip: "is_vip = 1", unvip: "is_vip = 0" };
     const change = columns[action];
     const result = change && userName ? platform.db.prepare(`UPDATE users SET ${change} WHERE user_name = ? OR phone = ? OR email = ?`).run(userName, userName, userName.toLowerCase()) : null;

@@ -1,11 +1,27 @@
-import type { ComponentType } from "react";
+import { lazy, type ComponentType } from "react";
 import type { DialogName } from "~/stores/dialogs";
 
 export interface DialogProps {
   /** Why the dialog opened: a gate outcome, or the server message to show. */
   reason?: string;
+  /** What it shows, when the opener had it (a promotion, a task result). */
+  data?: unknown;
   close: () => void;
 }
 
 /** Each dialog is its own chunk: pages ship no form code until a dialog opens. */
-export const dialogRegistry: Partial<Record<DialogName, ComponentType<DialogProps>>> = {};
+export const dialogRegistry: Record<DialogName, ComponentType<DialogProps>> = {
+  login: lazy(() => import("./LoginDialog")),
+  register: lazy(() => import("./RegisterDialog")),
+  registerResult: lazy(() => import("./RegisterResultDialog")),
+  bindPhone: lazy(() => import("./BindPhoneDialog")),
+  helpTip: lazy(() => import("./NoticeDialogs").then((module) => ({ default: module.HelpTipDialog }))),
+  loginLock: lazy(() => import("./NoticeDialogs").then((module) => ({ default: module.LoginLockDialog }))),
+  loginError: lazy(() => import("./NoticeDialogs").then((module) => ({ default: module.LoginErrorDialog }))),
+  feedback: lazy(() => import("./FeedbackDialog")),
+  verify: lazy(() => import("./VerifyDialog")),
+  taskToast: lazy(() => import("./ActivityDialogs").then((module) => ({ default: module.TaskToastDialog }))),
+  firstVisit: lazy(() => import("./ActivityDialogs").then((module) => ({ default: module.PromotionDialog }))),
+  onePicture: lazy(() => import("./ActivityDialogs").then((module) => ({ default: module.PromotionDialog }))),
+  vipAddress: lazy(() => import("./ActivityDialogs").then((module) => ({ default: module.VipAddressDialog }))),
+};

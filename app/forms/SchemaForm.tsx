@@ -38,18 +38,28 @@ interface Props<T> {
 
 const validators = new WeakMap<object, ValidatorType>();
 
+/** Strings trimmed and blank ones dropped, as the server's validateBody reads a body: "   " is a missing phone. */
+export function trimStrings<T>(value: T): T {
+  if (!value || typeof value !== "object") return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry !== "string") result[key] = entry;
+    else if (entry.trim()) result[key] = entry.trim();
+  }
+  return result as T;
+}
+
+/** The form's precompiled validator, checking what the server will check: the trimmed values. */
 function validatorFor(kit: FormKit): ValidatorType {
   let validator = validators.get(kit.schema);
   if (!validator) {
-    validator = createPrecompiledValidator(kit.validators as ValidatorFunctions, kit.schema);
+    const compiled = createPrecompiledValidator(kit.validators as ValidatorFunctions, kit.schema);
+    const trimming = Object.create(compiled) as ValidatorType;
+    trimming.validateFormData = (formData, ...rest) => compiled.validateFormData(trimStrings(formData), ...rest);
+    validator = trimming;
     validators.set(kit.schema, validator);
   }
   return validator;
-}
-
-function trimStrings<T>(value: T): T {
-  if (!value || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === "string" ? entry.trim() : entry])) as T;
 }
 
 /** The server's answer to a body its form validator refused (code 400, data.fields), as field → i18n key. */
@@ -62,7 +72,7 @@ export function serverFieldErrors(envelope: { code: number; data?: unknown }): S
  * A form from a JSON Schema of schemas/forms/, validated by its precompiled validator (no eval, strict CSP).
  * Messages are the schema's errorMessage keys, translated; one message per field, the first rule that failed.
  */
-export default function SchemaForm<T extends Record<string, unknown>>({ draftKey, kit, uiSchema, submitLabel, busyLabel, busy: busyOutside, initial, onSubmit, context, widgets, children }: Props<T>) {
+export default function SchemaForm<T extends object>({ draftKey, kit, uiSchema, submitLabel, busyLabel, busy: busyOutside, initial, onSubmit, context, widgets, children }: Props<T>) {
   const { t, i18n } = useTranslation();
   const drafts = useStore($drafts);
   const formData = (drafts[draftKey] as T | undefined) ?? (initial as T | undefined) ?? ({} as T);
@@ -79,7 +89,7 @@ export default function SchemaForm<T extends Record<string, unknown>>({ draftKey
       for (const error of errors) {
         if (error.name !== "errorMessage") continue;
         const inner = (error.params as { errors?: { keyword: string; params: { missingProperty?: string } }[] } | undefined)?.errors?.[0];
-        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : error.property || ".";
+        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : error.property ?? "";
         if (seen.has(property)) continue;
         seen.add(property);
         const message = t(error.message ?? "");
@@ -122,7 +132,8 @@ export default function SchemaForm<T extends Record<string, unknown>>({ draftKey
         try {
           const outcome = await onSubmit(trimStrings(event.formData as T));
           if (outcome?.fields) {
-            setServerErrors(Object.fromEntries(Object.entries(outcome.fields).map(([field, key]) => [field, { __errors: [t(key)] }])) as ErrorSchema);
+            // "_form" is the server's name for an error about the whole form, which RJSF keeps at the root.
+            setServerErrors(Object.fromEntries(Object.entries(outcome.fields).map(([field, key]) => (field === "_form" ? ["__errors", [t(key)]] : [field, { __errors: [t(key)] }]))) as ErrorSchema);
           }
         } finally {
           setBusy(false);

@@ -1,11 +1,11 @@
 import { createApiClient, type ApiClient, type ApiEnvelope, type ApiRequest } from "./api-client";
 import { readStorage, STORAGE_KEYS } from "./storage";
 import { clearSession } from "~/stores/session";
-import { showToast } from "~/stores/dialogs";
+import { closeDialog, showToast } from "~/stores/dialogs";
 import { navigateTo } from "./navigation";
 
-/** The platform's warning for calls only verified scholars may make (spec §8); it sends this text in every language. */
-export const VERIFY_FIRST_MESSAGE = "please complete person verification first";
+/** The platform's warning for calls only verified scholars may make (spec §8), in the two languages it answers in. */
+export const VERIFY_FIRST_MESSAGES = new Set(["please complete person verification first", "请先完成学者认证"]);
 
 /** Source codes of spec §7: 4 on the web, 2 in the iOS app, 3 in the Android app; 4 on the iOS pay confirmations. */
 export function sourceCode(appType: string | null, pathname: string): string {
@@ -37,6 +37,7 @@ const client: ApiClient = createApiClient({
   onSessionRevoked: (envelope) => {
     showToast(envelope.message ?? "", "error");
     clearSession();
+    closeDialog();
     navigateTo("/home");
   },
 });
@@ -45,7 +46,7 @@ const client: ApiClient = createApiClient({
 export const browserApi: ApiClient = {
   async request<T>(path: string, request?: ApiRequest): Promise<ApiEnvelope<T>> {
     const envelope = await client.request<T>(path, request);
-    if (envelope.message === VERIFY_FIRST_MESSAGE) {
+    if (envelope.message && VERIFY_FIRST_MESSAGES.has(envelope.message)) {
       showToast(envelope.message, "error");
       navigateTo("/authentication");
     }

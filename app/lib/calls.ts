@@ -1,5 +1,6 @@
-import { defineCalls, type ApiEnvelope, type CallDefinition } from "./api-client";
-import { browserApi } from "./browser-api";
+import { defineCalls, SESSION_REVOKED_CODE, type ApiEnvelope, type CallDefinition } from "./api-client";
+import { browserApi, VERIFY_FIRST_MESSAGES } from "./browser-api";
+import { showToast } from "~/stores/dialogs";
 
 /** Account and activity calls the shell and dialogs make, by name (page configs name their own paths). */
 export const accountCalls = defineCalls({
@@ -42,4 +43,10 @@ export const activityCalls = defineCalls({
 /** Makes a named call through the browser's API client (its method, its encoding). */
 export function callApi<T = unknown>(definition: CallDefinition, params: Record<string, unknown> = {}): Promise<ApiEnvelope<T>> {
   return browserApi.request<T>(definition.path, { method: definition.method ?? "POST", encoding: definition.encoding, params });
+}
+
+/** A failed call's message as an error toast, unless the API client already answered it (code 4, the verify warning). */
+export function showFailure(answer: ApiEnvelope): void {
+  if (answer.code === SESSION_REVOKED_CODE || VERIFY_FIRST_MESSAGES.has(answer.message ?? "")) return;
+  showToast(answer.message ?? "", "error");
 }

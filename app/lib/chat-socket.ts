@@ -1,9 +1,10 @@
 /**
  * The live-room chat socket: the protocol both ends share, and the browser's connection, which reconnects with a
- * growing delay after the socket drops and never keeps two sockets open. Clock and socket factory are injected.
+ * growing delay after the socket drops and lets go of a socket before making the next. Clock and socket factory
+ * are injected.
  */
 import type { GateOutcome } from "./gate";
-import type { SocketClock, ClientSocket } from "./dwell-time";
+import { closeSocket, type ClientSocket, type SocketClock } from "./dwell-time";
 
 export const CHAT_SOCKET_PATH = "/ws/chat";
 
@@ -75,13 +76,7 @@ export function createChatConnection(options: ChatConnectionOptions): ChatConnec
     const old = socket;
     socket = null;
     open = false;
-    if (!old) return;
-    old.onopen = old.onmessage = old.onerror = old.onclose = null;
-    try {
-      old.close(1000);
-    } catch {
-      /* already closed */
-    }
+    if (old) closeSocket(old, 1000);
   };
 
   const retry = () => {

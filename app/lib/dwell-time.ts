@@ -11,21 +11,29 @@
  * Activity is the socket opening or a message arriving. There is at most one reconnect pending, and a socket is
  * closed and forgotten before the next one is made, so two are never open at once.
  */
+import { isLiveViewPath } from "./routing";
+
 export const DWELL_SOCKET_PATH = "/ws/dwell";
 export const DWELL_TIMING = { heartbeatMs: 5_000, replyTimeoutMs: 7_000, reconnectMs: 4_000 } as const;
 export const DWELL_CLOSE_CODE = 3000;
 /** Sent as the token when the viewer has none (spec §7): the server counts such a viewer as a visitor. */
 export const DWELL_PLACEHOLDER_TOKEN = "visitor";
 export const WEB_SOURCE = "4";
+const CONNECTING = 0;
 
-/** The part of a WebSocket the client uses. */
+/**
+ * The part of a WebSocket the clients use. Handlers take `never` so that the DOM's WebSocket (whose handlers take
+ * Event, MessageEvent, CloseEvent) and a test's fake both fit; a handler reads what it needs by narrowing.
+ */
 export interface ClientSocket {
+  /** 0 connecting, 1 open, 2 closing, 3 closed (WebSocket's values). */
+  readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
+  onopen: ((event: never) => void) | null;
+  onmessage: ((event: never) => void) | null;
+  onerror: ((event: never) => void) | null;
+  onclose: ((event: never) => void) | null;
 }
 
 export interface SocketClock {
@@ -69,6 +77,24 @@ export interface DwellClientOptions {
 
 export type DwellState = "idle" | "connecting" | "waiting" | "awaitingReply" | "reconnectPending" | "stopped";
 
+/**
+ * Closes a socket the caller no longer listens to. One still connecting is closed as soon as it opens: closing it
+ * earlier makes the browser report a failed connection on the console.
+ */
+export function closeSocket(socket: ClientSocket, code?: number): void {
+  socket.onmessage = socket.onerror = socket.onclose = null;
+  if (socket.readyState === CONNECTING) {
+    socket.onopen = () => socket.close(code);
+    return;
+  }
+  socket.onopen = null;
+  try {
+    socket.close(code);
+  } catch {
+    /* already closed */
+  }
+}
+
 export function dwellSocketUrl(endpoint: string, query: DwellConnectionQuery): string {
   const search = new URLSearchParams({
     token: query.token || DWELL_PLACEHOLDER_TOKEN,
@@ -110,13 +136,7 @@ export function createDwellClient(options: DwellClientOptions): DwellClient {
   const dropSocket = (code?: number) => {
     const old = socket;
     socket = null;
-    if (!old) return;
-    old.onopen = old.onmessage = old.onerror = old.onclose = null;
-    try {
-      old.close(code);
-    } catch {
-      /* already closed */
-    }
+    if (old) closeSocket(old, code);
   };
 
   const scheduleHeartbeat = () => {
@@ -183,5 +203,25 @@ export function createDwellClient(options: DwellClientOptions): DwellClient {
       state = "stopped";
     },
     state: () => state,
+  };
+}
+
+/** The browser's timers, looked up at each call (so a test's installed clock is the one used). */
+export const browserClock: SocketClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const CHANNEL = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What the heartbeat and the connection report about a page: the live channel watched there, if any. */
+export function dwellPlace(pathname: string, search: string): { channelNo: string; toPage: string; toQuery: string } {
+  const query = search.replace(/^\?/, "");
+  const id = new URLSearchParams(query).get("id") ?? "";
+  return {
+    channelNo: isLiveViewPath(pathname) && CHANNEL.test(id) ? id : "",
+    toPage: pathname.slice(0, 200),
+    toQuery: query.slice(0, 500),
   };
 }

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   fromPage: "fromPage",
   fromQuery: "fromQuery",
   countryPrefixes: "countryPrefixes",
+  /** Not in spec §3: the day a VIP was last asked to bind an address (asked once a day, spec §4). */
+  addressPrompt: "addressPromptDay",
 } as const;
 
 export const COOKIE_DAYS_DEFAULT = 11;

@@ -19,7 +19,7 @@ export interface PageView {
   widgetTypes: string[];
   /** Server time at render, so countdowns render the same on server and client. */
   serverNow: number;
-  /** Module URLs of the page's widgets, preloaded in the HTML. */
+  /** Module URLs of the page's widgets (preloaded) and their stylesheets (linked), in the HTML. */
   preload: string[];
   publishFrom?: string;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { preloadModule } from "react-dom";
+import { preinit, preloadModule } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { evaluateGate } from "~/lib/gate";
 import { formatDate } from "~/lib/format";
@@ -12,7 +12,7 @@ import type { PageView } from "~/pipeline/page-view";
 import { PageContext, type PageContextValue } from "./page-context";
 import { usePageData } from "./use-page-data";
 import { WidgetFrame } from "./WidgetFrame";
-import { GatePrompt, dialogForGate } from "./GatePrompt";
+import { GatePrompt, gateDialog } from "./GatePrompt";
 import { useHydrated } from "./use-hydrated";
 
 function NoticePage({ title, text }: { title: string; text: string }) {
@@ -39,7 +39,10 @@ export function PageRenderer({ view }: { view: PageView }) {
   const data = usePageData(view, hydrated);
   const [now, setNow] = useState(view.serverNow);
 
-  for (const href of view.preload) preloadModule(href, { as: "script" });
+  for (const href of view.preload) {
+    if (href.endsWith(".css")) preinit(href, { as: "style", precedence: "widgets" });
+    else preloadModule(href, { as: "script" });
+  }
 
   useEffect(() => {
     setNow(Date.now());
@@ -49,7 +52,8 @@ export function PageRenderer({ view }: { view: PageView }) {
 
   const pageGate = evaluateGate(view.config.gate, user);
   useEffect(() => {
-    if (hydrated && pageGate !== "ok") openDialog(dialogForGate(pageGate), pageGate);
+    const dialog = hydrated && pageGate !== "ok" ? gateDialog(pageGate) : null;
+    if (dialog) openDialog(dialog, pageGate);
   }, [hydrated, pageGate]);
 
   const context = useMemo<PageContextValue>(() => {

@@ -17,24 +17,22 @@ export function DialogHost() {
     if (!dialog && element.open) element.close();
   }, [dialog]);
 
-  const Body = dialog ? dialogRegistry[dialog.name] : undefined;
+  const Body = dialog ? dialogRegistry[dialog.name] : null;
+  // The close event arrives a task after close(): by then another dialog may have opened in the same element, which
+  // must stay. Only a dialog still closed (Escape, or closed here) clears the store.
+  const onClose = () => {
+    if (!ref.current?.open) closeDialog();
+  };
   return (
-    <dialog ref={ref} className="dialog" data-dialog={dialog?.name ?? ""} onClose={closeDialog} aria-labelledby="dialog-title">
-      {dialog && (
+    <dialog ref={ref} className="dialog" data-dialog={dialog?.name ?? ""} onClose={onClose} aria-labelledby="dialog-title">
+      {dialog && Body && (
         <>
           <button type="button" className="dialog-close" aria-label={t("dialog.close")} onClick={closeDialog}>
             ×
           </button>
-          {Body ? (
-            <Suspense fallback={<div className="skeleton" aria-busy="true" />}>
-              <Body key={dialog.name} reason={dialog.reason} close={closeDialog} />
-            </Suspense>
-          ) : (
-            <>
-              <h2 id="dialog-title">{t("dialog.comingTitle")}</h2>
-              <p>{t("dialog.comingText")}</p>
-            </>
-          )}
+          <Suspense fallback={<div className="skeleton" aria-busy="true" />}>
+            <Body key={dialog.name} reason={dialog.reason} data={dialog.data} close={closeDialog} />
+          </Suspense>
         </>
       )}
     </dialog>

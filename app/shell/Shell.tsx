@@ -6,6 +6,8 @@ import { Footer } from "./Footer";
 import { BackToTop } from "./BackToTop";
 import { DialogHost, Toasts } from "./DialogHost";
 import { NavigationEffects } from "./NavigationEffects";
+import { DwellTime } from "./DwellTime";
+import { SessionEffects } from "./SessionEffects";
 
 /** Header, footer, back-to-top and the dialog host around every page; the header is hidden inside the native apps. */
 export function Shell({ siteName, appType, children }: { siteName: string; appType: string; children: ReactNode }) {
@@ -16,6 +18,8 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
   return (
     <>
       <NavigationEffects />
+      <DwellTime />
+      <SessionEffects />
       {showHeader && <Header siteName={siteName} />}
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}

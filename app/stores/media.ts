@@ -1,8 +1,8 @@
 import { atom } from "nanostores";
 import { isLiveViewPath } from "~/lib/routing";
 
-/** Audio/video state shared across pages (spec §4): playback flag and play status. */
-export const $playbackFlag = atom<"0" | "">("");
+/** Audio/video state shared across pages (spec §4): playback flag ("1" while a replay plays) and play status. */
+export const $playbackFlag = atom<"0" | "1" | "">("");
 export const $playStatus = atom<number>(0);
 
 /** On every path change: live-view paths reset the playback flag to 0, others to empty; play status to 0. */

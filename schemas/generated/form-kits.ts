@@ -33,5 +33,9 @@ export { default as sendEmailCodeSchema } from "./forms/send-email-code.schema.j
 export { default as sendEmailCodeValidators } from "./forms/send-email-code.validators.js";
 export { default as sendSmsSchema } from "./forms/send-sms.schema.json";
 export { default as sendSmsValidators } from "./forms/send-sms.validators.js";
+export { default as specialEnrollSchema } from "./forms/special-enroll.schema.json";
+export { default as specialEnrollValidators } from "./forms/special-enroll.validators.js";
+export { default as specialSignUpSchema } from "./forms/special-sign-up.schema.json";
+export { default as specialSignUpValidators } from "./forms/special-sign-up.validators.js";
 export { default as videoCommentSchema } from "./forms/video-comment.schema.json";
 export { default as videoCommentValidators } from "./forms/video-comment.validators.js";

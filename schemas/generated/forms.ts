@@ -16,4 +16,6 @@ export type { RegisterPhoneForm } from "./forms/register-phone.ts";
 export type { ScholarClaimForm } from "./forms/scholar-claim.ts";
 export type { SendEmailCodeForm } from "./forms/send-email-code.ts";
 export type { SendSmsForm } from "./forms/send-sms.ts";
+export type { SpecialEnrollForm } from "./forms/special-enroll.ts";
+export type { SpecialSignUpForm } from "./forms/special-sign-up.ts";
 export type { VideoCommentForm } from "./forms/video-comment.ts";

@@ -48,6 +48,78 @@ export type Link = string;
  */
 export type Binding1 = string;
 /**
+ * The title the messaging app shows for a shared link.
+ */
+export type Text1 = LocalizedText | string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text2 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding2 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding3 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text3 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding4 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text4 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding5 = string;
+/**
+ * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
+ */
+export type InternalPath1 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding6 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text5 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding7 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding8 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding9 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link1 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link2 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link3 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link4 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -60,7 +132,51 @@ export type RichTextProps1 = {
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding2 = string;
+export type Binding10 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding11 = string;
+/**
+ * Where results show; the current page when omitted.
+ */
+export type InternalPath2 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding12 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding13 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text6 = LocalizedText | string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link5 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link6 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text7 = LocalizedText | string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text8 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding14 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding15 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -97,6 +213,10 @@ export interface PageConfig {
     [k: string]: {
       required?: boolean;
       default?: string;
+      /**
+       * base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.
+       */
+      encoding?: "base64url";
     };
   };
   /**
@@ -149,15 +269,41 @@ export interface DataSource {
 }
 export interface WidgetNode1 {
   type:
+    | "actionBar"
+    | "agenda"
     | "bannerCarousel"
     | "contentList"
     | "countdown"
+    | "detailHeader"
     | "emptyState"
     | "errorState"
+    | "eventGuests"
+    | "eventHero"
+    | "filterChips"
+    | "guestList"
     | "hero"
     | "linkGrid"
+    | "liveChat"
+    | "liveList"
+    | "livePlayer"
+    | "menuList"
+    | "passwordForm"
+    | "profileCard"
+    | "profileEditor"
+    | "registerForm"
+    | "resultPanel"
     | "richText"
-    | "tabs";
+    | "scholarList"
+    | "scholarProfile"
+    | "scholarVerification"
+    | "searchBar"
+    | "seatMap"
+    | "settingsActions"
+    | "signUpForm"
+    | "sponsorGrid"
+    | "tabs"
+    | "videoComments"
+    | "videoPlayer";
   props?: {};
   /**
    * The name of the data source this widget shows.
@@ -182,13 +328,60 @@ export interface VisibleWhen {
   present?: boolean;
 }
 /**
+ * Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "actionBarProps".
+ */
+export interface ActionBarProps {
+  item: Binding1;
+  /**
+   * @minItems 1
+   */
+  actions?: ["praise" | "collect" | "share", ...("praise" | "collect" | "share")[]];
+  shareTitle?: Text1;
+}
+/**
+ * An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "agendaProps".
+ */
+export interface AgendaProps {
+  title?: Text;
+  subtitle?: Text;
+  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  /**
+   * Where the slots are in the source's data.
+   */
+  listField?: string;
+  emptyText?: Text;
+  /**
+   * A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.
+   *
+   * @maxItems 80
+   */
+  items?: {
+    day?: Text2;
+    /**
+     * e.g. 09:00–10:00
+     */
+    time: string;
+    kind?: "opening" | "keynote" | "session" | "panel" | "break" | "closing";
+    title: Text;
+    speaker?: Text;
+    place?: Text;
+  }[];
+  minItems?: 0;
+}
+/**
  * Swipeable banners; autoplay pauses while the user touches it.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "bannerCarouselProps".
  */
 export interface BannerCarouselProps {
-  items: Binding1;
+  items: Binding2;
   imageField?: string;
   titleField?: string;
   linkField?: string;
@@ -263,6 +456,33 @@ export interface CountdownProps {
   endedText?: Text;
 }
 /**
+ * The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "detailHeaderProps".
+ */
+export interface DetailHeaderProps {
+  title: Text;
+  subtitle?: Text;
+  image?: Binding;
+  /**
+   * wide: a 16:9 banner; cover: a book cover beside the title.
+   */
+  imageShape?: "wide" | "cover";
+  badge?: Text;
+  /**
+   * @maxItems 6
+   */
+  meta?: Text[];
+  count?: Binding3;
+  countLabel?: Text;
+  bodyTitle?: Text;
+  body?: Text3;
+  sections?: Binding4;
+  actionText?: Text;
+  actionLink?: Link;
+}
+/**
  * A friendly empty notice with an optional way onwards.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -285,6 +505,140 @@ export interface ErrorStateProps {
   text?: Text;
   actionText?: Text;
   actionLink?: Link;
+}
+/**
+ * The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "eventGuestsProps".
+ */
+export interface EventGuestsProps {
+  title?: Text;
+  subtitle?: Text;
+  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  /**
+   * cards: two per row; list: one per row with the organisation in full.
+   */
+  layout?: "cards" | "list";
+  /**
+   * Where the guests are in the source's data.
+   */
+  listField?: string;
+  limit?: number;
+  emptyText?: Text;
+  /**
+   * Labels for the source's role values (speaker, host, guest); a role without a label is not shown.
+   */
+  roleLabels?: {
+    [k: string]: Text;
+  };
+  /**
+   * Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.
+   *
+   * @maxItems 60
+   */
+  items?: {
+    name: Text;
+    org: Text;
+    role?: Text;
+    link?: Link;
+  }[];
+  minItems?: 0;
+}
+/**
+ * An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "eventHeroProps".
+ */
+export interface EventHeroProps {
+  kicker?: Text4;
+  title: Text;
+  subtitle?: Text;
+  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  /**
+   * The background drawing behind the title.
+   */
+  pattern?: "none" | "grid" | "waves" | "rings" | "dots" | "diagonal";
+  /**
+   * A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.
+   */
+  image?: Binding;
+  badge?: Binding5;
+  /**
+   * Labels for badge values, e.g. live states {"2": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.
+   */
+  badgeLabels?: {
+    [k: string]: Text;
+  };
+  /**
+   * @maxItems 6
+   *
+   * Items: One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.
+   */
+  facts?: {
+    icon: "calendar" | "place" | "venue" | "organizer" | "deadline" | "online" | "people" | "seat";
+    label?: Text;
+    value?: Text;
+    from?: Binding;
+    to?: Binding;
+  }[];
+  /**
+   * @maxItems 2
+   */
+  actions?: {
+    text: Text;
+    link: Link;
+    style?: "primary" | "ghost";
+  }[];
+}
+/**
+ * Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "filterChipsProps".
+ */
+export interface FilterChipsProps {
+  queryKey: string;
+  target?: InternalPath1;
+  /**
+   * Fixed choices.
+   *
+   * @maxItems 20
+   */
+  options?: {
+    value: string;
+    label: Text;
+  }[];
+  items?: Binding6;
+  valueField?: string;
+  labelField?: string;
+  allLabel?: Text5;
+  /**
+   * The value chosen when the query has none.
+   */
+  defaultValue?: string;
+  counts?: Binding7;
+  variant?: "chips" | "tabs";
+  minItems?: 0;
+}
+/**
+ * The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "guestListProps".
+ */
+export interface GuestListProps {
+  title?: Text;
+  emptyText?: Text;
+  /**
+   * Where the guests are in the source's data.
+   */
+  listField?: string;
+  /**
+   * Show each guest's role (speaker, host, guest).
+   */
+  showRoles?: boolean;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -356,13 +710,303 @@ export interface LinkGridProps {
     }[]
   ];
 }
+/**
+ * The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "liveChatProps".
+ */
+export interface LiveChatProps {
+  /**
+   * The live plan's id, usually {query.id}.
+   */
+  planId: Binding;
+  title?: Text;
+}
+/**
+ * Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "liveListProps".
+ */
+export interface LiveListProps {
+  /**
+   * plan: live plans (/live/planList); special: live series (/special/liveSpecialList).
+   */
+  kind?: "plan" | "special";
+  /**
+   * row: cover beside the text; grid: two columns of covers.
+   */
+  variant?: "row" | "grid";
+  title?: Text;
+  moreLink?: Link;
+  /**
+   * Load the next page when the end of the list scrolls into view.
+   */
+  paged?: boolean;
+  /**
+   * Show at most this many items (unpaged lists).
+   */
+  limit?: number;
+  emptyText?: Text;
+}
+/**
+ * A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "livePlayerProps".
+ */
+export interface LivePlayerProps {
+  plan: Binding8;
+  play: Binding9;
+}
+/**
+ * A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "menuListProps".
+ */
+export interface MenuListProps {
+  title?: Text;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  items: [
+    {
+      label: Text;
+      note?: Text;
+      icon?:
+        | "order"
+        | "coupon"
+        | "collect"
+        | "address"
+        | "points"
+        | "vip"
+        | "settings"
+        | "password"
+        | "scholar"
+        | "invite"
+        | "blacklist";
+      link: Link;
+    },
+    ...{
+      label: Text;
+      note?: Text;
+      icon?:
+        | "order"
+        | "coupon"
+        | "collect"
+        | "address"
+        | "points"
+        | "vip"
+        | "settings"
+        | "password"
+        | "scholar"
+        | "invite"
+        | "blacklist";
+      link: Link;
+    }[]
+  ];
+  minItems?: 0;
+}
+/**
+ * Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "passwordFormProps".
+ */
+export interface PasswordFormProps {
+  mode: "find" | "new" | "change";
+  nextLink?: Link1;
+}
+/**
+ * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "profileCardProps".
+ */
+export interface ProfileCardProps {
+  settingsLink?: Link2;
+  verifyLink?: Link3;
+}
+/**
+ * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "profileEditorProps".
+ */
+export interface ProfileEditorProps {
+  /**
+   * Show the nickname form.
+   */
+  nickname?: boolean;
+}
+/**
+ * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "registerFormProps".
+ */
+export interface RegisterFormProps {
+  title?: Text;
+  /**
+   * regChannel, usually bound from the query.
+   */
+  channel?: string;
+  /**
+   * The invitation code (userSource), usually bound from the query.
+   */
+  inviteCode?: string;
+  nextLink?: Link4;
+}
+/**
+ * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "resultPanelProps".
+ */
+export interface ResultPanelProps {
+  icon?: "success" | "fail" | "mail";
+  title: Text;
+  text?: Text;
+  /**
+   * @maxItems 3
+   */
+  actions?: {
+    label: Text;
+    link?: Link;
+    /**
+     * An account dialog to open instead of a link.
+     */
+    dialog?: "login" | "register";
+    /**
+     * The login dialog's tab.
+     */
+    loginTab?: "code" | "password" | "email";
+    primary?: boolean;
+  }[];
+}
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding2;
+  html?: Binding10;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
   }[];
+}
+/**
+ * Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "scholarListProps".
+ */
+export interface ScholarListProps {
+  title?: Text;
+  moreLink?: Link;
+  paged?: boolean;
+  /**
+   * rows: a list; cards: a horizontal strip.
+   */
+  variant?: "rows" | "cards";
+  emptyText?: Text;
+}
+/**
+ * A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "scholarProfileProps".
+ */
+export interface ScholarProfileProps {
+  scholar: Binding11;
+}
+/**
+ * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "scholarVerificationProps".
+ */
+export interface ScholarVerificationProps {}
+/**
+ * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "searchBarProps".
+ */
+export interface SearchBarProps {
+  /**
+   * input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).
+   */
+  mode?: "input" | "link";
+  target?: InternalPath2;
+  /**
+   * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
+   */
+  searchType?: string;
+  keyword?: Binding12;
+  placeholder?: Text;
+  suggestions?: Binding13;
+  /**
+   * Show and keep this browser's recent searches.
+   */
+  history?: boolean;
+  autoFocus?: boolean;
+}
+/**
+ * An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "seatMapProps".
+ */
+export interface SeatMapProps {
+  title?: Text;
+  subtitle?: Text;
+  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  stageLabel?: Text6;
+}
+/**
+ * The language choice and logging out, at the end of /setting.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "settingsActionsProps".
+ */
+export interface SettingsActionsProps {}
+/**
+ * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "signUpFormProps".
+ */
+export interface SignUpFormProps {
+  title?: Text;
+  subtitle?: Text;
+  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  agreementLink?: Link5;
+  privacyLink?: Link6;
+  successText?: Text7;
+  closedText?: Text8;
+}
+/**
+ * Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "sponsorGridProps".
+ */
+export interface SponsorGridProps {
+  title?: Text;
+  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  listField?: string;
+  /**
+   * Partners written in the config, used instead of the data source.
+   *
+   * @maxItems 60
+   */
+  items?: {
+    tier: "host" | "coHost" | "sponsor" | "media";
+    name: Text;
+    link?: Link;
+  }[];
+  minItems?: 0;
 }
 /**
  * Tabs over the node's children: one child widget per tab, in order.
@@ -381,4 +1025,30 @@ export interface TabsProps {
    */
   queryKey?: string;
   sticky?: boolean;
+}
+/**
+ * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "videoCommentsProps".
+ */
+export interface VideoCommentsProps {
+  videoId: Binding14;
+  title?: Text;
+}
+/**
+ * A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "videoPlayerProps".
+ */
+export interface VideoPlayerProps {
+  src: Binding15;
+  poster?: Binding;
+  title?: Text;
+  /**
+   * @minItems 2
+   * @maxItems 5
+   */
+  speeds?: [0.75 | 1 | 1.25 | 1.5 | 2, 0.75 | 1 | 1.25 | 1.5 | 2, ...(0.75 | 1 | 1.25 | 1.5 | 2)[]];
 }

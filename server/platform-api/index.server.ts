@@ -11,6 +11,8 @@ import { mediaRoutes } from "./media.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes, seedLive } from "./live.server.ts";
+import { specialRoutes } from "./specials.server.ts";
+import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -43,6 +45,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   }
   if (options.seed !== false) seedLive(db, now());
   if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
+  if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -52,6 +55,6 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     publicOrigin,
   });
   const promotions: Promotions = { firstVisit: true };
-  const api = createRouter(db, [...contentRoutes(), ...accounts.routes, ...scholarRoutes(db, accounts, publicOrigin), ...activityRoutes(db, accounts, promotions), ...fileRoutes(db, accounts, uploadsDirFor(options.file)), ...mediaRoutes(db, accounts), ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }), ...liveRoutes(db)], now);
+  const api = createRouter(db, [...contentRoutes(), ...accounts.routes, ...scholarRoutes(db, accounts, publicOrigin), ...activityRoutes(db, accounts, promotions), ...fileRoutes(db, accounts, uploadsDirFor(options.file)), ...mediaRoutes(db, accounts), ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }), ...liveRoutes(db), ...specialRoutes(db, accounts)], now);
   return { api, db, accounts, promotions, close: () => db.close() };
 }

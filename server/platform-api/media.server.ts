@@ -22,6 +22,9 @@ interface MetaRow {
 }
 
 const KEYWORD_MAX = 50;
+/** The content API's own answers to a bad or unknown id (content.server.ts), for clients that read them. */
+const BAD_ID = "id must be a positive integer";
+const NOT_FOUND = "not found";
 
 function positiveId(value: unknown): number | null {
   const id = Number(value);
@@ -49,9 +52,9 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
   /** An item with its counters and, for a signed-in viewer, whether they praised or collected it. */
   const detail = (kinds: string[]) => (context: ApiContext) => {
     const id = positiveId(context.params.id);
-    if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+    if (!id) return fail(400, BAD_ID);
     const row = db.prepare(`SELECT * FROM items WHERE id = ? AND kind IN (${kinds.map(() => "?").join(",")})`).get(id, ...kinds) as ItemRow | undefined;
-    if (!row) return fail(404, say(context, "内容不存在", "Not found"));
+    if (!row) return fail(404, NOT_FOUND);
     const meta = metaOf.get(id) as MetaRow | undefined;
     const viewer = viewerId(context);
     const item: Record<string, unknown> = {
@@ -91,7 +94,7 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
 
   const related = (kinds: string[], pageSize: number) => (context: ApiContext) => {
     const id = positiveId(context.params.id);
-    if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+    if (!id) return fail(400, BAD_ID);
     return ok(listItems(db, { kinds, order: "popular", where: [byTopicOf(id)], ...paging(context.params, pageSize) }));
   };
 
@@ -114,7 +117,7 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/video/getVideoListInSpecial",
       handler: (context) => {
         const id = positiveId(context.params.id);
-        if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+        if (!id) return fail(400, BAD_ID);
         return ok(listItems(db, { kinds: ["video"], order: "sequence", where: [{ sql: "id IN (SELECT item_id FROM item_meta WHERE special_id = ?)", args: [id] }], ...paging(context.params) }));
       },
     },
@@ -124,7 +127,7 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/video/getRecommendSpecialInDetail",
       handler: (context) => {
         const id = positiveId(context.params.id);
-        if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+        if (!id) return fail(400, BAD_ID);
         const sameType = { sql: "id IN (SELECT item_id FROM item_meta WHERE type_id = (SELECT type_id FROM item_meta WHERE item_id = ?))", args: [id] };
         return ok(listItems(db, { kinds: ["videoSpecial"], order: "popular", where: [sameType], ...paging(context.params, 4) }));
       },
@@ -135,7 +138,7 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/video/getVideoDoc",
       handler: (context) => {
         const id = positiveId(context.params.id);
-        if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+        if (!id) return fail(400, BAD_ID);
         const row = db.prepare("SELECT * FROM items WHERE id = ? AND kind = 'video'").get(id) as ItemRow | undefined;
         if (!row) return fail(404, say(context, "视频不存在", "No such video"));
         const meta = metaOf.get(id) as MetaRow | undefined;

@@ -1,7 +1,7 @@
 import type { Db } from "./db.server.ts";
 import { TOPICS, type Pair } from "./seed.server.ts";
 import { LIVE, LOCAL_CLIP } from "./live.server.ts";
-import { eventStatus, type SignUpForm } from "./specials.server.ts";
+import { eventState, planState, type PlanTimes, type SignUpForm } from "./specials.server.ts";
 
 /**
  * The events behind the conference and campaign pages (migration 005): eleven live specials, each the data of one
@@ -24,6 +24,11 @@ export const SPECIAL_IDS = {
   "2023CFMEF": 900010,
   "2023ames": 900011,
 } as const;
+
+/** Each campaign special's live plans have fixed ids too (a page may embed one in a player): 910000 + 20 × special + session. */
+export function sessionPlanId(specialOrder: number, session: number): number {
+  return 910_000 + specialOrder * 20 + session;
+}
 
 type Tier = "host" | "coHost" | "sponsor" | "media";
 type AgendaKind = "opening" | "keynote" | "session" | "panel" | "break" | "closing";
@@ -92,10 +97,10 @@ export function nextJanuaryDeadline(now: Date): Date {
   return candidate.getTime() - now.getTime() >= 3 * DAY ? candidate : cst(year + 1, 1, 13, 18);
 }
 
-function planStatus(starts: Date, ends: Date, now: Date): number {
-  if (now < starts) return starts.getTime() - now.getTime() <= DAY ? LIVE.upcoming : LIVE.notStarted;
-  if (now <= ends) return LIVE.living;
-  return LIVE.replay;
+/** Every seeded plan that has ended was recorded. */
+function seededPlan(session: SessionSeed, now: Date): PlanTimes {
+  const ends = new Date(session.starts.getTime() + session.hours * HOUR);
+  return { id: 0, startsAt: session.starts.toISOString(), endsAt: ends.toISOString(), hasRecording: ends < now };
 }
 
 const EDITORIAL: Pair = ["经管学术圈", "EconScholar"];
@@ -137,7 +142,8 @@ function campaignSpecials(now: Date): SpecialSeed[] {
   const weekly = (titles: Pair[], first: Date): SessionSeed[] =>
     titles.map((title, index) => ({ title, starts: new Date(first.getTime() + index * 7 * DAY), hours: 2, guest: index }));
 
-  const fintechLive = new Date(now.getTime() - 30 * 60_000);
+  // Started at the top of the current hour, so it is living whenever the seed runs.
+  const fintechLive = new Date(Math.floor(now.getTime() / HOUR) * HOUR);
   const salonDay = cstDay(now, 20);
   const forumDay = cstDay(now, 30);
   const reviewDay = cstDay(now, -10);
@@ -511,6 +517,9 @@ function campaignSpecials(now: Date): SpecialSeed[] {
   ];
 }
 
+/** How many live plans the campaign specials add to the content seed's: their sessions, the same on any date. */
+export const CAMPAIGN_PLAN_COUNT = campaignSpecials(new Date(0)).reduce((sum, special) => sum + special.sessions.length, 0);
+
 /** The programme of a seeded conference, on its topic: two days of keynotes, sessions and a panel. */
 function meetingAgenda(topic: Pair): { talks: Pair[]; panel: Pair } {
   const [zh, en] = topic;
@@ -615,9 +624,10 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
   };
 
   db.transaction(() => {
-    campaignSpecials(now).forEach((special, order) => {
-      const guests = guestsFor(order, special.guests);
-      const status = eventStatus(special.starts.toISOString(), special.ends.toISOString(), special.ends < now, now);
+    const specials = campaignSpecials(now).map((special) => ({ special, plans: special.sessions.map((session) => seededPlan(session, now)) }));
+    // The fixed ids first: a plan inserted in between would take the next id after a special's.
+    specials.forEach(({ special, plans }, order) => {
+      const { status } = eventState({ startsAt: special.starts.toISOString(), endsAt: special.ends.toISOString() }, plans, now);
       insertItem.run({
         id: special.id,
         kind: "liveSpecial",
@@ -640,24 +650,28 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
       });
       setCover.run(`/media/poster/${special.id}.svg`, special.id);
       count("specials");
+    });
+
+    specials.forEach(({ special, plans }, order) => {
+      const guests = guestsFor(order, special.guests);
       guests.forEach((guest, sort) => insertSpecialGuest.run(special.id, guest.id, sort));
       count("guests", guests.length);
 
       special.sessions.forEach((session, sort) => {
-        const ends = new Date(session.starts.getTime() + session.hours * HOUR);
+        const plan = plans[sort];
         const speaker = guests[session.guest % guests.length];
-        const planStatusNow = planStatus(session.starts, ends, now);
+        const planStatusNow = planState(plan, now);
         const planId = Number(
           insertItem.run({
-            id: null,
+            id: sessionPlanId(order, sort),
             kind: "live",
             title: session.title[0],
             titleEn: session.title[1],
             summary: `${speaker.scholar.name}（${speaker.scholar.org_name}）主讲，${special.title[0]}的一场直播。`,
             summaryEn: `${speaker.scholar.name_en} (${speaker.scholar.org_name_en}) speaks in ${special.title[1]}.`,
             status: planStatusNow,
-            startsAt: session.starts.toISOString(),
-            endsAt: ends.toISOString(),
+            startsAt: plan.startsAt,
+            endsAt: plan.endsAt,
             authorName: speaker.scholar.name,
             authorNameEn: speaker.scholar.name_en,
             orgName: speaker.scholar.org_name,

@@ -35,14 +35,40 @@ interface SeatRow {
 export const CONFLICT = 409;
 export const NOT_NOW = 403;
 
-/** An event's live state from its own times on the server's clock: the page shows what the clock says, not the seed. */
-export function eventStatus(startsAt: string | null, endsAt: string | null, hasReplay: boolean, now: Date): number {
-  const start = startsAt ? Date.parse(startsAt) : NaN;
-  const end = endsAt ? Date.parse(endsAt) : NaN;
+export interface PlanTimes {
+  id: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  hasRecording: boolean;
+}
+
+/** A plan's live state from its own times on the server's clock. */
+export function planState(plan: PlanTimes, now: Date): number {
+  const start = plan.startsAt ? Date.parse(plan.startsAt) : NaN;
+  const end = plan.endsAt ? Date.parse(plan.endsAt) : NaN;
   const at = now.getTime();
   if (Number.isNaN(start) || at < start) return !Number.isNaN(start) && start - at <= 86_400_000 ? LIVE.upcoming : LIVE.notStarted;
   if (Number.isNaN(end) || at <= end) return LIVE.living;
-  return hasReplay ? LIVE.replay : LIVE.over;
+  return plan.hasRecording ? LIVE.replay : LIVE.over;
+}
+
+/**
+ * An event's live state and the plan its page's live entry points to, on the server's clock: the page shows what the
+ * clock says, not what was true when the data was seeded. An event without plans is one window; an event with plans
+ * is living while one of them is, and between them is in the state of the next one.
+ */
+export function eventState(event: { startsAt: string | null; endsAt: string | null }, plans: PlanTimes[], now: Date): { status: number; featured: (PlanTimes & { status: number }) | null } {
+  const own = planState({ id: 0, ...event, hasRecording: plans.some((plan) => plan.hasRecording) }, now);
+  if (!plans.length) return { status: own, featured: null };
+  const states = plans.map((plan) => ({ ...plan, status: planState(plan, now) }));
+  const byStart = (a: PlanTimes, b: PlanTimes) => String(a.startsAt).localeCompare(String(b.startsAt));
+  const living = states.find((plan) => plan.status === LIVE.living);
+  const next = states.filter((plan) => plan.status < LIVE.living).sort(byStart)[0];
+  const replay = states.filter((plan) => plan.status === LIVE.replay).sort(byStart).at(-1);
+  if (living) return { status: LIVE.living, featured: living };
+  if (own === LIVE.living) return next ? { status: next.status, featured: next } : { status: replay ? LIVE.replay : LIVE.over, featured: replay ?? null };
+  if (own < LIVE.living) return { status: own, featured: next ?? replay ?? null };
+  return { status: own, featured: replay ?? null };
 }
 
 function positiveId(value: unknown): number | null {
@@ -57,12 +83,16 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
   const enrolmentCount = db.prepare("SELECT COUNT(*) FROM special_enrollments WHERE special_id = ?").pluck();
   const seatCount = db.prepare("SELECT COUNT(*) FROM special_seats WHERE special_id = ?").pluck();
   const plansOf = db.prepare(
-    `SELECT i.id, i.status, i.starts_at FROM special_plans sp JOIN items i ON i.id = sp.plan_id
+    `SELECT i.id, i.starts_at AS startsAt, i.ends_at AS endsAt, m.recording_url IS NOT NULL AS hasRecording
+     FROM special_plans sp JOIN items i ON i.id = sp.plan_id LEFT JOIN live_media m ON m.plan_id = i.id
      WHERE sp.special_id = ? AND i.kind = 'live' ORDER BY sp.sort, i.id`,
   );
-  const replayCount = db
-    .prepare("SELECT COUNT(*) FROM special_plans sp JOIN items i ON i.id = sp.plan_id WHERE sp.special_id = ? AND i.status = ?")
-    .pluck();
+  const stateOf = (row: ItemRow, now: Date) =>
+    eventState(
+      { startsAt: row.starts_at, endsAt: row.ends_at },
+      (plansOf.all(row.id) as (Omit<PlanTimes, "hasRecording"> & { hasRecording: number })[]).map((plan) => ({ ...plan, hasRecording: plan.hasRecording === 1 })),
+      now,
+    );
 
   const iso = (context: ApiContext) => context.now().toISOString();
   const viewer = (context: ApiContext) => {
@@ -76,19 +106,6 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     if (!id) return { envelope: fail(400, say(context, `${field} 必须是正整数`, `${field} must be a positive integer`)) };
     const row = eventById.get(id, ...EVENT_KINDS) as ItemRow | undefined;
     return row ? { row } : { envelope: fail(404, say(context, "活动不存在", "No such event")) };
-  };
-
-  /**
-   * The plan a page's live entry points to: the one living now, else the latest replay, else the next to start.
-   * Plan states are the live service's own (it decides when a stream is on).
-   */
-  const featuredPlan = (specialId: number) => {
-    const plans = plansOf.all(specialId) as { id: number; status: number; starts_at: string | null }[];
-    const living = plans.find((plan) => plan.status === LIVE.living);
-    if (living) return living;
-    const replays = plans.filter((plan) => plan.status === LIVE.replay).sort((a, b) => String(b.starts_at).localeCompare(String(a.starts_at)));
-    if (replays.length) return replays[0];
-    return plans.filter((plan) => plan.status < LIVE.over).sort((a, b) => String(a.starts_at).localeCompare(String(b.starts_at)))[0] ?? null;
   };
 
   const signUpState = (specialId: number, userId: number | null, now: Date) => {
@@ -171,20 +188,19 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
         const found = findEvent(context, "id");
         if ("envelope" in found) return found.envelope;
         const { row } = found;
-        const plan = featuredPlan(row.id);
+        const { status, featured } = stateOf(row, context.now());
         const signup = signupOf.get(row.id) as SignupRow | undefined;
-        const hasReplay = (replayCount.get(row.id, LIVE.replay) as number) > 0;
         return ok({
           ...toItem(row),
-          status: eventStatus(row.starts_at, row.ends_at, hasReplay, context.now()),
+          status,
           deadline: signup?.closes_at ?? null,
           enrollOpensAt: signup?.opens_at ?? null,
           capacity: signup?.capacity ?? null,
           enrollCount: enrolmentCount.get(row.id) as number,
           seatCount: seatCount.get(row.id) as number,
-          livePlanId: plan?.id ?? null,
-          livePlanStatus: plan?.status ?? null,
-          liveLink: plan ? `/viewLive?id=${plan.id}` : "",
+          livePlanId: featured?.id ?? null,
+          livePlanStatus: featured?.status ?? null,
+          liveLink: featured ? `/viewLive?id=${featured.id}` : "",
         });
       },
     },
@@ -303,8 +319,7 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
         const specialId = found.row.id;
         const seatId = positiveId(context.params.seatId);
         if (!seatId) return fail(400, say(context, "请选择座位", "Please choose a seat"));
-        const hasReplay = (replayCount.get(specialId, LIVE.replay) as number) > 0;
-        if (eventStatus(found.row.starts_at, found.row.ends_at, hasReplay, context.now()) >= LIVE.over) {
+        if (stateOf(found.row, context.now()).status >= LIVE.over) {
           return fail(NOT_NOW, say(context, "活动已结束，无法选座", "The event is over; seats can no longer be chosen"));
         }
         try {

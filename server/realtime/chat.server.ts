@@ -83,19 +83,23 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   const waitBeforeSending = (userId: number, at: number): number => {
     const times = (recent.get(userId) ?? []).filter((time) => time > at - CHAT_LIMITS.windowMs);
     recent.set(userId, times);
-    if (times.length < CHAT_LIMITS.perWindow) return 0;
-    return times[0] + CHAT_LIMITS.windowMs - at;
+    return times.length < CHAT_LIMITS.perWindow ? 0 : times[0] + CHAT_LIMITS.windowMs - at;
+  };
+  // Users who stopped sending leave nothing behind.
+  const forgetQuietUsers = (at: number) => {
+    for (const [userId, times] of recent) if (!times.some((time) => time > at - CHAT_LIMITS.windowMs)) recent.delete(userId);
   };
 
   const onMessage = (planId: number, member: Member, raw: RawData, isBinary: boolean) => {
-    let parsed: { type?: unknown; text?: unknown; clientId?: unknown };
+    let parsed: { type?: unknown; text?: unknown; clientId?: unknown } = {};
     try {
-      parsed = isBinary ? {} : (JSON.parse(raw.toString()) as typeof parsed);
+      const value: unknown = isBinary ? null : JSON.parse(raw.toString());
+      if (value && typeof value === "object") parsed = value;
     } catch {
-      parsed = {};
+      /* answered as a bad message below */
     }
     const clientId = typeof parsed.clientId === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(parsed.clientId) ? parsed.clientId : undefined;
-    if (parsed?.type !== "send" || typeof parsed.text !== "string") {
+    if (parsed.type !== "send" || typeof parsed.text !== "string") {
       send(member.socket, { type: "error", code: "badMessage", clientId });
       return;
     }
@@ -114,13 +118,16 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
       return;
     }
     const at = now().getTime();
+    if (recent.size > 1_000) forgetQuietUsers(at);
     const wait = waitBeforeSending(user.id, at);
     if (wait > 0) {
       send(member.socket, { type: "error", code: "rateLimited", clientId, retryAfterMs: wait });
       return;
     }
     recent.get(user.id)!.push(at);
-    const name = (scholarName.get(user.author_code) as { name: string; name_en: string } | undefined) ?? { name: user.nickname || user.user_name, name_en: user.nickname || user.user_name };
+    // Never the user name: for most users it is their phone number or email address.
+    const fallback = user.nickname || user.author_code;
+    const name = (scholarName.get(user.author_code) as { name: string; name_en: string } | undefined) ?? { name: fallback, name_en: fallback };
     const createdAt = new Date(at).toISOString();
     const id = Number(insert.run(planId, user.id, user.author_code, name.name, name.name_en, text, createdAt).lastInsertRowid);
     const message: ChatMessage = { id, planId, text, authorCode: user.author_code, authorName: name.name, authorNameEn: name.name_en, createTime: createdAt };
@@ -156,10 +163,5 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
         else broadcast(planId, { type: "online", count: room.size });
       });
     },
-    online(planId: number): number {
-      return rooms.get(planId)?.size ?? 0;
-    },
   };
 }
-
-export type ChatHub = ReturnType<typeof createChatHub>;

@@ -35,8 +35,6 @@ export function socketContext(db: Db, request: IncomingMessage, token: string | 
   return { db, params: {}, headers, token, ip: request.socket.remoteAddress ?? "", now };
 }
 
-export type SocketUser = NonNullable<ReturnType<typeof userOf>>;
-
 /** The user a token belongs to, or null for no token, an ended session or a disabled account. */
 export function userOf(accounts: Accounts, context: ApiContext) {
   if (!context.token) return null;

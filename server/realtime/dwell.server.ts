@@ -10,7 +10,8 @@ const MAX_GAP_MS = 60_000;
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const SHORT_ID = /^[A-Za-z0-9_-]{0,64}$/;
-const PAGE = /^\/[A-Za-z0-9_\-/.]{0,199}$/;
+/** A path as location.pathname gives it (percent-encoded, so without spaces). */
+const PAGE = /^\/\S{0,199}$/;
 
 /** The connection query of spec §3: token, source, channelNo, toPage, toQuery, deviceId, linkNo. */
 export interface DwellConnection {
@@ -178,5 +179,3 @@ export function createDwellHub({ db, accounts, now, testHooks = false }: DwellHu
     },
   };
 }
-
-export type DwellHub = ReturnType<typeof createDwellHub>;

@@ -77,7 +77,6 @@ export function createRealtime(options: RealtimeOptions) {
   };
 
   return {
-    chat,
     dwell,
 
     /** Starts answering socket upgrades on the site's HTTP server (other upgrade paths are left to others). */

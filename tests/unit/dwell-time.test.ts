@@ -1,80 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createDwellClient,
-  dwellSocketUrl,
-  DWELL_CLOSE_CODE,
-  DWELL_PLACEHOLDER_TOKEN,
-  type ClientSocket,
-  type DwellConnectionQuery,
-  type SocketClock,
-} from "~/lib/dwell-time";
-
-/** A clock whose time moves only when the test says so; timers fire in time order. */
-class FakeClock implements SocketClock {
-  time = 1_700_000_000_000;
-  private timers = new Map<number, { at: number; callback: () => void }>();
-  private next = 1;
-
-  now() {
-    return this.time;
-  }
-  setTimeout(callback: () => void, ms: number) {
-    const id = this.next++;
-    this.timers.set(id, { at: this.time + ms, callback });
-    return id;
-  }
-  clearTimeout(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  pending() {
-    return this.timers.size;
-  }
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].callback();
-    }
-    this.time = end;
-  }
-}
-
-class FakeSocket implements ClientSocket {
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  sent: string[] = [];
-  closedWith: number | undefined | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    if (this.closedWith !== null) throw new Error("send on a closed socket");
-    this.sent.push(data);
-  }
-  close(code?: number) {
-    this.closedWith = code;
-  }
-  get isOpen() {
-    return this.closedWith === null;
-  }
-  // What the network does to the socket:
-  open() {
-    this.onopen?.({});
-  }
-  receive(data: string) {
-    this.onmessage?.({ data });
-  }
-  fail() {
-    this.onerror?.({});
-  }
-  closeFromServer(code = 1006) {
-    this.closedWith = code;
-    this.onclose?.({ code });
-  }
-}
+import { createDwellClient, dwellPlace, dwellSocketUrl, DWELL_CLOSE_CODE, DWELL_PLACEHOLDER_TOKEN, type DwellConnectionQuery } from "~/lib/dwell-time";
+import { FakeClock, FakeSocket } from "./fake-socket";
 
 const where: DwellConnectionQuery = { token: null, channelNo: "", toPage: "/liveIndex", toQuery: "", deviceId: "abcdefghABCDEFGH12345678abcdefgh", linkNo: "" };
 
@@ -272,6 +198,37 @@ describe("dwell-time client", () => {
     client.start();
     expect(sockets).toHaveLength(2);
     client.start();
+    expect(sockets).toHaveLength(2);
+  });
+});
+
+describe("dwellPlace", () => {
+  it("names the live channel on live-view pages only, and keeps the page and query as the address bar has them", () => {
+    expect(dwellPlace("/viewLive", "?id=12&tab=2")).toEqual({ channelNo: "12", toPage: "/viewLive", toQuery: "id=12&tab=2" });
+    expect(dwellPlace("/videoDetail", "?id=12")).toEqual({ channelNo: "", toPage: "/videoDetail", toQuery: "id=12" });
+    expect(dwellPlace("/viewLive", "?id=<script>")).toMatchObject({ channelNo: "" });
+    expect(dwellPlace("/home", "")).toEqual({ channelNo: "", toPage: "/home", toQuery: "" });
+    expect(dwellPlace("/home", `?q=${"x".repeat(600)}`).toQuery).toHaveLength(500);
+  });
+});
+
+describe("closing a socket that is still connecting", () => {
+  it("waits for it to open, so the browser has no failed connection to report", () => {
+    const { sockets, client } = setup();
+    client.start();
+    client.stop();
+    expect(sockets[0].closedWith).toBeNull();
+    sockets[0].open();
+    expect(sockets[0].closedWith).toBe(1000);
+    expect(client.state()).toBe("stopped");
+  });
+
+  it("a connection that is refused is retried once, 4 s later", () => {
+    const { clock, sockets, client } = setup();
+    client.start();
+    sockets[0].refuse();
+    expect(clock.pending()).toBe(1);
+    clock.advance(4_000);
     expect(sockets).toHaveLength(2);
   });
 });

@@ -4,6 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
 import { createRouter } from "../../server/platform-api/router.server";
+import { CAMPAIGN_PLAN_COUNT } from "../../server/platform-api/specials-seed.server";
+
+/** The content seed's 240 live plans and the sessions of the campaign specials. */
+const LIVE_PLANS = 240 + CAMPAIGN_PLAN_COUNT;
 
 interface Item {
   id: number;
@@ -69,7 +73,7 @@ describe("createEmbeddedPlatform", () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toMatch(/^seeded .*restart\.sqlite: /);
     const before = counts(first.db);
-    expect(before.find((row) => row.kind === "live")?.n).toBe(240);
+    expect(before.find((row) => row.kind === "live")?.n).toBe(LIVE_PLANS);
     expect(before.find((row) => row.kind === "banner")?.n).toBe(5);
     const scholars = first.db.prepare("SELECT COUNT(*) FROM scholars").pluck().get();
     first.db.prepare("UPDATE items SET title = ? WHERE id = 1").run("重启之后仍在");
@@ -117,19 +121,20 @@ describe("content API", () => {
   it("/plan/list pages with pageNum and pageSize and reports the total", async () => {
     const first = await page("/plan/list", { pageNum: 1, pageSize: 7 });
     const second = await page("/plan/list", { pageNum: 2, pageSize: 7 });
-    expect(first).toMatchObject({ total: 240, pageNum: 1, pageSize: 7 });
-    expect(second).toMatchObject({ total: 240, pageNum: 2, pageSize: 7 });
+    expect(first).toMatchObject({ total: LIVE_PLANS, pageNum: 1, pageSize: 7 });
+    expect(second).toMatchObject({ total: LIVE_PLANS, pageNum: 2, pageSize: 7 });
     expect(first.list).toHaveLength(7);
     expect(second.list).toHaveLength(7);
     const ids = new Set([...first.list, ...second.list].map((item) => item.id));
     expect(ids.size).toBe(14);
 
-    const last = await page("/plan/list", { pageNum: 24, pageSize: 10 });
-    expect(last.list).toHaveLength(10);
-    expect((await page("/plan/list", { pageNum: 25, pageSize: 10 })).list).toHaveLength(0);
+    const pages = Math.ceil(LIVE_PLANS / 10);
+    const last = await page("/plan/list", { pageNum: pages, pageSize: 10 });
+    expect(last.list).toHaveLength(LIVE_PLANS - (pages - 1) * 10);
+    expect((await page("/plan/list", { pageNum: pages + 1, pageSize: 10 })).list).toHaveLength(0);
     const all = new Set<number>();
-    for (let pageNum = 1; pageNum <= 5; pageNum++) for (const item of (await page("/plan/list", { pageNum, pageSize: 50 })).list) all.add(item.id);
-    expect(all.size).toBe(240);
+    for (let pageNum = 1; pageNum <= Math.ceil(LIVE_PLANS / 50); pageNum++) for (const item of (await page("/plan/list", { pageNum, pageSize: 50 })).list) all.add(item.id);
+    expect(all.size).toBe(LIVE_PLANS);
   });
 
   it("defaults and clamps paging values", async () => {
@@ -148,14 +153,14 @@ describe("content API", () => {
       expect(data.list.every((item) => item.status === status)).toBe(true);
       sum += data.total;
     }
-    expect(sum).toBe(240);
+    expect(sum).toBe(LIVE_PLANS);
     const living = await page("/plan/list", { status: 2 });
     const upcoming = await page("/plan/list", { status: 1 });
     const both = await page("/plan/list", { status: "1,2", pageSize: 50 });
     expect(both.total).toBe(living.total + upcoming.total);
     expect(both.list.every((item) => item.status === 1 || item.status === 2)).toBe(true);
     // nonsense status values are ignored rather than failing
-    expect((await page("/plan/list", { status: "x" })).total).toBe(240);
+    expect((await page("/plan/list", { status: "x" })).total).toBe(LIVE_PLANS);
   });
 
   it("live plans order living first, then upcoming", async () => {

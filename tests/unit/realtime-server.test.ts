@@ -239,6 +239,8 @@ describe("live chat", () => {
     const scholar = await joinRoom(tokens.scholar);
     scholar.send("not json");
     expect(await scholar.next(isType("error"))).toMatchObject({ code: "badMessage" });
+    scholar.send("null");
+    expect(await scholar.next(isType("error"))).toMatchObject({ code: "badMessage" });
     scholar.send({ type: "send", text: 42, clientId: "n1" });
     expect(await scholar.next(errorFor("n1"))).toMatchObject({ code: "badMessage" });
     expect(scholar.socket.readyState).toBe(WebSocket.OPEN);

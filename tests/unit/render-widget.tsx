@@ -14,6 +14,7 @@ import { NAMESPACES } from "~/i18n/config";
 import { resolveBindings, type BindingScope } from "~/lib/bindings";
 import type { DataState } from "~/pipeline/data-state";
 import type { PageView } from "~/pipeline/page-view";
+import type { SessionUser } from "~/lib/gate";
 import { PageContext, type PageContextValue } from "~/renderer/page-context";
 import type { WidgetRenderProps } from "@widgets/types";
 
@@ -51,6 +52,8 @@ export interface RenderOptions {
   url?: string;
   query?: Record<string, string>;
   config?: Partial<PageConfig>;
+  /** The signed-in user as the server saw them (the page view's user). */
+  user?: SessionUser | null;
 }
 
 export async function renderWidget(Component: ComponentType<WidgetRenderProps<any>>, options: RenderOptions = {}): Promise<string> {
@@ -71,7 +74,7 @@ export async function renderWidget(Component: ComponentType<WidgetRenderProps<an
     query,
     data,
     gate: "ok",
-    user: null,
+    user: options.user ?? null,
     widgetTypes: [],
     serverNow: now,
     preload: [],

@@ -8,7 +8,8 @@ import { showToast } from "~/stores/dialogs";
 import type { WidgetRenderProps } from "../types";
 import { asText } from "../shared";
 import { askedToLogIn, requireLogin } from "../login-required";
-import { configureMessagingShare, copyText, isMessagingAppBrowser } from "./share";
+import { copyText } from "~/lib/copy-text";
+import { configureMessagingShare, isMessagingAppBrowser } from "./share";
 import "./styles.css";
 
 type Toggle = "praise" | "collect";

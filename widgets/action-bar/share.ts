@@ -25,10 +25,10 @@ interface MessagingSdk {
  * Configures the messaging app's share menu for this page: the signature comes from POST /wechat/getShare with the
  * page URL (spec §7); with the app's SDK present, the shared card gets this page's title and link.
  */
-export async function configureMessagingShare(title: string, description: string): Promise<boolean> {
+export async function configureMessagingShare(title: string, description: string): Promise<void> {
   const url = window.location.href.split("#")[0];
   const envelope = await browserApi.request<ShareSignature>("/wechat/getShare", { params: { url } });
-  if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) return false;
+  if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) return;
   const sdk = (window as unknown as { wx?: MessagingSdk }).wx;
   if (sdk) {
     const imgUrl = new URL("/logo.svg", window.location.origin).toString();
@@ -37,24 +37,5 @@ export async function configureMessagingShare(title: string, description: string
       sdk.updateAppMessageShareData({ title, desc: description, link: url, imgUrl });
       sdk.updateTimelineShareData({ title, link: url, imgUrl });
     });
-  }
-  return true;
-}
-
-/** Copies text: the Clipboard API where allowed, else a selected text field and the copy command. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const field = document.createElement("textarea");
-    field.value = text;
-    field.setAttribute("readonly", "");
-    field.className = "copy-buffer";
-    document.body.append(field);
-    field.select();
-    const copied = document.execCommand("copy");
-    field.remove();
-    return copied;
   }
 }

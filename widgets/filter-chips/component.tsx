@@ -15,13 +15,14 @@ interface Choice {
 /**
  * One query value of the page as a row of links: choosing one replaces the history entry with the same page and
  * that value, keeping the other query values as they are in the address (a base64url keyword stays encoded).
+ * With a target, the choices open that page with the value instead.
  */
 export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProps>) {
   const { i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "zh";
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const current = params.get(props.queryKey) ?? props.defaultValue ?? "";
+  const here = !props.target || props.target === location.pathname;
+  const current = here ? new URLSearchParams(location.search).get(props.queryKey) ?? props.defaultValue ?? "" : null;
 
   const choices: Choice[] = [];
   if (props.allLabel) choices.push({ value: "", label: asText(props.allLabel) });
@@ -35,11 +36,11 @@ export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProp
   const counts = props.counts && typeof props.counts === "object" ? (props.counts as unknown as Record<string, unknown>) : null;
 
   const hrefFor = (value: string) => {
-    const next = new URLSearchParams(location.search);
+    const next = new URLSearchParams(here ? location.search : "");
     if (value) next.set(props.queryKey, value);
     else next.delete(props.queryKey);
     const query = next.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
+    return `${here ? location.pathname : props.target}${query ? `?${query}` : ""}`;
   };
 
   return (
@@ -51,9 +52,9 @@ export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProp
           <Link
             key={choice.value || "all"}
             to={hrefFor(choice.value)}
-            replace
-            preventScrollReset
-            state={{ keepScroll: true }}
+            replace={here}
+            preventScrollReset={here}
+            state={here ? { keepScroll: true } : undefined}
             className={active ? "filter-choice active" : "filter-choice"}
             aria-current={active ? "page" : undefined}
           >

@@ -77,7 +77,7 @@ export default function VideoPlayer({ props }: WidgetRenderProps<VideoPlayerProp
         <span className="video-speeds-label">{t("player.speed")}</span>
         {speeds.map((speed) => (
           <button key={speed} type="button" className={speed === rate ? "speed active" : "speed"} aria-pressed={speed === rate} onClick={() => choose(speed)}>
-            {speed}x
+            {`${speed}x`}
           </button>
         ))}
       </figcaption>

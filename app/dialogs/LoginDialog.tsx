@@ -1,0 +1,212 @@
+import { useEffect, useMemo, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import useSWR from "swr";
+import { loginCodeSchema, loginCodeValidators, loginEmailSchema, loginEmailValidators, loginPasswordSchema, loginPasswordValidators } from "@schemas/generated/form-kits";
+import type { LoginCodeForm, LoginEmailForm, LoginPasswordForm } from "@schemas/generated/forms";
+import { accountCalls, callApi } from "~/lib/calls";
+import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/lib/account";
+import { ensureDeviceId } from "~/lib/storage";
+import { externalUrl } from "~/lib/navigation";
+import { encodeQr, qrPath } from "~/lib/qr";
+import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
+import { clearDraft } from "~/forms/drafts";
+import { smsTarget } from "~/forms/code-target";
+import { draftOf, sourceUrl, useFieldUi } from "~/forms/field-ui";
+import type { CodeContext } from "~/forms/widgets";
+import { $loginTab, type LoginTab } from "~/stores/account";
+import { openDialog } from "~/stores/dialogs";
+import type { DialogProps } from "./registry";
+import { TabBar } from "./parts";
+
+/** Spec §9: the WeChat login result is polled every 3 s. */
+export const WECHAT_POLL_MS = 3000;
+
+const DRAFTS = { code: "login-code", password: "login-password", email: "login-email" } as const;
+
+/** Sends a login call; success logs in, a refused body marks its fields, anything else is a login failure (spec §8). */
+async function logIn(path: (typeof accountCalls)[keyof typeof accountCalls], params: Record<string, unknown>, via: "code" | "password" | "email") {
+  const answer = await callApi<LoginAnswer>(path, { ...params, sourceUrl: sourceUrl() });
+  if (answer.code === LOGIN_SUCCESS[via] && answer.data) {
+    clearDraft(DRAFTS[via]);
+    completeLogin(answer.data, via);
+    return;
+  }
+  const fields = serverFieldErrors(answer);
+  if (fields) return fields;
+  loginFailed(answer);
+}
+
+function CodeLogin() {
+  const { t } = useTranslation();
+  const ui = useFieldUi();
+  const context: CodeContext = {
+    purpose: "login",
+    helpFrom: "login",
+    codeTarget: () => smsTarget(draftOf(DRAFTS.code).userName, draftOf(DRAFTS.code).mobilePrefix),
+  };
+  return (
+    <SchemaForm<LoginCodeForm>
+      draftKey={DRAFTS.code}
+      kit={{ schema: loginCodeSchema, validators: loginCodeValidators } as FormKit}
+      uiSchema={{ "ui:order": ["mobilePrefix", "userName", "smsVerifyCode", "*"], mobilePrefix: ui.prefix, userName: ui.phone, smsVerifyCode: ui.code, uuid: ui.hidden, sourceUrl: ui.hidden }}
+      context={context as unknown as Record<string, unknown>}
+      submitLabel={t("verify:login.submit")}
+      busyLabel={t("verify:login.busy")}
+      onSubmit={(value) => logIn(accountCalls.loginByCode, { ...value, mobilePrefix: value.mobilePrefix ?? "86", uuid: ensureDeviceId() }, "code")}
+    />
+  );
+}
+
+function PasswordLogin() {
+  const { t } = useTranslation();
+  const ui = useFieldUi();
+  return (
+    <SchemaForm<LoginPasswordForm>
+      draftKey={DRAFTS.password}
+      kit={{ schema: loginPasswordSchema, validators: loginPasswordValidators } as FormKit}
+      uiSchema={{ "ui:order": ["mobilePrefix", "mobile", "password", "*"], mobilePrefix: ui.prefix, mobile: ui.phone, password: ui.password, sourceUrl: ui.hidden }}
+      submitLabel={t("verify:login.submit")}
+      busyLabel={t("verify:login.busy")}
+      onSubmit={(value) => logIn(accountCalls.loginByPassword, { ...value, mobilePrefix: value.mobilePrefix ?? "86" }, "password")}
+    />
+  );
+}
+
+function EmailLogin() {
+  const { t } = useTranslation();
+  const ui = useFieldUi();
+  return (
+    <SchemaForm<LoginEmailForm>
+      draftKey={DRAFTS.email}
+      kit={{ schema: loginEmailSchema, validators: loginEmailValidators } as FormKit}
+      uiSchema={{ accountEmail: ui.email, password: ui.password, sourceUrl: ui.hidden }}
+      submitLabel={t("verify:login.submit")}
+      busyLabel={t("verify:login.busy")}
+      onSubmit={(value) => logIn(accountCalls.loginByEmail, { ...value }, "email")}
+    />
+  );
+}
+
+interface WechatScene {
+  url: string;
+  sceneStr: string;
+}
+
+/** The login URL as a QR code for WeChat to scan, drawn as SVG (no image request, nothing for the CSP to allow). */
+function WechatQr({ url, label }: { url: string; label: string }) {
+  const modules = useMemo(() => encodeQr(url), [url]);
+  const size = modules.length + 8;
+  return (
+    <svg className="wechat-qr" data-url={url} viewBox={`0 0 ${size} ${size}`} width="200" height="200" role="img" aria-label={label} shapeRendering="crispEdges">
+      <rect width={size} height={size} fill="#fff" />
+      <path d={qrPath(modules)} fill="#000" />
+    </svg>
+  );
+}
+
+/** WeChat scan: the platform's login URL for this scene, then its result every 3 s until the phone confirms. */
+function WechatLogin() {
+  const { t } = useTranslation();
+  const [scene, setScene] = useState<WechatScene | null>(null);
+  const [state, setState] = useState<"loading" | "waiting" | "expired" | "failed">("loading");
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState("loading");
+    void callApi<WechatScene>(accountCalls.wechatLoginCode).then((answer) => {
+      if (!current) return;
+      if (answer.code === 1 && answer.data && externalUrl(answer.data.url)) {
+        setScene(answer.data);
+        setState("waiting");
+      } else setState("failed");
+    });
+    return () => {
+      current = false;
+    };
+  }, [round]);
+
+  useSWR(
+    scene && state === "waiting" ? ["wechat-poll", scene.sceneStr] : null,
+    () => callApi<LoginAnswer>(accountCalls.wechatPoll, { sceneStr: scene!.sceneStr, sourceUrl: sourceUrl(), originalUrl: window.location.href, regChannel: "h5" }),
+    {
+      refreshInterval: WECHAT_POLL_MS,
+      dedupingInterval: 0,
+      revalidateOnFocus: false,
+      onSuccess: (answer) => {
+        if (answer.code === LOGIN_SUCCESS.wechat && answer.data) {
+          setState("loading");
+          completeLogin(answer.data, "wechat");
+        } else if (answer.code === 404) setState("expired");
+      },
+    },
+  );
+
+  return (
+    <div className="wechat-login" data-state={state}>
+      <p>{t("verify:wechat.hint")}</p>
+      {scene && state === "waiting" && (
+        <>
+          <WechatQr url={scene.url} label={t("verify:wechat.qr")} />
+          <a className="wechat-link" href={scene.url} target="_blank" rel="noopener noreferrer">
+            {t("verify:wechat.open")}
+          </a>
+        </>
+      )}
+      <p className="wechat-status" role="status">
+        {t(`verify:wechat.${state}`)}
+      </p>
+      {(state === "expired" || state === "failed") && (
+        <button type="button" className="button" onClick={() => setRound((value) => value + 1)}>
+          {t("verify:wechat.refresh")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The login dialog (spec §2, §4): verification code (default), password, email and WeChat scan. */
+export default function LoginDialog({ reason, close }: DialogProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tab = useStore($loginTab);
+  const tabs: { id: LoginTab; label: string }[] = [
+    { id: "code", label: t("verify:login.tabs.code") },
+    { id: "password", label: t("verify:login.tabs.password") },
+    { id: "email", label: t("verify:login.tabs.email") },
+    { id: "wechat", label: t("verify:login.tabs.wechat") },
+  ];
+  return (
+    <div className="account-dialog">
+      <h2 id="dialog-title">{t("verify:login.title")}</h2>
+      {reason === "needLogin" && <p className="dialog-lead">{t("verify:login.needLogin")}</p>}
+      <TabBar tabs={tabs} current={tab} label={t("verify:login.title")} onSelect={(id) => $loginTab.set(id)} />
+      <div role="tabpanel" className="dialog-panel">
+        {tab === "code" && <CodeLogin />}
+        {tab === "password" && <PasswordLogin />}
+        {tab === "email" && <EmailLogin />}
+        {tab === "wechat" && <WechatLogin />}
+      </div>
+      <div className="dialog-links">
+        <button type="button" className="link-button" onClick={() => openDialog("register")}>
+          {t("verify:login.toRegister")}
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            close();
+            void navigate("/password");
+          }}
+        >
+          {t("verify:login.forgot")}
+        </button>
+      </div>
+      <p className="agreement-note">
+        {t("verify:login.agreement")} <Link to="/agreement" onClick={close}>{t("verify:login.agreementLink")}</Link> · <Link to="/privacy" onClick={close}>{t("verify:login.privacyLink")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { setNavigator } from "~/lib/navigation";
+import { checkAddressBinding, checkLogin, checkPromotions } from "~/lib/account";
+
+/**
+ * What every page load checks once the stored session is adopted (NavigationEffects runs first): the login state
+ * (spec §4), then the first-visit promotion, then the VIP address prompt, one after the other so that at most one
+ * dialog opens. It also lends the router to code outside components (the API client's code-4 handling).
+ */
+export function SessionEffects() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    setNavigator((to) => void navigate(to));
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  useEffect(() => {
+    void (async () => {
+      await checkLogin();
+      await checkPromotions();
+      await checkAddressBinding();
+    })();
+  }, []);
+
+  return null;
+}

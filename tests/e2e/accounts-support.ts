@@ -1,0 +1,181 @@
+/**
+ * Helpers of the accounts suite. Each test speaks from an address of its own (X-Forwarded-For, which the server
+ * trusts from its loopback proxy), as separate people would: the platform limits codes and logins per address, and
+ * the suite sends more codes than one address may in an hour. Codes are read from the developer outbox.
+ */
+import { randomInt } from "node:crypto";
+import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
+import { test as base, expect, waitForHydration } from "./fixtures";
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message?: string;
+  data?: T;
+  datas?: unknown;
+  success?: boolean;
+}
+
+export interface Session {
+  token: string;
+  user: { id: number; userName: string; isBindPhone?: boolean; authorCode?: string | null; portraitUrl?: string };
+}
+
+/** A documentation-range address (RFC 5737) per test; no traffic goes there, it only names the caller. */
+function clientAddress(): string {
+  return `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+}
+
+export const test = base.extend<{ clientIp: string }>({
+  clientIp: [
+    async ({ context }, use) => {
+      const address = clientAddress();
+      await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+      await use(address);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect, waitForHydration };
+
+/** A mainland number no other test uses: 13 then 9 digits. */
+export function newPhone(): string {
+  return `13${randomInt(100_000_000, 999_999_999)}`;
+}
+
+export function newEmail(): string {
+  return `e2e.${Date.now().toString(36)}${randomInt(1000, 9999)}@example.edu`;
+}
+
+/** The calls go through the page's context so they carry its address header. */
+export async function api<T = unknown>(request: APIRequestContext, path: string, body: Record<string, unknown> = {}, token?: string): Promise<Envelope<T>> {
+  const response = await request.post(`/api${path}`, { data: body, headers: token ? { token } : {} });
+  return (await response.json()) as Envelope<T>;
+}
+
+interface OutboxEntry {
+  channel: "sms" | "email";
+  to: string;
+  code: string;
+  text: string;
+}
+
+export async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
+  return (await (await request.get("/dev/outbox.json")).json()) as OutboxEntry[];
+}
+
+/** The newest code sent to a phone (+86 by default) or an email address. */
+export async function latestCode(request: APIRequestContext, target: string): Promise<string> {
+  const to = target.includes("@") ? target : `+86 ${target}`;
+  let code = "";
+  await expect
+    .poll(async () => {
+      code = (await outbox(request)).find((entry) => entry.to === to && entry.code)?.code ?? "";
+      return code;
+    }, { message: `a code for ${to} in the outbox` })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The confirmation link of the newest email to an address, as a path on the site under test. */
+export async function confirmationPath(request: APIRequestContext, email: string): Promise<string> {
+  let path = "";
+  await expect
+    .poll(async () => {
+      const text = (await outbox(request)).find((entry) => entry.to === email && entry.text.includes("/api/web/email?token="))?.text ?? "";
+      const match = /https?:\/\/[^/\s]+(\/api\/web\/email\?token=[A-Za-z0-9]+)/.exec(text);
+      path = match?.[1] ?? "";
+      return path;
+    })
+    .not.toBe("");
+  return path;
+}
+
+export async function sendSmsByApi(request: APIRequestContext, phone: string, purpose = "login"): Promise<string> {
+  const sent = await api(request, "/web/sendMessageWithCaptcha", { phoneNum: phone, prefix: "86", randStr: "e2e-captcha", ticket: "1234", purpose });
+  expect(sent.code, sent.message).toBe(200);
+  return latestCode(request, phone);
+}
+
+/** A phone account with a password, made through the platform's own calls. */
+export async function registerByApi(request: APIRequestContext, phone = newPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
+  const code = await sendSmsByApi(request, phone, "register");
+  const answer = await api(request, "/reg/register", { userName: phone, mobilePrefix: "86", password, passwordNext: password, smsVerifyCode: code, regChannel: "e2e" });
+  expect(answer.success, answer.message).toBe(true);
+  return { phone, password };
+}
+
+/** A phone account made by the developer tools without a code, so the test may send one to it at once. */
+export async function createPhoneUser(request: APIRequestContext, phone = newPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
+  const created = await request.post("/dev/users", { form: { userName: phone, password, action: "create" } });
+  expect(created.ok()).toBe(true);
+  return { phone, password };
+}
+
+export async function loginByApi(request: APIRequestContext, phone: string, password: string): Promise<Session> {
+  const answer = await api<Session>(request, "/web/login", { mobile: phone, mobilePrefix: "86", password, sourceUrl: "/e2e" });
+  expect(answer.code, answer.message).toBe(100000);
+  return answer.data!;
+}
+
+/** A WeChat account (wx:, no phone) logged in through a scan confirmed on the developer page. */
+export async function wechatByApi(request: APIRequestContext, openId = `e2e-${Date.now().toString(36)}${randomInt(100, 999)}`): Promise<Session> {
+  const scene = await api<{ url: string; sceneStr: string }>(request, "/wechatpub/login");
+  expect(scene.code).toBe(1);
+  const confirmed = await request.post("/dev/wechat/confirm", { form: { sceneStr: scene.data!.sceneStr, openId } });
+  expect(confirmed.ok()).toBe(true);
+  const polled = await api<Session>(request, "/wechatpub/pollingLogin", { sceneStr: scene.data!.sceneStr });
+  expect(polled.code, polled.message).toBe(1);
+  return polled.data!;
+}
+
+/** Stores a session where the login dialog stores it (token and userObj in local storage, the token cookie). */
+export async function useSession(page: Page, context: BrowserContext, baseURL: string, session: Session, path = "/home"): Promise<void> {
+  await context.addCookies([{ name: "token", value: session.token, url: baseURL }]);
+  await page.goto(path);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("token", token);
+    localStorage.setItem("userObj", JSON.stringify(user));
+  }, session);
+  await page.reload();
+  await waitForHydration(page);
+}
+
+export function dialog(page: Page, name: string): Locator {
+  return page.locator(`dialog[data-dialog="${name}"]`);
+}
+
+export async function openLogin(page: Page, loginLabel = "登录"): Promise<Locator> {
+  await page.locator("header.site-header").getByRole("button", { name: loginLabel }).click();
+  const login = dialog(page, "login");
+  await expect(login).toBeVisible();
+  return login;
+}
+
+/** Clicks the send-code button, answers the captcha (any four digits pass with CAPTCHA=test) and waits for the send. */
+export async function sendCodeInForm(page: Page, scope: Locator, texts = { send: "获取验证码", confirm: "确定", sent: "短信验证码发送成功" }): Promise<void> {
+  await scope.getByRole("button", { name: texts.send }).click();
+  const captcha = scope.locator(".captcha-panel");
+  await expect(captcha).toBeVisible();
+  const image = captcha.locator("img");
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  await captcha.getByRole("textbox").fill("1234");
+  await captcha.getByRole("button", { name: texts.confirm }).click();
+  await expect(page.locator(".toast").filter({ hasText: texts.sent })).toBeVisible();
+  await expect(captcha).toHaveCount(0);
+}
+
+export async function storedSession(page: Page): Promise<{ token: string | null; user: Session["user"] | null }> {
+  return page.evaluate(() => ({ token: localStorage.getItem("token"), user: JSON.parse(localStorage.getItem("userObj") ?? "null") }));
+}
+
+/** Waits until the header shows the signed-in avatar (after the login reload). */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.locator("header.site-header .avatar")).toBeVisible();
+  expect((await storedSession(page)).token).toMatch(/^[A-Za-z0-9]{32}$/);
+}
+
+/** The field messages a form shows, in order. */
+export function fieldErrors(scope: Locator): Locator {
+  return scope.locator(".error-detail li");
+}

@@ -1,0 +1,87 @@
+/**
+ * What the live specs share: seeded plans found through the API, and accounts made the way users make them —
+ * a code login, a scholar claim confirmed from the outbox, an approval from the developer review — then handed
+ * to a browser context as the app stores a session (token and userObj in local storage, the token cookie).
+ */
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export interface Plan {
+  id: number;
+  title: string;
+  titleEn: string;
+  status: number;
+  link: string;
+  authorName: string;
+  authorNameEn: string;
+}
+
+export interface Session {
+  token: string;
+  user: { id: number; userName: string; authorCode: string | null; [field: string]: unknown };
+}
+
+async function data<T>(answer: Promise<{ ok(): boolean; json(): Promise<unknown> }>): Promise<T> {
+  const response = await answer;
+  expect(response.ok()).toBe(true);
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  expect([1, 200], envelope.message).toContain(envelope.code);
+  return envelope.data;
+}
+
+/** Live plans as the API lists them, optionally in some states. */
+export async function plans(request: APIRequestContext, params: Record<string, unknown> = {}): Promise<{ list: Plan[]; total: number }> {
+  return data(request.post("/api/live/planList", { data: params }));
+}
+
+/** The first seeded plan in a state (0 not started, 1 upcoming, 2 living, 3 over, 4 replay). */
+export async function planIn(request: APIRequestContext, status: number, index = 0): Promise<Plan> {
+  const { list } = await plans(request, { status: String(status), pageSize: index + 1 });
+  expect(list.length, `a seeded plan in state ${status}`).toBeGreaterThan(index);
+  return list[index];
+}
+
+export function apiData<T>(request: APIRequestContext, path: string, params: Record<string, unknown> = {}): Promise<T> {
+  return data(request.post(`/api${path}`, { data: params }));
+}
+
+let phoneSerial = 0;
+
+/** A new phone user, logged in by SMS code (the test captcha always passes). */
+export async function codeLogin(request: APIRequestContext): Promise<Session> {
+  const phone = `139${String(Date.now() % 10_000).padStart(4, "0")}${String(++phoneSerial).padStart(4, "0")}`;
+  await data(request.post("/api/web/sendMessageWithCaptcha", { data: { phoneNum: phone, prefix: "86", randStr: `live-${phone}`, ticket: "test" } }));
+  const outbox = (await (await request.get("/dev/outbox.json")).json()) as { to: string; code: string }[];
+  const code = outbox.find((message) => message.to === `+86 ${phone}`)?.code;
+  expect(code, `SMS code for ${phone}`).toMatch(/^\d{6}$/);
+  return data<Session>(request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code } }));
+}
+
+/** Claims a scholar profile, confirms the email from the outbox, has the claim approved, and returns the user now. */
+export async function becomeScholar(request: APIRequestContext, session: Session, realName: string): Promise<Session> {
+  const email = `${session.user.userName}@econ.example.edu`;
+  const headers = { token: session.token };
+  await data(request.post("/api/author/claim", { headers, data: { realName, email, orgName: "北京大学国家发展研究院", researchField: "货币政策" } }));
+  const outbox = (await (await request.get("/dev/outbox.json")).json()) as { to: string; text: string }[];
+  const link = outbox.find((message) => message.to === email)?.text.match(/\/api\/web\/email\?token=[A-Za-z0-9]+/)?.[0];
+  expect(link, `confirmation link for ${email}`).toBeTruthy();
+  const confirmed = await request.get(link!, { maxRedirects: 0 });
+  expect(confirmed.headers().location).toBe("/emailVerifyResult?status=success");
+  const review = await request.post(`/dev/claims/${session.user.id}`, { form: { decision: "approve" }, maxRedirects: 0 });
+  expect(review.status()).toBe(303);
+  const user = await data<Session["user"]>(request.get("/api/web/getUserInfoWithToken", { headers }));
+  expect(user.authorCode).toMatch(/^A\d+$/);
+  return { token: session.token, user };
+}
+
+/** Gives a browser context the session the app keeps after a login. */
+export async function signIn(context: BrowserContext, baseURL: string, session: Session): Promise<void> {
+  await context.addCookies([{ name: "token", value: session.token, url: baseURL }]);
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("userObj", JSON.stringify(user));
+    },
+    { token: session.token, user: session.user },
+  );
+}

@@ -1,0 +1,117 @@
+import { useTranslation } from "react-i18next";
+import type { AgendaProps } from "@schemas/generated/page-config";
+import { readPath } from "~/lib/bindings";
+import { usePage } from "~/renderer/page-context";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import { paletteClass } from "../event-palette";
+import { eventDay, eventDayKey, eventTime } from "../event-time";
+import "./styles.css";
+
+const KINDS = new Set(["opening", "keynote", "session", "panel", "break", "closing"]);
+
+interface Slot {
+  key: string;
+  time: string;
+  kind: string;
+  title: string;
+  speaker: string;
+  place: string;
+}
+
+interface Day {
+  key: string;
+  heading: string;
+  slots: Slot[];
+}
+
+/** Consecutive slots of the same day form one day, in the order given. */
+function byDay(entries: { day: string; slot: Slot }[]): Day[] {
+  const days: Day[] = [];
+  for (const { day, slot } of entries) {
+    const last = days.at(-1);
+    if (last && last.key === day) last.slots.push(slot);
+    else days.push({ key: day, heading: "", slots: [slot] });
+  }
+  return days;
+}
+
+/** An event's programme, day by day, in Beijing time. */
+export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) {
+  const { t } = useTranslation("spec");
+  const lang = usePage().scope.lang ?? "zh";
+  let days: Day[];
+  let dated = false;
+  if (props.items) {
+    days = byDay(
+      props.items.map((item, index) => ({
+        day: asText(item.day),
+        slot: { key: String(index), time: item.time, kind: item.kind ?? "session", title: asText(item.title), speaker: asText(item.speaker), place: asText(item.place) },
+      })),
+    );
+    for (const day of days) day.heading = day.key;
+  } else {
+    dated = true;
+    const value = data?.status === "ok" ? data.value : null;
+    const list = readPath(value, (props.listField ?? "list").split("."));
+    const rows = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+    days = byDay(
+      rows.map((row, index) => {
+        const speaker = asText(readPath(row, ["speakerName"], lang));
+        const org = asText(readPath(row, ["orgName"], lang));
+        const start = eventTime(row.startTime);
+        const end = eventTime(row.endTime);
+        return {
+          day: eventDayKey(row.startTime),
+          slot: {
+            key: asText(row.id) || String(index),
+            time: start && end ? `${start}–${end}` : start,
+            kind: asText(row.kind) || "session",
+            title: asText(readPath(row, ["title"], lang)),
+            speaker: speaker && org ? `${speaker} · ${org}` : speaker,
+            place: asText(readPath(row, ["place"], lang)),
+          },
+        };
+      }),
+    );
+    days.forEach((day, index) => {
+      const first = rows.find((row) => eventDayKey(row.startTime) === day.key);
+      day.heading = `${t("agenda.day", { n: index + 1 })} · ${eventDay(first?.startTime, lang)}`;
+    });
+  }
+  const title = asText(props.title);
+  const subtitle = asText(props.subtitle);
+  const slots = days.reduce((sum, day) => sum + day.slots.length, 0);
+
+  return (
+    <section className={`agenda ${paletteClass(props.palette)}`}>
+      {title && <h2 className="event-section-title">{title}</h2>}
+      {subtitle && <p className="event-section-subtitle">{subtitle}</p>}
+      {slots === 0 ? (
+        <p className="agenda-empty">{asText(props.emptyText) || t("agenda.empty")}</p>
+      ) : (
+        <>
+          {dated && <p className="agenda-zone">{t("agenda.timeZone")}</p>}
+          {days.map((day) => (
+            <div key={day.key || "day"} className="agenda-day">
+              {day.heading && <h3 className="agenda-day-heading">{day.heading}</h3>}
+              <ol className="agenda-slots">
+                {day.slots.map((slot) => (
+                  <li key={slot.key} className={`agenda-slot kind-${KINDS.has(slot.kind) ? slot.kind : "session"}`}>
+                    <span className="agenda-time">{slot.time}</span>
+                    <div className="agenda-body">
+                      {KINDS.has(slot.kind) && slot.kind !== "session" && <span className="agenda-kind">{t(`agenda.kinds.${slot.kind}`)}</span>}
+                      <p className="agenda-title">{slot.title}</p>
+                      {slot.speaker && <p className="agenda-speaker">{slot.speaker}</p>}
+                      {slot.place && <p className="agenda-place">{slot.place}</p>}
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from "react-i18next";
+import type { DetailHeaderProps } from "@schemas/generated/page-config";
+import { readPath } from "~/lib/bindings";
+import { formatCount } from "~/lib/format";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+import "./styles.css";
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n+/)
+        .filter((line) => line.trim())
+        .map((line, index) => (
+          <p key={index}>{line}</p>
+        ))}
+    </>
+  );
+}
+
+export default function DetailHeader({ props }: WidgetRenderProps<DetailHeaderProps>) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const image = asText(props.image);
+  const shape = props.imageShape ?? "wide";
+  const meta = (props.meta ?? []).map(asText).filter(Boolean);
+  const count = asText(props.count);
+  const sections = Array.isArray(props.sections) ? (props.sections as unknown[]) : [];
+  const body = asText(props.body);
+
+  return (
+    <article className={`detail-header detail-shape-${shape}`}>
+      {image && shape === "wide" && <img className="detail-image" src={image} alt="" />}
+      <div className="detail-head">
+        {image && shape === "cover" && <img className="detail-cover" src={image} alt="" />}
+        <div className="detail-titles">
+          {asText(props.badge) && <span className="badge">{asText(props.badge)}</span>}
+          <h1 className="detail-title">{asText(props.title)}</h1>
+          {asText(props.subtitle) && <p className="detail-subtitle">{asText(props.subtitle)}</p>}
+          {(meta.length > 0 || count) && (
+            <p className="detail-meta">
+              {meta.map((entry, index) => (
+                <span key={index}>{entry}</span>
+              ))}
+              {count && (
+                <span className="detail-count">
+                  {formatCount(count, lang)} {asText(props.countLabel)}
+                </span>
+              )}
+            </p>
+          )}
+        </div>
+      </div>
+      {body && (
+        <section className="detail-body">
+          {asText(props.bodyTitle) && <h2>{asText(props.bodyTitle)}</h2>}
+          <Paragraphs text={body} />
+        </section>
+      )}
+      {sections.map((section, index) => (
+        <section key={index} className="detail-body">
+          <h2>{asText(readPath(section, ["heading"], lang))}</h2>
+          <Paragraphs text={asText(readPath(section, ["text"], lang))} />
+        </section>
+      ))}
+      {props.actionLink && (
+        <SmartLink to={props.actionLink} className="button button-primary detail-action">
+          {asText(props.actionText)}
+        </SmartLink>
+      )}
+    </article>
+  );
+}

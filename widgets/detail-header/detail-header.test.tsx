@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import DetailHeader from "./component";
+import { hrefs, renderWidget } from "../../tests/unit/render-widget";
+
+const doc = {
+  status: "ok" as const,
+  value: {
+    title: "货币政策与企业投资",
+    titleEn: "Monetary Policy and Corporate Investment",
+    authorName: "王伟",
+    authorNameEn: "Wei Wang",
+    journal: "经济研究",
+    cover: "/media/poster/3.svg",
+    viewCount: 123456,
+    summary: "第一段。\n第二段。",
+    summaryEn: "First.\nSecond.",
+    notes: [{ heading: "导读", headingEn: "Overview", text: "内容", textEn: "Text" }],
+  },
+};
+const props = {
+  title: "{data.doc.title}",
+  meta: ["{data.doc.authorName}", "{data.doc.journal}", "{data.doc.year}"],
+  count: "{data.doc.viewCount}",
+  countLabel: "{t.doc.reads}",
+  bodyTitle: "{t.doc.abstract}",
+  body: "{data.doc.summary}",
+};
+
+describe("detailHeader", () => {
+  it("shows title, meta (skipping missing values), the count with the 10,000-unit rule and the body as paragraphs", async () => {
+    const html = await renderWidget(DetailHeader, { data: { doc }, props });
+    expect(html).toContain('<h1 class="detail-title">货币政策与企业投资</h1>');
+    expect(html).toMatch(/<p class="detail-meta"><span>王伟<\/span><span>经济研究<\/span><span class="detail-count">12\.34万(<!-- -->)? (<!-- -->)?次阅读<\/span><\/p>/);
+    expect(html).toContain("<h2>摘要</h2><p>第一段。</p><p>第二段。</p>");
+    expect(html).not.toContain("<img");
+  });
+
+  it("in en shows the English fields", async () => {
+    const html = await renderWidget(DetailHeader, { lang: "en", data: { doc }, props });
+    expect(html).toContain("Monetary Policy and Corporate Investment");
+    expect(html).toContain("<h2>Abstract</h2><p>First.</p><p>Second.</p>");
+    expect(html).toContain("12.34w");
+  });
+
+  it("shows a cover beside the title, sections from data, and an action link", async () => {
+    const html = await renderWidget(DetailHeader, {
+      data: { doc },
+      query: { id: "7" },
+      props: { title: "{data.doc.title}", image: "{data.doc.cover}", imageShape: "cover", sections: "{data.doc.notes}", actionText: "{t.video.backToVideo}", actionLink: "/videoDetail?id={query.id}" },
+    });
+    expect(html).toContain('<img class="detail-cover" src="/media/poster/3.svg" alt=""/>');
+    expect(html).toContain("<h2>导读</h2><p>内容</p>");
+    expect(hrefs(html)).toEqual(["/videoDetail?id=7"]);
+    expect(html).toContain(">返回视频</a>");
+  });
+});

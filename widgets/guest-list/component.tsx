@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import type { GuestListProps } from "@schemas/generated/page-config";
+import { readPath } from "~/lib/bindings";
+import { usePage } from "~/renderer/page-context";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+import "./styles.css";
+
+type Guest = Record<string, unknown>;
+
+const ROLES = new Set(["speaker", "host", "guest"]);
+
+/** The first character of a name (a Chinese surname, an English initial) stands in for a missing portrait. */
+function initial(name: string): string {
+  return Array.from(name.trim())[0]?.toUpperCase() ?? "";
+}
+
+/** Guests (spec §3: authorName, orgName and their En siblings); a guest with a scholar profile links to it. */
+export default function GuestList({ props, data }: WidgetRenderProps<GuestListProps>) {
+  const { t } = useTranslation("live");
+  const lang = usePage().scope.lang ?? "zh";
+  const value = data?.status === "ok" ? data.value : null;
+  const list = readPath(value, (props.listField ?? "list").split("."));
+  const guests = Array.isArray(list) ? (list as Guest[]) : [];
+  const title = asText(props.title);
+  const showRoles = props.showRoles ?? true;
+
+  return (
+    <section className="guest-list">
+      {title && <h2 className="section-title">{title}</h2>}
+      {guests.length === 0 ? (
+        <p className="guest-empty">{asText(props.emptyText) || t("guests.empty")}</p>
+      ) : (
+        <ul className="guest-items">
+          {guests.map((guest, index) => {
+            const name = asText(readPath(guest, ["authorName"], lang));
+            const org = asText(readPath(guest, ["orgName"], lang));
+            const role = asText(guest.role);
+            const portrait = asText(guest.portraitUrl);
+            return (
+              <li key={asText(guest.id) || index} className="guest-item">
+                <SmartLink to={asText(guest.link)} className="guest-link">
+                  <span className="guest-avatar" aria-hidden="true">
+                    {portrait ? <img src={portrait} alt="" loading="lazy" /> : initial(name)}
+                  </span>
+                  <span className="guest-body">
+                    <span className="guest-name">
+                      {name}
+                      {showRoles && ROLES.has(role) && <span className={`guest-role role-${role}`}>{t(`guests.roles.${role}`)}</span>}
+                    </span>
+                    {org && <span className="guest-org">{org}</span>}
+                  </span>
+                </SmartLink>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import type { LiveListProps } from "@schemas/generated/page-config";
+import { readPath } from "~/lib/bindings";
+import { formatCount } from "~/lib/format";
+import { usePage } from "~/renderer/page-context";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+import { usePagedList, type Item } from "../paged-list";
+import { eventDateRange } from "../event-time";
+import "./styles.css";
+
+/**
+ * Live plans with what decides whether to open one: its state (a pulsing mark while it is live), when it runs and who
+ * speaks; or live series with their guests and how many lives they hold. Paged lists load on as their end shows.
+ */
+export default function LiveList({ props, data, nodeId, sourceName }: WidgetRenderProps<LiveListProps>) {
+  const { t } = useTranslation("live");
+  const lang = usePage().scope.lang ?? "zh";
+  const list = usePagedList({ data, nodeId, sourceName, paged: props.paged });
+  const kind = props.kind ?? "plan";
+  const variant = props.variant ?? "row";
+  const items = props.limit ? list.items.slice(0, props.limit) : list.items;
+  const title = asText(props.title);
+  const text = (item: Item, field: string) => asText(readPath(item, [field], lang));
+
+  return (
+    <section className={`live-list variant-${variant} kind-${kind}`}>
+      {(title || props.moreLink) && (
+        <header className="section-header">
+          {title && <h2 className="section-title">{title}</h2>}
+          {props.moreLink && (
+            <SmartLink to={props.moreLink} className="section-more">
+              {t("common:widget.more")}
+            </SmartLink>
+          )}
+        </header>
+      )}
+      {items.length === 0 ? (
+        <p className="live-list-empty">{asText(props.emptyText) || t(kind === "special" ? "special.empty" : "list.empty")}</p>
+      ) : (
+        <ul className="live-items">
+          {items.map((item, index) => {
+            const status = Number(item.status);
+            const who = [text(item, "authorName"), text(item, "orgName")].filter(Boolean).join(" · ");
+            const guests = text(item, "guestNames");
+            return (
+              <li key={asText(item.id) || index} className={`live-item state-${status}`} data-live-id={asText(item.id)} data-live-status={status}>
+                <SmartLink to={asText(item.link)} className="live-link">
+                  <div className="live-cover">
+                    {asText(item.cover) && <img src={asText(item.cover)} alt="" loading={index < 2 ? "eager" : "lazy"} />}
+                    {Number.isInteger(status) && <span className={`live-state state-${status}`}>{t(`status.${status}`)}</span>}
+                  </div>
+                  <div className="live-body">
+                    <h3 className="live-title">{text(item, "title")}</h3>
+                    <p className="live-when">{eventDateRange(item.startTime, item.endTime, lang)}</p>
+                    {kind === "special" ? (
+                      <>
+                        {guests && <p className="live-guests">{guests}</p>}
+                        <p className="live-count">{t("special.planCount", { count: Number(item.planCount) || 0 })}</p>
+                      </>
+                    ) : (
+                      <>
+                        {who && <p className="live-who">{who}</p>}
+                        {item.viewCount !== undefined && (
+                          <p className="live-count">
+                            {formatCount(asText(item.viewCount), lang)} {t("player.views")}
+                          </p>
+                        )}
+                      </>
+                    )}
+                  </div>
+                </SmartLink>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {props.paged && (
+        <div ref={list.sentinel} className="live-list-footer">
+          {list.hasMore ? (
+            <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
+              {list.loading ? t("common:widget.loading") : list.failed ? t("common:widget.retry") : t("common:widget.loadMore")}
+            </button>
+          ) : (
+            items.length > 0 && <span className="no-more">{t("common:widget.noMore")}</span>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ProfileEditorProps } from "@schemas/generated/page-config";
+import { avatarUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits";
+import type { ProfileForm } from "@schemas/generated/forms";
+import type { ErrorObject } from "ajv";
+import { accountCalls, callApi, showFailure } from "~/lib/calls";
+import { fieldErrors } from "~/lib/form-errors";
+import { compressImage, toBase64 } from "~/lib/image-compress";
+import type { SessionUser } from "~/lib/gate";
+import { useViewer } from "~/lib/use-viewer";
+import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
+import { $token, storeSession } from "~/stores/session";
+import { showToast } from "~/stores/dialogs";
+import type { WidgetRenderProps } from "../types";
+import "./profile-editor.css";
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** The chosen file against the avatar-upload schema (the upload call checks the same): an i18n key, or null. */
+export function avatarProblem(file: { type: string; size: number }): string | null {
+  const validate = (avatarUploadValidators as Record<string, Validate>)["avatar-upload"];
+  if (validate({ contentType: file.type, size: file.size })) return null;
+  return Object.values(fieldErrors(validate.errors))[0] ?? "personCenter:errors.avatarType";
+}
+
+function keep(user: SessionUser | null | undefined): void {
+  const token = $token.get();
+  if (user && token) storeSession(token, user);
+}
+
+/** Avatar upload and nickname of the signed-in user. */
+export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditorProps>) {
+  const { t } = useTranslation();
+  const user = useViewer();
+  const [uploading, setUploading] = useState(false);
+  if (!user) return null;
+
+  const upload = async (file: File) => {
+    const problem = avatarProblem(file);
+    if (problem) {
+      showToast(t(problem), "error");
+      return;
+    }
+    setUploading(true);
+    try {
+      const image = await compressImage(file);
+      const uploaded = await callApi<{ url: string }>(accountCalls.uploadFile, { contentType: image.type, data: await toBase64(image) });
+      if (uploaded.code !== 200 || !uploaded.data) {
+        showFailure(uploaded);
+        return;
+      }
+      const saved = await callApi<SessionUser>(accountCalls.updateProfile, { portraitUrl: uploaded.data.url });
+      if (saved.code !== 200) {
+        showFailure(saved);
+        return;
+      }
+      keep(saved.data);
+      showToast(t("personCenter:setting.avatarSaved"), "success");
+    } catch {
+      showToast(t("personCenter:errors.avatarType"), "error");
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <section className="profile-editor">
+      <div className="avatar-row">
+        <img className="avatar-preview" src={user.portraitUrl || "/avatar.svg"} alt={t("personCenter:setting.avatar")} width="64" height="64" />
+        <label className="button avatar-pick" aria-busy={uploading}>
+          {uploading ? t("personCenter:setting.uploading") : t("personCenter:setting.changeAvatar")}
+          <input
+            type="file"
+            accept="image/jpeg,image/png"
+            className="visually-hidden-input"
+            disabled={uploading}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+        <small>{t("personCenter:setting.avatarRule")}</small>
+      </div>
+      {props.nickname !== false && (
+        <SchemaForm<ProfileForm>
+          draftKey="profile"
+          kit={{ schema: profileSchema, validators: profileValidators } as FormKit}
+          initial={{ nickname: user.nickname ?? "" }}
+          uiSchema={{
+            nickname: { "ui:title": t("personCenter:setting.nickname"), "ui:placeholder": t("personCenter:setting.nicknamePlaceholder") },
+            portraitUrl: { "ui:widget": "hidden" },
+          }}
+          submitLabel={t("personCenter:setting.save")}
+          onSubmit={async (value) => {
+            const saved = await callApi<SessionUser>(accountCalls.updateProfile, { nickname: value.nickname });
+            if (saved.code === 200) {
+              keep(saved.data);
+              showToast(saved.message ?? "", "success");
+              return;
+            }
+            return serverFieldErrors(saved) ?? void showFailure(saved);
+          }}
+        />
+      )}
+    </section>
+  );
+}

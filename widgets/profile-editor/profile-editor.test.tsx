@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import ProfileEditor, { avatarProblem } from "./component";
+import { renderWidget } from "../../tests/unit/render-widget";
+
+describe("profileEditor", () => {
+  it("accepts JPG and PNG of at most 2 MB, with the avatar-upload schema's messages", () => {
+    expect(avatarProblem({ type: "image/jpeg", size: 1024 })).toBeNull();
+    expect(avatarProblem({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();
+    expect(avatarProblem({ type: "image/png", size: 2 * 1024 * 1024 + 1 })).toBe("personCenter:errors.avatarSize");
+    expect(avatarProblem({ type: "image/gif", size: 1024 })).toBe("personCenter:errors.avatarType");
+    expect(avatarProblem({ type: "", size: 0 })).toBe("personCenter:errors.avatarType");
+  });
+
+  it("shows the avatar with its rule, and the nickname form filled in", async () => {
+    const html = await renderWidget(ProfileEditor, { props: { nickname: true }, user: { id: 3, userName: "13800000003", nickname: "王老师", portraitUrl: "/api/file/download?name=x.jpg" } });
+    expect(html).toContain('src="/api/file/download?name=x.jpg"');
+    expect(html).toContain('accept="image/jpeg,image/png"');
+    expect(html).toContain("支持JPG、PNG格式，不超过2MB");
+    expect(html).toContain('value="王老师"');
+    expect(html).toMatch(/<button type="submit"[^>]*>保存<\/button>/);
+  });
+
+  it("renders nothing for a visitor, and no nickname form when switched off", async () => {
+    expect(await renderWidget(ProfileEditor, { props: {} })).toBe("");
+    const html = await renderWidget(ProfileEditor, { props: { nickname: false }, user: { id: 3, userName: "13800000003" }, lang: "en" });
+    expect(html).toContain("Change avatar");
+    expect(html).not.toContain("<form");
+  });
+});

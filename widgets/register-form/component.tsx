@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { RegisterFormProps } from "@schemas/generated/page-config";
+import PhoneRegisterForm, { REG_CHANNEL } from "~/forms/PhoneRegisterForm";
+import { storeSession } from "~/stores/session";
+import { useViewer } from "~/lib/use-viewer";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import "./register-form.css";
+
+const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Channel sign-up by phone: registers, logs in after 2 s, then shows the result page. */
+export default function RegisterForm({ props }: WidgetRenderProps<RegisterFormProps>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const channel = props.channel && SAFE.test(props.channel) ? props.channel : REG_CHANNEL;
+  const inviteCode = props.inviteCode && SAFE.test(props.inviteCode) ? props.inviteCode : undefined;
+  return (
+    <section className="register-form">
+      <h1>{props.title ? asText(props.title) : t("verify:register.title")}</h1>
+      {viewer ? (
+        <p className="register-signed-in">{t("verify:register.signedIn")}</p>
+      ) : (
+        <PhoneRegisterForm
+          draftKey="register-page"
+          regChannel={channel}
+          inviteCode={inviteCode}
+          onLoggedIn={(answer) => {
+            storeSession(answer.token, answer.user);
+            void navigate(props.nextLink ?? "/registerResult");
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { ScholarListProps } from "@schemas/generated/page-config";
+import { readPath } from "~/lib/bindings";
+import { formatCount } from "~/lib/format";
+import type { WidgetRenderProps } from "../types";
+import { SmartLink, asText } from "../shared";
+import { usePagedList } from "../paged-list";
+import { FollowButton, ScholarAvatar, VerifiedMark } from "../scholar-parts";
+import "./styles.css";
+
+export default function ScholarList({ props, data, nodeId, sourceName }: WidgetRenderProps<ScholarListProps>) {
+  const { t, i18n } = useTranslation("person");
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const list = usePagedList({ data, nodeId, sourceName, paged: props.paged });
+  /** Follow changes made here, by author code, over what the source said. */
+  const [changes, setChanges] = useState<Record<string, boolean>>({});
+  const variant = props.variant ?? "rows";
+  const title = asText(props.title);
+
+  return (
+    <section className={`scholar-list scholars-${variant}`}>
+      {(title || props.moreLink) && (
+        <header className="section-header">
+          {title && <h2 className="section-title">{title}</h2>}
+          {props.moreLink && (
+            <SmartLink to={props.moreLink} className="section-more">
+              {t("common:widget.more")}
+            </SmartLink>
+          )}
+        </header>
+      )}
+      {list.items.length === 0 ? (
+        <p className="list-empty">{asText(props.emptyText) || t("common:widget.empty")}</p>
+      ) : (
+        <ul className="scholar-items">
+          {list.items.map((scholar) => {
+            const code = asText(scholar.authorCode);
+            const followed = changes[code] ?? scholar.followed === true;
+            const followers = (Number(scholar.followerCount) || 0) + (code in changes ? Number(changes[code]) - Number(scholar.followed === true) : 0);
+            return (
+              <li key={code} className="scholar-item">
+                <Link to={asText(scholar.link)} className="scholar-link">
+                  <ScholarAvatar scholar={scholar} size={variant === "cards" ? 56 : 44} lang={lang} />
+                  <div className="scholar-text">
+                    <p className="scholar-name">
+                      <strong>{asText(readPath(scholar, ["authorName"], lang))}</strong> <VerifiedMark verified={scholar.verified === true} />
+                    </p>
+                    <p className="scholar-org">{asText(readPath(scholar, ["orgName"], lang))}</p>
+                    <p className="scholar-field">
+                      {asText(readPath(scholar, ["researchField"], lang))} · {formatCount(followers, lang)} {t("followers")}
+                    </p>
+                  </div>
+                </Link>
+                <FollowButton authorCode={code} followed={followed} onChange={(next) => setChanges((current) => ({ ...current, [code]: next }))} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {props.paged && (
+        <div ref={list.sentinel} className="list-footer">
+          {list.hasMore ? (
+            <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
+              {list.loading ? t("common:widget.loading") : list.failed ? t("common:widget.retry") : t("common:widget.loadMore")}
+            </button>
+          ) : (
+            list.items.length > 0 && <span className="no-more">{t("common:widget.noMore")}</span>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

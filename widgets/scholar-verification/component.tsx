@@ -1,0 +1,89 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ScholarVerificationProps } from "@schemas/generated/page-config";
+import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits";
+import type { ScholarClaimForm } from "@schemas/generated/forms";
+import { accountCalls, callApi, showFailure } from "~/lib/calls";
+import { AUDIT_PASSED } from "~/lib/account";
+import { FREE_TEXT_LIMIT } from "~/lib/free-text";
+import { useViewer } from "~/lib/use-viewer";
+import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
+import { clearDraft } from "~/forms/drafts";
+import { $token, storeSession } from "~/stores/session";
+import { showToast } from "~/stores/dialogs";
+import type { WidgetRenderProps } from "../types";
+import "./scholar-verification.css";
+
+interface Audit {
+  isPass: number;
+  reason?: string;
+  email?: string;
+  authorCode?: string;
+}
+
+/** isPass (spec §4): 0 pending review, 1 declined with a reason, 2 approved, 3 email pending confirmation; -1 none. */
+const STATES: Record<number, string> = { 0: "pending", 1: "declined", 2: "approved", 3: "emailPending" };
+const DRAFT = "scholar-claim";
+
+/** Where verification stands, and the form for a first or renewed application. */
+export default function ScholarVerification({ data }: WidgetRenderProps<ScholarVerificationProps>) {
+  const { t } = useTranslation();
+  const user = useViewer();
+  const loaded = data?.status === "ok" ? (data.value as Audit | null) : null;
+  const [submitted, setSubmitted] = useState<Audit | null>(null);
+  const audit = submitted ?? loaded ?? { isPass: -1 };
+  const state = STATES[audit.isPass] ?? "none";
+  const authorCode = audit.authorCode ?? user?.authorCode ?? null;
+
+  // An approval since the session was stored: keep the author code, so scholar gates open without logging in again.
+  useEffect(() => {
+    const token = $token.get();
+    if (audit.isPass === AUDIT_PASSED && authorCode && user && !user.authorCode && token) storeSession(token, { ...user, authorCode });
+  }, [audit.isPass, authorCode, user]);
+
+  const showForm = state === "none" || state === "declined";
+  return (
+    <section className="scholar-verification" data-state={state}>
+      <h1>{t("verify:title")}</h1>
+      <div className={`verification-status status-${state}`} role="status">
+        <strong>{t(`verify:status.${state}`)}</strong>
+        {state === "declined" && audit.reason && <p>{t("verify:dialog.reason", { reason: audit.reason })}</p>}
+        {state === "emailPending" && <p>{t("verify:status.emailPendingText", { email: audit.email ?? "" })}</p>}
+        {state === "approved" && authorCode && (
+          <p>
+            {t("verify:status.authorCode", { authorCode })} <Link to={`/person?authorCode=${encodeURIComponent(authorCode)}`}>{t("verify:status.profile")}</Link>
+          </p>
+        )}
+      </div>
+      {showForm && (
+        <SchemaForm<ScholarClaimForm>
+          draftKey={DRAFT}
+          kit={{ schema: scholarClaimSchema, validators: scholarClaimValidators } as FormKit}
+          uiSchema={{
+            "ui:order": ["realName", "email", "orgName", "researchField", "workHistory", "education", "introduction"],
+            realName: { "ui:title": t("verify:claim.realName") },
+            email: { "ui:title": t("verify:claim.email"), "ui:placeholder": t("verify:claim.emailPlaceholder"), "ui:inputType": "email" },
+            orgName: { "ui:title": t("verify:claim.orgName") },
+            researchField: { "ui:widget": "counted", "ui:title": t("verify:claim.researchField"), "ui:placeholder": t("verify:claim.researchFieldPlaceholder"), "ui:options": { limit: FREE_TEXT_LIMIT, freeText: true, rows: 2 } },
+            workHistory: { "ui:widget": "textarea", "ui:title": t("verify:claim.workHistory"), "ui:options": { rows: 3 } },
+            education: { "ui:widget": "textarea", "ui:title": t("verify:claim.education"), "ui:options": { rows: 3 } },
+            introduction: { "ui:widget": "textarea", "ui:title": t("verify:claim.introduction"), "ui:options": { rows: 4 } },
+          }}
+          submitLabel={t("verify:claim.submit")}
+          busyLabel={t("verify:claim.busy")}
+          onSubmit={async (value) => {
+            const answer = await callApi<{ isPass: number }>(accountCalls.claimAuthor, { ...value });
+            if (answer.code === 200) {
+              clearDraft(DRAFT);
+              setSubmitted({ isPass: answer.data?.isPass ?? 3, email: value.email });
+              showToast(answer.message ?? "", "success");
+              return;
+            }
+            return serverFieldErrors(answer) ?? void showFailure(answer);
+          }}
+        />
+      )}
+    </section>
+  );
+}

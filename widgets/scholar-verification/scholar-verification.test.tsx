@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import ScholarVerification from "./component";
+import { hrefs, renderWidget } from "../../tests/unit/render-widget";
+
+const render = (value: unknown, lang: "zh" | "en" = "zh") =>
+  renderWidget(ScholarVerification, { props: {}, source: "audit", data: { audit: { status: "ok", value } }, lang, user: { id: 5, userName: "13800000005" } });
+
+describe("scholarVerification", () => {
+  it("never applied: says so and shows the application form with the free-text counter", async () => {
+    const html = await render({ isPass: -1 });
+    expect(html).toContain('data-state="none"');
+    expect(html).toContain("您还不是认证学者");
+    for (const label of ["真实姓名", "机构邮箱", "所在机构", "研究领域", "工作经历", "教育经历", "个人简介"]) expect(html).toContain(label);
+    expect(html).toContain("0/50");
+  });
+
+  it("pending review (0) and email pending (3) show the state without the form", async () => {
+    const pending = await render({ isPass: 0 });
+    expect(pending).toContain("认证申请审核中");
+    expect(pending).not.toContain("<form");
+    const email = await render({ isPass: 3, email: "wang@pku.edu.cn" }, "en");
+    expect(email).toContain("Email confirmation pending");
+    expect(email).toContain("wang@pku.edu.cn");
+    expect(email).not.toContain("<form");
+  });
+
+  it("declined (1) shows the reason and the form again; approved (2) the author code and profile link", async () => {
+    const declined = await render({ isPass: 1, reason: "请使用机构邮箱" });
+    expect(declined).toContain("认证申请未通过");
+    expect(declined).toContain("原因：请使用机构邮箱");
+    expect(declined).toContain("<form");
+    const approved = await render({ isPass: 2, authorCode: "A200005" });
+    expect(approved).toContain("学者编号：A200005");
+    expect(hrefs(approved)).toEqual(["/person?authorCode=A200005"]);
+    expect(approved).not.toContain("<form");
+  });
+});

@@ -1,0 +1,139 @@
+import { Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useStore } from "@nanostores/react";
+import type { SignUpFormProps } from "@schemas/generated/page-config";
+import type { SubmitOutcome } from "~/forms/SchemaForm";
+import { clearDraft } from "~/forms/drafts";
+import { browserApi } from "~/lib/browser-api";
+import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { usePage } from "~/renderer/page-context";
+import { useHydrated } from "~/renderer/use-hydrated";
+import { openDialog, showToast } from "~/stores/dialogs";
+import { $user } from "~/stores/session";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import { paletteClass } from "../event-palette";
+import { eventMoment } from "../event-time";
+import { askedToLogIn } from "../login-required";
+import { refreshViewerSources, useViewerSource } from "../viewer-source";
+import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
+import "./styles.css";
+
+type Reason = "open" | "notStarted" | "closed" | "full" | "enrolled" | "none";
+
+export interface SignUpState {
+  specialId: number;
+  canAdd: boolean;
+  reason: Reason;
+  opensAt: string | null;
+  deadline: string | null;
+  form: string | null;
+  capacity: number | null;
+  enrollCount: number;
+  enrolled: boolean;
+  enrolledAt: string | null;
+}
+
+const REASONS = new Set<Reason>(["open", "notStarted", "closed", "full", "enrolled", "none"]);
+
+/** Sign-up for an event: open or not and until when, then (signed in) the platform's form with the agreement. */
+export default function SignUpForm({ props, data, sourceName }: WidgetRenderProps<SignUpFormProps>) {
+  const { t } = useTranslation("spec");
+  const page = usePage();
+  const lang = page.scope.lang ?? "zh";
+  const hydrated = useHydrated();
+  const clientUser = useStore($user);
+  const user = hydrated ? clientUser : page.view.user;
+  const { value: state, refresh } = useViewerSource<SignUpState>(data, sourceName);
+  const [problem, setProblem] = useState("");
+
+  if (!state || !REASONS.has(state.reason)) return null;
+  // A session the browser has but the server did not see (logged in after the page was rendered) is not yet enrolled as far as the page knows.
+  const reason: Reason = state.reason === "enrolled" && !user ? "open" : state.reason;
+  const title = asText(props.title) || t("signUp.title");
+  const subtitle = asText(props.subtitle);
+  const draftKey = `signUp:${state.specialId}`;
+
+  const submit = async (value: Record<string, unknown>): Promise<SubmitOutcome | void> => {
+    if (!isSignUpForm(state.form)) return;
+    setProblem("");
+    const envelope = await browserApi.request(SIGN_UP_FORMS[state.form].path, { params: { ...value, specialId: state.specialId } });
+    if (SUCCESS_CODES.has(envelope.code)) {
+      clearDraft(draftKey);
+      showToast(envelope.message || t("signUp.enrolledTitle"), "success");
+      await refreshViewerSources();
+      return;
+    }
+    if (askedToLogIn(envelope)) return;
+    const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+    if (envelope.code === 400 && fields && Object.keys(fields).length) return { fields };
+    setProblem(envelope.message || t("signUp.failed"));
+    await refresh();
+  };
+
+  let body;
+  if (reason === "enrolled") {
+    body = (
+      <div className="sign-up-done" role="status">
+        <p className="sign-up-done-title">{t("signUp.enrolledTitle")}</p>
+        {state.enrolledAt && <p>{t("signUp.enrolledAt", { date: eventMoment(state.enrolledAt, lang) })}</p>}
+        {asText(props.successText) && <p>{asText(props.successText)}</p>}
+      </div>
+    );
+  } else if (reason !== "open") {
+    const note = reason === "notStarted" ? t("signUp.opensAt", { date: eventMoment(state.opensAt, lang) }) : t(`signUp.notes.${reason}`);
+    body = (
+      <div className="sign-up-closed">
+        <p>{note}</p>
+        {reason === "closed" && asText(props.closedText) && <p>{asText(props.closedText)}</p>}
+      </div>
+    );
+  } else if (!user) {
+    body = (
+      <div className="sign-up-login">
+        <p>{t("signUp.loginHint")}</p>
+        <button type="button" className="button sign-up-button" onClick={() => openDialog("login", "needLogin")}>
+          {t("signUp.loginToSignUp")}
+        </button>
+      </div>
+    );
+  } else if (!hydrated || !isSignUpForm(state.form)) {
+    body = <div className="sign-up-loading skeleton" aria-busy="true" />;
+  } else {
+    const Fields = signUpFields(state.form);
+    body = (
+      <Suspense fallback={<div className="sign-up-loading skeleton" aria-busy="true" />}>
+        <Fields
+          draftKey={draftKey}
+          agreementLink={props.agreementLink ?? "/agreement"}
+          privacyLink={props.privacyLink ?? "/privacy"}
+          oneClick={state.form === "specialEnroll"}
+          onSubmit={submit}
+        />
+      </Suspense>
+    );
+  }
+
+  return (
+    <section className={`sign-up ${paletteClass(props.palette)}`} data-sign-up={reason}>
+      <header className="sign-up-header">
+        <h2 className="event-section-title">{title}</h2>
+        <span className={`sign-up-status status-${reason}`}>{t(`signUp.status.${reason}`)}</span>
+      </header>
+      {subtitle && <p className="event-section-subtitle">{subtitle}</p>}
+      {reason !== "none" && (
+        <ul className="sign-up-facts">
+          {state.deadline && <li>{t("signUp.deadline", { date: eventMoment(state.deadline, lang) })}</li>}
+          {state.enrollCount > 0 && <li>{t("signUp.count", { count: state.enrollCount })}</li>}
+          {state.capacity !== null && <li>{t("signUp.capacity", { count: state.capacity })}</li>}
+        </ul>
+      )}
+      {body}
+      {problem && (
+        <p className="sign-up-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

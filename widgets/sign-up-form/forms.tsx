@@ -1,0 +1,90 @@
+import { lazy, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { UiSchema, WidgetProps } from "@rjsf/utils";
+import type { SubmitOutcome } from "~/forms/SchemaForm";
+
+/** The platform's sign-up forms: where each is sent, and its schema and validators (loaded with the form, never before). */
+export const SIGN_UP_FORMS = {
+  specialEnroll: {
+    path: "/special/enroll",
+    load: () => Promise.all([import("@schemas/generated/forms/special-enroll.schema.json"), import("@schemas/generated/forms/special-enroll.validators.js")]),
+  },
+  specialSignUp: {
+    path: "/signData/add",
+    load: () => Promise.all([import("@schemas/generated/forms/special-sign-up.schema.json"), import("@schemas/generated/forms/special-sign-up.validators.js")]),
+  },
+} as const;
+
+export type SignUpFormName = keyof typeof SIGN_UP_FORMS;
+
+export function isSignUpForm(name: unknown): name is SignUpFormName {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(SIGN_UP_FORMS, name);
+}
+
+export interface SignUpFieldsProps {
+  draftKey: string;
+  agreementLink: string;
+  privacyLink: string;
+  oneClick: boolean;
+  onSubmit: (value: Record<string, unknown>) => Promise<SubmitOutcome | void>;
+}
+
+/** The agreement box: the user ticks it themselves; its links open the texts they agree to. */
+function AgreementBox({ id, value, onChange, disabled, readonly, registry }: WidgetProps) {
+  const { t } = useTranslation("spec");
+  const links = registry.formContext as { agreementLink: string; privacyLink: string };
+  return (
+    <label className="sign-up-agreement" htmlFor={id}>
+      <input id={id} name={id} type="checkbox" checked={value === true} disabled={disabled || readonly} onChange={(event) => onChange(event.target.checked ? true : undefined)} />
+      <span>
+        {t("signUp.agreePrefix")}
+        <Link to={links.agreementLink}>{t("signUp.agreement")}</Link>
+        {t("signUp.and")}
+        <Link to={links.privacyLink}>{t("signUp.privacy")}</Link>
+      </span>
+    </label>
+  );
+}
+
+const loaded = new Map<SignUpFormName, ComponentType<SignUpFieldsProps>>();
+
+/** The form's component, its schema, validators and SchemaForm fetched as one lazy chunk group on first use. */
+export function signUpFields(name: SignUpFormName): ComponentType<SignUpFieldsProps> {
+  let component = loaded.get(name);
+  if (!component) {
+    component = lazy(async () => {
+      const [[schema, validators], { default: SchemaForm }] = await Promise.all([SIGN_UP_FORMS[name].load(), import("~/forms/SchemaForm")]);
+      const kit = { schema: schema.default as never, validators: validators.default };
+      const fields = Object.keys((schema.default as { properties: Record<string, { type?: string }> }).properties);
+      function SignUpFields({ draftKey, agreementLink, privacyLink, oneClick, onSubmit }: SignUpFieldsProps) {
+        const { t } = useTranslation("spec");
+        // The schema's own title and description are for developers; the widget's title and subtitle speak to the user.
+        const uiSchema: UiSchema = Object.fromEntries([
+          ["ui:title", ""],
+          ["ui:description", ""],
+          ...fields.map((field) =>
+            field === "agree"
+              ? [field, { "ui:widget": "agreement", "ui:options": { label: false } }]
+              : [field, { "ui:title": t(`signUp.fields.${field}`), "ui:placeholder": t(`signUp.placeholders.${field}`), ...(field === "email" ? { "ui:options": { inputType: "email" } } : {}) }],
+          ),
+        ]);
+        return (
+          <SchemaForm
+            draftKey={draftKey}
+            kit={kit}
+            uiSchema={uiSchema}
+            context={{ agreementLink, privacyLink }}
+            widgets={{ agreement: AgreementBox }}
+            submitLabel={oneClick ? t("signUp.submitOneClick") : t("signUp.submit")}
+            busyLabel={t("signUp.submitting")}
+            onSubmit={onSubmit}
+          />
+        );
+      }
+      return { default: SignUpFields };
+    });
+    loaded.set(name, component);
+  }
+  return component;
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import SchemaForm, { type SubmitOutcome } from "~/forms/SchemaForm";
+import { clearDraft } from "~/forms/drafts";
+import { browserApi } from "~/lib/browser-api";
+import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { showToast } from "~/stores/dialogs";
+import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits";
+import type { VideoCommentForm } from "@schemas/generated/forms";
+import { askedToLogIn } from "../login-required";
+import type { Comment } from "./component";
+
+const kit = { schema: videoCommentSchema as never, validators: videoCommentValidators };
+/** The form's value; a mapped type, as SchemaForm wants a plain record. */
+type CommentValue = Pick<VideoCommentForm, "videoId" | "content">;
+
+/** The comment box: the same schema checks the text here and in the platform API. Loaded only when opened. */
+export default function CommentForm({ videoId, onPosted, onCancel }: { videoId: number; onPosted: (comment: Comment) => void; onCancel: () => void }) {
+  const { t } = useTranslation("video");
+  const draftKey = `video-comment:${videoId}`;
+
+  const submit = async (value: CommentValue): Promise<SubmitOutcome | void> => {
+    const envelope = await browserApi.request<Comment>("/video/addVideoComment", { params: { videoId, content: value.content } });
+    if (askedToLogIn(envelope)) return;
+    if (SUCCESS_CODES.has(envelope.code) && envelope.data) {
+      clearDraft(draftKey);
+      showToast(t("comment.posted"), "success");
+      onPosted(envelope.data);
+      return;
+    }
+    const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+    if (fields) return { fields };
+    showToast(envelope.message || t("common:actions.failed"), "error");
+  };
+
+  return (
+    <div className="comment-form">
+      <SchemaForm<CommentValue>
+        draftKey={draftKey}
+        kit={kit}
+        initial={{ videoId }}
+        uiSchema={{
+          videoId: { "ui:widget": "hidden" },
+          content: { "ui:widget": "textarea", "ui:label": false, "ui:placeholder": t("comment.write"), "ui:autofocus": true, "ui:options": { rows: 3 } },
+        }}
+        submitLabel={t("comment.submit")}
+        busyLabel={t("comment.posting")}
+        onSubmit={submit}
+      >
+        <button type="button" className="button comment-cancel" onClick={onCancel}>
+          {t("comment.cancel")}
+        </button>
+      </SchemaForm>
+    </div>
+  );
+}

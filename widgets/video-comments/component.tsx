@@ -1,0 +1,113 @@
+import { lazy, Suspense, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useTranslation } from "react-i18next";
+import type { VideoCommentsProps } from "@schemas/generated/page-config";
+import { browserApi } from "~/lib/browser-api";
+import { formatCount, formatDate } from "~/lib/format";
+import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { useHydrated } from "~/renderer/use-hydrated";
+import { showToast } from "~/stores/dialogs";
+import { $user } from "~/stores/session";
+import type { WidgetRenderProps } from "../types";
+import { asText } from "../shared";
+import { askedToLogIn, requireLogin } from "../login-required";
+import { usePagedList } from "../paged-list";
+import "./styles.css";
+
+const CommentForm = lazy(() => import("./CommentForm"));
+
+export interface Comment {
+  id: number;
+  videoId: number;
+  userId: number;
+  userName: string;
+  portraitUrl: string;
+  content: string;
+  createTime: string;
+}
+
+/** Comments of one video; another video (same page, new id) starts afresh. */
+export default function VideoComments(render: WidgetRenderProps<VideoCommentsProps>) {
+  return <Comments key={asText(render.props.videoId)} {...render} />;
+}
+
+function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCommentsProps>) {
+  const { t, i18n } = useTranslation("video");
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const hydrated = useHydrated();
+  const user = useStore($user);
+  const videoId = Number(props.videoId);
+  const list = usePagedList({ data, nodeId, sourceName, paged: true });
+  const [added, setAdded] = useState<Comment[]>([]);
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const [writing, setWriting] = useState(false);
+  const comments = [...added, ...(list.items as unknown as Comment[])].filter((comment) => !removed.has(comment.id));
+  const total = list.total + added.length - removed.size;
+
+  const remove = async (comment: Comment) => {
+    const envelope = await browserApi.request("/video/delVideoComment", { params: { id: comment.id } });
+    if (askedToLogIn(envelope)) return;
+    if (!SUCCESS_CODES.has(envelope.code)) {
+      showToast(envelope.message || t("common:actions.failed"), "error");
+      return;
+    }
+    setRemoved((current) => new Set(current).add(comment.id));
+    showToast(t("comment.deleted"), "success");
+  };
+
+  return (
+    <section className="video-comments" aria-labelledby={`comments-${nodeId}`}>
+      <header className="section-header">
+        <h2 className="section-title" id={`comments-${nodeId}`}>
+          {asText(props.title) || t("comment.title")} <span className="comment-total">{formatCount(Math.max(0, total), lang)}</span>
+        </h2>
+      </header>
+      {writing && user ? (
+        <Suspense fallback={<div className="skeleton comment-skeleton" aria-busy="true" />}>
+          <CommentForm
+            videoId={videoId}
+            onCancel={() => setWriting(false)}
+            onPosted={(comment) => {
+              setAdded((current) => [comment, ...current]);
+              setWriting(false);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <button type="button" className="comment-open" onClick={() => requireLogin() && setWriting(true)}>
+          {t("comment.write")}
+        </button>
+      )}
+      {comments.length === 0 ? (
+        <p className="list-empty">{t("comment.empty")}</p>
+      ) : (
+        <ul className="comment-list">
+          {comments.map((comment) => (
+            <li key={comment.id} className="comment">
+              <img className="comment-avatar" src={comment.portraitUrl || "/avatar.svg"} alt="" width="32" height="32" loading="lazy" />
+              <div className="comment-body">
+                <p className="comment-meta">
+                  <strong>{comment.userName}</strong>
+                  <time dateTime={comment.createTime}>{formatDate(comment.createTime, lang)}</time>
+                </p>
+                <p className="comment-content">{comment.content}</p>
+                {hydrated && user && String(user.id) === String(comment.userId) && (
+                  <button type="button" className="comment-delete" onClick={() => void remove(comment)}>
+                    {t("comment.delete")}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasMore && (
+        <div ref={list.sentinel} className="list-footer">
+          <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
+            {list.loading ? t("common:widget.loading") : list.failed ? t("common:widget.retry") : t("common:widget.loadMore")}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import useSWR, { mutate as mutateAll } from "swr";
+import { useStore } from "@nanostores/react";
+import { browserApi } from "~/lib/browser-api";
+import { SUCCESS_CODES, type DataState } from "~/pipeline/data-state";
+import { sourceParams } from "~/pipeline/source-params";
+import { usePage } from "~/renderer/page-context";
+import { useHydrated } from "~/renderer/use-hydrated";
+import { $token } from "~/stores/session";
+
+const KEY = "viewer-source";
+
+/** After the viewer acts (signs up), every viewer source of the page reads again: the seat map opens once signed up. */
+export function refreshViewerSources(): Promise<unknown> {
+  return mutateAll((key) => Array.isArray(key) && key[0] === KEY);
+}
+
+/**
+ * A widget's public source, read again in the browser for the signed-in viewer. The server rendered it for whoever
+ * asked, but its answer depends on who asks (am I signed up, which seat is mine): once a session exists the browser's
+ * own answer wins, and `refresh` re-reads it after the viewer acts.
+ */
+export function useViewerSource<T>(data: DataState | undefined, sourceName: string | undefined) {
+  const page = usePage();
+  const hydrated = useHydrated();
+  const token = useStore($token);
+  const source = sourceName ? page.view.config.data?.[sourceName] : undefined;
+  const params = source ? sourceParams(source, page.view.query) : {};
+  const key = hydrated && token && source ? [KEY, source.api, JSON.stringify(params), token] : null;
+  const { data: fresh, mutate } = useSWR(key, async () => {
+    const envelope = await browserApi.request<T>(source!.api, { method: source!.method ?? "POST", params, timeoutMs: source!.timeoutMs });
+    if (!SUCCESS_CODES.has(envelope.code)) throw new Error(envelope.message || `code ${envelope.code}`);
+    return envelope.data as T;
+  });
+  const rendered = data?.status === "ok" ? (data.value as T) : null;
+  return { value: (key && fresh) || rendered, params, refresh: () => mutate() };
+}
