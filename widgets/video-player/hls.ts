@@ -7,29 +7,10 @@ export function isHlsSource(src: string): boolean {
   return /\.m3u8($|[?#])/i.test(src);
 }
 
-interface HlsInstance {
-  loadSource(src: string): void;
-  attachMedia(media: HTMLMediaElement): void;
-  on(event: string, listener: (event: string, data: { fatal?: boolean }) => void): void;
-  destroy(): void;
-}
-interface HlsConstructor {
-  new (): HlsInstance;
-  isSupported(): boolean;
-  Events: { ERROR: string };
-}
-
-/**
- * hls.js is not a dependency yet: the specifier is kept out of the bundler's sight so the build does not need the
- * package, and the import fails (and HLS reports unsupported) until it is installed. Once it is, this becomes a plain
- * `import("hls.js")`, which Vite splits into its own chunk.
- */
-const HLS_MODULE = "hls.js";
-
-async function loadHlsLibrary(): Promise<HlsConstructor | null> {
+async function loadHlsLibrary() {
   try {
-    const module = (await import(/* @vite-ignore */ HLS_MODULE)) as { default?: HlsConstructor };
-    return module.default?.isSupported() ? module.default : null;
+    const { default: Hls } = await import("hls.js");
+    return Hls.isSupported() ? Hls : null;
   } catch {
     return null;
   }
