@@ -4,7 +4,7 @@ import { evaluateGate } from "~/lib/gate";
 import { readQuery } from "~/lib/routing";
 import type { AppServices } from "~/services";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
-import { SUCCESS_CODES, type DataState } from "./data-state";
+import { NOT_FOUND_CODE, SUCCESS_CODES, type DataState } from "./data-state";
 import type { PageView } from "./page-view";
 import { widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents } from "~/renderer/widget-components";
@@ -44,7 +44,7 @@ async function loadSource(services: AppServices, source: DataSource, query: Reco
   });
   const state: DataState = SUCCESS_CODES.has(envelope.code)
     ? { status: "ok", value: envelope.data ?? null }
-    : { status: "error", message: envelope.message || `code ${envelope.code}` };
+    : { status: "error", message: envelope.message || `code ${envelope.code}`, code: envelope.code };
   if (cacheable && state.status === "ok") remember(key, state, source.cacheSeconds ?? 0, now);
   return state;
 }
@@ -100,4 +100,12 @@ export async function loadPage({ request, config, services, token }: LoadPageInp
     }),
   ]);
   return { ...base, user, data };
+}
+
+/** A detail page whose item does not exist is a 404, not an empty page (sources marked `notFoundWhenMissing`). */
+export function isSubjectMissing(view: PageView): boolean {
+  return Object.entries(view.config.data ?? {}).some(([name, source]) => {
+    const state = view.data[name];
+    return source.notFoundWhenMissing === true && state?.status === "error" && state.code === NOT_FOUND_CODE;
+  });
 }

@@ -39,7 +39,7 @@ export function usePageData(view: PageView, hydrated: boolean): Record<string, D
           name,
           SUCCESS_CODES.has(envelope.code)
             ? { status: "ok", value: envelope.data ?? null }
-            : { status: "error", message: envelope.message || `code ${envelope.code}` },
+            : { status: "error", message: envelope.message || `code ${envelope.code}`, code: envelope.code },
         ];
       }),
     );

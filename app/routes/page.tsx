@@ -3,7 +3,7 @@ import type { Route } from "./+types/page";
 import { appServices } from "~/services";
 import { redirectFor } from "~/lib/routing";
 import { readCookie } from "~/i18n/config";
-import { loadPage } from "~/pipeline/load-page.server";
+import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import type { PageView } from "~/pipeline/page-view";
 import { anonymousCacheSeconds, PAGE_CACHE_HEADER } from "~/pipeline/page-cache";
 import { loadWidgetComponents } from "~/renderer/widget-components";
@@ -42,8 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const missingQuery = Object.entries(config.query ?? {}).some(
     ([name, declared]) => declared.required && !url.searchParams.get(name)?.match(/^[A-Za-z0-9_-]+$/),
   );
-  const view = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token });
-  const status = entry && !missingQuery ? view.status : 404;
+  const loaded = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token });
+  const subjectMissing = isSubjectMissing(loaded);
+  const view = subjectMissing ? await loadPage({ request, config: services.pages.notFound(), services, token }) : loaded;
+  const status = entry && !missingQuery && !subjectMissing ? view.status : 404;
   const headers: Record<string, string> = view.user ? { "Cache-Control": "private, no-store" } : {};
   const reuseSeconds = anonymousCacheSeconds(view);
   if (reuseSeconds > 0 && !token) headers[PAGE_CACHE_HEADER] = String(reuseSeconds);

@@ -265,6 +265,10 @@ export interface DataSource {
   side?: "server" | "client";
   cacheSeconds?: number;
   timeoutMs?: number;
+  /**
+   * The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.
+   */
+  notFoundWhenMissing?: boolean;
   gate?: Gate;
 }
 export interface WidgetNode1 {

@@ -105,6 +105,7 @@ test.describe("two verified scholars", () => {
       const visitorPage = await visitor.newPage();
       const visitorGuard = watchConsole(visitorPage);
       await openDiscussion(visitorPage, plan.id);
+      await expect(visitorPage.locator(".chat-message", { hasText: answer })).toBeVisible();
       const texts = await visitorPage.locator(".chat-text").allTextContents();
       expect(texts.slice(-2)).toEqual([question, answer]);
       await expect(page.locator(".live-chat-online")).toHaveText("3人在线");

@@ -268,8 +268,8 @@ test.describe("/viewLive in each live state", () => {
   test("a plan that does not exist, or no id at all, is not found", async ({ page }) => {
     expect((await page.goto("/viewLive"))?.status()).toBe(404);
     const missing = await page.goto("/viewLive?id=99999999");
-    expect(missing?.status()).toBe(200);
-    await expect(page.locator("[data-widget-failed]").first()).toBeVisible();
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
     await expect(page.locator(".live-chat")).toHaveCount(0);
   });
 });

@@ -80,6 +80,28 @@ test.describe("unknown path", () => {
   });
 });
 
+test.describe("detail pages of items that do not exist", () => {
+  const missing = [
+    "/docDetail?id=99999999",
+    "/bookDetail?id=99999999",
+    "/videoDetail?id=99999999",
+    "/videoDoc?id=99999999",
+    "/videoListBySpecial?id=99999999",
+    "/scienceMeetingDetail?id=99999999",
+    "/person?authorCode=nobody",
+    "/viewLive?id=99999999",
+  ];
+  for (const path of missing) {
+    test(`${path} answers 404 with the not-found page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+      await expect(page.locator("[data-widget-failed]")).toHaveCount(0);
+    });
+  }
+});
+
 test.describe("scroll on navigation", () => {
   test("/home keeps its scroll position when the reader comes back", async ({ page }) => {
     await page.goto("/home");

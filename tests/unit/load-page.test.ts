@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
-import { loadPage } from "~/pipeline/load-page.server";
+import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import { createApiClient, type ApiClient, type ApiEnvelope, type ApiRequest } from "~/lib/api-client";
 import type { AppServices, PageConfigStore } from "~/services";
 import type { SessionUser } from "~/lib/gate";
@@ -81,8 +81,23 @@ describe("loadPage", () => {
     const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
     expect(view.kind).toBe("page");
     expect(view.data.good).toEqual({ status: "ok", value: { list: [] } });
-    expect(view.data.bad).toEqual({ status: "error", message: "boom" });
-    expect(view.data.silent).toEqual({ status: "error", message: "code 404" });
+    expect(view.data.bad).toEqual({ status: "error", message: "boom", code: 500 });
+    expect(view.data.silent).toEqual({ status: "error", message: "code 404", code: 404 });
+    expect(isSubjectMissing(view)).toBe(false);
+  });
+
+  it("a detail page whose subject source answers not found is missing; another failure is not", async () => {
+    const subject = api("subject");
+    const related = api("related");
+    const page = config({
+      data: { subject: { api: subject, notFoundWhenMissing: true }, related: { api: related } },
+      widgets: [{ type: "contentList", data: "related", props: { item } }],
+    });
+    const answer = (subjectCode: number) => services((path) => (path === subject ? { code: subjectCode, message: "no" } : { code: 404 })).services;
+    const missing = await loadPage({ request: requestFor(), config: page, services: answer(404), token: null });
+    expect(isSubjectMissing(missing)).toBe(true);
+    const failing = await loadPage({ request: requestFor(), config: page, services: answer(500), token: null });
+    expect(isSubjectMissing(failing)).toBe(false);
   });
 
   it("treats codes 200 and 1 as success and missing data as null", async () => {
@@ -231,7 +246,7 @@ describe("loadPage", () => {
     const page = config({ data: { flaky: { api: flaky, cacheSeconds: 60 } } });
     let calls = 0;
     const { services: s } = services(() => (++calls === 1 ? { code: 500, message: "down" } : ok("up")));
-    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({ status: "error", message: "down" });
+    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({ status: "error", message: "down", code: 500 });
     expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({ status: "ok", value: "up" });
   });
 
