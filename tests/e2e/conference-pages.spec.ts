@@ -5,7 +5,8 @@
  */
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { CJK, PLACEHOLDER, platform, speak, type Lang } from "./conference-support";
+import { CJK, PLACEHOLDER } from "./content-support";
+import { platformData, speak, type Lang } from "./platform-support";
 
 /** The campaign pages and the fixed ids of the specials their configs name. */
 const SPECIALS: Record<string, number> = {
@@ -44,8 +45,8 @@ for (const lang of ["zh", "en"] as const) {
 
     for (const [path, id] of Object.entries(SPECIALS)) {
       test(`${path} shows its special, guests and sign-up`, async ({ page }) => {
-        const special = await platform(page.request, "/special/detail", { id });
-        const guests = (await platform(page.request, "/guest/list", { specialId: id })).list as { authorName: string; authorNameEn: string }[];
+        const special = await platformData(page.request, "/special/detail", { id });
+        const guests = (await platformData(page.request, "/guest/list", { specialId: id })).list as { authorName: string; authorNameEn: string }[];
         expect(guests.length).toBeGreaterThan(0);
         const root = await open(page, path, path, lang);
         await expect(root.locator(".event-hero h1")).toHaveText(lang === "en" ? special.titleEn : special.title);
@@ -57,8 +58,8 @@ for (const lang of ["zh", "en"] as const) {
     }
 
     test("/scienceMeetingList lists the upcoming and the past conferences; /scienceMeetingIndex is the same page", async ({ page }) => {
-      const upcoming = (await platform(page.request, "/meeting/list", { status: "0", pageSize: 10 })).list as { title: string; titleEn: string }[];
-      const past = (await platform(page.request, "/meeting/list", { status: "3", pageSize: 10 })).list as { title: string; titleEn: string }[];
+      const upcoming = (await platformData(page.request, "/meeting/list", { status: "0", pageSize: 10 })).list as { title: string; titleEn: string }[];
+      const past = (await platformData(page.request, "/meeting/list", { status: "3", pageSize: 10 })).list as { title: string; titleEn: string }[];
       const name = (item: { title: string; titleEn: string }) => (lang === "en" ? item.titleEn : item.title);
 
       for (const path of ["/scienceMeetingList", "/scienceMeetingIndex"]) {
@@ -74,12 +75,12 @@ for (const lang of ["zh", "en"] as const) {
     });
 
     test("/scienceMeetingDetail shows a conference: dates, city, countdown, programme, guests and sign-up", async ({ page }) => {
-      const meetings = (await platform(page.request, "/meeting/list", { status: "0", pageSize: 30 })).list as { id: number; link: string }[];
-      const states = await Promise.all(meetings.map((meeting) => platform(page.request, "/signData/isCanAdd", { specialId: meeting.id })));
+      const meetings = (await platformData(page.request, "/meeting/list", { status: "0", pageSize: 30 })).list as { id: number; link: string }[];
+      const states = await Promise.all(meetings.map((meeting) => platformData(page.request, "/signData/isCanAdd", { specialId: meeting.id })));
       const meeting = meetings[states.findIndex((state) => state.reason === "open")];
       expect(meeting, "an upcoming conference open for sign-up").toBeTruthy();
-      const detail = await platform(page.request, "/special/detail", { id: meeting.id });
-      const agenda = (await platform(page.request, "/special/agenda", { specialId: meeting.id })).list as { title: string; titleEn: string }[];
+      const detail = await platformData(page.request, "/special/detail", { id: meeting.id });
+      const agenda = (await platformData(page.request, "/special/agenda", { specialId: meeting.id })).list as { title: string; titleEn: string }[];
 
       const root = await open(page, meeting.link, "/scienceMeetingDetail", lang);
       await expect(root.locator(".event-hero h1")).toHaveText(lang === "en" ? detail.titleEn : detail.title);
@@ -99,7 +100,7 @@ test("/scienceMeetingDetail without an id is the not-found page", async ({ page 
 });
 
 test("a past conference kept online shows its replay; a living series shows its player", async ({ page }) => {
-  const past = await platform(page.request, "/special/detail", { id: SPECIALS["/2022acde"] });
+  const past = await platformData(page.request, "/special/detail", { id: SPECIALS["/2022acde"] });
   expect(past.status).toBe(4);
   await page.goto("/2022acde");
   await waitForHydration(page);

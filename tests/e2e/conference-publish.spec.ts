@@ -4,7 +4,7 @@
  * or, with afterUntil "keep", the page itself with its replay.
  */
 import { test, expect, waitForHydration } from "./fixtures";
-import { platform } from "./conference-support";
+import { platformData } from "./platform-support";
 
 test("before its window opens a page says when it will", async ({ page }) => {
   const response = await page.goto("/e2eConferenceLater");
@@ -26,7 +26,7 @@ test("after its window a closed page shows the ended notice and none of its cont
 });
 
 test("after its window a page kept with afterUntil 'keep' shows the replay", async ({ page }) => {
-  const special = await platform(page.request, "/special/detail", { id: 900011 });
+  const special = await platformData(page.request, "/special/detail", { id: 900011 });
   await page.goto("/e2eConferenceReplay");
   await waitForHydration(page);
   await expect(page.locator(".event-hero h1")).toHaveText(special.title);

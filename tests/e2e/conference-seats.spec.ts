@@ -3,17 +3,17 @@
  * the second is told in plain words and sees it taken, then takes another.
  */
 import { test, expect, waitForHydration, watchConsole } from "./fixtures";
-import { holdSession, logIn, platform } from "./conference-support";
+import { holdSession, logInByCode, platformData } from "./platform-support";
 
 const SALON = 900003;
 
 test("the second of two people confirming one seat is told, and sees it taken", async ({ browser, baseURL, request }) => {
-  const [first, second] = [await logIn(request), await logIn(request)];
+  const [first, second] = [await logInByCode(request), await logInByCode(request)];
   for (const session of [first, second]) {
     const answer = await (await request.post("/api/signData/add", { data: { specialId: SALON, realName: "学者", orgName: "上海财经大学", agree: true }, headers: { token: session.token } })).json();
     expect(answer.code, answer.message).toBe(200);
   }
-  const seat = (await platform(request, "/seat/list", { specialId: SALON })).list.find((entry: { row: string; number: number }) => entry.row === "C" && entry.number === 5);
+  const seat = (await platformData(request, "/seat/list", { specialId: SALON })).list.find((entry: { row: string; number: number }) => entry.row === "C" && entry.number === 5);
   expect(seat.state).toBe("free");
 
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
@@ -51,7 +51,7 @@ test("the second of two people confirming one seat is told, and sees it taken", 
     await expect(seatOf(pageB, "C6")).toHaveAttribute("data-state", "mine");
     await expect(pageB.locator('.seat-map [role="alert"]')).toHaveCount(0);
 
-    const mine = async (token: string) => (await platform(request, "/special/isEnroll", { specialId: SALON }, token)).seat;
+    const mine = async (token: string) => (await platformData(request, "/special/isEnroll", { specialId: SALON }, token)).seat;
     expect(await mine(first.token)).toEqual({ id: seat.id, row: "C", number: 5 });
     expect(await mine(second.token)).toMatchObject({ row: "C", number: 6 });
     for (const guard of guards) expect(guard.problems()).toEqual([]);

@@ -4,13 +4,13 @@
  * countdown shows days, hours and minutes.
  */
 import { test, expect, waitForHydration } from "./fixtures";
-import { holdSession, logIn, platform, speak } from "./conference-support";
+import { holdSession, logInByCode, platformData, speak } from "./platform-support";
 
 const ABFERAC = 900008;
 const LIVE_SERIES = 900001;
 
 test("the countdown to the 13 January 18:00 deadline shows days, hours and minutes", async ({ page }) => {
-  const special = await platform(page.request, "/special/detail", { id: ABFERAC });
+  const special = await platformData(page.request, "/special/detail", { id: ABFERAC });
   expect(special.deadline).toMatch(/-01-13T10:00:00\.000Z$/);
   await page.goto("/abferac");
   await waitForHydration(page);
@@ -35,9 +35,9 @@ test("a visitor is asked to log in before signing up", async ({ page }) => {
 });
 
 test("a logged-in user must accept the agreement, then is signed up", async ({ page, context, baseURL }) => {
-  const session = await logIn(page.request);
+  const session = await logInByCode(page.request);
   await holdSession(context, baseURL!, session);
-  const before = await platform(page.request, "/signData/isCanAdd", { specialId: ABFERAC });
+  const before = await platformData(page.request, "/signData/isCanAdd", { specialId: ABFERAC });
 
   await page.goto("/abferac");
   await waitForHydration(page);
@@ -56,7 +56,7 @@ test("a logged-in user must accept the agreement, then is signed up", async ({ p
   await form.getByRole("button", { name: "提交报名" }).click();
   await expect(form.getByText("请阅读并同意用户协议和隐私政策")).toBeVisible();
   expect(sent).toEqual([]);
-  expect((await platform(page.request, "/signData/isCanAdd", { specialId: ABFERAC }, session.token)).reason).toBe("open");
+  expect((await platformData(page.request, "/signData/isCanAdd", { specialId: ABFERAC }, session.token)).reason).toBe("open");
 
   const agreement = form.getByRole("checkbox");
   await expect(agreement).not.toBeChecked();
@@ -71,7 +71,7 @@ test("a logged-in user must accept the agreement, then is signed up", async ({ p
   await expect(page.locator(".seat-hint")).toHaveText("点击空座位选中，再确认选座");
   await expect(form).toHaveCount(0);
 
-  const after = await platform(page.request, "/signData/isCanAdd", { specialId: ABFERAC }, session.token);
+  const after = await platformData(page.request, "/signData/isCanAdd", { specialId: ABFERAC }, session.token);
   expect(after).toMatchObject({ reason: "enrolled", enrolled: true, enrollCount: before.enrollCount + 1 });
 
   await page.reload();
@@ -81,7 +81,7 @@ test("a logged-in user must accept the agreement, then is signed up", async ({ p
 });
 
 test("one-click sign-up to a live series, in English, also needs the agreement", async ({ page, context, baseURL }) => {
-  const session = await logIn(page.request);
+  const session = await logInByCode(page.request);
   await holdSession(context, baseURL!, session);
   await speak(context, baseURL!, "en");
   await page.goto("/liveSpec");
@@ -94,5 +94,5 @@ test("one-click sign-up to a live series, in English, also needs the agreement",
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Sign up now" }).click();
   await expect(page.locator('[data-sign-up="enrolled"]')).toContainText("You have signed up");
-  expect(await platform(page.request, "/special/isEnroll", { specialId: LIVE_SERIES }, session.token)).toMatchObject({ enrolled: true });
+  expect(await platformData(page.request, "/special/isEnroll", { specialId: LIVE_SERIES }, session.token)).toMatchObject({ enrolled: true });
 });

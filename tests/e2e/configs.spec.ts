@@ -98,6 +98,27 @@ test("a login-gated widget is not in a visitor's HTML, and its prompt opens the 
   expect(paperRequests).toEqual([]);
 });
 
-// Spec §2 lists paged lists with "load more"; no page config has a paged list (props.paged) yet. Write this test
-// with the first one: scroll to the list's end, see the next page's items appended once, then "no more".
-test.skip("a paged list loads more items as its end scrolls into view", async () => {});
+test("a paged list loads the next page as its end scrolls into view, each item once, until there are no more", async ({ page }) => {
+  const pageSize = 12;
+  const answer = await page.request.post("/api/books", { data: { pageSize } });
+  const { total } = ((await answer.json()) as { data: { total: number } }).data;
+  expect(total, "seeded books fill more than two pages").toBeGreaterThan(2 * pageSize);
+  const secondPage = await apiTitles(page.request, "/books", { pageSize, pageNum: 2 });
+
+  await page.goto("/bookList");
+  await waitForHydration(page);
+  const list = page.locator('[data-page="/bookList"] .list-items > li');
+  await expect(list).toHaveCount(pageSize);
+
+  await page.locator(".list-footer").scrollIntoViewIfNeeded();
+  await expect(list).toHaveCount(2 * pageSize);
+  expect((await list.locator(".list-title").allInnerTexts()).slice(pageSize)).toEqual(secondPage);
+
+  for (let shown = 2 * pageSize; shown < total; shown = await list.count()) {
+    await page.locator(".list-footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => list.count()).toBeGreaterThan(shown);
+  }
+  await expect(list).toHaveCount(total);
+  await expect(page.locator(".list-footer .no-more")).toHaveText("没有更多了");
+  await expect(page.locator(".list-footer .load-more")).toHaveCount(0);
+});

@@ -3,7 +3,8 @@
  * type filter, a document's detail (abstract, counts, related), the book list and a book's detail.
  */
 import { test, expect, waitForHydration } from "./fixtures";
-import { api, openPage, useLanguage, type Lang } from "./content-support";
+import { openPage } from "./content-support";
+import { platformData, speak, type Lang } from "./platform-support";
 
 interface Item {
   id: number;
@@ -18,14 +19,14 @@ type Page = { list: Item[]; total: number };
 for (const lang of ["zh", "en"] as Lang[]) {
   test(`every document and book page renders its seeded data in ${lang}`, async ({ page, context, baseURL }) => {
     const request = page.request;
-    const reports = await api<Page>(request, "/report/getHotReport");
-    const papers = await api<Page>(request, "/mpPaper/searchAll", { pageSize: 10 });
-    const books = await api<Page>(request, "/books", { pageSize: 12 });
-    const paper = await api<Item>(request, "/mpPaper/detail", { id: papers.list[0].id });
-    const related = await api<Page>(request, "/recommend/relatedDocs", { id: paper.id });
-    const book = await api<Item>(request, "/booksDetail", { id: books.list[0].id });
-    const tags = (await api<{ list: { name: string; nameEn: string }[] }>(request, "/report/getTypeTag")).list;
-    await useLanguage(context, baseURL!, lang);
+    const reports = await platformData<Page>(request, "/report/getHotReport");
+    const papers = await platformData<Page>(request, "/mpPaper/searchAll", { pageSize: 10 });
+    const books = await platformData<Page>(request, "/books", { pageSize: 12 });
+    const paper = await platformData<Item>(request, "/mpPaper/detail", { id: papers.list[0].id });
+    const related = await platformData<Page>(request, "/recommend/relatedDocs", { id: paper.id });
+    const book = await platformData<Item>(request, "/booksDetail", { id: books.list[0].id });
+    const tags = (await platformData<{ list: { name: string; nameEn: string }[] }>(request, "/report/getTypeTag")).list;
+    await speak(context, baseURL!, lang);
     const title = (item: Item) => (lang === "zh" ? item.title : item.titleEn);
     const other = (item: Item) => (lang === "zh" ? item.titleEn : item.title);
 
@@ -39,9 +40,9 @@ for (const lang of ["zh", "en"] as Lang[]) {
 }
 
 test("the report type filter lists only that type's reports", async ({ page }) => {
-  const tags = (await api<{ list: { id: number; name: string }[] }>(page.request, "/report/getTypeTag")).list;
+  const tags = (await platformData<{ list: { id: number; name: string }[] }>(page.request, "/report/getTypeTag")).list;
   const tag = tags[1];
-  const expected = await api<Page>(page.request, "/report/getList", { typeId: tag.id, pageSize: 10 });
+  const expected = await platformData<Page>(page.request, "/report/getList", { typeId: tag.id, pageSize: 10 });
   await page.goto("/docIndex");
   await waitForHydration(page);
   await page.locator(".link-grid").getByRole("link", { name: "研究报告" }).click();
@@ -56,7 +57,7 @@ test("the report type filter lists only that type's reports", async ({ page }) =
 });
 
 test("a document shows its read count with the 10,000-unit rule", async ({ page }) => {
-  const papers = await api<Page>(page.request, "/mpPaper/searchAll", { pageSize: 50 });
+  const papers = await platformData<Page>(page.request, "/mpPaper/searchAll", { pageSize: 50 });
   const big = papers.list.find((item) => item.viewCount >= 10_000)!;
   expect(big, "a seeded paper with 10,000 reads or more").toBeDefined();
   await page.goto(`/docDetail?id=${big.id}`);

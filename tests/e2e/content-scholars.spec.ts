@@ -4,7 +4,8 @@
  */
 import { formatCount } from "../../app/lib/format";
 import { test, expect, waitForHydration } from "./fixtures";
-import { api, loginThroughApi, openPage, signIn, useLanguage, type Lang } from "./content-support";
+import { openPage } from "./content-support";
+import { holdSession, logInByCode, platformData, speak, type Lang } from "./platform-support";
 
 interface Scholar {
   authorCode: string;
@@ -20,11 +21,11 @@ type Page = { list: Scholar[]; total: number };
 
 for (const lang of ["zh", "en"] as Lang[]) {
   test(`every scholar page renders its seeded data in ${lang}`, async ({ page, context, baseURL }) => {
-    const directory = await api<Page>(page.request, "/author/operationAuthorList", { pageSize: 10 });
-    const recommended = await api<Page>(page.request, "/recommend/authorList", { pageSize: 10 });
+    const directory = await platformData<Page>(page.request, "/author/operationAuthorList", { pageSize: 10 });
+    const recommended = await platformData<Page>(page.request, "/recommend/authorList", { pageSize: 10 });
     const scholar = directory.list[0];
-    const works = await api<{ list: { title: string; titleEn: string }[] }>(page.request, "/article/searchByAuthor", { authorCode: scholar.authorCode });
-    await useLanguage(context, baseURL!, lang);
+    const works = await platformData<{ list: { title: string; titleEn: string }[] }>(page.request, "/article/searchByAuthor", { authorCode: scholar.authorCode });
+    await speak(context, baseURL!, lang);
     const name = (entry: Scholar) => (lang === "zh" ? entry.authorName : entry.authorNameEn);
     const org = (entry: Scholar) => (lang === "zh" ? entry.orgName : entry.orgNameEn);
     const verified = lang === "zh" ? "已认证" : "Verified";
@@ -39,8 +40,8 @@ for (const lang of ["zh", "en"] as Lang[]) {
 
 test("lists mark verified and unverified scholars", async ({ page }) => {
   // The directory lists verified scholars first: the unverified ones come after them.
-  const directory = await api<Page>(page.request, "/author/operationAuthorList", { pageSize: 10 });
-  const later = await api<Page>(page.request, "/author/operationAuthorList", { pageNum: 10, pageSize: 10 });
+  const directory = await platformData<Page>(page.request, "/author/operationAuthorList", { pageSize: 10 });
+  const later = await platformData<Page>(page.request, "/author/operationAuthorList", { pageNum: 10, pageSize: 10 });
   const unverified = later.list.find((entry) => !entry.verified)!;
   expect(unverified).toBeDefined();
   await page.goto(`/person?authorCode=${unverified.authorCode}`);
@@ -52,7 +53,7 @@ test("lists mark verified and unverified scholars", async ({ page }) => {
 
 test("searching the directory by institution lists only matching scholars", async ({ page }) => {
   const keyword = "清华大学";
-  const expected = await api<Page>(page.request, "/author/operationAuthorList", { keyword, pageSize: 10 });
+  const expected = await platformData<Page>(page.request, "/author/operationAuthorList", { keyword, pageSize: 10 });
   expect(expected.total).toBeGreaterThan(0);
   await page.goto("/authorList");
   await waitForHydration(page);
@@ -65,18 +66,18 @@ test("searching the directory by institution lists only matching scholars", asyn
 });
 
 test("a visitor who taps follow gets the login dialog", async ({ page }) => {
-  const scholar = (await api<Page>(page.request, "/author/operationAuthorList", { pageSize: 1 })).list[0];
+  const scholar = (await platformData<Page>(page.request, "/author/operationAuthorList", { pageSize: 1 })).list[0];
   await page.goto(`/person?authorCode=${scholar.authorCode}`);
   await waitForHydration(page);
   await page.locator(".scholar-profile").getByRole("button", { name: "+ 关注" }).click();
   await expect(page.locator('dialog[data-dialog="login"]')).toBeVisible();
-  expect((await api<Scholar>(page.request, "/author/query", { authorCode: scholar.authorCode })).followerCount).toBe(scholar.followerCount);
+  expect((await platformData<Scholar>(page.request, "/author/query", { authorCode: scholar.authorCode })).followerCount).toBe(scholar.followerCount);
 });
 
 test("a signed-in user follows and unfollows a scholar, on the profile and in the list", async ({ page, context, baseURL }) => {
-  const scholar = (await api<Page>(page.request, "/author/operationAuthorList", { pageSize: 3 })).list[2];
-  const session = await loginThroughApi(page.request);
-  await signIn(context, baseURL!, session);
+  const scholar = (await platformData<Page>(page.request, "/author/operationAuthorList", { pageSize: 3 })).list[2];
+  const session = await logInByCode(page.request);
+  await holdSession(context, baseURL!, session);
   await page.goto(`/person?authorCode=${scholar.authorCode}`);
   await waitForHydration(page);
   const profile = page.locator(".scholar-profile");
@@ -87,7 +88,7 @@ test("a signed-in user follows and unfollows a scholar, on the profile and in th
   await expect(profile.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
   await expect(followers).toHaveText(formatCount(before + 1, "zh"));
   await expect(page.locator(".toast").filter({ hasText: "已关注" })).toBeVisible();
-  expect((await api<Scholar>(page.request, "/author/query", { authorCode: scholar.authorCode }, session.token)).followed).toBe(true);
+  expect((await platformData<Scholar>(page.request, "/author/query", { authorCode: scholar.authorCode }, session.token)).followed).toBe(true);
 
   // The directory, rendered for this user, shows the follow too; unfollowing there counts down again.
   await page.goto("/authorList");
@@ -97,6 +98,6 @@ test("a signed-in user follows and unfollows a scholar, on the profile and in th
   await row.getByRole("button", { name: "已关注" }).click();
   await expect(row.getByRole("button", { name: "+ 关注" })).toBeVisible();
   await expect(page.locator(".toast").filter({ hasText: "已取消关注" })).toBeVisible();
-  const after = await api<Scholar>(page.request, "/author/query", { authorCode: scholar.authorCode }, session.token);
+  const after = await platformData<Scholar>(page.request, "/author/query", { authorCode: scholar.authorCode }, session.token);
   expect(after).toMatchObject({ followed: false, followerCount: before });
 });

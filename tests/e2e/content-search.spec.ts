@@ -3,7 +3,8 @@
  * results from the embedded platform, switching the result type, the empty state, and the kept-alive result list.
  */
 import { test, expect, waitForHydration } from "./fixtures";
-import { api, openPage, useLanguage } from "./content-support";
+import { openPage } from "./content-support";
+import { platformData, speak } from "./platform-support";
 
 const KINDS: Record<string, string[]> = {
   "0": ["live", "meeting", "video", "paper", "report", "book", "essay", "qa"],
@@ -21,11 +22,11 @@ interface Results {
 }
 
 test("the search page shows the scope tabs and the hot keywords, in zh and en", async ({ page, context, baseURL }) => {
-  const hot = (await api<{ list: { keyword: string; keywordEn: string }[] }>(page.request, "/article/keyWords")).list;
+  const hot = (await platformData<{ list: { keyword: string; keywordEn: string }[] }>(page.request, "/article/keyWords")).list;
   await openPage(page, "/searchPage?searchType=1", "zh", ["热门搜索", hot[0].keyword, "文献"]);
   await expect(page.getByRole("searchbox")).toHaveAttribute("placeholder", "搜索论文、研报、图书");
   await expect(page.locator(".filter-chips [aria-current=page]")).toHaveText("文献");
-  await useLanguage(context, baseURL!, "en");
+  await speak(context, baseURL!, "en");
   await openPage(page, "/searchPage?searchType=4", "en", ["Popular searches", hot[0].keywordEn, "Videos"], [hot[0].keyword]);
   await expect(page.getByRole("searchbox")).toHaveAttribute("placeholder", "Search videos, series");
 });
@@ -33,7 +34,7 @@ test("the search page shows the scope tabs and the hot keywords, in zh and en", 
 for (const searchType of ["0", "1", "3", "4"]) {
   test(`searching with searchType ${searchType} lists that type's full-text results`, async ({ page }) => {
     const keyword = "货币政策";
-    const expected = await api<Results>(page.request, "/commonSearc/all", { searchType, keyword, pageSize: 10 });
+    const expected = await platformData<Results>(page.request, "/commonSearc/all", { searchType, keyword, pageSize: 10 });
     expect(expected.total).toBeGreaterThan(0);
     await page.goto(`/searchPage?searchType=${searchType}`);
     await waitForHydration(page);
@@ -52,7 +53,7 @@ for (const searchType of ["0", "1", "3", "4"]) {
 
 test("result tabs switch the type and keep the keyword; a search remembered in history runs again", async ({ page }) => {
   const keyword = "数字金融";
-  const videos = await api<Results>(page.request, "/commonSearc/all", { searchType: 4, keyword, pageSize: 10 });
+  const videos = await platformData<Results>(page.request, "/commonSearc/all", { searchType: 4, keyword, pageSize: 10 });
   await page.goto("/searchPage");
   await waitForHydration(page);
   await page.getByRole("searchbox").fill(keyword);
@@ -72,7 +73,7 @@ test("result tabs switch the type and keep the keyword; a search remembered in h
 });
 
 test("a hot keyword chip searches for it", async ({ page }) => {
-  const hot = (await api<{ list: { keyword: string }[] }>(page.request, "/article/keyWords")).list;
+  const hot = (await platformData<{ list: { keyword: string }[] }>(page.request, "/article/keyWords")).list;
   await page.goto("/searchPage?searchType=3");
   await waitForHydration(page);
   await page.getByRole("region", { name: "热门搜索" }).getByRole("button", { name: hot[1].keyword }).click();
@@ -89,14 +90,14 @@ test("a search that finds nothing shows the empty state, in zh and en", async ({
   await expect(page.locator(".empty-state")).toHaveText(/没有找到相关内容，换个关键词试试/);
   await expect(page.locator(".content-list")).toHaveCount(0);
   await expect(page.locator(".filter-count").first()).toHaveText("0");
-  await useLanguage(context, baseURL!, "en");
+  await speak(context, baseURL!, "en");
   await page.reload();
   await expect(page.locator(".empty-state")).toHaveText(/Nothing found\. Try other keywords/);
 });
 
 test("the result list is kept alive: a second page and the scroll are still there after a visit to a result", async ({ page }) => {
   const keyword = "金融";
-  const expected = await api<Results>(page.request, "/commonSearc/all", { searchType: 0, keyword, pageSize: 10 });
+  const expected = await platformData<Results>(page.request, "/commonSearc/all", { searchType: 0, keyword, pageSize: 10 });
   expect(expected.total).toBeGreaterThan(20);
   await page.goto("/searchPage");
   await waitForHydration(page);

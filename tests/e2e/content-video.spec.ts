@@ -3,7 +3,8 @@
  * lists with type filters, the detail page with its player (speed), praise/collect/share and comments, and the notes.
  */
 import { test, expect, waitForHydration } from "./fixtures";
-import { api, loginThroughApi, openPage, signIn, useLanguage, type Lang } from "./content-support";
+import { openPage } from "./content-support";
+import { holdSession, logInByCode, platformData, speak, type Lang } from "./platform-support";
 
 interface Item {
   id: number;
@@ -13,20 +14,20 @@ interface Item {
   [key: string]: unknown;
 }
 
-async function seeded(request: Parameters<typeof api>[0]) {
-  const video = (await api<{ list: Item[] }>(request, "/video/list", { pageSize: 1 })).list[0];
-  const detail = await api<Item & { specialId: number; praiseCount: number; collectCount: number }>(request, "/video/getVideoDetail", { id: video.id });
-  const special = await api<Item>(request, "/video/getVideoSpecialDetail", { id: detail.specialId });
-  const types = (await api<{ list: { id: number; name: string; nameEn: string }[] }>(request, "/video/types")).list;
-  const specials = await api<{ list: Item[]; total: number }>(request, "/video/getVideoSpecialList", { pageSize: 10 });
-  const doc = await api<Item & { notes: { heading: string; headingEn: string }[] }>(request, "/video/getVideoDoc", { id: video.id });
+async function seeded(request: Parameters<typeof platformData>[0]) {
+  const video = (await platformData<{ list: Item[] }>(request, "/video/list", { pageSize: 1 })).list[0];
+  const detail = await platformData<Item & { specialId: number; praiseCount: number; collectCount: number }>(request, "/video/getVideoDetail", { id: video.id });
+  const special = await platformData<Item>(request, "/video/getVideoSpecialDetail", { id: detail.specialId });
+  const types = (await platformData<{ list: { id: number; name: string; nameEn: string }[] }>(request, "/video/types")).list;
+  const specials = await platformData<{ list: Item[]; total: number }>(request, "/video/getVideoSpecialList", { pageSize: 10 });
+  const doc = await platformData<Item & { notes: { heading: string; headingEn: string }[] }>(request, "/video/getVideoDoc", { id: video.id });
   return { video: detail, special, types, specials, doc };
 }
 
 for (const lang of ["zh", "en"] as Lang[]) {
   test(`every video page renders its seeded data in ${lang}`, async ({ page, context, baseURL }) => {
     const { video, special, types, specials, doc } = await seeded(page.request);
-    await useLanguage(context, baseURL!, lang);
+    await speak(context, baseURL!, lang);
     const title = (item: Item) => (lang === "zh" ? item.title : item.titleEn);
     const other = (item: Item) => (lang === "zh" ? item.titleEn : item.title);
     const typeName = (type: { name: string; nameEn: string }) => (lang === "zh" ? type.name : type.nameEn);
@@ -69,7 +70,7 @@ test("the video plays and changes speed", async ({ page }) => {
 test("a type filter narrows /videoList and keeps the choice in the address", async ({ page }) => {
   const { types } = await seeded(page.request);
   const type = types[2];
-  const expected = await api<{ list: Item[]; total: number }>(page.request, "/video/list", { typeId: type.id, pageSize: 10 });
+  const expected = await platformData<{ list: Item[]; total: number }>(page.request, "/video/list", { typeId: type.id, pageSize: 10 });
   await page.goto("/videoList");
   await waitForHydration(page);
   const chips = page.locator(".filter-chips");
@@ -82,7 +83,7 @@ test("a type filter narrows /videoList and keeps the choice in the address", asy
   await expect.poll(async () => (await titles()).slice(0, 10)).toEqual(expected.list.map((item) => item.title));
   await chips.getByRole("link", { name: "全部" }).click();
   await expect(page).toHaveURL(/\/videoList$/);
-  const all = await api<{ list: Item[] }>(page.request, "/video/list", { pageSize: 10 });
+  const all = await platformData<{ list: Item[] }>(page.request, "/video/list", { pageSize: 10 });
   await expect.poll(async () => (await titles()).slice(0, 10)).toEqual(all.list.map((item) => item.title));
 });
 
@@ -108,15 +109,15 @@ test("a visitor who praises, collects or comments gets the login dialog", async 
   }
   await page.getByRole("button", { name: "写评论…" }).click();
   await expect(dialog).toBeVisible();
-  const after = await api<{ praiseCount: number }>(page.request, "/video/getVideoDetail", { id: video.id });
+  const after = await platformData<{ praiseCount: number }>(page.request, "/video/getVideoDetail", { id: video.id });
   expect(after.praiseCount).toBe(video.praiseCount);
 });
 
 test("a signed-in user praises and collects, with counts, and it stays after a reload", async ({ page, context, baseURL }) => {
   const { video } = await seeded(page.request);
-  const session = await loginThroughApi(page.request);
-  await signIn(context, baseURL!, session);
-  const before = await api<{ praiseCount: number; collectCount: number }>(page.request, "/video/getVideoDetail", { id: video.id });
+  const session = await logInByCode(page.request);
+  await holdSession(context, baseURL!, session);
+  const before = await platformData<{ praiseCount: number; collectCount: number }>(page.request, "/video/getVideoDetail", { id: video.id });
   await page.goto(`/videoDetail?id=${video.id}`);
   await waitForHydration(page);
   const bar = page.locator(".action-bar");
@@ -137,7 +138,7 @@ test("a signed-in user praises and collects, with counts, and it stays after a r
   await expect(bar.locator(".action-collect")).toHaveAttribute("aria-pressed", "true");
   await bar.locator(".action-praise").click();
   await expect(bar.locator(".action-praise")).toHaveAttribute("aria-pressed", "false");
-  const after = await api<{ praiseCount: number; collectCount: number }>(page.request, "/video/getVideoDetail", { id: video.id });
+  const after = await platformData<{ praiseCount: number; collectCount: number }>(page.request, "/video/getVideoDetail", { id: video.id });
   expect(after).toMatchObject({ praiseCount: before.praiseCount, collectCount: before.collectCount + 1 });
 });
 
@@ -153,8 +154,8 @@ test("share copies the page link and says so", async ({ page, context }) => {
 
 test("a signed-in user comments (checked by the form schema), sees it listed, and deletes it", async ({ page, context, baseURL }) => {
   const { video } = await seeded(page.request);
-  const session = await loginThroughApi(page.request);
-  await signIn(context, baseURL!, session);
+  const session = await logInByCode(page.request);
+  await holdSession(context, baseURL!, session);
   await page.goto(`/videoDetail?id=${video.id}`);
   await waitForHydration(page);
   const comments = page.locator(".video-comments");
@@ -185,7 +186,7 @@ test("a signed-in user comments (checked by the form schema), sees it listed, an
   await mine.getByRole("button", { name: "删除" }).click();
   await expect(page.locator(".toast").filter({ hasText: "评论已删除" })).toBeVisible();
   await expect(mine).toHaveCount(0);
-  const list = await api<{ list: { content: string }[] }>(page.request, "/video/videoCommentList", { videoId: video.id, pageSize: 50 });
+  const list = await platformData<{ list: { content: string }[] }>(page.request, "/video/videoCommentList", { videoId: video.id, pageSize: 50 });
   expect(list.list.some((comment) => comment.content === text)).toBe(false);
 });
 

@@ -5,7 +5,8 @@
  */
 import { devices, type Browser, type Page } from "@playwright/test";
 import { test, expect, waitForHydration, watchConsole } from "./fixtures";
-import { becomeScholar, codeLogin, planIn, signIn, type Session } from "./live-helpers";
+import { becomeScholar, planIn } from "./live-helpers";
+import { holdSession, logInByCode, type Session } from "./platform-support";
 
 async function openDiscussion(page: Page, planId: number) {
   await page.goto(`/viewLive?id=${planId}&tab=2`);
@@ -16,7 +17,7 @@ async function openDiscussion(page: Page, planId: number) {
 /** A second browser (its own storage and cookies), watched for console errors like the fixture's page. */
 async function browserFor(browser: Browser, baseURL: string, session: Session) {
   const context = await browser.newContext({ ...devices["Pixel 7"], baseURL });
-  await signIn(context, baseURL, session);
+  await holdSession(context, baseURL, session);
   const page = await context.newPage();
   const guard = watchConsole(page);
   return { context, page, guard };
@@ -44,9 +45,9 @@ test("a visitor in English is offered the login in English", async ({ page, requ
 
 test("a logged-in user who is not a verified scholar reads, and is offered the verification", async ({ page, request, baseURL }) => {
   const plan = await planIn(request, 2);
-  const member = await codeLogin(request);
+  const member = await logInByCode(request);
   expect(member.user.authorCode).toBeNull();
-  await signIn(page.context(), baseURL!, member);
+  await holdSession(page.context(), baseURL!, member);
   await openDiscussion(page, plan.id);
   const gate = page.locator(".live-chat-gate");
   await expect(gate).toHaveAttribute("data-gate", "needVerify");
@@ -64,15 +65,15 @@ test.describe("two verified scholars", () => {
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
-    first = await becomeScholar(request, await codeLogin(request), "周明远");
-    second = await becomeScholar(request, await codeLogin(request), "陈思源");
-    third = await becomeScholar(request, await codeLogin(request), "林晓岚");
+    first = await becomeScholar(request, await logInByCode(request), "周明远");
+    second = await becomeScholar(request, await logInByCode(request), "陈思源");
+    third = await becomeScholar(request, await logInByCode(request), "林晓岚");
     await request.dispose();
   });
 
   test("talk to each other live, and the room keeps what they said", async ({ page, browser, request, baseURL }) => {
     const plan = await planIn(request, 2, 1);
-    await signIn(page.context(), baseURL!, first);
+    await holdSession(page.context(), baseURL!, first);
     await openDiscussion(page, plan.id);
     const other = await browserFor(browser, baseURL!, second);
     try {
@@ -120,7 +121,7 @@ test.describe("two verified scholars", () => {
 
   test("a message is at most 500 characters, and a sixth message within 10 s is refused", async ({ page, request, baseURL }) => {
     const plan = await planIn(request, 2, 2);
-    await signIn(page.context(), baseURL!, third);
+    await holdSession(page.context(), baseURL!, third);
     await openDiscussion(page, plan.id);
     const input = page.getByLabel("发言内容");
     await input.fill("长".repeat(600));

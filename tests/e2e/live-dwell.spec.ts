@@ -5,7 +5,8 @@
  */
 import type { APIRequestContext, Page, WebSocket } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { codeLogin, planIn, signIn } from "./live-helpers";
+import { planIn } from "./live-helpers";
+import { holdSession, logInByCode } from "./platform-support";
 
 interface Inspection {
   connections: { openedAt: number; closedAt: number | null; closeCode: number | null; heartbeats: number }[];
@@ -119,8 +120,8 @@ test("a live room's heartbeat names its channel, the page before it, and the pla
 });
 
 test("a signed-in viewer's socket carries the session token", async ({ page, request, baseURL }) => {
-  const member = await codeLogin(request);
-  await signIn(page.context(), baseURL!, member);
+  const member = await logInByCode(request);
+  await holdSession(page.context(), baseURL!, member);
   const sockets = watchDwellSockets(page);
   await page.goto("/specList");
   await expect.poll(() => sockets.length).toBe(1);

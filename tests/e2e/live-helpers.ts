@@ -1,10 +1,10 @@
 /**
- * What the live specs share: seeded plans found through the API, and accounts made the way users make them —
- * a code login, a scholar claim confirmed from the outbox, an approval from the developer review — then handed
- * to a browser context as the app stores a session (token and userObj in local storage, the token cookie).
+ * What the live specs share: seeded plans found through the API, and scholars made the way users become one —
+ * a scholar claim confirmed from the outbox, then an approval from the developer review.
  */
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect } from "./fixtures";
+import type { Session } from "./platform-support";
 
 export interface Plan {
   id: number;
@@ -14,11 +14,6 @@ export interface Plan {
   link: string;
   authorName: string;
   authorNameEn: string;
-}
-
-export interface Session {
-  token: string;
-  user: { id: number; userName: string; authorCode: string | null; [field: string]: unknown };
 }
 
 async function data<T>(answer: Promise<{ ok(): boolean; json(): Promise<unknown> }>): Promise<T> {
@@ -41,22 +36,6 @@ export async function planIn(request: APIRequestContext, status: number, index =
   return list[index];
 }
 
-export function apiData<T>(request: APIRequestContext, path: string, params: Record<string, unknown> = {}): Promise<T> {
-  return data(request.post(`/api${path}`, { data: params }));
-}
-
-let phoneSerial = 0;
-
-/** A new phone user, logged in by SMS code (the test captcha always passes). */
-export async function codeLogin(request: APIRequestContext): Promise<Session> {
-  const phone = `139${String(Date.now() % 10_000).padStart(4, "0")}${String(++phoneSerial).padStart(4, "0")}`;
-  await data(request.post("/api/web/sendMessageWithCaptcha", { data: { phoneNum: phone, prefix: "86", randStr: `live-${phone}`, ticket: "test" } }));
-  const outbox = (await (await request.get("/dev/outbox.json")).json()) as { to: string; code: string }[];
-  const code = outbox.find((message) => message.to === `+86 ${phone}`)?.code;
-  expect(code, `SMS code for ${phone}`).toMatch(/^\d{6}$/);
-  return data<Session>(request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code } }));
-}
-
 /** Claims a scholar profile, confirms the email from the outbox, has the claim approved, and returns the user now. */
 export async function becomeScholar(request: APIRequestContext, session: Session, realName: string): Promise<Session> {
   const email = `${session.user.userName}@econ.example.edu`;
@@ -72,16 +51,4 @@ export async function becomeScholar(request: APIRequestContext, session: Session
   const user = await data<Session["user"]>(request.get("/api/web/getUserInfoWithToken", { headers }));
   expect(user.authorCode).toMatch(/^A\d+$/);
   return { token: session.token, user };
-}
-
-/** Gives a browser context the session the app keeps after a login. */
-export async function signIn(context: BrowserContext, baseURL: string, session: Session): Promise<void> {
-  await context.addCookies([{ name: "token", value: session.token, url: baseURL }]);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("userObj", JSON.stringify(user));
-    },
-    { token: session.token, user: session.user },
-  );
 }

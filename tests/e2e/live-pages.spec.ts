@@ -5,7 +5,8 @@
  */
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { apiData, planIn, plans, type Plan } from "./live-helpers";
+import { planIn, plans, type Plan } from "./live-helpers";
+import { platformData } from "./platform-support";
 
 type Lang = "zh" | "en";
 
@@ -41,7 +42,7 @@ for (const lang of ["zh", "en"] as const) {
       const living = await plans(request, { status: "2", pageSize: 5 });
       const upcoming = await plans(request, { status: "0,1", pageSize: 4 });
       const replays = await plans(request, { status: "4", pageSize: 4 });
-      const specials = await apiData<{ list: Special[] }>(request, "/special/liveSpecialList", { pageSize: 3 });
+      const specials = await platformData<{ list: Special[] }>(request, "/special/liveSpecialList", { pageSize: 3 });
 
       const response = await page.goto("/liveIndex");
       expect(response?.status()).toBe(200);
@@ -107,11 +108,11 @@ for (const lang of ["zh", "en"] as const) {
 
     test(`/specList lists the series and a series opens its own lives and guests (${lang})`, async ({ page, request, baseURL }) => {
       await useLanguage(page, baseURL!, lang);
-      const specials = await apiData<{ list: Special[]; total: number }>(request, "/special/liveSpecialList", { pageSize: 10 });
+      const specials = await platformData<{ list: Special[]; total: number }>(request, "/special/liveSpecialList", { pageSize: 10 });
       const ours = specials.list.find((special) => special.link.startsWith("/liveList?specialId=")) as Special;
       expect(ours, "a live series on the first page of /specList").toBeDefined();
       const members = await plans(request, { specialId: ours.id, pageSize: 10 });
-      const guests = await apiData<{ list: { authorName: string; authorNameEn: string }[] }>(request, "/guest/list", { specialId: ours.id });
+      const guests = await platformData<{ list: { authorName: string; authorNameEn: string }[] }>(request, "/guest/list", { specialId: ours.id });
 
       await page.goto("/specList");
       await waitForHydration(page);
@@ -155,7 +156,7 @@ test("/liveList is kept alive: coming back restores the loaded pages and the scr
 });
 
 test("/specList is kept alive: the series loaded so far and the place are back after opening one", async ({ page, request }) => {
-  const { total } = await apiData<{ total: number }>(request, "/special/liveSpecialList", { pageSize: 10 });
+  const { total } = await platformData<{ total: number }>(request, "/special/liveSpecialList", { pageSize: 10 });
   expect(total).toBeGreaterThan(10);
   await page.goto("/specList");
   await waitForHydration(page);
@@ -193,7 +194,7 @@ test.describe("/viewLive in each live state", () => {
 
   test("not started: poster and a countdown to the start", async ({ page, request }) => {
     const plan = await planIn(request, 0);
-    const { startTime } = await apiData<{ startTime: string }>(request, "/live/playInfo", { id: plan.id });
+    const { startTime } = await platformData<{ startTime: string }>(request, "/live/playInfo", { id: plan.id });
     await open(page, plan);
     await expect(page.locator(".live-info .badge")).toHaveText("未开始");
     await expect(page.locator(".live-overlay")).toContainText("距开播还有");
@@ -206,7 +207,7 @@ test.describe("/viewLive in each live state", () => {
 
   test("upcoming: a countdown of hours and minutes", async ({ page, request }) => {
     const plan = await planIn(request, 1);
-    const { startTime } = await apiData<{ startTime: string }>(request, "/live/playInfo", { id: plan.id });
+    const { startTime } = await platformData<{ startTime: string }>(request, "/live/playInfo", { id: plan.id });
     await open(page, plan);
     await expect(page.locator(".live-info .badge")).toHaveText("即将开始");
     const expected = Math.floor((Date.parse(startTime) - now()) / 60_000);
@@ -250,8 +251,8 @@ test.describe("/viewLive in each live state", () => {
 
   test("guests and the introduction come from the plan, in English too", async ({ page, request, baseURL }) => {
     const plan = await planIn(request, 4, 1);
-    const guests = await apiData<{ list: { authorNameEn: string; orgNameEn: string; role: string }[] }>(request, "/guest/list", { planId: plan.id });
-    const detail = await apiData<{ summaryEn: string }>(request, "/plan/detail", { id: plan.id });
+    const guests = await platformData<{ list: { authorNameEn: string; orgNameEn: string; role: string }[] }>(request, "/guest/list", { planId: plan.id });
+    const detail = await platformData<{ summaryEn: string }>(request, "/plan/detail", { id: plan.id });
     await useLanguage(page, baseURL!, "en");
     await page.goto(`/viewLive?id=${plan.id}`);
     await waitForHydration(page);

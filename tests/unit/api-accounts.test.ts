@@ -3,99 +3,19 @@
  * password and code login, lockout, sessions, email accounts, password reset and change, country prefixes,
  * disabled accounts. Real captcha here (no test mode): every code sent needs the answer read from the captchas table.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
-
-type Lang = "en" | "zh";
-interface Body {
-  code: number;
-  message: string;
-  data?: any;
-  datas?: any;
-  success?: boolean;
-}
-interface CallOptions {
-  method?: "GET" | "POST";
-  body?: Record<string, unknown>;
-  query?: Record<string, string>;
-  token?: string;
-  lang?: Lang;
-  ip?: string;
-}
-interface OutboxRow {
-  id: number;
-  channel: string;
-  recipient: string;
-  code: string;
-  text: string;
-  sent_at: string;
-}
+import { useEmbeddedPlatform, type CallOptions, type Envelope as Body, type Lang } from "./embedded-platform-fixture";
 
 const MINUTE = 60_000;
-let clock = new Date("2027-03-01T08:00:00.000Z");
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
-
-let directory: string;
-let platform: EmbeddedPlatform;
-
-beforeAll(() => {
-  directory = mkdtempSync(join(tmpdir(), "api-"));
-  platform = createEmbeddedPlatform({
-    file: join(directory, "p.sqlite"),
-    now: () => clock,
-    captchaTestMode: false,
-    maxFailedLogins: 5,
-    lockMinutes: 15,
-    publicOrigin: "http://localhost:3000",
-    log: () => {},
-  });
-}, 60_000);
-
-afterAll(() => {
-  platform?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
-
-// Every test calls from its own address, so the per-IP limits of one test never decide another's outcome.
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter++;
-  return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-let ip = "10.0.0.1";
-beforeEach(() => {
-  ip = freshIp();
-});
+const api = useEmbeddedPlatform("2027-03-01T08:00:00.000Z", { captchaTestMode: false });
+const { raw, call, advance, freshIp, outbox } = api;
 
 let phoneCounter = 0;
 const freshPhone = () => `139${String(++phoneCounter).padStart(8, "0")}`;
 let emailCounter = 0;
 const freshEmail = () => `user${++emailCounter}@example.com`;
 
-async function raw(path: string, options: CallOptions = {}): Promise<Response> {
-  const method = options.method ?? "POST";
-  const url = new URL(`http://embedded/api${path}`);
-  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
-  const headers: Record<string, string> = { cookie: `lang=${options.lang ?? "en"}` };
-  if (method === "POST") headers["content-type"] = "application/json";
-  if (options.token) headers.token = options.token;
-  const request = new Request(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined });
-  return platform.api.fetch(request, options.ip ?? ip);
-}
-
-async function call(path: string, options: CallOptions = {}): Promise<{ status: number; body: Body }> {
-  const response = await raw(path, options);
-  expect(response.headers.get("content-type")).toContain("application/json");
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-const outbox = () => platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as OutboxRow[];
 const messagesTo = (to: string) => outbox().filter((row) => row.recipient === to);
 function latestCode(to: string): string {
   const [row] = messagesTo(to);
@@ -105,14 +25,14 @@ function latestCode(to: string): string {
 const wrongOf = (code: string) => (code === "000000" ? "111111" : "000000");
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-async function solveCaptcha(from = ip): Promise<{ randStr: string; ticket: string }> {
+async function solveCaptcha(from = api.ip()): Promise<{ randStr: string; ticket: string }> {
   const randStr = `rs${randomBytes(8).toString("hex")}`;
   const response = await raw("/web/captcha.jpg", { method: "GET", query: { randStr }, ip: from });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("image/png");
   const image = new Uint8Array(await response.arrayBuffer());
   expect([...image.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const answer = platform.db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").pluck().get(randStr) as string;
+  const answer = api.platform.db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").pluck().get(randStr) as string;
   expect(answer).toMatch(/^\d{4}$/);
   return { randStr, ticket: answer };
 }
@@ -151,12 +71,12 @@ const register = (phone: string, password: string, smsVerifyCode: string, extra:
 async function registerPhone(phone: string, password = "abc123"): Promise<number> {
   const answer = await register(phone, password, await smsCode(phone));
   expect(answer.body, answer.body.message).toMatchObject({ code: 200, success: true });
-  const id = platform.db.prepare("SELECT id FROM users WHERE phone = ?").pluck().get(phone) as number;
+  const id = api.platform.db.prepare("SELECT id FROM users WHERE phone = ?").pluck().get(phone) as number;
   expect(id).toBeGreaterThan(0);
   return id;
 }
 
-const login = (mobile: string, password: string, from = ip) =>
+const login = (mobile: string, password: string, from = api.ip()) =>
   call("/web/login", { body: { mobile, mobilePrefix: "86", password, sourceUrl: "/home" }, ip: from });
 
 async function loginToken(phone: string, password = "abc123"): Promise<string> {
@@ -199,7 +119,7 @@ describe("sending an SMS code", () => {
     expect(missing.body.data.fields).toHaveProperty("ticket");
 
     expect(messagesTo(`+86 ${phone}`)).toHaveLength(0);
-    expect(platform.db.prepare("SELECT COUNT(*) FROM codes WHERE target = ?").pluck().get(`+86 ${phone}`)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM codes WHERE target = ?").pluck().get(`+86 ${phone}`)).toBe(0);
   });
 
   it("spends a captcha on a wrong answer: the right answer afterwards is refused", async () => {
@@ -223,9 +143,9 @@ describe("sending an SMS code", () => {
     expect(message.code).toMatch(/^\d{6}$/);
     expect(message.text).toContain(message.code);
     expect(message.text).toContain("10 minutes");
-    expect(message.sent_at).toBe(clock.toISOString());
+    expect(message.sent_at).toBe(api.now().toISOString());
     // The code itself is stored hashed, never in clear.
-    const stored = platform.db.prepare("SELECT code_hash FROM codes WHERE target = ?").pluck().get(`+86 ${phone}`) as string;
+    const stored = api.platform.db.prepare("SELECT code_hash FROM codes WHERE target = ?").pluck().get(`+86 ${phone}`) as string;
     expect(stored).toBe(sha256(`+86 ${phone}:${message.code}`));
     expect(stored).not.toContain(message.code);
 
@@ -348,7 +268,7 @@ describe("sending an SMS code", () => {
     }
     // Without a lang cookie the messages are Chinese.
     const request = new Request("http://embedded/api/web/sendMessage", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(((await (await platform.api.fetch(request, ip)).json()) as Body).message).toBe("请输入手机号");
+    expect(((await (await api.platform.api.fetch(request, api.ip())).json()) as Body).message).toBe("请输入手机号");
   });
 
   it("treats a blank phone (spaces only) as a missing one", async () => {
@@ -374,7 +294,7 @@ describe("registering by phone", () => {
     const answer = await register(phone, "Secret123", code, { userSource: "INVITE_1" });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ code: 200, success: true, message: "Registered" });
-    const user = platform.db.prepare("SELECT * FROM users WHERE phone = ?").get(phone) as Record<string, unknown>;
+    const user = api.platform.db.prepare("SELECT * FROM users WHERE phone = ?").get(phone) as Record<string, unknown>;
     expect(user).toMatchObject({ user_name: phone, mobile_prefix: "86", is_bind_phone: 1, user_source: "INVITE_1", reg_channel: "h5", disabled: 0 });
     expect(String(user.password_hash)).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     expect(String(user.password_hash)).not.toContain("Secret123");
@@ -389,7 +309,7 @@ describe("registering by phone", () => {
     expect(again.body).toEqual({ code: 0, success: false, message: "This phone number is already registered. Please log in" });
     const zh = await register(phone, "other123", "123456", {}, "zh");
     expect(zh.body.message).toBe("该手机号已注册，请直接登录");
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(1);
   });
 
   it("refuses a wrong code, then still accepts the right one", async () => {
@@ -397,7 +317,7 @@ describe("registering by phone", () => {
     const code = await smsCode(phone);
     const wrong = await register(phone, "abc123", wrongOf(code));
     expect(wrong.body).toEqual({ code: 0, success: false, message: "The verification code is wrong or has expired" });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(0);
     expect((await register(phone, "abc123", code)).body.success).toBe(true);
   });
 
@@ -426,7 +346,7 @@ describe("registering by phone", () => {
     advance(2000);
     const expired = await register(late, "abc123", lateCode);
     expect(expired.body).toEqual({ code: 0, success: false, message: "The verification code is wrong or has expired" });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(late)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(late)).toBe(0);
   });
 
   it("spends a code after 5 wrong attempts; 4 wrong attempts leave it usable", async () => {
@@ -572,10 +492,10 @@ describe("sessions", () => {
     const phone = freshPhone();
     const id = await registerPhone(phone);
     const token = await loginToken(phone);
-    const rows = platform.db.prepare("SELECT * FROM sessions WHERE user_id = ?").all(id) as { token_hash: string }[];
+    const rows = api.platform.db.prepare("SELECT * FROM sessions WHERE user_id = ?").all(id) as { token_hash: string }[];
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toBe(sha256(token));
-    const everything = JSON.stringify(platform.db.prepare("SELECT * FROM sessions").all());
+    const everything = JSON.stringify(api.platform.db.prepare("SELECT * FROM sessions").all());
     expect(everything).not.toContain(token);
   });
 
@@ -613,7 +533,7 @@ describe("logging in by code", () => {
     expect(answer.body.code).toBe(1);
     expect(answer.body.data.token).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(answer.body.data.user).toMatchObject({ userName: phone, mobilePrefix: "86", isBindPhone: true, authorCode: null });
-    const user = platform.db.prepare("SELECT * FROM users WHERE phone = ?").get(phone) as Record<string, unknown>;
+    const user = api.platform.db.prepare("SELECT * FROM users WHERE phone = ?").get(phone) as Record<string, unknown>;
     expect(user).toMatchObject({ id: answer.body.data.user.id, reg_channel: "codeLogin", password_hash: null });
     expect((await call("/web/isLogin", { method: "GET", token: answer.body.data.token })).body.data.id).toBe(user.id);
   });
@@ -624,7 +544,7 @@ describe("logging in by code", () => {
     advance(MINUTE);
     const answer = await call("/web/loginMessage", { body: { userName: phone, smsVerifyCode: await smsCode(phone) } });
     expect(answer.body).toMatchObject({ code: 1, data: { user: { id } } });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(1);
   });
 
   it("refuses a wrong code and a missing one", async () => {
@@ -632,7 +552,7 @@ describe("logging in by code", () => {
     const code = await smsCode(phone);
     const wrong = await call("/web/loginMessage", { body: { userName: phone, smsVerifyCode: wrongOf(code) } });
     expect(wrong.body).toEqual({ code: 0, message: "The verification code is wrong or has expired" });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(0);
     const missing = await call("/web/loginMessage", { body: { userName: phone }, lang: "zh" });
     expect(missing.body).toMatchObject({ code: 400, message: "请输入验证码" });
   });
@@ -670,7 +590,7 @@ describe("email accounts", () => {
     expect((await registerEmail(email)).body.code).toBe(200);
     const again = await registerEmail(email.toUpperCase());
     expect(again.body).toEqual({ code: 0, message: "This email is already registered" });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE email = ?").pluck().get(email)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE email = ?").pluck().get(email)).toBe(1);
   });
 
   it("validates the email registration form", async () => {
@@ -855,7 +775,7 @@ describe("disabled accounts", () => {
     const id = await registerPhone(phone);
     const token = await loginToken(phone);
     expect((await call("/web/isLogin", { method: "GET", token })).body.code).toBe(200);
-    platform.db.prepare("UPDATE users SET disabled = 1 WHERE id = ?").run(id);
+    api.platform.db.prepare("UPDATE users SET disabled = 1 WHERE id = ?").run(id);
 
     const calls: [string, "GET" | "POST", Record<string, unknown>][] = [
       ["/web/isLogin", "GET", {}],
@@ -877,7 +797,7 @@ describe("disabled accounts", () => {
     const zh = await call("/web/isLogin", { method: "GET", token, lang: "zh" });
     expect(zh.body).toEqual({ code: 4, message: "账号已被停用，请联系客服" });
     // Nothing was changed on the way.
-    expect(platform.db.prepare("SELECT COUNT(*) FROM follows WHERE user_id = ?").pluck().get(id)).toBe(0);
-    expect(platform.db.prepare("SELECT COUNT(*) FROM task_completions WHERE user_id = ?").pluck().get(id)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM follows WHERE user_id = ?").pluck().get(id)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM task_completions WHERE user_id = ?").pluck().get(id)).toBe(0);
   });
 });

@@ -2,27 +2,10 @@
  * Integration tests of the scholar calls (verification flow, author lists, follow) and the activity calls
  * (feedback, task check, first-visit payloads, tracking, address-bind check): spec §3, §4, §7, §8.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
+import { describe, expect, it } from "vitest";
 import { reviewClaim } from "../../server/platform-api/scholars.server";
+import { useEmbeddedPlatform, type Lang } from "./embedded-platform-fixture";
 
-type Lang = "en" | "zh";
-interface Body {
-  code: number;
-  message: string;
-  data?: any;
-}
-interface CallOptions {
-  method?: "GET" | "POST";
-  body?: Record<string, unknown>;
-  query?: Record<string, string>;
-  token?: string;
-  lang?: Lang;
-  ip?: string;
-}
 interface Scholar {
   authorCode: string;
   authorName: string;
@@ -36,60 +19,12 @@ interface Scholar {
 }
 
 const MINUTE = 60_000;
-let clock = new Date("2027-05-01T10:00:00.000Z");
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
+const api = useEmbeddedPlatform("2027-05-01T10:00:00.000Z", { captchaTestMode: true });
+const { raw, call, advance, freshIp, outbox } = api;
 
-let directory: string;
-let platform: EmbeddedPlatform;
-
-beforeAll(() => {
-  directory = mkdtempSync(join(tmpdir(), "api-"));
-  platform = createEmbeddedPlatform({
-    file: join(directory, "p.sqlite"),
-    now: () => clock,
-    captchaTestMode: true,
-    maxFailedLogins: 5,
-    lockMinutes: 15,
-    publicOrigin: "http://localhost:3000",
-    log: () => {},
-  });
-}, 60_000);
-
-afterAll(() => {
-  platform?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
-
-let ipCounter = 0;
-let ip = "10.0.0.1";
-const freshIp = () => {
-  ipCounter++;
-  return `10.3.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-beforeEach(() => {
-  ip = freshIp();
-});
 let phoneCounter = 0;
 const freshPhone = () => `136${String(++phoneCounter).padStart(8, "0")}`;
 
-async function raw(path: string, options: CallOptions = {}): Promise<Response> {
-  const method = options.method ?? "POST";
-  const url = new URL(`http://embedded/api${path}`);
-  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
-  const headers: Record<string, string> = { cookie: `lang=${options.lang ?? "en"}` };
-  if (method === "POST") headers["content-type"] = "application/json";
-  if (options.token) headers.token = options.token;
-  return platform.api.fetch(new Request(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined }), options.ip ?? ip);
-}
-
-async function call(path: string, options: CallOptions = {}): Promise<{ status: number; body: Body }> {
-  const response = await raw(path, options);
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-const outbox = () => platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as { channel: string; recipient: string; code: string; text: string }[];
 
 /** A new phone account logged in by code: its token and id. */
 async function newUser(): Promise<{ token: string; id: number }> {
@@ -142,7 +77,7 @@ describe("scholar verification", () => {
     expect(outbox()[0]).toMatchObject({ channel: "email", recipient: "wang@pku.edu.cn", code: "" });
     expect(await audit(token)).toMatchObject({ isPass: 3, email: "wang@pku.edu.cn", reason: "" });
     // Not reviewable before the email is confirmed.
-    expect(reviewClaim(platform.db, id, "approve", "", clock)).toBe(false);
+    expect(reviewClaim(api.platform.db, id, "approve", "", api.now())).toBe(false);
     expect((await audit(token)).isPass).toBe(3);
 
     expect(await confirmLatestLink("wang@pku.edu.cn")).toBe("/emailVerifyResult?status=success");
@@ -151,9 +86,9 @@ describe("scholar verification", () => {
     expect(await confirmLatestLink("wang@pku.edu.cn")).toBe("/emailVerifyResult?status=invalid");
 
     advance(MINUTE);
-    expect(reviewClaim(platform.db, id, "decline", "Not an institutional email", clock)).toBe(true);
+    expect(reviewClaim(api.platform.db, id, "decline", "Not an institutional email", api.now())).toBe(true);
     expect(await audit(token)).toMatchObject({ isPass: 1, reason: "Not an institutional email" });
-    expect(reviewClaim(platform.db, id, "approve", "", clock)).toBe(false);
+    expect(reviewClaim(api.platform.db, id, "approve", "", api.now())).toBe(false);
     expect((await call("/author/checkClaimStatus", { method: "POST", token })).body.data).toMatchObject({ isPass: 1, reason: "Not an institutional email" });
 
     advance(MINUTE);
@@ -162,7 +97,7 @@ describe("scholar verification", () => {
     expect(await audit(token)).toMatchObject({ isPass: 3, reason: "", email: "xm.wang@pku.edu.cn" });
     expect(await confirmLatestLink("xm.wang@pku.edu.cn")).toBe("/emailVerifyResult?status=success");
     expect((await audit(token)).isPass).toBe(0);
-    expect(reviewClaim(platform.db, id, "approve", "", clock)).toBe(true);
+    expect(reviewClaim(api.platform.db, id, "approve", "", api.now())).toBe(true);
 
     const approved = await audit(token);
     expect(approved.isPass).toBe(2);
@@ -184,7 +119,7 @@ describe("scholar verification", () => {
     const { token, id } = await newUser();
     await call("/author/claim", { token, body: claimForm({ email: "d@example.edu" }) });
     await confirmLatestLink("d@example.edu");
-    expect(reviewClaim(platform.db, id, "decline", "", clock)).toBe(true);
+    expect(reviewClaim(api.platform.db, id, "decline", "", api.now())).toBe(true);
     const declined = await audit(token);
     expect(declined.isPass).toBe(1);
     expect(declined.reason).not.toBe("");
@@ -216,13 +151,13 @@ describe("scholar verification", () => {
 describe("feedback", () => {
   const submit = (body: Record<string, unknown>, options: { token?: string; lang?: Lang } = {}) =>
     call("/feedBack/addFeedBack", { ...options, body: { dataCode: "page-1", feedbackType: "1", ...body } });
-  const feedbackRows = () => platform.db.prepare("SELECT * FROM feedback ORDER BY id DESC").all() as Record<string, unknown>[];
+  const feedbackRows = () => api.platform.db.prepare("SELECT * FROM feedback ORDER BY id DESC").all() as Record<string, unknown>[];
 
   it("stores a submission: code 1, 'submitted successfully'", async () => {
     const { token, id } = await newUser();
     const answer = await submit({ feedbackContent: "The search page is slow.", contactInformation: "13800138000" }, { token });
     expect(answer.body).toEqual({ code: 1, message: "submitted successfully" });
-    expect(feedbackRows()[0]).toMatchObject({ user_id: id, data_code: "page-1", contact: "13800138000", content: "The search page is slow.", feedback_type: "1", created_at: clock.toISOString() });
+    expect(feedbackRows()[0]).toMatchObject({ user_id: id, data_code: "page-1", contact: "13800138000", content: "The search page is slow.", feedback_type: "1", created_at: api.now().toISOString() });
 
     const zh = await submit({ feedbackContent: "  匿名反馈  " }, { lang: "zh" });
     expect(zh.body).toEqual({ code: 1, message: "提交成功" });
@@ -277,7 +212,7 @@ describe("task check", () => {
     expect(first.body).toEqual({ code: 200, message: "success", data: { finishTask: true, integral: 50, taskName: "Bind your phone", moduleId: 3 } });
     const second = await call("/integralTask/checkFinishTask", { token, body: { moduleId: "3", executeId: "x", childTaskId: "y" } });
     expect(second.body.data).toMatchObject({ finishTask: false, integral: 0 });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM task_completions WHERE user_id = ? AND module_id = 3").pluck().get(id)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM task_completions WHERE user_id = ? AND module_id = 3").pluck().get(id)).toBe(1);
 
     const other = await newUser();
     const zh = await call("/integralTask/checkFinishTask", { token: other.token, lang: "zh", body: { moduleId: 3 } });
@@ -328,13 +263,13 @@ describe("first-visit payloads and tracking", () => {
   it("stores a tracking event", async () => {
     const answer = await call("/buryingPoint/buryingPoint", { body: { deviceId: "device-track-01", channelId: 4, eventType: "banner_click", dataCode: "B-17" } });
     expect(answer.body).toEqual({ code: 200, message: "success" });
-    const row = platform.db.prepare("SELECT * FROM tracking_events ORDER BY id DESC LIMIT 1").get();
-    expect(row).toMatchObject({ device_id: "device-track-01", channel_id: 4, event_type: "banner_click", data_code: "B-17", created_at: clock.toISOString() });
+    const row = api.platform.db.prepare("SELECT * FROM tracking_events ORDER BY id DESC LIMIT 1").get();
+    expect(row).toMatchObject({ device_id: "device-track-01", channel_id: 4, event_type: "banner_click", data_code: "B-17", created_at: api.now().toISOString() });
 
-    const count = platform.db.prepare("SELECT COUNT(*) FROM tracking_events").pluck().get() as number;
+    const count = api.platform.db.prepare("SELECT COUNT(*) FROM tracking_events").pluck().get() as number;
     expect((await call("/buryingPoint/buryingPoint", { body: { deviceId: "device-track-01" } })).body.code).toBe(400);
     expect((await call("/buryingPoint/buryingPoint", { body: { eventType: "x" } })).body.code).toBe(400);
-    expect(platform.db.prepare("SELECT COUNT(*) FROM tracking_events").pluck().get()).toBe(count);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM tracking_events").pluck().get()).toBe(count);
   });
 });
 
@@ -344,13 +279,13 @@ describe("address-bind check", () => {
     const plain = await call("/members/whetherBindAddress", { method: "GET", token, query: { interestId: "8" } });
     expect(plain.body.data).toEqual({ members: false, bindAddress: false, failureTime: null });
 
-    platform.db.prepare("UPDATE users SET is_vip = 1 WHERE id = ?").run(id);
+    api.platform.db.prepare("UPDATE users SET is_vip = 1 WHERE id = ?").run(id);
     const vip = await call("/members/whetherBindAddress", { method: "GET", token, query: { interestId: "8" } });
     expect(vip.body.code).toBe(200);
     expect(vip.body.data).toMatchObject({ members: true, bindAddress: false });
-    expect(new Date(vip.body.data.failureTime).getTime()).toBeGreaterThan(clock.getTime());
+    expect(new Date(vip.body.data.failureTime).getTime()).toBeGreaterThan(api.now().getTime());
 
-    platform.db.prepare("UPDATE users SET bind_address = 1 WHERE id = ?").run(id);
+    api.platform.db.prepare("UPDATE users SET bind_address = 1 WHERE id = ?").run(id);
     const bound = await call("/members/whetherBindAddress", { method: "GET", token, query: { interestId: "8" } });
     expect(bound.body.data).toMatchObject({ members: true, bindAddress: true });
     expect((await call("/members/whetherBindAddress", { method: "GET", query: { interestId: "8" } })).body.code).toBe(401);
@@ -431,7 +366,7 @@ describe("authors and following", () => {
     expect(unfollowed.body.data).toEqual({ followed: false });
     const after = (await call("/author/query", { token, body: { authorCode: "A100003" } })).body.data as Scholar;
     expect(after).toMatchObject({ followed: false, followerCount: start.followerCount + 1 });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM follows WHERE user_id = ?").pluck().get(id)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM follows WHERE user_id = ?").pluck().get(id)).toBe(0);
 
     // The list marks what the caller follows.
     const listed = await list({ keyword: start.authorName, pageSize: 50 }, other.token);

@@ -2,83 +2,23 @@
  * Integration tests of WeChat login (QR scene, polling, the simulated scan) and of binding a phone to a
  * third-party account (spec §3, §4 "Bind phone", §7 "Phone binding", §8).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
-
-type Lang = "en" | "zh";
-interface Body {
-  code: number;
-  message: string;
-  data?: any;
-  datas?: any;
-}
-interface CallOptions {
-  method?: "GET" | "POST";
-  body?: Record<string, unknown>;
-  token?: string;
-  lang?: Lang;
-  ip?: string;
-}
+import { describe, expect, it } from "vitest";
+import { useEmbeddedPlatform, type Lang } from "./embedded-platform-fixture";
 
 const MINUTE = 60_000;
-let clock = new Date("2027-04-01T09:00:00.000Z");
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
-
-let directory: string;
-let platform: EmbeddedPlatform;
-
-beforeAll(() => {
-  directory = mkdtempSync(join(tmpdir(), "api-"));
-  platform = createEmbeddedPlatform({
-    file: join(directory, "p.sqlite"),
-    now: () => clock,
-    captchaTestMode: true,
-    maxFailedLogins: 5,
-    lockMinutes: 15,
-    publicOrigin: "http://localhost:3000",
-    log: () => {},
-  });
-}, 60_000);
-
-afterAll(() => {
-  platform?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
-
-let ipCounter = 0;
-let ip = "10.0.0.1";
-beforeEach(() => {
-  ipCounter++;
-  ip = `10.2.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-});
+const api = useEmbeddedPlatform("2027-04-01T09:00:00.000Z", { captchaTestMode: true });
+const { call, advance, outbox } = api;
 
 let phoneCounter = 0;
 const freshPhone = () => `137${String(++phoneCounter).padStart(8, "0")}`;
 let openIdCounter = 0;
 const freshOpenId = () => `openid${++openIdCounter}`;
 
-async function call(path: string, options: CallOptions = {}): Promise<{ status: number; body: Body }> {
-  const method = options.method ?? "POST";
-  const headers: Record<string, string> = { cookie: `lang=${options.lang ?? "en"}` };
-  if (method === "POST") headers["content-type"] = "application/json";
-  if (options.token) headers.token = options.token;
-  const request = new Request(`http://embedded/api${path}`, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined });
-  const response = await platform.api.fetch(request, options.ip ?? ip);
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
 async function smsCode(phone: string): Promise<string> {
   // Test mode: any captcha answer passes.
   const sent = await call("/web/sendMessageWithCaptcha", { body: { phoneNum: phone, prefix: "86", randStr: "test-rand", ticket: "test-ticket" } });
   expect(sent.body, sent.body.message).toEqual({ code: 200, message: "SMS code sent successfully" });
-  const [row] = (platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as { recipient: string; code: string }[]).filter(
-    (message) => message.recipient === `+86 ${phone}`,
-  );
+  const [row] = outbox().filter((message) => message.recipient === `+86 ${phone}`);
   expect(row?.code).toMatch(/^\d{6}$/);
   return row.code;
 }
@@ -94,7 +34,7 @@ const poll = (sceneStr: string) => call("/wechatpub/pollingLogin", { body: { sou
 /** A WeChat login through the scan: the wx user's token and user object. */
 async function wechatLogin(openId = freshOpenId()): Promise<{ token: string; user: any }> {
   const { sceneStr } = await startScene();
-  expect(platform.accounts.confirmWechatScene(sceneStr, openId, clock)).toBe(true);
+  expect(api.platform.accounts.confirmWechatScene(sceneStr, openId, api.now())).toBe(true);
   const answer = await poll(sceneStr);
   expect(answer.body.code, answer.body.message).toBe(1);
   return answer.body.data;
@@ -123,7 +63,7 @@ describe("WeChat login", () => {
     expect((await poll(sceneStr)).body.code).toBe(0);
     expect((await call("/wechatpub/pollingLogin", { body: { sceneStr }, lang: "zh" })).body).toEqual({ code: 0, message: "等待扫码" });
 
-    expect(platform.accounts.confirmWechatScene(sceneStr, "openid1", clock)).toBe(true);
+    expect(api.platform.accounts.confirmWechatScene(sceneStr, "openid1", api.now())).toBe(true);
     const done = await poll(sceneStr);
     expect(done.body.code).toBe(1);
     expect(done.body.data.token).toMatch(/^[A-Za-z0-9]{32}$/);
@@ -145,14 +85,14 @@ describe("WeChat login", () => {
     const openId = freshOpenId();
     const first = await wechatLogin(openId);
     const { sceneStr } = await startScene();
-    expect(platform.accounts.confirmWechatScene(sceneStr, openId, clock)).toBe(true);
-    expect(platform.accounts.confirmWechatScene(sceneStr, "someone-else", clock)).toBe(false);
+    expect(api.platform.accounts.confirmWechatScene(sceneStr, openId, api.now())).toBe(true);
+    expect(api.platform.accounts.confirmWechatScene(sceneStr, "someone-else", api.now())).toBe(false);
     const second = await poll(sceneStr);
     expect(second.body.data.user.id).toBe(first.user.id);
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE user_name = ?").pluck().get(`wx:${openId}`)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE user_name = ?").pluck().get(`wx:${openId}`)).toBe(1);
     // The second login replaced the first session.
     expect((await call("/web/isLogin", { method: "GET", token: first.token })).body.code).toBe(10001);
-    expect(platform.accounts.confirmWechatScene("no-such-scene", openId, clock)).toBe(false);
+    expect(api.platform.accounts.confirmWechatScene("no-such-scene", openId, api.now())).toBe(false);
   });
 
   it("expires a scene after 10 minutes", async () => {
@@ -160,13 +100,13 @@ describe("WeChat login", () => {
     const inTime = await startScene();
     advance(10 * MINUTE - 1000);
     expect((await poll(late.sceneStr)).body.code).toBe(0);
-    expect(platform.accounts.confirmWechatScene(inTime.sceneStr, freshOpenId(), clock)).toBe(true);
+    expect(api.platform.accounts.confirmWechatScene(inTime.sceneStr, freshOpenId(), api.now())).toBe(true);
     expect((await poll(inTime.sceneStr)).body.code).toBe(1);
 
     advance(2000);
     const expired = await poll(late.sceneStr);
     expect(expired.body).toEqual({ code: 404, message: "The QR code has expired. Please refresh" });
-    platform.accounts.confirmWechatScene(late.sceneStr, freshOpenId(), clock);
+    api.platform.accounts.confirmWechatScene(late.sceneStr, freshOpenId(), api.now());
     const confirmedLate = await poll(late.sceneStr);
     expect(confirmedLate.body.code).toBe(404);
     expect(confirmedLate.body.data).toBeUndefined();
@@ -191,7 +131,7 @@ describe("binding a phone", () => {
 
     expect((await call("/web/isLogin", { method: "GET", token: wx.token })).body.code).toBe(10001);
     expect((await call("/web/isLogin", { method: "GET", token })).body).toMatchObject({ code: 200, data: { id: wx.user.id, isBindPhone: true } });
-    expect(platform.db.prepare("SELECT phone, mobile_prefix, is_bind_phone FROM users WHERE id = ?").get(wx.user.id)).toEqual({
+    expect(api.platform.db.prepare("SELECT phone, mobile_prefix, is_bind_phone FROM users WHERE id = ?").get(wx.user.id)).toEqual({
       phone,
       mobile_prefix: "86",
       is_bind_phone: 1,
@@ -231,7 +171,7 @@ describe("binding a phone", () => {
     // Neither account changed; both sessions go on.
     expect((await call("/web/isLogin", { method: "GET", token: wx.token })).body).toMatchObject({ code: 200, data: { isBindPhone: false } });
     expect((await call("/web/isLogin", { method: "GET", token: ownerToken })).body.code).toBe(200);
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(phone)).toBe(1);
   });
 
   it("refuses a normal phone account", async () => {
@@ -240,7 +180,7 @@ describe("binding a phone", () => {
     const other = freshPhone();
     const answer = await bind(token, other, await smsCode(other));
     expect(answer.body).toEqual({ code: 0, message: "This account needs no phone binding" });
-    expect(platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(other)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM users WHERE phone = ?").pluck().get(other)).toBe(0);
     expect((await call("/web/isLogin", { method: "GET", token })).body.code).toBe(200);
   });
 
@@ -248,8 +188,8 @@ describe("binding a phone", () => {
     const email = "binder@example.com";
     const registered = await call("/reg/registerByEmail", { body: { userName: email, password: "mail1234", passwordNext: "mail1234" } });
     expect(registered.body.code).toBe(200);
-    const userId = platform.db.prepare("SELECT id FROM users WHERE email = ?").pluck().get(email) as number;
-    platform.db.prepare("UPDATE users SET email_confirmed = 1 WHERE id = ?").run(userId);
+    const userId = api.platform.db.prepare("SELECT id FROM users WHERE email = ?").pluck().get(email) as number;
+    api.platform.db.prepare("UPDATE users SET email_confirmed = 1 WHERE id = ?").run(userId);
     const loggedIn = await call("/web/loginByAccountEmail", { body: { accountEmail: email, password: "mail1234" } });
     expect(loggedIn.body.code).toBe(100000);
     const phone = freshPhone();

@@ -6,41 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
+import { useEmbeddedPlatform, type Envelope } from "./embedded-platform-fixture";
 import { devTools } from "../../server/dev-tools.server";
 
-interface Body {
-  code: number;
-  message: string;
-  data?: any;
-}
+const api = useEmbeddedPlatform("2027-07-01T08:00:00.000Z", { captchaTestMode: true });
+const { advance } = api;
 
-let clock = new Date("2027-07-01T08:00:00.000Z");
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
-
-let directory: string;
-let platform: EmbeddedPlatform;
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "api-"));
-  platform = createEmbeddedPlatform({
-    file: join(directory, "p.sqlite"),
-    now: () => clock,
-    captchaTestMode: true,
-    maxFailedLogins: 5,
-    lockMinutes: 15,
-    publicOrigin: "http://localhost:3000",
-    log: () => {},
-  });
   const app = express();
-  app.use(devTools(platform, () => clock));
+  app.use(devTools(api.platform, api.now));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -49,16 +26,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  platform?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
-async function call(path: string, body: Record<string, unknown> = {}, token?: string): Promise<Body> {
-  const headers: Record<string, string> = { "content-type": "application/json", cookie: "lang=en" };
-  if (token) headers.token = token;
-  const response = await platform.api.fetch(new Request(`http://embedded/api${path}`, { method: "POST", headers, body: JSON.stringify(body) }), "10.0.0.9");
-  return (await response.json()) as Body;
-}
+const call = async (path: string, body: Record<string, unknown> = {}, token?: string) => (await api.call(path, { body, token, ip: "10.0.0.9" })).body;
 
 const form = (path: string, fields: Record<string, string>) =>
   fetch(`${base}${path}`, {
@@ -97,28 +67,28 @@ describe("the outbox", () => {
   it("lists messages newest first with exactly channel, to, code, text and sentAt", async () => {
     expect(await outboxJson()).toEqual([]);
     expect((await call("/web/sendMessageWithCaptcha", { phoneNum: "13900001111", randStr: "r", ticket: "t" })).code).toBe(200);
-    const smsAt = clock.toISOString();
+    const smsAt = api.now().toISOString();
     advance(5000);
     expect((await call("/reg/registerByEmail", { userName: "first@example.com", password: "abc123", passwordNext: "abc123" })).code).toBe(200);
 
     const messages = await outboxJson();
     expect(messages).toHaveLength(2);
     for (const message of messages) expect(Object.keys(message).sort()).toEqual(["channel", "code", "sentAt", "text", "to"]);
-    expect(messages[0]).toMatchObject({ channel: "email", to: "first@example.com", code: "", sentAt: clock.toISOString() });
+    expect(messages[0]).toMatchObject({ channel: "email", to: "first@example.com", code: "", sentAt: api.now().toISOString() });
     expect(String(messages[0].text)).toContain("http://localhost:3000/api/web/email?token=");
     expect(messages[1]).toMatchObject({ channel: "sms", to: "+86 13900001111", sentAt: smsAt });
     expect(messages[1].code).toMatch(/^\d{6}$/);
     expect(String(messages[1].text)).toContain(String(messages[1].code));
-    const row = platform.db.prepare("SELECT code FROM outbox WHERE recipient = ?").pluck().get("+86 13900001111");
+    const row = api.platform.db.prepare("SELECT code FROM outbox WHERE recipient = ?").pluck().get("+86 13900001111");
     expect(messages[1].code).toBe(row);
   });
 
   it("renders the HTML page with every column escaped", async () => {
     // An address the email rules allow that still holds HTML-special characters, registered through the API.
     expect((await call("/reg/registerByEmail", { userName: "o'neil&co@example.com", password: "abc123", passwordNext: "abc123" })).code).toBe(200);
-    platform.db
+    api.platform.db
       .prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES (?, ?, ?, ?, ?)")
-      .run("<b>sms</b>", '"><img src=x onerror=alert(1)>', "<i>123456</i>", "<script>alert('x')</script> & more", clock.toISOString());
+      .run("<b>sms</b>", '"><img src=x onerror=alert(1)>', "<i>123456</i>", "<script>alert('x')</script> & more", api.now().toISOString());
 
     const html = await outboxHtml();
     expect(html).toContain("<h1>Developer outbox</h1>");
@@ -158,7 +128,7 @@ describe("the WeChat scan", () => {
     const polled = await call("/wechatpub/pollingLogin", { sceneStr });
     expect(polled.code).toBe(1);
     expect(polled.data.user).toMatchObject({ userName: "wx:openid1", isBindPhone: false });
-    const scene = platform.db.prepare("SELECT COUNT(*) FROM wechat_scenes WHERE scene_str = ?").pluck().get(sceneStr);
+    const scene = api.platform.db.prepare("SELECT COUNT(*) FROM wechat_scenes WHERE scene_str = ?").pluck().get(sceneStr);
     expect(scene).toBe(0);
   });
 
@@ -185,8 +155,8 @@ describe("the WeChat scan", () => {
 
 describe("the claim review", () => {
   const audit = async (token: string) => {
-    const response = await platform.api.fetch(new Request("http://embedded/api/author/checkEmailAudit", { headers: { token } }), "10.0.0.9");
-    return ((await response.json()) as Body).data as { isPass: number; reason?: string; authorCode?: string };
+    const response = await api.platform.api.fetch(new Request("http://embedded/api/author/checkEmailAudit", { headers: { token } }), "10.0.0.9");
+    return ((await response.json()) as Envelope).data as { isPass: number; reason?: string; authorCode?: string };
   };
 
   async function claimAndConfirm(token: string, email: string) {
@@ -194,7 +164,7 @@ describe("the claim review", () => {
     expect(claimed.data).toEqual({ isPass: 3 });
     const [message] = (await outboxJson()).filter((entry) => entry.to === email) as { text: string }[];
     const link = /http:\/\/localhost:3000\/api(\/web\/email\?token=[A-Za-z0-9]{32})/.exec(message.text)![1];
-    const response = await platform.api.fetch(new Request(`http://embedded/api${link}`), "10.0.0.9");
+    const response = await api.platform.api.fetch(new Request(`http://embedded/api${link}`), "10.0.0.9");
     expect(response.headers.get("location")).toBe("/emailVerifyResult?status=success");
   }
 
@@ -220,9 +190,9 @@ describe("the claim review", () => {
     const state = await audit(token);
     expect(state.isPass).toBe(2);
     expect(state.authorCode).toMatch(/^A\d+$/);
-    const author = await platform.api.fetch(new Request("http://embedded/api/author/queryAuthorByUserId", { headers: { token } }), "10.0.0.9");
-    expect(((await author.json()) as Body).data).toEqual({ authorCode: state.authorCode });
-    expect(platform.db.prepare("SELECT name, org_name FROM scholars WHERE author_code = ?").get(state.authorCode)).toEqual({ name: "李<华>", org_name: "O'Brien & Partners" });
+    const author = await api.platform.api.fetch(new Request("http://embedded/api/author/queryAuthorByUserId", { headers: { token } }), "10.0.0.9");
+    expect(((await author.json()) as Envelope).data).toEqual({ authorCode: state.authorCode });
+    expect(api.platform.db.prepare("SELECT name, org_name FROM scholars WHERE author_code = ?").get(state.authorCode)).toEqual({ name: "李<华>", org_name: "O'Brien & Partners" });
   });
 
   it("does nothing for a claim that is not waiting for review", async () => {

@@ -1,0 +1,120 @@
+/**
+ * One embedded platform per test file, on a fresh temporary database and a clock the test moves. Calls go
+ * through the platform's own fetch handler, each test from its own client address so that the per-IP limits
+ * one test reaches never decide another's outcome.
+ */
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
+
+export type Lang = "en" | "zh";
+
+export interface Envelope {
+  code: number;
+  message: string;
+  data?: any;
+  datas?: any;
+  success?: boolean;
+}
+
+export interface CallOptions {
+  method?: "GET" | "POST";
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  token?: string;
+  lang?: Lang;
+  ip?: string;
+}
+
+export interface OutboxRow {
+  id: number;
+  channel: string;
+  recipient: string;
+  code: string;
+  text: string;
+  sent_at: string;
+}
+
+export interface PlatformFixture {
+  readonly platform: EmbeddedPlatform;
+  /** The platform's current time. */
+  now(): Date;
+  advance(ms: number): void;
+  /** The client address of the running test. */
+  ip(): string;
+  /** Another client address, never used before in this file. */
+  freshIp(): string;
+  raw(path: string, options?: CallOptions): Promise<Response>;
+  call(path: string, options?: CallOptions): Promise<{ status: number; body: Envelope }>;
+  /** Messages of the developer outbox, newest first. */
+  outbox(): OutboxRow[];
+}
+
+export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode: boolean }): PlatformFixture {
+  let clock = new Date(startsAt);
+  let directory = "";
+  let platform: EmbeddedPlatform | undefined;
+  let addressCounter = 0;
+  let address = "";
+
+  const freshIp = () => {
+    addressCounter++;
+    return `10.1.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  };
+
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), "api-"));
+    platform = createEmbeddedPlatform({
+      file: join(directory, "p.sqlite"),
+      now: () => clock,
+      captchaTestMode: options.captchaTestMode,
+      maxFailedLogins: 5,
+      lockMinutes: 15,
+      publicOrigin: "http://localhost:3000",
+      log: () => {},
+    });
+  }, 60_000);
+
+  afterAll(() => {
+    platform?.close();
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    address = freshIp();
+  });
+
+  const fixture: PlatformFixture = {
+    get platform() {
+      if (!platform) throw new Error("the embedded platform is only there inside tests");
+      return platform;
+    },
+    now: () => clock,
+    advance(ms) {
+      clock = new Date(clock.getTime() + ms);
+    },
+    ip: () => address,
+    freshIp,
+    raw(path, callOptions = {}) {
+      const method = callOptions.method ?? "POST";
+      const url = new URL(`http://embedded/api${path}`);
+      for (const [key, value] of Object.entries(callOptions.query ?? {})) url.searchParams.set(key, value);
+      const headers: Record<string, string> = { cookie: `lang=${callOptions.lang ?? "en"}` };
+      if (method === "POST") headers["content-type"] = "application/json";
+      if (callOptions.token) headers.token = callOptions.token;
+      const body = method === "POST" ? JSON.stringify(callOptions.body ?? {}) : undefined;
+      return fixture.platform.api.fetch(new Request(url, { method, headers, body }), callOptions.ip ?? address);
+    },
+    async call(path, callOptions = {}) {
+      const response = await fixture.raw(path, callOptions);
+      if (!response.headers.get("content-type")?.includes("application/json")) {
+        throw new Error(`${path} answered ${response.status} with ${response.headers.get("content-type")}, not JSON`);
+      }
+      return { status: response.status, body: (await response.json()) as Envelope };
+    },
+    outbox: () => fixture.platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as OutboxRow[],
+  };
+  return fixture;
+}
