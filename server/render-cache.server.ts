@@ -12,7 +12,7 @@ interface Entry {
   nonce: string;
 }
 
-const NOT_REPLAYED = new Set(["content-length", "date", "connection", "transfer-encoding", "keep-alive", "content-security-policy", PAGE_CACHE_HEADER.toLowerCase()]);
+const NOT_REPLAYED = new Set(["content-length", "date", "connection", "transfer-encoding", "keep-alive", "content-security-policy"]);
 
 /**
  * Micro-caching of anonymous page renders (documents and client navigations' .data answers). A page opts in through
@@ -37,6 +37,20 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
     }
     if (hit) entries.delete(key);
 
+    // The page's cache hint is for this server only: read it and take it off before the headers go out.
+    let reuseSeconds = 0;
+    const takeCacheHint = () => {
+      const hint = response.getHeader(PAGE_CACHE_HEADER);
+      if (hint === undefined) return;
+      reuseSeconds = Number(hint) || 0;
+      response.removeHeader(PAGE_CACHE_HEADER);
+    };
+    const writeHead = response.writeHead.bind(response);
+    response.writeHead = ((...args: unknown[]) => {
+      takeCacheHint();
+      return (writeHead as (...args: unknown[]) => Response)(...args);
+    }) as Response["writeHead"];
+
     const chunks: Buffer[] = [];
     const write = response.write.bind(response);
     const end = response.end.bind(response);
@@ -46,12 +60,12 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
     }) as Response["write"];
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-      const seconds = Number(response.getHeader(PAGE_CACHE_HEADER));
-      const cacheable = seconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
+      if (!response.headersSent) takeCacheHint();
+      const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(key, {
-          expires: options.now() + seconds * 1000,
+          expires: options.now() + reuseSeconds * 1000,
           status: response.statusCode,
           headers: Object.entries(response.getHeaders())
             .filter(([name]) => !NOT_REPLAYED.has(name))
