@@ -108,6 +108,15 @@ test("home tabs list the seeded items, and each tab shows its own", async ({ pag
   }
   // Different sources, different items.
   expect(new Set([lives[0], meetings[0], videos[0], papers[0]]).size).toBe(4);
+
+  // The chosen tab is in the address, so coming back from an item finds it still chosen.
+  await tabs.getByRole("tab", { name: "视频" }).click();
+  await expect(page).toHaveURL(/\/home\?tab=2$/);
+  await panel.locator(".list-link").first().click();
+  await expect(page).toHaveURL(/\/videoDetail\?/);
+  await page.goBack();
+  await expect(tabs.getByRole("tab", { name: "视频" })).toHaveAttribute("aria-selected", "true");
+  await expect(panel.locator(".list-title")).toHaveText(videos);
 });
 
 test("home lists the hot reports below the tabs", async ({ page }) => {
