@@ -3,7 +3,8 @@
  *
  *  1. First-load JavaScript (gzip) of every config route, beside a bare React Router app built from the same
  *     node_modules: how much of what users download is ours rather than the framework's.
- *  2. SSR throughput of /home, beside a plain node:http server replaying the same HTML: what rendering costs.
+ *  2. SSR throughput of /home, beside a plain node:http server replaying the same HTML: what rendering costs, with
+ *     the anonymous render cache (ADR 009) as visitors meet it and with every request rendered.
  *
  * It measures the existing production build (package.json's script builds first) and never writes to the
  * repository: the database is a temporary file, the floor app lives in os.tmpdir(). Everything listens on
@@ -56,16 +57,52 @@ interface RouteTarget {
   expectedStatus: number;
 }
 
-/** One request per page config; required query values get a placeholder so the page itself renders, not the 404. */
-function configRoutes(): RouteTarget[] {
+interface ConfigRoute {
+  path: string;
+  /** Query values the page cannot render without (the item a detail page shows). */
+  required: string[];
+}
+
+function configRoutes(): ConfigRoute[] {
   const directory = join(root, "page-configs");
   const files = readdirSync(directory).filter((name) => name.endsWith(".json"));
   return files.sort().map((file) => {
     const config = JSON.parse(readFileSync(join(directory, file), "utf8")) as { path: string; query?: Record<string, { required?: boolean }> };
-    if (config.path === NOT_FOUND_CONFIG_PATH) return { label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH, expectedStatus: 404 };
     const required = Object.entries(config.query ?? {}).filter(([, declared]) => declared.required);
-    const search = required.length ? `?${new URLSearchParams(required.map(([name]) => [name, "1"]))}` : "";
-    return { label: config.path + search, url: config.path + search, expectedStatus: 200 };
+    return { path: config.path, required: required.map(([name]) => name) };
+  });
+}
+
+const linksIn = (html: string) => [...html.matchAll(/href="(\/[^"#]*)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
+
+/**
+ * One request per page config. A page that needs query values is measured at the first link to it that the other
+ * pages show, as a user reaches it (the seed decides which items exist); failing that, at a made-up id.
+ */
+async function routeTargets(origin: string): Promise<RouteTarget[]> {
+  const routes = configRoutes();
+  const found = new Map<string, string>();
+  let toRead = routes.filter((route) => route.required.length === 0 && route.path !== NOT_FOUND_CONFIG_PATH).map((route) => route.path);
+  const read = new Set<string>();
+  while (toRead.length > 0) {
+    const next: string[] = [];
+    for (const url of toRead) {
+      read.add(url);
+      const page = await fetch(new URL(url, origin), { signal: AbortSignal.timeout(15_000) });
+      for (const link of linksIn(await page.text())) {
+        const target = new URL(link, origin);
+        const route = routes.find((candidate) => candidate.path === target.pathname && candidate.required.length > 0);
+        if (!route || found.has(route.path) || !route.required.every((name) => target.searchParams.get(name))) continue;
+        found.set(route.path, link);
+        if (!read.has(link)) next.push(link);
+      }
+    }
+    toRead = next;
+  }
+  return routes.map((route) => {
+    if (route.path === NOT_FOUND_CONFIG_PATH) return { label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH, expectedStatus: 404 };
+    const url = found.get(route.path) ?? (route.required.length ? `${route.path}?${new URLSearchParams(route.required.map((name) => [name, "1"]))}` : route.path);
+    return { label: url, url, expectedStatus: 200 };
   });
 }
 
@@ -103,7 +140,7 @@ function printFirstLoad(rows: FirstLoadRow[], floor: FirstLoad) {
     console.log(`note: ${unexpected.map(({ label, ours }) => `${label} answered ${ours.status}`).join(", ")}; their figures are not those of the page itself`);
 }
 
-function printThroughput(ours: LoadResult, baseline: LoadResult, settings: LoadSettings, htmlBytes: number) {
+function printThroughput(runs: [string, LoadResult][], baseline: LoadResult, settings: LoadSettings, htmlBytes: number) {
   console.log(`\n== SSR throughput of ${SSR_PATH} (${htmlBytes} bytes of HTML) ==`);
   console.log(
     `autocannon: ${settings.connections} connections, ${settings.seconds} s measured after ${WARM_UP_SECONDS} s warm-up each; ` +
@@ -117,16 +154,19 @@ function printThroughput(ours: LoadResult, baseline: LoadResult, settings: LoadS
     String(result.totalRequests),
     String(result.failures),
   ];
-  const ratios = [
-    "ratio ours/static",
+  const ratios = (label: string, ours: LoadResult) => [
+    `ratio ${label}/static`,
     ratio(ours.requestsPerSecond, baseline.requestsPerSecond),
     ratio(ours.p50Ms, baseline.p50Ms),
     ratio(ours.p99Ms, baseline.p99Ms),
     "",
     "",
   ];
-  console.log(table(["server", "req/s", "p50 ms", "p99 ms", "requests", "failures"], [row("ours (SSR)", ours), row("static", baseline), ratios]));
-  if (ours.failures || baseline.failures) console.log("warning: some responses failed (non-2xx, errors or timeouts); the figures above are suspect");
+  const lines = [...runs.map(([label, result]) => row(label, result)), row("static", baseline), ...runs.map(([label, result]) => ratios(label, result))];
+  console.log(table(["server", "req/s", "p50 ms", "p99 ms", "requests", "failures"], lines));
+  if ([baseline, ...runs.map(([, result]) => result)].some((result) => result.failures)) {
+    console.log("warning: some responses failed (non-2xx, errors or timeouts); the figures above are suspect");
+  }
 }
 
 async function main() {
@@ -145,17 +185,22 @@ async function main() {
 
   const work = mkdtempSync(join(tmpdir(), "bench-"));
   const servers: Server[] = [];
-  let handle: AppHandle | null = null;
+  const handles: AppHandle[] = [];
   let floor: FloorApp | null = null;
   try {
     const env = readServerEnv(
       { ...process.env, PORT: "0", HOST, DATABASE_FILE: join(work, "platform.sqlite"), PAGE_CONFIGS_DIR: join(root, "page-configs") },
       root,
     );
-    handle = await createApp({ env, root, development: false, log: () => {} });
-    const ourServer = createServer(handle.app);
-    servers.push(ourServer);
-    const ours = `http://${HOST}:${await listenInRange(ourServer)}`;
+    const start = async (renderCache: boolean) => {
+      const handle = await createApp({ env, root, development: false, log: () => {}, renderCache });
+      handles.push(handle);
+      const server = createServer(handle.app);
+      servers.push(server);
+      return `http://${HOST}:${await listenInRange(server)}`;
+    };
+    const ours = await start(true);
+    const oursUncached = await start(false);
 
     floor = await startFloorApp(root);
     const floorLoad = await measureFirstLoad(floor.origin, "/");
@@ -165,7 +210,7 @@ async function main() {
     floor = null;
 
     const rows: FirstLoadRow[] = [];
-    for (const target of configRoutes()) rows.push({ ...target, ours: await measureFirstLoad(ours, target.url) });
+    for (const target of await routeTargets(ours)) rows.push({ ...target, ours: await measureFirstLoad(ours, target.url) });
     printFirstLoad(rows, floorLoad);
 
     const page = await fetch(new URL(SSR_PATH, ours), { redirect: "manual", signal: AbortSignal.timeout(15_000) });
@@ -174,14 +219,23 @@ async function main() {
     const replay = await startStaticServer(html, endToEndHeaders(page.headers));
     servers.push(replay.server);
 
-    // A fixed order (ours, then static) keeps runs comparable with each other; each gets its own warm-up.
-    const oursLoad = await measureThroughput(new URL(SSR_PATH, ours).href, settings, WARM_UP_SECONDS);
+    // A fixed order (ours, ours without the render cache, then static) keeps runs comparable with each other; each gets its own warm-up.
+    const cached = await measureThroughput(new URL(SSR_PATH, ours).href, settings, WARM_UP_SECONDS);
+    const rendered = await measureThroughput(new URL(SSR_PATH, oursUncached).href, settings, WARM_UP_SECONDS);
     const staticLoad = await measureThroughput(new URL(SSR_PATH, replay.origin).href, settings, WARM_UP_SECONDS);
-    printThroughput(oursLoad, staticLoad, settings, html.length);
+    printThroughput(
+      [
+        ["ours cached", cached],
+        ["ours rendered", rendered],
+      ],
+      staticLoad,
+      settings,
+      html.length,
+    );
   } finally {
     await floor?.close();
     for (const server of servers) await closeServer(server);
-    await handle?.close();
+    for (const handle of handles) await handle.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

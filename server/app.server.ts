@@ -28,6 +28,8 @@ export interface CreateAppOptions {
   log?: (line: string) => void;
   /** Test-only controls of the realtime sockets under /dev/realtime (refused with APP_ENV=production). */
   realtimeTestHooks?: boolean;
+  /** Reuse anonymous renders (ADR 009); on unless turned off, as the benchmark does to price a full render. */
+  renderCache?: boolean;
 }
 
 export interface AppHandle {
@@ -197,7 +199,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     isProduction: env.isProduction,
   });
 
-  app.use(renderCache({ now: () => now().getTime() }));
+  if (options.renderCache ?? true) app.use(renderCache({ now: () => now().getTime() }));
   app.all(
     "/{*path}",
     createRequestHandler({
