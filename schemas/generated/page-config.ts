@@ -391,6 +391,10 @@ export interface BannerCarouselProps {
   linkField?: string;
   intervalMs?: number;
   aspectRatio?: "16:9" | "2:1" | "3:1";
+  /**
+   * Show the title over the picture; turn it off for banner art that carries its own text.
+   */
+  caption?: boolean;
   minItems?: 0;
 }
 /**

@@ -50,8 +50,9 @@ for (const lang of ["zh", "en"] as const) {
       await expect(page).toHaveTitle(new RegExp(text.page));
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
 
-      const slides = page.locator(".banner-carousel .banner-slide .banner-caption");
-      await expect(slides).toHaveText(living.list.map((plan) => titleOf(plan, lang)));
+      const posters = page.locator(".banner-carousel .banner-slide img");
+      await expect(posters).toHaveCount(living.list.length);
+      for (const [index, plan] of living.list.entries()) await expect(posters.nth(index)).toHaveAttribute("alt", titleOf(plan, lang));
 
       const section = (title: string) => page.locator(".live-list").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
       expect(await titles(page, section(text.living))).toEqual(living.list.slice(0, 3).map((plan) => titleOf(plan, lang)));

@@ -25,6 +25,12 @@ describe("bannerCarousel", () => {
     expect(count(html, 'class="dot active"')).toBe(1);
   });
 
+  it("leaves the caption out for banner art that carries its own text, keeping the title as the image's text", async () => {
+    const html = await renderWidget(BannerCarousel, { props: { ...props, caption: false }, data });
+    expect(html).not.toContain("banner-caption");
+    expect(html).toContain('alt="新课上线"');
+  });
+
   it("opens external links in a new tab, safely", async () => {
     const html = await renderWidget(BannerCarousel, { props, data });
     expect(html).toMatch(/<a href="https:\/\/partner\.example\/page" class="banner-slide" rel="noopener noreferrer" target="_blank">/);

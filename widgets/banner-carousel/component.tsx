@@ -44,7 +44,7 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
         {items.map((banner, index) => (
           <SmartLink key={asText(banner.id) || index} to={asText(banner[linkField])} className="banner-slide">
             <img src={asText(banner[imageField]) || asText(banner.cover)} alt={titleOf(banner)} loading={index === 0 ? "eager" : "lazy"} />
-            <span className="banner-caption">{titleOf(banner)}</span>
+            {(props.caption ?? true) && <span className="banner-caption">{titleOf(banner)}</span>}
           </SmartLink>
         ))}
       </div>
