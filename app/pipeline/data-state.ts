@@ -1,3 +1,4 @@
+import type { ApiEnvelope } from "~/lib/api-client";
 import type { GateOutcome } from "~/lib/gate";
 
 /** The state of one named data source, as widgets see it. */
@@ -12,3 +13,10 @@ export const SUCCESS_CODES = new Set([200, 1]);
 
 /** The platform's answer for an item that does not exist. */
 export const NOT_FOUND_CODE = 404;
+
+/** What a data source's answer means to the widgets that use it, on the server and in the browser alike. */
+export function dataStateOf(envelope: ApiEnvelope): DataState {
+  return SUCCESS_CODES.has(envelope.code)
+    ? { status: "ok", value: envelope.data ?? null }
+    : { status: "error", message: envelope.message || `code ${envelope.code}`, code: envelope.code };
+}

@@ -4,7 +4,7 @@ import { evaluateGate } from "~/lib/gate";
 import { readQuery } from "~/lib/routing";
 import type { AppServices } from "~/services";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
-import { NOT_FOUND_CODE, SUCCESS_CODES, type DataState } from "./data-state";
+import { NOT_FOUND_CODE, dataStateOf, type DataState } from "./data-state";
 import type { PageView } from "./page-view";
 import { widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents } from "~/renderer/widget-components";
@@ -42,9 +42,7 @@ async function loadSource(services: AppServices, source: DataSource, query: Reco
     timeoutMs: source.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     headers: token ? { token } : undefined,
   });
-  const state: DataState = SUCCESS_CODES.has(envelope.code)
-    ? { status: "ok", value: envelope.data ?? null }
-    : { status: "error", message: envelope.message || `code ${envelope.code}`, code: envelope.code };
+  const state = dataStateOf(envelope);
   if (cacheable && state.status === "ok") remember(key, state, source.cacheSeconds ?? 0, now);
   return state;
 }

@@ -5,7 +5,7 @@ import { browserApi } from "~/lib/browser-api";
 import { evaluateGate } from "~/lib/gate";
 import { sourceParams } from "~/pipeline/source-params";
 import { $token, $user } from "~/stores/session";
-import { SUCCESS_CODES, type DataState } from "~/pipeline/data-state";
+import { dataStateOf, type DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import type { PageView } from "~/pipeline/page-view";
 
@@ -35,12 +35,7 @@ export function usePageData(view: PageView, hydrated: boolean): Record<string, D
           params: sourceParams(source, view.query),
           timeoutMs: source.timeoutMs,
         });
-        return [
-          name,
-          SUCCESS_CODES.has(envelope.code)
-            ? { status: "ok", value: envelope.data ?? null }
-            : { status: "error", message: envelope.message || `code ${envelope.code}`, code: envelope.code },
-        ];
+        return [name, dataStateOf(envelope)];
       }),
     );
     return Object.fromEntries(entries) as Record<string, DataState>;

@@ -6,9 +6,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { planIn, plans, type Plan } from "./live-helpers";
-import { platformData } from "./platform-support";
-
-type Lang = "zh" | "en";
+import { platformData, speak, type Lang } from "./platform-support";
 
 interface Special {
   id: number;
@@ -18,10 +16,6 @@ interface Special {
   guestNames: string;
   guestNamesEn: string;
   link: string;
-}
-
-async function useLanguage(page: Page, baseURL: string, lang: Lang) {
-  if (lang === "en") await page.context().addCookies([{ name: "lang", value: "en", url: baseURL }]);
 }
 
 const titleOf = (item: { title: string; titleEn: string }, lang: Lang) => (lang === "en" ? item.titleEn : item.title);
@@ -38,7 +32,7 @@ for (const lang of ["zh", "en"] as const) {
 
   test.describe(`live pages in ${lang}`, () => {
     test(`/liveIndex shows live, coming, series and replays from the platform (${lang})`, async ({ page, request, baseURL }) => {
-      await useLanguage(page, baseURL!, lang);
+      await speak(page.context(), baseURL!, lang);
       const living = await plans(request, { status: "2", pageSize: 5 });
       const upcoming = await plans(request, { status: "0,1", pageSize: 4 });
       const replays = await plans(request, { status: "4", pageSize: 4 });
@@ -75,7 +69,7 @@ for (const lang of ["zh", "en"] as const) {
     });
 
     test(`/liveList pages through plans by state (${lang})`, async ({ page, request, baseURL }) => {
-      await useLanguage(page, baseURL!, lang);
+      await speak(page.context(), baseURL!, lang);
       const all = await plans(request, { pageSize: 10 });
       const allTwo = await plans(request, { pageSize: 10, pageNum: 2 });
       const living = await plans(request, { status: "2", pageSize: 10 });
@@ -108,7 +102,7 @@ for (const lang of ["zh", "en"] as const) {
     });
 
     test(`/specList lists the series and a series opens its own lives and guests (${lang})`, async ({ page, request, baseURL }) => {
-      await useLanguage(page, baseURL!, lang);
+      await speak(page.context(), baseURL!, lang);
       const specials = await platformData<{ list: Special[]; total: number }>(request, "/special/liveSpecialList", { pageSize: 10 });
       const ours = specials.list.find((special) => special.link.startsWith("/liveList?specialId=")) as Special;
       expect(ours, "a live series on the first page of /specList").toBeDefined();
@@ -254,7 +248,7 @@ test.describe("/viewLive in each live state", () => {
     const plan = await planIn(request, 4, 1);
     const guests = await platformData<{ list: { authorNameEn: string; orgNameEn: string; role: string }[] }>(request, "/guest/list", { planId: plan.id });
     const detail = await platformData<{ summaryEn: string }>(request, "/plan/detail", { id: plan.id });
-    await useLanguage(page, baseURL!, "en");
+    await speak(page.context(), baseURL!, "en");
     await page.goto(`/viewLive?id=${plan.id}`);
     await waitForHydration(page);
     await expect(page.getByRole("tab")).toHaveText(["About", "Guests", "Discussion"]);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
-import { useEmbeddedPlatform, type CallOptions, type Envelope as Body, type Lang } from "./embedded-platform-fixture";
+import { useEmbeddedPlatform, type Envelope, type Lang } from "./embedded-platform-fixture";
 
 const MINUTE = 60_000;
 const api = useEmbeddedPlatform("2027-03-01T08:00:00.000Z", { captchaTestMode: false });
@@ -268,7 +268,7 @@ describe("sending an SMS code", () => {
     }
     // Without a lang cookie the messages are Chinese.
     const request = new Request("http://embedded/api/web/sendMessage", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(((await (await api.platform.api.fetch(request, api.ip())).json()) as Body).message).toBe("请输入手机号");
+    expect(((await (await api.platform.api.fetch(request, api.ip())).json()) as Envelope).message).toBe("请输入手机号");
   });
 
   it("treats a blank phone (spaces only) as a missing one", async () => {
