@@ -2,7 +2,8 @@
  * The login dialog as a person uses it (spec §2, §4, §8): verification code (the default tab, with captcha and the
  * 60 s countdown), password, email and WeChat scan; the lock after repeated wrong passwords; the country prefixes.
  */
-import { test, expect, waitForHydration, api, dialog, expectSignedIn, latestCode, newPhone, openLogin, registerByApi, sendCodeInForm, storedSession, wechatByApi } from "./accounts-support";
+import { randomInt } from "node:crypto";
+import { test, expect, waitForHydration, api, dialog, expectSignedIn, latestCode, newPhone, openLogin, registerByApi, sendCodeInForm, storedSession, wechatByApi, confirmOnPhone } from "./accounts-support";
 
 test.describe("login by verification code", () => {
   test("is the default tab: captcha, code from the outbox, then a reload signed in", async ({ page }) => {
@@ -96,12 +97,13 @@ test.describe("login by verification code", () => {
     await expect(prefix.locator("option")).toHaveCount(12);
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("countryPrefixes") ?? "[]").length)).toBe(12);
     await prefix.selectOption("852");
-    await login.getByLabel(/^手机号/).fill("91234567");
+    const hongKongPhone = `9${randomInt(1_000_000, 9_999_999)}`;
+    await login.getByLabel(/^手机号/).fill(hongKongPhone);
     await login.getByRole("button", { name: "获取验证码" }).click();
     await login.locator(".captcha-panel").getByRole("textbox").fill("1234");
     await login.locator(".captcha-panel").getByRole("button", { name: "确定" }).click();
     await expect(page.locator(".toast").filter({ hasText: "短信验证码发送成功" })).toBeVisible();
-    expect((await page.request.get("/dev/outbox.json").then((response) => response.json()))[0].to).toBe("+852 91234567");
+    expect((await page.request.get("/dev/outbox.json").then((response) => response.json()))[0].to).toBe(`+852 ${hongKongPhone}`);
     // A later page load uses the cached list.
     await page.reload();
     await waitForHydration(page);
@@ -185,7 +187,7 @@ test.describe("login by password and email", () => {
 });
 
 test.describe("WeChat scan", () => {
-  test("polls until the scan is confirmed on the phone; a new WeChat user binds a phone (forced mode), then the task toast", async ({ page, context }) => {
+  test("polls until the scan is confirmed on the phone; a new WeChat user binds a phone (forced mode), then the task toast", async ({ page, browser, baseURL }) => {
     await page.goto("/home");
     await waitForHydration(page);
     const login = await openLogin(page);
@@ -203,13 +205,7 @@ test.describe("WeChat scan", () => {
     // Every 3 s.
     expect(polls[1] - polls[0]).toBeGreaterThan(2_500);
 
-    // The phone: the confirm page, in a second page.
-    const phonePage = await context.newPage();
-    await phonePage.goto(new URL(url).pathname + new URL(url).search);
-    await phonePage.getByLabel("WeChat openid").fill(`e2e-${Date.now().toString(36)}`);
-    await phonePage.getByRole("button", { name: "Confirm login" }).click();
-    await expect(phonePage.getByText("Confirmed.")).toBeVisible();
-    await phonePage.close();
+    await confirmOnPhone(browser, baseURL!, url, `e2e-${Date.now().toString(36)}`);
 
     const bind = dialog(page, "bindPhone");
     await expect(bind).toBeVisible({ timeout: 8_000 });
@@ -238,7 +234,7 @@ test.describe("WeChat scan", () => {
     await expect(page.locator("dialog.dialog")).toHaveJSProperty("open", false);
   });
 
-  test("a WeChat user who already bound a phone is simply logged in", async ({ page, context }) => {
+  test("a WeChat user who already bound a phone is simply logged in", async ({ page, browser, baseURL }) => {
     const openId = `e2e-bound-${Date.now().toString(36)}`;
     const first = await wechatByApi(page.request, openId);
     const phone = newPhone();
@@ -254,13 +250,9 @@ test.describe("WeChat scan", () => {
     const login = await openLogin(page);
     await login.getByRole("tab", { name: "微信扫码" }).click();
     const url = (await login.locator("svg.wechat-qr").getAttribute("data-url"))!;
-    const phonePage = await context.newPage();
-    await phonePage.goto(new URL(url).pathname + new URL(url).search);
-    await phonePage.getByLabel("WeChat openid").fill(openId);
     // The next poll (within 3 s) logs in and reloads.
     const reloaded = page.waitForEvent("load", { timeout: 10_000 });
-    await phonePage.getByRole("button", { name: "Confirm login" }).click();
-    await phonePage.close();
+    await confirmOnPhone(browser, baseURL!, url, openId);
     await reloaded;
     await waitForHydration(page);
     await expectSignedIn(page);

@@ -4,7 +4,7 @@
  * the suite sends more codes than one address may in an hour. Codes are read from the developer outbox.
  */
 import { randomInt } from "node:crypto";
-import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
+import { devices, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { test as base, expect, waitForHydration } from "./fixtures";
 
 export interface Envelope<T = unknown> {
@@ -127,6 +127,24 @@ export async function wechatByApi(request: APIRequestContext, openId = `e2e-${Da
   const polled = await api<Session>(request, "/wechatpub/pollingLogin", { sceneStr: scene.data!.sceneStr });
   expect(polled.code, polled.message).toBe(1);
   return polled.data!;
+}
+
+/**
+ * The phone that scans the QR code: a browser of its own (another device, sharing nothing with the page that
+ * shows the code) opens the confirm page the code points to and confirms as the given WeChat account.
+ */
+export async function confirmOnPhone(browser: Browser, baseURL: string, qrUrl: string, openId: string): Promise<void> {
+  const phone = await browser.newContext({ ...devices["Pixel 7"], baseURL });
+  try {
+    const page = await phone.newPage();
+    const { pathname, search } = new URL(qrUrl);
+    await page.goto(pathname + search);
+    await page.getByLabel("WeChat openid").fill(openId);
+    await page.getByRole("button", { name: "Confirm login" }).click();
+    await expect(page.getByText("Confirmed.")).toBeVisible();
+  } finally {
+    await phone.close();
+  }
 }
 
 /** Stores a session where the login dialog stores it (token and userObj in local storage, the token cookie). */

@@ -105,14 +105,29 @@ export { expect };
 
 /**
  * Waits until React has taken over the server HTML: hydration is committed (the root is no longer dehydrated)
- * and the effects that follow it (scroll listeners, navigation effects) had a task to run in.
+ * and the effects that follow it (scroll listeners, navigation effects) had a task to run in. Polls on a timer
+ * rather than on animation frames, and when hydration does not come it fails with what the page looked like,
+ * so that a slow or stuck hydration is told apart from a test that ran out of time elsewhere.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
+export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
+  const hydrated = () => {
     const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
     if (!key) return false;
     const container = (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key];
     return container.stateNode?.current?.memoizedState?.isDehydrated === false;
-  });
+  };
+  try {
+    await page.waitForFunction(hydrated, undefined, { polling: 50, timeout });
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        hasReactRoot: Object.keys(document).some((name) => name.startsWith("__reactContainer$")),
+        scripts: document.scripts.length,
+      }))
+      .catch((reason: unknown) => String(reason));
+    throw new Error(`hydration did not complete within ${timeout} ms; the page: ${JSON.stringify(seen)}`, { cause: error });
+  }
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
