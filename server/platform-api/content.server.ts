@@ -149,19 +149,30 @@ function detail(kinds: string[]) {
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 
-/** A poster for an item, drawn from its own title: the seed's media, made locally, never fetched. */
+/**
+ * A poster for an item, drawn from its own title: the seed's media, made locally, never fetched. Posters are 16:9
+ * with the item's kind as a kicker; banners are 2:1, the carousel's shape, and keep their bottom sixth clear for
+ * the carousel's dots.
+ */
 export function posterSvg(db: Db, id: number): string | null {
   const row = db.prepare("SELECT id, kind, title, title_en FROM items WHERE id = ?").get(id) as Pick<ItemRow, "id" | "kind" | "title" | "title_en"> | undefined;
   if (!row) return null;
+  const banner = row.kind === "banner";
+  const [width, height] = banner ? [720, 360] : [640, 360];
+  const titleTop = banner ? 130 : 170;
+  const subtitleY = banner ? 270 : 320;
   const hue = (row.id * 47) % 360;
-  const lines = [row.title.slice(0, 12), row.title.slice(12, 24)].filter(Boolean);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360">
+  // At most two lines of 12 characters, balanced so that a title of 13 does not leave one character alone.
+  const title = row.title.slice(0, 24);
+  const perLine = Math.ceil(title.length / Math.ceil(title.length / 12));
+  const lines = [title.slice(0, perLine), title.slice(perLine)].filter(Boolean);
+  const kicker = banner ? "" : `<text x="40" y="60" fill="#fff" opacity=".75" font-family="sans-serif" font-size="22" letter-spacing="3">${escapeXml(row.kind.toUpperCase())}</text>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,32%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,48%)"/></linearGradient></defs>
-<rect width="640" height="360" fill="url(#g)"/>
-<circle cx="560" cy="70" r="120" fill="#fff" opacity=".08"/><circle cx="80" cy="330" r="90" fill="#fff" opacity=".06"/>
-<text x="40" y="60" fill="#fff" opacity=".75" font-family="sans-serif" font-size="22" letter-spacing="3">${escapeXml(row.kind.toUpperCase())}</text>
-${lines.map((line, index) => `<text x="40" y="${170 + index * 56}" fill="#fff" font-family="sans-serif" font-size="44" font-weight="700">${escapeXml(line)}</text>`).join("\n")}
-<text x="40" y="320" fill="#fff" opacity=".85" font-family="sans-serif" font-size="20">${escapeXml(row.title_en.slice(0, 52))}</text>
+<rect width="${width}" height="${height}" fill="url(#g)"/>
+<circle cx="${width - 80}" cy="70" r="120" fill="#fff" opacity=".08"/><circle cx="80" cy="330" r="90" fill="#fff" opacity=".06"/>
+${kicker}${lines.map((line, index) => `<text x="40" y="${titleTop + index * 56}" fill="#fff" font-family="sans-serif" font-size="44" font-weight="700">${escapeXml(line)}</text>`).join("\n")}
+<text x="40" y="${subtitleY}" fill="#fff" opacity=".85" font-family="sans-serif" font-size="20">${escapeXml(row.title_en.slice(0, 52))}</text>
 </svg>`;
 }
 

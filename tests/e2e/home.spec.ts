@@ -164,3 +164,17 @@ test("home screenshot looks like a phone page", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("list thumbnails keep the 16:9 shape of their art, however many lines the text beside them takes", async ({ page }) => {
+  const ratios = async (selector: string) => {
+    const images = page.locator(selector);
+    await expect(images.first()).toBeVisible();
+    const boxes = await images.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).filter((box) => box.width > 0));
+    expect(boxes.length).toBeGreaterThan(1);
+    return boxes.map((box) => box.width / box.height);
+  };
+  await page.goto("/home");
+  for (const ratio of await ratios(".content-list .list-image")) expect(ratio).toBeCloseTo(16 / 9, 1);
+  await page.goto("/liveIndex");
+  for (const ratio of await ratios(".live-list .live-cover")) expect(ratio).toBeCloseTo(16 / 9, 1);
+});

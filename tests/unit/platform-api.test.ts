@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
 import { createRouter } from "../../server/platform-api/router.server";
+import { posterSvg } from "../../server/platform-api/content.server";
 import { CAMPAIGN_PLAN_COUNT } from "../../server/platform-api/specials-seed.server";
 
 /** The content seed's 240 live plans and the sessions of the campaign specials. */
@@ -107,6 +108,20 @@ describe("content API", () => {
       expect(banner.link).toMatch(/^\//);
       expect(banner.cover).toBe(`/media/poster/${banner.id}.svg`);
     }
+  });
+
+  it("draws banners as 2:1 art whose text keeps clear of the carousel's dots, and other posters as 16:9", async () => {
+    const [banner] = (await page("/banner/list")).list;
+    const [paper] = (await page("/mpPaper/searchAll", { pageSize: 1 })).list;
+    const bannerSvg = posterSvg(platform.db, banner.id)!;
+    expect(bannerSvg).toContain('viewBox="0 0 720 360"');
+    const baselines = [...bannerSvg.matchAll(/<text[^>]* y="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(baselines.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...baselines)).toBeLessThanOrEqual(360 - 360 / 6);
+    expect(bannerSvg).not.toContain(">BANNER<");
+    const paperSvg = posterSvg(platform.db, paper.id)!;
+    expect(paperSvg).toContain('viewBox="0 0 640 360"');
+    expect(paperSvg).toContain(">PAPER<");
   });
 
   it("answers with the same envelope without the /api prefix and for GET", async () => {
