@@ -3,7 +3,7 @@
  * the server's message), a number another account holds (another code: the service-contact view with copy-text,
  * save-image and "bind another phone"), then success with the new session and the task toast.
  */
-import { test, expect, waitForHydration, createPhoneUser, dialog, latestCode, newPhone, registerByApi, sendCodeInForm, storedSession, useSession, wechatByApi } from "./accounts-support";
+import { test, expect, waitForHydration, createPhoneUser, dialog, latestCode, freshPhone, registerByApi, sendCodeInForm, storedSession, useSession, wechatByApi } from "./accounts-support";
 
 test("a wx account meets the bind dialog before verified actions; code 0 and other codes; then it binds", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -19,7 +19,7 @@ test("a wx account meets the bind dialog before verified actions; code 0 and oth
   await expect(page.locator('[data-gate="needBind"]')).toBeVisible();
 
   // A wrong code: code 0, the server's message as an error; what was typed stays.
-  const phone = newPhone();
+  const phone = freshPhone();
   await bind.getByLabel(/^手机号/).fill(phone);
   await sendCodeInForm(page, bind);
   const right = await latestCode(page.request, phone);
@@ -51,7 +51,7 @@ test("a wx account meets the bind dialog before verified actions; code 0 and oth
   await contact.getByRole("button", { name: "使用其他手机号绑定" }).click();
   await expect(bind.getByLabel(/^手机号/)).toHaveValue("");
 
-  const fresh = newPhone();
+  const fresh = freshPhone();
   await bind.getByLabel(/^手机号/).fill(fresh);
   await page.clock.runFor(61_000);
   await sendCodeInForm(page, bind);

@@ -3,7 +3,7 @@
  * 60 s countdown), password, email and WeChat scan; the lock after repeated wrong passwords; the country prefixes.
  */
 import { randomInt } from "node:crypto";
-import { test, expect, waitForHydration, api, dialog, expectSignedIn, latestCode, newPhone, openLogin, registerByApi, sendCodeInForm, storedSession, wechatByApi, confirmOnPhone } from "./accounts-support";
+import { test, expect, waitForHydration, api, dialog, expectSignedIn, latestCode, freshPhone, openLogin, registerByApi, sendCodeInForm, storedSession, wechatByApi, confirmOnPhone } from "./accounts-support";
 
 test.describe("login by verification code", () => {
   test("is the default tab: captcha, code from the outbox, then a reload signed in", async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe("login by verification code", () => {
     await waitForHydration(page);
     const login = await openLogin(page);
     await expect(login.getByRole("tab", { name: "验证码登录" })).toHaveAttribute("aria-selected", "true");
-    const phone = newPhone();
+    const phone = freshPhone();
     await login.getByLabel(/^手机号/).fill(phone);
     await sendCodeInForm(page, login);
     await expect(login.getByRole("button", { name: /秒后重新获取/ })).toBeDisabled();
@@ -30,7 +30,7 @@ test.describe("login by verification code", () => {
     await page.goto("/home");
     await waitForHydration(page);
     const login = await openLogin(page);
-    await login.getByLabel(/^手机号/).fill(newPhone());
+    await login.getByLabel(/^手机号/).fill(freshPhone());
     await sendCodeInForm(page, login);
     const button = login.locator("button.send-code");
     await expect(button).toHaveText("60秒后重新获取");
@@ -55,7 +55,7 @@ test.describe("login by verification code", () => {
     await login.getByLabel(/^手机号/).fill("12345");
     await login.getByRole("button", { name: "获取验证码" }).click();
     await expect(page.locator(".toast-error").filter({ hasText: "请输入正确的手机号码" })).toBeVisible();
-    await login.getByLabel(/^手机号/).fill(newPhone());
+    await login.getByLabel(/^手机号/).fill(freshPhone());
     await login.getByRole("button", { name: "获取验证码" }).click();
     const captcha = login.locator(".captcha-panel");
     await captcha.getByRole("textbox").fill("12a");
@@ -75,7 +75,7 @@ test.describe("login by verification code", () => {
     await page.goto("/home");
     await waitForHydration(page);
     const login = await openLogin(page);
-    await login.getByLabel(/^手机号/).fill(newPhone());
+    await login.getByLabel(/^手机号/).fill(freshPhone());
     await login.getByRole("button", { name: "获取验证码" }).click();
     // With CAPTCHA=test the server lets the fallback through, as a captcha provider's disaster-recovery ticket.
     await expect(page.locator(".toast").filter({ hasText: "短信验证码发送成功" })).toBeVisible();
@@ -214,7 +214,7 @@ test.describe("WeChat scan", () => {
     const session = await storedSession(page);
     expect(session.user?.userName).toMatch(/^wx:/);
 
-    const phone = newPhone();
+    const phone = freshPhone();
     await bind.getByLabel(/^手机号/).fill(phone);
     await sendCodeInForm(page, bind);
     await bind.getByLabel(/^验证码/).fill(await latestCode(page.request, phone));
@@ -237,7 +237,7 @@ test.describe("WeChat scan", () => {
   test("a WeChat user who already bound a phone is simply logged in", async ({ page, browser, baseURL }) => {
     const openId = `e2e-bound-${Date.now().toString(36)}`;
     const first = await wechatByApi(page.request, openId);
-    const phone = newPhone();
+    const phone = freshPhone();
     const code = await (async () => {
       const sent = await api(page.request, "/web/sendMessageWithCaptcha", { phoneNum: phone, prefix: "86", randStr: "x", ticket: "1234", purpose: "bind" });
       expect(sent.code).toBe(200);

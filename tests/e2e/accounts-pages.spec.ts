@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { join } from "node:path";
-import { test, expect, waitForHydration, api, createPhoneUser, dialog, expectSignedIn, fieldErrors, latestCode, loginByApi, newPhone, registerByApi, sendCodeInForm, storedSession, useSession } from "./accounts-support";
+import { test, expect, waitForHydration, api, createPhoneUser, dialog, expectSignedIn, fieldErrors, latestCode, loginByApi, freshPhone, registerByApi, sendCodeInForm, storedSession, useSession } from "./accounts-support";
 
 /** A small valid PNG (a colour gradient), so the browser can decode and re-encode it. */
 function png(width: number, height: number): Buffer {
@@ -195,7 +195,7 @@ test("/setting: avatar rules and upload, nickname, password change, language, lo
 });
 
 test("/register for a channel and /inviteCodePage: sign up, log in 2 s later, the result page", async ({ page }) => {
-  const phone = newPhone();
+  const phone = freshPhone();
   await page.goto("/inviteCodePage?inviteCode=FRIEND_42");
   await waitForHydration(page);
   const form = page.locator(".register-form");

@@ -2,7 +2,7 @@
  * Registration (spec §4) and the validation messages of spec §5 in zh and en, as the forms show them; what the user
  * typed survives a failed submit, a server error and a language switch.
  */
-import { test, expect, waitForHydration, api, confirmationPath, dialog, expectSignedIn, fieldErrors, latestCode, newEmail, newPhone, openLogin, registerByApi, sendCodeInForm, storedSession } from "./accounts-support";
+import { test, expect, waitForHydration, api, confirmationPath, dialog, expectSignedIn, fieldErrors, latestCode, newEmail, freshPhone, openLogin, registerByApi, sendCodeInForm, storedSession } from "./accounts-support";
 
 test.describe("register by phone", () => {
   test("shows the message, reads registering... while busy, and logs in by password 2 s later", async ({ page }) => {
@@ -13,7 +13,7 @@ test.describe("register by phone", () => {
     const register = dialog(page, "register");
     await expect(register.getByRole("heading", { name: "注册" })).toBeVisible();
     await expect(register.getByRole("tab", { name: "手机号注册" })).toHaveAttribute("aria-selected", "true");
-    const phone = newPhone();
+    const phone = freshPhone();
     await register.getByLabel(/^手机号/).fill(phone);
     await sendCodeInForm(page, register);
     await register.getByLabel(/^验证码/).fill(await latestCode(page.request, phone));
@@ -155,7 +155,7 @@ test.describe("validation messages", () => {
       await expect(errors.first()).toHaveText(text.phoneRequired);
       await register.getByLabel(text.phone).fill("12345678901");
       await expect(errors.first()).toHaveText(text.phoneInvalid);
-      await register.getByLabel(text.phone).fill(newPhone());
+      await register.getByLabel(text.phone).fill(freshPhone());
       await register.getByLabel(text.code).fill("123456");
       await register.getByLabel(text.password1).fill("abc_12345");
       await expect(errors).toHaveText([text.password, text.again]);

@@ -6,6 +6,7 @@
 import { randomInt } from "node:crypto";
 import { devices, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { test as base, expect, waitForHydration } from "./fixtures";
+import { freshPhone, latestCode, outbox, type Session } from "./platform-support";
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -13,11 +14,6 @@ export interface Envelope<T = unknown> {
   data?: T;
   datas?: unknown;
   success?: boolean;
-}
-
-export interface Session {
-  token: string;
-  user: { id: number; userName: string; isBindPhone?: boolean; authorCode?: string | null; portraitUrl?: string };
 }
 
 /** A documentation-range address (RFC 5737) per test; no traffic goes there, it only names the caller. */
@@ -36,12 +32,7 @@ export const test = base.extend<{ clientIp: string }>({
   ],
 });
 
-export { expect, waitForHydration };
-
-/** A mainland number no other test uses: 13 then 9 digits. */
-export function newPhone(): string {
-  return `13${randomInt(100_000_000, 999_999_999)}`;
-}
+export { expect, waitForHydration, freshPhone, latestCode, outbox, type Session };
 
 export function newEmail(): string {
   return `e2e.${Date.now().toString(36)}${randomInt(1000, 9999)}@example.edu`;
@@ -51,30 +42,6 @@ export function newEmail(): string {
 export async function api<T = unknown>(request: APIRequestContext, path: string, body: Record<string, unknown> = {}, token?: string): Promise<Envelope<T>> {
   const response = await request.post(`/api${path}`, { data: body, headers: token ? { token } : {} });
   return (await response.json()) as Envelope<T>;
-}
-
-interface OutboxEntry {
-  channel: "sms" | "email";
-  to: string;
-  code: string;
-  text: string;
-}
-
-export async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
-  return (await (await request.get("/dev/outbox.json")).json()) as OutboxEntry[];
-}
-
-/** The newest code sent to a phone (+86 by default) or an email address. */
-export async function latestCode(request: APIRequestContext, target: string): Promise<string> {
-  const to = target.includes("@") ? target : `+86 ${target}`;
-  let code = "";
-  await expect
-    .poll(async () => {
-      code = (await outbox(request)).find((entry) => entry.to === to && entry.code)?.code ?? "";
-      return code;
-    }, { message: `a code for ${to} in the outbox` })
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 /** The confirmation link of the newest email to an address, as a path on the site under test. */
@@ -98,7 +65,7 @@ export async function sendSmsByApi(request: APIRequestContext, phone: string, pu
 }
 
 /** A phone account with a password, made through the platform's own calls. */
-export async function registerByApi(request: APIRequestContext, phone = newPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
+export async function registerByApi(request: APIRequestContext, phone = freshPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
   const code = await sendSmsByApi(request, phone, "register");
   const answer = await api(request, "/reg/register", { userName: phone, mobilePrefix: "86", password, passwordNext: password, smsVerifyCode: code, regChannel: "e2e" });
   expect(answer.success, answer.message).toBe(true);
@@ -106,7 +73,7 @@ export async function registerByApi(request: APIRequestContext, phone = newPhone
 }
 
 /** A phone account made by the developer tools without a code, so the test may send one to it at once. */
-export async function createPhoneUser(request: APIRequestContext, phone = newPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
+export async function createPhoneUser(request: APIRequestContext, phone = freshPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
   const created = await request.post("/dev/users", { form: { userName: phone, password, action: "create" } });
   expect(created.ok()).toBe(true);
   return { phone, password };

@@ -3,6 +3,7 @@
  * way the login dialog does (SMS code from the developer outbox, captcha in test mode), and handing that session
  * to a browser context as the app keeps it after a login.
  */
+import { randomInt } from "node:crypto";
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { expect } from "./fixtures";
 
@@ -10,7 +11,7 @@ export type Lang = "zh" | "en";
 
 export interface Session {
   token: string;
-  user: { id: number; userName: string; authorCode?: string | null; [field: string]: unknown };
+  user: { id: number; userName: string; isBindPhone?: boolean; authorCode?: string | null; portraitUrl?: string; [field: string]: unknown };
 }
 
 /** The data of a successful platform answer (code 200). */
@@ -22,21 +23,41 @@ export async function platformData<T = any>(request: APIRequestContext, path: st
   return envelope.data;
 }
 
-let phoneSerial = 0;
-
-/** A mainland phone number no test has used: different on every call and every run. */
+/** A mainland phone number no other test uses: 13 then 9 random digits. */
 export function freshPhone(): string {
-  phoneSerial += 1;
-  return `139${String(Date.now() % 100_000).padStart(5, "0")}${String(phoneSerial % 1000).padStart(3, "0")}`;
+  return `13${randomInt(100_000_000, 999_999_999)}`;
+}
+
+interface OutboxEntry {
+  channel: "sms" | "email";
+  to: string;
+  code: string;
+  text: string;
+}
+
+/** The developer outbox: every SMS and email the embedded platform sent, newest first. */
+export async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
+  return (await (await request.get("/dev/outbox.json")).json()) as OutboxEntry[];
+}
+
+/** The newest code sent to a phone (+86 by default) or an email address. */
+export async function latestCode(request: APIRequestContext, target: string): Promise<string> {
+  const to = target.includes("@") ? target : `+86 ${target}`;
+  let code = "";
+  await expect
+    .poll(async () => {
+      code = (await outbox(request)).find((entry) => entry.to === to && entry.code)?.code ?? "";
+      return code;
+    }, { message: `a code for ${to} in the outbox` })
+    .toMatch(/^\d{6}$/);
+  return code;
 }
 
 /** Logs a phone user in by SMS code through the API, as the login dialog would; a new number makes a new account. */
 export async function logInByCode(request: APIRequestContext, phone = freshPhone()): Promise<Session> {
   const sent = await request.post("/api/web/sendMessageWithCaptcha", { data: { randStr: `e2e-${phone}`, ticket: "any", phoneNum: phone, prefix: "86" } });
   expect((await sent.json()).code).toBe(200);
-  const outbox = (await (await request.get("/dev/outbox.json")).json()) as { to: string; code: string }[];
-  const code = outbox.find((message) => message.to === `+86 ${phone}`)?.code;
-  expect(code, `SMS code for ${phone}`).toMatch(/^\d{6}$/);
+  const code = await latestCode(request, phone);
   const login = await request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code, sourceUrl: "/home" } });
   const envelope = (await login.json()) as { code: number; message: string; data: Session };
   expect(envelope.code, envelope.message).toBe(1);
