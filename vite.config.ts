@@ -1,16 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { fileURLToPath } from "node:url";
+import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig({
-  plugins: [reactRouter()],
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@widgets": fileURLToPath(new URL("./widgets", import.meta.url)),
-      "@schemas": fileURLToPath(new URL("./schemas", import.meta.url)),
-    },
-  },
+  plugins: [reactRouter(), tsconfigPaths()],
   build: { manifest: true, target: "es2022" },
   server: { hmr: process.env.NODE_ENV !== "test" },
 });

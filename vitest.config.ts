@@ -1,14 +1,8 @@
 import { defineConfig } from "vitest/config";
-import { fileURLToPath } from "node:url";
+import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@widgets": fileURLToPath(new URL("./widgets", import.meta.url)),
-      "@schemas": fileURLToPath(new URL("./schemas", import.meta.url)),
-    },
-  },
+  plugins: [tsconfigPaths()],
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "widgets/**/*.test.{ts,tsx}"],
     environment: "node",

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LANG, NAMESPACES } from "~/i18n/config";
+import { DEFAULT_LANG, NAMESPACES } from "@contracts/language";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 
 /** Resources arrive with the root loader's data (see root.tsx), so nothing is fetched before hydration. */

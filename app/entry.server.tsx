@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "~/i18n/middleware.server";
 import { appServices } from "~/services";
-import { NonceContext } from "~/lib/nonce";
+import { NonceContext } from "~/browser/nonce";
 
 export const streamTimeout = 10_000;
 

@@ -2,11 +2,11 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData,
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
-import { toLang, type Lang } from "~/i18n/config";
-import { useNonce } from "~/lib/nonce";
+import { toLang, type Lang } from "@contracts/language";
+import { useNonce } from "~/browser/nonce";
 import { useCatalogue } from "~/i18n/use-catalogue";
 import { Shell } from "~/shell/Shell";
-import { detectAppType } from "~/lib/app-type";
+import { detectAppType } from "@contracts/app-type";
 import "./styles.css";
 
 export const middleware = [i18nextMiddleware];

@@ -1,7 +1,8 @@
 import { createContext } from "react-router";
-import type { ApiClient } from "~/lib/api-client";
-import type { SessionUser } from "~/lib/gate";
+import type { ApiClient } from "~/api/api-client";
+import type { SessionUser } from "@contracts/gate";
 import type { PageConfig } from "@schemas/generated/page-config";
+import type { SourceCache } from "~/pipeline/request-source";
 
 export interface ConfigProblem {
   pointer: string;
@@ -22,6 +23,8 @@ export interface PageConfigStore {
 export interface AppServices {
   pages: PageConfigStore;
   api: ApiClient;
+  /** Public answers shared by every visitor's render, for their sources' cacheSeconds. */
+  sourceCache: SourceCache;
   nonce: string;
   now(): Date;
   /** Who is asking, from the token cookie, checked with the platform API; null for a visitor. */

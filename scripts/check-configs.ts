@@ -5,8 +5,8 @@
  * PAGE_CONFIGS_DIR points it at another folder (tests use this).
  */
 import { join, basename } from "node:path";
-import { loadCatalogues } from "../app/i18n/catalogues.server.ts";
-import { NAMESPACES } from "../app/i18n/config.ts";
+import { loadCatalogues } from "@contracts/catalogues.server.ts";
+import { NAMESPACES } from "@contracts/language.ts";
 import { loadPageEntries } from "../server/page-configs.server.ts";
 import { createEmbeddedPlatform } from "../server/platform-api/index.server.ts";
 
@@ -23,8 +23,8 @@ function keysOf(value: unknown, prefix = ""): string[] {
 for (const namespace of NAMESPACES) {
   const zh = new Set(keysOf(catalogues.zh[namespace]));
   const en = new Set(keysOf(catalogues.en[namespace]));
-  for (const key of zh) if (!en.has(key)) lines.push(`app/locales/en/${namespace}.json: key "${key}" exists in zh but not in en`);
-  for (const key of en) if (!zh.has(key)) lines.push(`app/locales/zh/${namespace}.json: key "${key}" exists in en but not in zh`);
+  for (const key of zh) if (!en.has(key)) lines.push(`contracts/locales/en/${namespace}.json: key "${key}" exists in zh but not in en`);
+  for (const key of en) if (!zh.has(key)) lines.push(`contracts/locales/zh/${namespace}.json: key "${key}" exists in en but not in zh`);
 }
 
 const entries = loadPageEntries(directory, catalogues);

@@ -2,7 +2,8 @@
  * Generates, from the JSON Schemas, everything derived from them:
  *  - schemas/generated/page-config.bundle.json  the page-config schema composed with every widget's props
  *  - schemas/generated/validate-page-config.js  its validator, precompiled (no new Function at run time)
- *  - schemas/generated/page-config.ts           TypeScript types (json-schema-to-typescript)
+ *  - schemas/generated/page-config.ts           TypeScript types of a loaded config, defaults filled in
+ *  - schemas/generated/page-config-input.ts     the same before defaults: a config as written
  *  - schemas/generated/forms/NAME.schema.json    each form of schemas/forms/ with the shared definitions inlined
  *  - schemas/generated/forms/NAME.validators.js its precompiled validators (RJSF's format: browser and server)
  *  - schemas/generated/forms.ts, form-kits.ts   the forms' TypeScript types, and an index of schemas and validators
@@ -17,7 +18,7 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js";
 import { buildPageConfigBundle } from "./schema-bundle.ts";
-import { FREE_TEXT_UNIT } from "../app/lib/free-text.ts";
+import { FREE_TEXT_UNIT } from "@contracts/free-text.ts";
 
 const root = join(import.meta.dirname, "..");
 const outDir = join(root, "schemas/generated");
@@ -63,12 +64,37 @@ function bundleForm(schema: Record<string, unknown>, name: string, shared: Recor
   return { $id: name, ...(rewrite(rest) as Record<string, unknown>), $defs: rewrite(shared) };
 }
 
+/**
+ * The schema as the code sees a config after validation: every property with a `default` is present (the validator
+ * filled it in), so the generated types mark it required.
+ */
+export function withDefaultedRequired(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withDefaultedRequired);
+  if (!schema || typeof schema !== "object") return schema;
+  const out = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withDefaultedRequired(value)])) as Record<string, unknown>;
+  const properties = out.properties as Record<string, { default?: unknown }> | undefined;
+  if (properties && typeof properties === "object") {
+    const defaulted = Object.keys(properties).filter((name) => properties[name] && "default" in properties[name]);
+    const required = new Set([...((out.required as string[] | undefined) ?? []), ...defaulted]);
+    if (required.size) out.required = [...required];
+  }
+  return out;
+}
+
 async function main() {
   const bundle = buildPageConfigBundle();
   const files = new Map<string, string>();
   files.set("page-config.bundle.json", JSON.stringify(bundle, null, 2) + "\n");
 
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, code: { source: true, esm: true, lines: true } });
+  // useDefaults: validating a config also fills in its schema defaults, so code reads props without fallbacks.
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    code: { source: true, esm: true, lines: true },
+  });
   addFormats(ajv, ["date-time"]);
   ajv.addSchema(bundle);
   files.set("validate-page-config.js", banner + asEsModule(standaloneCode(ajv, { validatePageConfig: "page-config.bundle.json" })));
@@ -79,7 +105,7 @@ async function main() {
       "export declare const validatePageConfig: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n",
   );
 
-  const types = await compile(bundle as never, "PageConfig", {
+  const types = await compile(withDefaultedRequired(bundle) as never, "PageConfig", {
     bannerComment: banner,
     additionalProperties: false,
     unreachableDefinitions: true,
@@ -89,6 +115,17 @@ async function main() {
     style: { singleQuote: false, printWidth: 120 },
   });
   files.set("page-config.ts", types);
+  // The same config as operators write it, before defaults: what an editor or a test builds.
+  const inputTypes = await compile({ ...bundle, title: "PageConfigInput" } as never, "PageConfigInput", {
+    bannerComment: banner,
+    additionalProperties: false,
+    unreachableDefinitions: false,
+    strictIndexSignatures: false,
+    format: true,
+    maxItems: -1,
+    style: { singleQuote: false, printWidth: 120 },
+  });
+  files.set("page-config-input.ts", inputTypes);
 
   const formsDir = join(root, "schemas/forms");
   const definitions = JSON.parse(readFileSync(join(formsDir, "definitions.schema.json"), "utf8")) as { $defs: Record<string, unknown> };

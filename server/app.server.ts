@@ -5,12 +5,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ViteDevServer } from "vite";
-import type { appServices, AppServices } from "../app/services.ts";
-import { createApiClient, type ApiClient } from "../app/lib/api-client.ts";
-import { SUCCESS_CODES } from "../app/pipeline/data-state.ts";
-import type { SessionUser } from "../app/lib/gate.ts";
-import { readCookie } from "../app/i18n/config.ts";
-import { loadCatalogues } from "../app/i18n/catalogues.server.ts";
+import type { appServices, AppServices } from "~/services.ts";
+import { createSourceCache } from "~/pipeline/source-cache.server.ts";
+import { createApiClient, type ApiClient } from "~/api/api-client.ts";
+import { SUCCESS_CODES } from "@contracts/envelope.ts";
+import type { SessionUser } from "@contracts/gate.ts";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
+import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
 import { securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { renderCache } from "./render-cache.server.ts";
@@ -120,7 +121,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
 
   const sessionUser = async (request: Request): Promise<SessionUser | null> => {
-    const token = readCookie(request.headers.get("Cookie"), "token");
+    const token = readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token);
     if (!token) return null;
     const answer = await serverApi.request<SessionUser>("/web/getUserInfoWithToken", { method: "GET", headers: { token } });
     return SUCCESS_CODES.has(answer.code) && answer.data ? answer.data : null;
@@ -189,9 +190,11 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     build = (await import(join(root, "build", "server", "index.js"))) as ServerBuild;
   }
 
+  const sourceCache = createSourceCache(() => now().getTime());
   const services = (response: ExpressResponse): AppServices => ({
     pages,
     api: serverApi,
+    sourceCache,
     nonce: (response.locals as SecurityLocals).nonce,
     now,
     sessionUser,

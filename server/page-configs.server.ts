@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, watch, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";
 import type { PageConfig } from "../schemas/generated/page-config.ts";
-import { checkPageConfig } from "../app/pipeline/config-check.ts";
-import type { Catalogues } from "../app/i18n/catalogues.server.ts";
-import type { PageConfigStore, PageEntry } from "../app/services.ts";
+import { checkPageConfig } from "./config-check.server.ts";
+import type { Catalogues } from "@contracts/catalogues.server.ts";
+import type { PageConfigStore, PageEntry } from "~/services.ts";
 
 export const NOT_FOUND_PATH = "/404";
 

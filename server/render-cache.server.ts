@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
-import { readCookie } from "../app/i18n/config.ts";
-import { detectAppType } from "../app/lib/app-type.ts";
-import { PAGE_CACHE_HEADER } from "../app/pipeline/page-cache.ts";
+import { LRUCache } from "lru-cache";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
+import { detectAppType } from "@contracts/app-type.ts";
+import { PAGE_CACHE_HEADER } from "@contracts/page-cache.ts";
 import type { SecurityLocals } from "./security.server.ts";
 
 interface Entry {
-  expires: number;
   status: number;
   headers: [string, string][];
   body: string;
@@ -21,21 +21,20 @@ const NOT_REPLAYED = new Set(["content-length", "date", "connection", "transfer-
  */
 export function renderCache(options: { now: () => number; maxEntries?: number }) {
   const maxEntries = options.maxEntries ?? 300;
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, ttlResolution: 0, perf: { now: options.now } });
 
   return (request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== "GET" || readCookie(request.headers.cookie, "token")) return next();
-    const key = [request.originalUrl, readCookie(request.headers.cookie, "lang") ?? "", detectAppType(request.headers["user-agent"])].join("|");
+    if (request.method !== "GET" || readCookie(request.headers.cookie, COOKIE_NAMES.token)) return next();
+    const key = [request.originalUrl, readCookie(request.headers.cookie, COOKIE_NAMES.lang) ?? "", detectAppType(request.headers["user-agent"])].join("|");
     const nonce = (response.locals as SecurityLocals).nonce;
     const hit = entries.get(key);
-    if (hit && hit.expires > options.now()) {
+    if (hit) {
       response.status(hit.status);
       for (const [name, value] of hit.headers) response.setHeader(name, value);
       response.setHeader("X-Render-Cache", "hit");
       response.end(hit.nonce ? hit.body.replaceAll(hit.nonce, nonce) : hit.body);
       return;
     }
-    if (hit) entries.delete(key);
 
     // The page's cache hint is for this server only: read it and take it off before the headers go out.
     let reuseSeconds = 0;
@@ -63,16 +62,14 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
       if (!response.headersSent) takeCacheHint();
       const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(key, {
-          expires: options.now() + reuseSeconds * 1000,
           status: response.statusCode,
           headers: Object.entries(response.getHeaders())
             .filter(([name]) => !NOT_REPLAYED.has(name))
             .map(([name, value]) => [name, String(value)]),
           body: Buffer.concat(chunks).toString("utf8"),
           nonce,
-        });
+        }, { ttl: reuseSeconds * 1000 });
       }
       return (end as (...args: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];

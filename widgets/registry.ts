@@ -1,4 +1,4 @@
-import type { WidgetDefinition } from "./types";
+import type { WidgetDefinition } from "./kit/types";
 
 /** type → folder and lazy component. Each folder also holds props.schema.json, composed into the page-config schema. */
 export const widgetRegistry = {

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { mutate } from "swr";
-import type { Promotion, TaskResult } from "~/lib/account";
-import { externalUrl, internalPath } from "~/lib/navigation";
+import type { Promotion, TaskResult } from "~/account/flows";
+import { externalUrl, internalPath } from "~/routing/navigation";
 import type { DialogProps } from "./registry";
 import { DialogActions } from "./parts";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { feedbackSchema, feedbackValidators } from "@schemas/generated/form-kits";
 import type { FeedbackForm } from "@schemas/generated/forms";
-import { accountCalls, callApi, showFailure } from "~/lib/calls";
+import { accountCalls, callApi, showFailure } from "~/api/calls";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
 import { showToast } from "~/stores/dialogs";

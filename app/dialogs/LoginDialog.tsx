@@ -1,15 +1,14 @@
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import useSWR from "swr";
 import { loginCodeSchema, loginCodeValidators, loginEmailSchema, loginEmailValidators, loginPasswordSchema, loginPasswordValidators } from "@schemas/generated/form-kits";
 import type { LoginCodeForm, LoginEmailForm, LoginPasswordForm } from "@schemas/generated/forms";
-import { accountCalls, callApi } from "~/lib/calls";
-import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/lib/account";
-import { ensureDeviceId } from "~/lib/storage";
-import { externalUrl } from "~/lib/navigation";
-import { encodeQr, qrPath } from "~/lib/qr";
+import { accountCalls, callApi } from "~/api/calls";
+import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/account/flows";
+import { ensureDeviceId } from "~/browser/storage";
+import { externalUrl } from "~/routing/navigation";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
 import { smsTarget } from "~/forms/code-target";
@@ -19,6 +18,9 @@ import { $loginTab, type LoginTab } from "~/stores/account";
 import { openDialog } from "~/stores/dialogs";
 import type { DialogProps } from "./registry";
 import { TabBar } from "./parts";
+
+/** The QR encoder loads only when the WeChat tab shows a code. */
+const WechatQr = lazy(() => import("./WechatQr"));
 
 /** Spec §9: the WeChat login result is polled every 3 s. */
 export const WECHAT_POLL_MS = 3000;
@@ -94,18 +96,6 @@ interface WechatScene {
   sceneStr: string;
 }
 
-/** The login URL as a QR code for WeChat to scan, drawn as SVG (no image request, nothing for the CSP to allow). */
-function WechatQr({ url, label }: { url: string; label: string }) {
-  const modules = useMemo(() => encodeQr(url), [url]);
-  const size = modules.length + 8;
-  return (
-    <svg className="wechat-qr" data-url={url} viewBox={`0 0 ${size} ${size}`} width="200" height="200" role="img" aria-label={label} shapeRendering="crispEdges">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={qrPath(modules)} fill="#000" />
-    </svg>
-  );
-}
-
 /** WeChat scan: the platform's login URL for this scene, then its result every 3 s until the phone confirms. */
 function WechatLogin() {
   const { t } = useTranslation();
@@ -149,7 +139,9 @@ function WechatLogin() {
       <p>{t("verify:wechat.hint")}</p>
       {scene && state === "waiting" && (
         <>
-          <WechatQr url={scene.url} label={t("verify:wechat.qr")} />
+          <Suspense fallback={<div className="wechat-qr" />}>
+            <WechatQr url={scene.url} label={t("verify:wechat.qr")} />
+          </Suspense>
           <a className="wechat-link" href={scene.url} target="_blank" rel="noopener noreferrer">
             {t("verify:wechat.open")}
           </a>

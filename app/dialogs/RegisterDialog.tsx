@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { registerEmailSchema, registerEmailValidators } from "@schemas/generated/form-kits";
 import type { RegisterEmailForm } from "@schemas/generated/forms";
-import { accountCalls, callApi, showFailure } from "~/lib/calls";
+import { accountCalls, callApi, showFailure } from "~/api/calls";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
 import { useFieldUi } from "~/forms/field-ui";

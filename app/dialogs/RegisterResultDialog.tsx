@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountCalls, callApi } from "~/lib/calls";
+import { accountCalls, callApi } from "~/api/calls";
 import { $loginTab } from "~/stores/account";
 import { openDialog, showToast } from "~/stores/dialogs";
 import type { DialogProps } from "./registry";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ensureScholar } from "~/lib/account";
+import { ensureScholar } from "~/account/flows";
 import { $verifyStep } from "~/stores/account";
 import type { DialogProps } from "./registry";
 import { DialogActions } from "./parts";

@@ -1,5 +1,5 @@
 import { captchaValidators, sendEmailCodeValidators, sendSmsValidators } from "@schemas/generated/form-kits";
-import { fieldErrors } from "~/lib/form-errors";
+import { fieldErrors } from "@contracts/form-errors";
 import type { ErrorObject } from "ajv";
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

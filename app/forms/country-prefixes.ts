@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
-import { accountCalls, callApi } from "~/lib/calls";
-import { readCached, STORAGE_KEYS, writeStorage } from "~/lib/storage";
+import { accountCalls, callApi } from "~/api/calls";
+import { readCached, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
 /** A country prefix option (spec §3). */
 export interface CountryPrefix {

@@ -1,7 +1,8 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { DEFAULT_LANG, LANG_COOKIE, LANGUAGES, NAMESPACES, readCookie } from "./config";
-import { loadCatalogues } from "./catalogues.server";
+import { DEFAULT_LANG, LANGUAGES, NAMESPACES } from "@contracts/language";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
+import { loadCatalogues } from "@contracts/catalogues.server";
 
 export const catalogues = loadCatalogues();
 
@@ -11,7 +12,7 @@ export const [i18nextMiddleware, getLocale, getI18nInstance] = createI18nextMidd
     supportedLanguages: [...LANGUAGES].reverse(),
     fallbackLanguage: DEFAULT_LANG,
     order: ["custom"],
-    findLocale: async (request) => readCookie(request.headers.get("Cookie"), LANG_COOKIE),
+    findLocale: async (request) => readCookie(request.headers.get("Cookie"), COOKIE_NAMES.lang),
   },
   i18next: { resources: catalogues, ns: [...NAMESPACES], defaultNS: "common", interpolation: { escapeValue: false } },
   plugins: [initReactI18next],

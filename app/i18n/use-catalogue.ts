@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang } from "./config";
+import type { Lang } from "@contracts/language";
 
 /** Puts the root loader's catalogue into i18next before anything renders, then on each language change. */
 export function useCatalogue(lang: Lang, resources: Record<string, Record<string, unknown>>): void {

@@ -1,5 +1,5 @@
-import type { ApiEnvelope } from "~/lib/api-client";
-import type { GateOutcome } from "~/lib/gate";
+import { isSuccess, type ApiEnvelope } from "@contracts/envelope";
+import type { GateOutcome } from "@contracts/gate";
 
 /** The state of one named data source, as widgets see it. */
 export type DataState =
@@ -8,15 +8,9 @@ export type DataState =
   | { status: "loading" }
   | { status: "gated"; outcome: GateOutcome };
 
-/** Codes the platform uses for success on reads (200) and on several account calls (1). */
-export const SUCCESS_CODES = new Set([200, 1]);
-
-/** The platform's answer for an item that does not exist. */
-export const NOT_FOUND_CODE = 404;
-
 /** What a data source's answer means to the widgets that use it, on the server and in the browser alike. */
 export function dataStateOf(envelope: ApiEnvelope): DataState {
-  return SUCCESS_CODES.has(envelope.code)
+  return isSuccess(envelope)
     ? { status: "ok", value: envelope.data ?? null }
     : { status: "error", message: envelope.message || `code ${envelope.code}`, code: envelope.code };
 }

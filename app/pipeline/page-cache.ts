@@ -1,7 +1,5 @@
 import type { PageView } from "./page-view";
 
-/** The header through which a page tells the server how long its anonymous HTML may be reused. */
-export const PAGE_CACHE_HEADER = "X-Page-Cache-Seconds";
 const STATIC_PAGE_SECONDS = 60;
 
 /**

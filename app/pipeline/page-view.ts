@@ -1,5 +1,5 @@
 import type { PageConfig } from "@schemas/generated/page-config";
-import type { GateOutcome, SessionUser } from "~/lib/gate";
+import type { GateOutcome, SessionUser } from "@contracts/gate";
 import type { ConfigProblem } from "~/services";
 import type { DataState } from "./data-state";
 

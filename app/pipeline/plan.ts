@@ -1,5 +1,5 @@
 import type { PageConfig } from "@schemas/generated/page-config";
-import { evaluateGate, type SessionUser } from "~/lib/gate";
+import { evaluateGate, type SessionUser } from "@contracts/gate";
 import type { DataState } from "./data-state";
 import { sourcesOfNode, walkWidgets } from "./widget-tree";
 

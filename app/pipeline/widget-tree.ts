@@ -1,5 +1,5 @@
 import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
-import { dataSourcesReferenced } from "~/lib/bindings";
+import { dataSourcesReferenced } from "./bindings";
 
 export interface NodeVisit {
   node: WidgetNode;

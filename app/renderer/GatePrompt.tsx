@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { GateOutcome } from "~/lib/gate";
+import type { GateOutcome } from "@contracts/gate";
 import { openDialog, type DialogName } from "~/stores/dialogs";
 
 /** The dialog that opens the way (spec §6); a logged-in non-member is sent to the membership page instead. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { BindingScope } from "~/lib/bindings";
+import type { BindingScope } from "~/pipeline/bindings";
 import type { DataState } from "~/pipeline/data-state";
 import type { PageView } from "~/pipeline/page-view";
 

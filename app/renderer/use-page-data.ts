@@ -1,11 +1,11 @@
 import useSWR from "swr";
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
-import { browserApi } from "~/lib/browser-api";
-import { evaluateGate } from "~/lib/gate";
-import { sourceParams } from "~/pipeline/source-params";
+import { browserApi } from "~/api/browser-api";
+import { evaluateGate } from "@contracts/gate";
+import { requestSource } from "~/pipeline/request-source";
 import { $token, $user } from "~/stores/session";
-import { dataStateOf, type DataState } from "~/pipeline/data-state";
+import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import type { PageView } from "~/pipeline/page-view";
 
@@ -29,13 +29,7 @@ export function usePageData(view: PageView, hydrated: boolean): Record<string, D
   const { data: loaded } = useSWR(key, async () => {
     const entries = await Promise.all(
       pending.map(async (name): Promise<[string, DataState]> => {
-        const source = sources[name];
-        const envelope = await browserApi.request(source.api, {
-          method: source.method ?? "POST",
-          params: sourceParams(source, view.query),
-          timeoutMs: source.timeoutMs,
-        });
-        return [name, dataStateOf(envelope)];
+        return [name, await requestSource(browserApi, sources[name], view.query)];
       }),
     );
     return Object.fromEntries(entries) as Record<string, DataState>;

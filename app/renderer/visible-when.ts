@@ -1,5 +1,5 @@
 import type { VisibleWhen } from "@schemas/generated/page-config";
-import { resolveBindings, type BindingScope } from "~/lib/bindings";
+import { resolveBindings, type BindingScope } from "~/pipeline/bindings";
 
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === "") return true;

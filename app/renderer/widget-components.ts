@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
-import type { AnyWidgetComponent } from "@widgets/types";
+import type { AnyWidgetComponent } from "@widgets/kit/types";
 
 const loaded = new Map<string, AnyWidgetComponent>();
 const lazyOnes = new Map<string, AnyWidgetComponent>();

@@ -1,11 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/page";
 import { appServices } from "~/services";
-import { redirectFor } from "~/lib/routing";
-import { readCookie } from "~/i18n/config";
+import { redirectFor } from "~/routing/routing";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import type { PageView } from "~/pipeline/page-view";
-import { anonymousCacheSeconds, PAGE_CACHE_HEADER } from "~/pipeline/page-cache";
+import { anonymousCacheSeconds } from "~/pipeline/page-cache";
+import { PAGE_CACHE_HEADER } from "@contracts/page-cache";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { PageRenderer } from "~/renderer/PageRenderer";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = redirectFor(url.pathname, url.search);
   if (target) throw redirect(target, 302);
 
-  const token = readCookie(request.headers.get("Cookie"), "token");
+  const token = readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token);
   const entry = services.pages.resolve(url.pathname);
   const noStore = { "Cache-Control": "no-store" };
 

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { browserClock, createDwellClient, dwellPlace, DWELL_SOCKET_PATH } from "~/lib/dwell-time";
-import { readStorage, STORAGE_KEYS } from "~/lib/storage";
+import { createDwellClient, dwellPlace } from "~/realtime/dwell-connection";
+import { browserClock } from "~/realtime/socket";
+import { DWELL_SOCKET_PATH } from "@contracts/dwell";
+import { readStorage, STORAGE_KEYS } from "~/browser/storage";
 import { showToast } from "~/stores/dialogs";
 import { $playbackFlag, $playStatus } from "~/stores/media";
 

@@ -1,15 +1,16 @@
 import { Link, useRevalidator } from "react-router";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { LANG_COOKIE, type Lang } from "~/i18n/config";
-import { setCookie, STORAGE_KEYS, writeStorage } from "~/lib/storage";
+import type { Lang } from "@contracts/language";
+import { COOKIE_NAMES } from "@contracts/cookies";
+import { setCookie, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
 import { useHydrated } from "~/renderer/use-hydrated";
 
 export function switchLanguage(next: Lang): void {
   writeStorage(STORAGE_KEYS.lang, next);
-  setCookie(LANG_COOKIE, next, 365);
+  setCookie(COOKIE_NAMES.lang, next, 365);
 }
 
 export function Header({ siteName }: { siteName: string }) {

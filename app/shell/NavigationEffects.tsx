@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
-import { ensureDeviceId, rememberLinkNo, STORAGE_KEYS, writeStorage } from "~/lib/storage";
-import { detectAppType } from "~/lib/app-type";
+import { ensureDeviceId, rememberLinkNo, STORAGE_KEYS, writeStorage } from "~/browser/storage";
+import { detectAppType } from "@contracts/app-type";
 import { resetPlayFlags } from "~/stores/media";
 import { hydrateSession } from "~/stores/session";
 import { keepScroll, keptScroll } from "~/stores/keep-alive";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { setNavigator } from "~/lib/navigation";
-import { checkAddressBinding, checkLogin, checkPromotions } from "~/lib/account";
+import { setNavigator } from "~/routing/navigation";
+import { checkAddressBinding, checkLogin, checkPromotions } from "~/account/flows";
 
 /**
  * What every page load checks once the stored session is adopted (NavigationEffects runs first): the login state

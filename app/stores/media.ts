@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { isLiveViewPath } from "~/lib/routing";
+import { isLiveViewPath } from "~/routing/routing";
 
 /** Audio/video state shared across pages (spec §4): playback flag ("1" while a replay plays) and play status. */
 export const $playbackFlag = atom<"0" | "1" | "">("");

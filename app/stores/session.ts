@@ -1,6 +1,6 @@
 import { atom, computed } from "nanostores";
-import type { SessionUser } from "~/lib/gate";
-import { readStorage, setCookie, STORAGE_KEYS, writeStorage } from "~/lib/storage";
+import type { SessionUser } from "@contracts/gate";
+import { readStorage, setCookie, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
 export const $token = atom<string | null>(null);
 export const $user = atom<SessionUser | null>(null);

@@ -193,8 +193,8 @@ export interface PageConfig {
   aliases?: string[];
   title: LocalizedText;
   layout?: {
-    header?: boolean;
-    footer?: boolean;
+    header: boolean;
+    footer: boolean;
     theme?: "default" | "dark" | "conference" | "campaign";
   };
   /**
@@ -232,7 +232,7 @@ export interface PageConfig {
   publish?: {
     from?: string;
     until?: string;
-    afterUntil?: "closed" | "keep";
+    afterUntil: "closed" | "keep";
   };
 }
 /**
@@ -252,7 +252,7 @@ export interface DataSource {
    * Platform API path, e.g. /banner/list.
    */
   api: string;
-  method?: "GET" | "POST";
+  method: "GET" | "POST";
   /**
    * Request parameters; string values may bind {query.x}.
    */
@@ -262,7 +262,7 @@ export interface DataSource {
   /**
    * server: loaded before rendering (public data); client: loaded in the browser (the user's own data).
    */
-  side?: "server" | "client";
+  side: "server" | "client";
   cacheSeconds?: number;
   timeoutMs?: number;
   /**
@@ -342,7 +342,7 @@ export interface ActionBarProps {
   /**
    * @minItems 1
    */
-  actions?: ["praise" | "collect" | "share", ...("praise" | "collect" | "share")[]];
+  actions: ["praise" | "collect" | "share", ...("praise" | "collect" | "share")[]];
   shareTitle?: Text1;
 }
 /**
@@ -354,11 +354,11 @@ export interface ActionBarProps {
 export interface AgendaProps {
   title?: Text;
   subtitle?: Text;
-  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
   /**
    * Where the slots are in the source's data.
    */
-  listField?: string;
+  listField: string;
   emptyText?: Text;
   /**
    * A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.
@@ -371,7 +371,7 @@ export interface AgendaProps {
      * e.g. 09:00–10:00
      */
     time: string;
-    kind?: "opening" | "keynote" | "session" | "panel" | "break" | "closing";
+    kind: "opening" | "keynote" | "session" | "panel" | "break" | "closing";
     title: Text;
     speaker?: Text;
     place?: Text;
@@ -386,15 +386,15 @@ export interface AgendaProps {
  */
 export interface BannerCarouselProps {
   items: Binding2;
-  imageField?: string;
-  titleField?: string;
-  linkField?: string;
-  intervalMs?: number;
-  aspectRatio?: "16:9" | "2:1" | "3:1";
+  imageField: string;
+  titleField: string;
+  linkField: string;
+  intervalMs: number;
+  aspectRatio: "16:9" | "2:1" | "3:1";
   /**
    * Show the title over the picture; turn it off for banner art that carries its own text.
    */
-  caption?: boolean;
+  caption: boolean;
   minItems?: 0;
 }
 /**
@@ -405,16 +405,16 @@ export interface BannerCarouselProps {
  */
 export interface ContentListProps {
   title?: Text;
-  variant?: "card" | "row" | "grid" | "compact";
+  variant: "card" | "row" | "grid" | "compact";
   /**
    * Where the items are in the source's data.
    */
-  listField?: string;
-  totalField?: string;
+  listField: string;
+  totalField: string;
   /**
    * Load the next page when the end of the list scrolls into view.
    */
-  paged?: boolean;
+  paged: boolean;
   /**
    * Show at most this many items (unpaged lists).
    */
@@ -476,7 +476,7 @@ export interface DetailHeaderProps {
   /**
    * wide: a 16:9 banner; cover: a book cover beside the title.
    */
-  imageShape?: "wide" | "cover";
+  imageShape: "wide" | "cover";
   badge?: Text;
   /**
    * @maxItems 6
@@ -523,15 +523,15 @@ export interface ErrorStateProps {
 export interface EventGuestsProps {
   title?: Text;
   subtitle?: Text;
-  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
   /**
    * cards: two per row; list: one per row with the organisation in full.
    */
-  layout?: "cards" | "list";
+  layout: "cards" | "list";
   /**
    * Where the guests are in the source's data.
    */
-  listField?: string;
+  listField: string;
   limit?: number;
   emptyText?: Text;
   /**
@@ -563,11 +563,11 @@ export interface EventHeroProps {
   kicker?: Text4;
   title: Text;
   subtitle?: Text;
-  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
   /**
    * The background drawing behind the title.
    */
-  pattern?: "none" | "grid" | "waves" | "rings" | "dots" | "diagonal";
+  pattern: "none" | "grid" | "waves" | "rings" | "dots" | "diagonal";
   /**
    * A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.
    */
@@ -597,7 +597,7 @@ export interface EventHeroProps {
   actions?: {
     text: Text;
     link: Link;
-    style?: "primary" | "ghost";
+    style: "primary" | "ghost";
   }[];
 }
 /**
@@ -619,15 +619,15 @@ export interface FilterChipsProps {
     label: Text;
   }[];
   items?: Binding6;
-  valueField?: string;
-  labelField?: string;
+  valueField: string;
+  labelField: string;
   allLabel?: Text5;
   /**
    * The value chosen when the query has none.
    */
   defaultValue?: string;
   counts?: Binding7;
-  variant?: "chips" | "tabs";
+  variant: "chips" | "tabs";
   minItems?: 0;
 }
 /**
@@ -642,11 +642,11 @@ export interface GuestListProps {
   /**
    * Where the guests are in the source's data.
    */
-  listField?: string;
+  listField: string;
   /**
    * Show each guest's role (speaker, host, guest).
    */
-  showRoles?: boolean;
+  showRoles: boolean;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -658,7 +658,7 @@ export interface HeroProps {
   title: Text;
   subtitle?: Text;
   image?: string;
-  tone?: "brand" | "dark" | "light";
+  tone: "brand" | "dark" | "light";
   actionText?: Text;
   actionLink?: Link;
 }
@@ -670,7 +670,7 @@ export interface HeroProps {
  */
 export interface LinkGridProps {
   title?: Text;
-  columns?: 2 | 3 | 4 | 5;
+  columns: 2 | 3 | 4 | 5;
   /**
    * @minItems 1
    * @maxItems 20
@@ -741,17 +741,17 @@ export interface LiveListProps {
   /**
    * plan: live plans (/live/planList); special: live series (/special/liveSpecialList).
    */
-  kind?: "plan" | "special";
+  kind: "plan" | "special";
   /**
    * row: cover beside the text; grid: two columns of covers.
    */
-  variant?: "row" | "grid";
+  variant: "row" | "grid";
   title?: Text;
   moreLink?: Link;
   /**
    * Load the next page when the end of the list scrolls into view.
    */
-  paged?: boolean;
+  paged: boolean;
   /**
    * Show at most this many items (unpaged lists).
    */
@@ -835,8 +835,8 @@ export interface PasswordFormProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink?: Link2;
-  verifyLink?: Link3;
+  settingsLink: Link2;
+  verifyLink: Link3;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -848,7 +848,7 @@ export interface ProfileEditorProps {
   /**
    * Show the nickname form.
    */
-  nickname?: boolean;
+  nickname: boolean;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -866,7 +866,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink?: Link4;
+  nextLink: Link4;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -875,7 +875,7 @@ export interface RegisterFormProps {
  * via the `definition` "resultPanelProps".
  */
 export interface ResultPanelProps {
-  icon?: "success" | "fail" | "mail";
+  icon: "success" | "fail" | "mail";
   title: Text;
   text?: Text;
   /**
@@ -912,11 +912,11 @@ export interface RichTextProps2 {
 export interface ScholarListProps {
   title?: Text;
   moreLink?: Link;
-  paged?: boolean;
+  paged: boolean;
   /**
    * rows: a list; cards: a horizontal strip.
    */
-  variant?: "rows" | "cards";
+  variant: "rows" | "cards";
   emptyText?: Text;
 }
 /**
@@ -945,7 +945,7 @@ export interface SearchBarProps {
   /**
    * input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).
    */
-  mode?: "input" | "link";
+  mode: "input" | "link";
   target?: InternalPath2;
   /**
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
@@ -957,8 +957,8 @@ export interface SearchBarProps {
   /**
    * Show and keep this browser's recent searches.
    */
-  history?: boolean;
-  autoFocus?: boolean;
+  history: boolean;
+  autoFocus: boolean;
 }
 /**
  * An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.
@@ -969,7 +969,7 @@ export interface SearchBarProps {
 export interface SeatMapProps {
   title?: Text;
   subtitle?: Text;
-  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
   stageLabel?: Text6;
 }
 /**
@@ -988,9 +988,9 @@ export interface SettingsActionsProps {}
 export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
-  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink?: Link5;
-  privacyLink?: Link6;
+  palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  agreementLink: Link5;
+  privacyLink: Link6;
   successText?: Text7;
   closedText?: Text8;
 }
@@ -1002,8 +1002,8 @@ export interface SignUpFormProps {
  */
 export interface SponsorGridProps {
   title?: Text;
-  palette?: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  listField?: string;
+  palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
+  listField: string;
   /**
    * Partners written in the config, used instead of the data source.
    *
@@ -1032,7 +1032,7 @@ export interface TabsProps {
    * Keep the chosen tab in this query value so links and reloads keep it.
    */
   queryKey?: string;
-  sticky?: boolean;
+  sticky: boolean;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -1058,5 +1058,5 @@ export interface VideoPlayerProps {
    * @minItems 2
    * @maxItems 5
    */
-  speeds?: [0.75 | 1 | 1.25 | 1.5 | 2, 0.75 | 1 | 1.25 | 1.5 | 2, ...(0.75 | 1 | 1.25 | 1.5 | 2)[]];
+  speeds: [0.75 | 1 | 1.25 | 1.5 | 2, 0.75 | 1 | 1.25 | 1.5 | 2, ...(0.75 | 1 | 1.25 | 1.5 | 2)[]];
 }

@@ -26,6 +26,12 @@ function validate11(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.method === undefined){
+data.method = "POST";
+}
+if(data.side === undefined){
+data.side = "server";
+}
 if(data.api === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "api"},message:"must have required property '"+"api"+"'"};
 if(vErrors === null){
@@ -73,7 +79,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -94,7 +99,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
 }
 if(data.params !== undefined){
 let data2 = data.params;
@@ -192,7 +196,6 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.side !== undefined){
 let data4 = data.side;
 if(typeof data4 !== "string"){
 const err12 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -213,7 +216,6 @@ else {
 vErrors.push(err13);
 }
 errors++;
-}
 }
 if(data.cacheSeconds !== undefined){
 let data5 = data.cacheSeconds;
@@ -504,6 +506,9 @@ function validate14(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.actions === undefined){
+data.actions = ["praise","collect","share"];
+}
 if(data.item === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "item"},message:"must have required property '"+"item"+"'"};
 if(vErrors === null){
@@ -551,7 +556,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.actions !== undefined){
 let data1 = data.actions;
 if(Array.isArray(data1)){
 if(data1.length < 1){
@@ -623,7 +627,6 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
 if(data.shareTitle !== undefined){
 if(!(validate15(data.shareTitle, {instancePath:instancePath+"/shareTitle",parentData:data,parentDataProperty:"shareTitle",rootData}))){
 vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
@@ -652,6 +655,12 @@ function validate18(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.palette === undefined){
+data.palette = "navy";
+}
+if(data.listField === undefined){
+data.listField = "list";
+}
 for(const key0 in data){
 if(!((((((key0 === "title") || (key0 === "subtitle")) || (key0 === "palette")) || (key0 === "listField")) || (key0 === "emptyText")) || (key0 === "items"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -676,7 +685,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.palette !== undefined){
 let data2 = data.palette;
 if(typeof data2 !== "string"){
 const err1 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -698,8 +706,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.listField !== undefined){
 let data3 = data.listField;
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
@@ -722,7 +728,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
 }
 if(data.emptyText !== undefined){
 if(!(validate15(data.emptyText, {instancePath:instancePath+"/emptyText",parentData:data,parentDataProperty:"emptyText",rootData}))){
@@ -747,6 +752,9 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.kind === undefined){
+data6.kind = "session";
+}
 if(data6.time === undefined){
 const err6 = {instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/required",keyword:"required",params:{missingProperty: "time"},message:"must have required property '"+"time"+"'"};
 if(vErrors === null){
@@ -810,7 +818,6 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data6.kind !== undefined){
 let data9 = data6.kind;
 if(typeof data9 !== "string"){
 const err11 = {instancePath:instancePath+"/items/" + i0+"/kind",schemaPath:"#/properties/items/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -831,7 +838,6 @@ else {
 vErrors.push(err12);
 }
 errors++;
-}
 }
 if(data6.title !== undefined){
 if(!(validate15(data6.title, {instancePath:instancePath+"/items/" + i0+"/title",parentData:data6,parentDataProperty:"title",rootData}))){
@@ -897,6 +903,24 @@ function validate27(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.imageField === undefined){
+data.imageField = "imageUrl";
+}
+if(data.titleField === undefined){
+data.titleField = "title";
+}
+if(data.linkField === undefined){
+data.linkField = "link";
+}
+if(data.intervalMs === undefined){
+data.intervalMs = 4000;
+}
+if(data.aspectRatio === undefined){
+data.aspectRatio = "2:1";
+}
+if(data.caption === undefined){
+data.caption = true;
+}
 if(data.items === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
 if(vErrors === null){
@@ -944,7 +968,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.imageField !== undefined){
 let data1 = data.imageField;
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
@@ -968,8 +991,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.titleField !== undefined){
 let data2 = data.titleField;
 if(typeof data2 === "string"){
 if(!pattern10.test(data2)){
@@ -993,8 +1014,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.linkField !== undefined){
 let data3 = data.linkField;
 if(typeof data3 === "string"){
 if(!pattern10.test(data3)){
@@ -1018,8 +1037,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.intervalMs !== undefined){
 let data4 = data.intervalMs;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err10 = {instancePath:instancePath+"/intervalMs",schemaPath:"#/properties/intervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1053,8 +1070,6 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-if(data.aspectRatio !== undefined){
 let data5 = data.aspectRatio;
 if(typeof data5 !== "string"){
 const err13 = {instancePath:instancePath+"/aspectRatio",schemaPath:"#/properties/aspectRatio/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1076,8 +1091,6 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.caption !== undefined){
 if(typeof data.caption !== "boolean"){
 const err15 = {instancePath:instancePath+"/caption",schemaPath:"#/properties/caption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1087,7 +1100,6 @@ else {
 vErrors.push(err15);
 }
 errors++;
-}
 }
 }
 else {
@@ -1113,6 +1125,18 @@ function validate29(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.variant === undefined){
+data.variant = "row";
+}
+if(data.listField === undefined){
+data.listField = "list";
+}
+if(data.totalField === undefined){
+data.totalField = "total";
+}
+if(data.paged === undefined){
+data.paged = false;
+}
 if(data.item === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "item"},message:"must have required property '"+"item"+"'"};
 if(vErrors === null){
@@ -1141,7 +1165,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.variant !== undefined){
 let data1 = data.variant;
 if(typeof data1 !== "string"){
 const err2 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1163,8 +1186,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.listField !== undefined){
 let data2 = data.listField;
 if(typeof data2 === "string"){
 if(!pattern8.test(data2)){
@@ -1188,8 +1209,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.totalField !== undefined){
 let data3 = data.totalField;
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
@@ -1213,8 +1232,6 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.paged !== undefined){
 if(typeof data.paged !== "boolean"){
 const err8 = {instancePath:instancePath+"/paged",schemaPath:"#/properties/paged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1224,7 +1241,6 @@ else {
 vErrors.push(err8);
 }
 errors++;
-}
 }
 if(data.limit !== undefined){
 let data5 = data.limit;
@@ -1684,6 +1700,9 @@ function validate39(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.imageShape === undefined){
+data.imageShape = "wide";
+}
 if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
@@ -1743,7 +1762,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.imageShape !== undefined){
 let data3 = data.imageShape;
 if(typeof data3 !== "string"){
 const err4 = {instancePath:instancePath+"/imageShape",schemaPath:"#/properties/imageShape/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1764,7 +1782,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
 }
 if(data.badge !== undefined){
 if(!(validate15(data.badge, {instancePath:instancePath+"/badge",parentData:data,parentDataProperty:"badge",rootData}))){
@@ -2095,6 +2112,15 @@ function validate58(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.palette === undefined){
+data.palette = "navy";
+}
+if(data.layout === undefined){
+data.layout = "cards";
+}
+if(data.listField === undefined){
+data.listField = "list";
+}
 for(const key0 in data){
 if(!(func2.call(schema39.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -2119,7 +2145,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.palette !== undefined){
 let data2 = data.palette;
 if(typeof data2 !== "string"){
 const err1 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2141,8 +2166,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.layout !== undefined){
 let data3 = data.layout;
 if(typeof data3 !== "string"){
 const err3 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2164,8 +2187,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.listField !== undefined){
 let data4 = data.listField;
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
@@ -2188,7 +2209,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
 }
 if(data.limit !== undefined){
 let data5 = data.limit;
@@ -2416,6 +2436,12 @@ function validate67(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.palette === undefined){
+data.palette = "navy";
+}
+if(data.pattern === undefined){
+data.pattern = "grid";
+}
 if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
@@ -2456,7 +2482,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.palette !== undefined){
 let data3 = data.palette;
 if(typeof data3 !== "string"){
 const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2478,8 +2503,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.pattern !== undefined){
 let data4 = data.pattern;
 if(typeof data4 !== "string"){
 const err4 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2500,7 +2523,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
 }
 if(data.image !== undefined){
 let data5 = data.image;
@@ -2923,6 +2945,9 @@ const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
 let data17 = data16[i1];
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.style === undefined){
+data17.style = "primary";
+}
 if(data17.text === undefined){
 const err34 = {instancePath:instancePath+"/actions/" + i1,schemaPath:"#/properties/actions/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
@@ -2986,7 +3011,6 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data17.style !== undefined){
 let data20 = data17.style;
 if(typeof data20 !== "string"){
 const err39 = {instancePath:instancePath+"/actions/" + i1+"/style",schemaPath:"#/properties/actions/items/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3007,7 +3031,6 @@ else {
 vErrors.push(err40);
 }
 errors++;
-}
 }
 }
 else {
@@ -3056,6 +3079,15 @@ function validate76(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valueField === undefined){
+data.valueField = "id";
+}
+if(data.labelField === undefined){
+data.labelField = "name";
+}
+if(data.variant === undefined){
+data.variant = "chips";
+}
 if(data.queryKey === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "queryKey"},message:"must have required property '"+"queryKey"+"'"};
 if(vErrors === null){
@@ -3257,7 +3289,6 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.valueField !== undefined){
 let data7 = data.valueField;
 if(typeof data7 === "string"){
 if(!pattern10.test(data7)){
@@ -3281,8 +3312,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.labelField !== undefined){
 let data8 = data.labelField;
 if(typeof data8 === "string"){
 if(!pattern10.test(data8)){
@@ -3305,7 +3334,6 @@ else {
 vErrors.push(err19);
 }
 errors++;
-}
 }
 if(data.allLabel !== undefined){
 if(!(validate15(data.allLabel, {instancePath:instancePath+"/allLabel",parentData:data,parentDataProperty:"allLabel",rootData}))){
@@ -3363,7 +3391,6 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.variant !== undefined){
 let data12 = data.variant;
 if(typeof data12 !== "string"){
 const err24 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3386,7 +3413,6 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
 const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -3407,6 +3433,12 @@ function validate80(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.listField === undefined){
+data.listField = "list";
+}
+if(data.showRoles === undefined){
+data.showRoles = true;
+}
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "emptyText")) || (key0 === "listField")) || (key0 === "showRoles"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -3431,7 +3463,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.listField !== undefined){
 let data2 = data.listField;
 if(typeof data2 === "string"){
 if(!pattern8.test(data2)){
@@ -3455,8 +3486,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.showRoles !== undefined){
 if(typeof data.showRoles !== "boolean"){
 const err3 = {instancePath:instancePath+"/showRoles",schemaPath:"#/properties/showRoles/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3466,7 +3495,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
 }
 }
 else {
@@ -3489,6 +3517,9 @@ function validate84(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tone === undefined){
+data.tone = "brand";
+}
 if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
@@ -3548,7 +3579,6 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.tone !== undefined){
 let data3 = data.tone;
 if(typeof data3 !== "string"){
 const err4 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3569,7 +3599,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
 }
 if(data.actionText !== undefined){
 if(!(validate15(data.actionText, {instancePath:instancePath+"/actionText",parentData:data,parentDataProperty:"actionText",rootData}))){
@@ -3623,6 +3652,9 @@ function validate89(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.columns === undefined){
+data.columns = 4;
+}
 if(data.links === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "links"},message:"must have required property '"+"links"+"'"};
 if(vErrors === null){
@@ -3651,7 +3683,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.columns !== undefined){
 let data1 = data.columns;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3672,7 +3703,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
 }
 if(data.links !== undefined){
 let data2 = data.links;
@@ -3966,6 +3996,15 @@ function validate97(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+data.kind = "plan";
+}
+if(data.variant === undefined){
+data.variant = "row";
+}
+if(data.paged === undefined){
+data.paged = false;
+}
 for(const key0 in data){
 if(!(((((((key0 === "kind") || (key0 === "variant")) || (key0 === "title")) || (key0 === "moreLink")) || (key0 === "paged")) || (key0 === "limit")) || (key0 === "emptyText"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -3978,7 +4017,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.kind !== undefined){
 let data0 = data.kind;
 if(typeof data0 !== "string"){
 const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4000,8 +4038,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.variant !== undefined){
 let data1 = data.variant;
 if(typeof data1 !== "string"){
 const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4022,7 +4058,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
 }
 if(data.title !== undefined){
 if(!(validate15(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
@@ -4055,7 +4090,6 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.paged !== undefined){
 if(typeof data.paged !== "boolean"){
 const err7 = {instancePath:instancePath+"/paged",schemaPath:"#/properties/paged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4065,7 +4099,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
 }
 if(data.limit !== undefined){
 let data5 = data.limit;
@@ -4515,6 +4548,12 @@ function validate110(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.settingsLink === undefined){
+data.settingsLink = "/setting";
+}
+if(data.verifyLink === undefined){
+data.verifyLink = "/authentication";
+}
 for(const key0 in data){
 if(!((key0 === "settingsLink") || (key0 === "verifyLink"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -4527,7 +4566,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.settingsLink !== undefined){
 let data0 = data.settingsLink;
 if(typeof data0 === "string"){
 if(!pattern15.test(data0)){
@@ -4551,8 +4589,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.verifyLink !== undefined){
 let data1 = data.verifyLink;
 if(typeof data1 === "string"){
 if(!pattern15.test(data1)){
@@ -4577,7 +4613,6 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
 else {
 const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -4598,6 +4633,9 @@ function validate112(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.nextLink === undefined){
+data.nextLink = "/registerResult";
+}
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "channel")) || (key0 === "inviteCode")) || (key0 === "nextLink"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -4666,7 +4704,6 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.nextLink !== undefined){
 let data3 = data.nextLink;
 if(typeof data3 === "string"){
 if(!pattern15.test(data3)){
@@ -4691,7 +4728,6 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
 else {
 const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -4712,6 +4748,9 @@ function validate115(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.icon === undefined){
+data.icon = "success";
+}
 if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
@@ -4734,7 +4773,6 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.icon !== undefined){
 let data0 = data.icon;
 if(typeof data0 !== "string"){
 const err2 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4755,7 +4793,6 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
 }
 if(data.title !== undefined){
 if(!(validate15(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
@@ -5164,6 +5201,12 @@ function validate124(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.paged === undefined){
+data.paged = false;
+}
+if(data.variant === undefined){
+data.variant = "rows";
+}
 for(const key0 in data){
 if(!(((((key0 === "title") || (key0 === "moreLink")) || (key0 === "paged")) || (key0 === "variant")) || (key0 === "emptyText"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5207,7 +5250,6 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.paged !== undefined){
 if(typeof data.paged !== "boolean"){
 const err3 = {instancePath:instancePath+"/paged",schemaPath:"#/properties/paged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5218,8 +5260,6 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.variant !== undefined){
 let data3 = data.variant;
 if(typeof data3 !== "string"){
 const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5240,7 +5280,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
 }
 if(data.emptyText !== undefined){
 if(!(validate15(data.emptyText, {instancePath:instancePath+"/emptyText",parentData:data,parentDataProperty:"emptyText",rootData}))){
@@ -5338,6 +5377,15 @@ function validate130(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mode === undefined){
+data.mode = "input";
+}
+if(data.history === undefined){
+data.history = false;
+}
+if(data.autoFocus === undefined){
+data.autoFocus = false;
+}
 for(const key0 in data){
 if(!((((((((key0 === "mode") || (key0 === "target")) || (key0 === "searchType")) || (key0 === "keyword")) || (key0 === "placeholder")) || (key0 === "suggestions")) || (key0 === "history")) || (key0 === "autoFocus"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5350,7 +5398,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
 const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5371,7 +5418,6 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
 }
 if(data.target !== undefined){
 let data1 = data.target;
@@ -5479,7 +5525,6 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.history !== undefined){
 if(typeof data.history !== "boolean"){
 const err11 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5490,8 +5535,6 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.autoFocus !== undefined){
 if(typeof data.autoFocus !== "boolean"){
 const err12 = {instancePath:instancePath+"/autoFocus",schemaPath:"#/properties/autoFocus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5501,7 +5544,6 @@ else {
 vErrors.push(err12);
 }
 errors++;
-}
 }
 }
 else {
@@ -5524,6 +5566,9 @@ function validate133(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.palette === undefined){
+data.palette = "navy";
+}
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "subtitle")) || (key0 === "palette")) || (key0 === "stageLabel"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5548,7 +5593,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.palette !== undefined){
 let data2 = data.palette;
 if(typeof data2 !== "string"){
 const err1 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5569,7 +5613,6 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
 }
 if(data.stageLabel !== undefined){
 if(!(validate15(data.stageLabel, {instancePath:instancePath+"/stageLabel",parentData:data,parentDataProperty:"stageLabel",rootData}))){
@@ -5598,6 +5641,15 @@ function validate138(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.palette === undefined){
+data.palette = "navy";
+}
+if(data.agreementLink === undefined){
+data.agreementLink = "/agreement";
+}
+if(data.privacyLink === undefined){
+data.privacyLink = "/privacy";
+}
 for(const key0 in data){
 if(!(((((((key0 === "title") || (key0 === "subtitle")) || (key0 === "palette")) || (key0 === "agreementLink")) || (key0 === "privacyLink")) || (key0 === "successText")) || (key0 === "closedText"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5622,7 +5674,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.palette !== undefined){
 let data2 = data.palette;
 if(typeof data2 !== "string"){
 const err1 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5644,8 +5695,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.agreementLink !== undefined){
 let data3 = data.agreementLink;
 if(typeof data3 === "string"){
 if(!pattern15.test(data3)){
@@ -5669,8 +5718,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.privacyLink !== undefined){
 let data4 = data.privacyLink;
 if(typeof data4 === "string"){
 if(!pattern15.test(data4)){
@@ -5693,7 +5740,6 @@ else {
 vErrors.push(err6);
 }
 errors++;
-}
 }
 if(data.successText !== undefined){
 if(!(validate15(data.successText, {instancePath:instancePath+"/successText",parentData:data,parentDataProperty:"successText",rootData}))){
@@ -5728,6 +5774,12 @@ function validate144(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.palette === undefined){
+data.palette = "navy";
+}
+if(data.listField === undefined){
+data.listField = "list";
+}
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "palette")) || (key0 === "listField")) || (key0 === "items"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5746,7 +5798,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.palette !== undefined){
 let data1 = data.palette;
 if(typeof data1 !== "string"){
 const err1 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -5768,8 +5819,6 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.listField !== undefined){
 let data2 = data.listField;
 if(typeof data2 === "string"){
 if(!pattern8.test(data2)){
@@ -5792,7 +5841,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
 }
 if(data.items !== undefined){
 let data3 = data.items;
@@ -5942,6 +5990,9 @@ function validate148(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sticky === undefined){
+data.sticky = false;
+}
 if(data.labels === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "labels"},message:"must have required property '"+"labels"+"'"};
 if(vErrors === null){
@@ -6031,7 +6082,6 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.sticky !== undefined){
 if(typeof data.sticky !== "boolean"){
 const err7 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -6041,7 +6091,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
 }
 }
 else {
@@ -6138,6 +6187,9 @@ function validate154(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.speeds === undefined){
+data.speeds = [0.75,1,1.25,1.5,2];
+}
 if(data.src === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
 if(vErrors === null){
@@ -6216,7 +6268,6 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.speeds !== undefined){
 let data3 = data.speeds;
 if(Array.isArray(data3)){
 if(data3.length > 5){
@@ -6297,7 +6348,6 @@ else {
 vErrors.push(err11);
 }
 errors++;
-}
 }
 }
 else {
@@ -7890,6 +7940,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props !== undefined){
 let data41 = data.props;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.nickname === undefined){
+data41.nickname = true;
+}
 for(const key0 in data41){
 if(!(key0 === "nickname")){
 const err75 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -7902,7 +7955,6 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data41.nickname !== undefined){
 if(typeof data41.nickname !== "boolean"){
 const err76 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -7912,7 +7964,6 @@ else {
 vErrors.push(err76);
 }
 errors++;
-}
 }
 }
 else {
@@ -9310,6 +9361,12 @@ errors++;
 if(data.layout !== undefined){
 let data7 = data.layout;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.header === undefined){
+data7.header = true;
+}
+if(data7.footer === undefined){
+data7.footer = true;
+}
 for(const key2 in data7){
 if(!(((key2 === "header") || (key2 === "footer")) || (key2 === "theme"))){
 const err19 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
@@ -9322,7 +9379,6 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data7.header !== undefined){
 if(typeof data7.header !== "boolean"){
 const err20 = {instancePath:instancePath+"/layout/header",schemaPath:"#/properties/layout/properties/header/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9333,8 +9389,6 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data7.footer !== undefined){
 if(typeof data7.footer !== "boolean"){
 const err21 = {instancePath:instancePath+"/layout/footer",schemaPath:"#/properties/layout/properties/footer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9344,7 +9398,6 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
 }
 if(data7.theme !== undefined){
 let data10 = data7.theme;
@@ -9639,6 +9692,9 @@ errors++;
 if(data.publish !== undefined){
 let data23 = data.publish;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.afterUntil === undefined){
+data23.afterUntil = "closed";
+}
 for(const key8 in data23){
 if(!(((key8 === "from") || (key8 === "until")) || (key8 === "afterUntil"))){
 const err44 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
@@ -9701,7 +9757,6 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data23.afterUntil !== undefined){
 let data26 = data23.afterUntil;
 if(typeof data26 !== "string"){
 const err49 = {instancePath:instancePath+"/publish/afterUntil",schemaPath:"#/properties/publish/properties/afterUntil/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -9722,7 +9777,6 @@ else {
 vErrors.push(err50);
 }
 errors++;
-}
 }
 }
 else {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from "node:crypto";
 import type { ErrorObject } from "ajv";
-import { loadCatalogues } from "../../app/i18n/catalogues.server.ts";
-import { readCookie } from "../../app/i18n/config.ts";
-import { fieldErrors } from "../../app/lib/form-errors.ts";
+import { loadCatalogues } from "@contracts/catalogues.server.ts";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
+import { fieldErrors } from "@contracts/form-errors.ts";
 import type { Db } from "./db.server.ts";
 import { fail, type ApiContext, type Envelope } from "./router.server.ts";
 
@@ -10,7 +10,7 @@ const catalogues = loadCatalogues();
 
 /** The caller's language: the lang cookie (same origin), a lang header (apps), else zh. */
 export function languageOf(context: ApiContext): "zh" | "en" {
-  const value = context.headers.get("lang") ?? readCookie(context.headers.get("cookie"), "lang");
+  const value = context.headers.get("lang") ?? readCookie(context.headers.get("cookie"), COOKIE_NAMES.lang);
   return value === "en" ? "en" : "zh";
 }
 

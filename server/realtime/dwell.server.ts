@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
 import type { Accounts } from "../platform-api/accounts.server.ts";
 import type { Db } from "../platform-api/db.server.ts";
-import { DWELL_PLACEHOLDER_TOKEN } from "../../app/lib/dwell-time.ts";
+import { DWELL_PLACEHOLDER_TOKEN } from "@contracts/dwell.ts";
 import { socketContext, userOf } from "./common.server.ts";
 
 /** Time between two heartbeats counts in full up to this; a longer gap (a sleeping phone) counts this much. */

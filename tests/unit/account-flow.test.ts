@@ -3,13 +3,14 @@
  * the scholar verification flow, binding a phone and its task check, promotions and the VIP address prompt.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiEnvelope, CallDefinition } from "~/lib/api-client";
+import type { CallDefinition } from "~/api/api-client";
+import { type ApiEnvelope } from "@contracts/envelope";
 
 const answers = new Map<string, ApiEnvelope[]>();
 const made: { path: string; params: Record<string, unknown> }[] = [];
 
-vi.mock("~/lib/calls", async () => {
-  const actual = await vi.importActual<typeof import("~/lib/calls")>("~/lib/calls");
+vi.mock("~/api/calls", async () => {
+  const actual = await vi.importActual<typeof import("~/api/calls")>("~/api/calls");
   return {
     ...actual,
     callApi: vi.fn(async (definition: CallDefinition, params: Record<string, unknown> = {}) => {
@@ -20,11 +21,11 @@ vi.mock("~/lib/calls", async () => {
   };
 });
 
-const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureScholar, loginFailed, phoneBound, requireGate } = await import("~/lib/account");
+const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureScholar, loginFailed, phoneBound, requireGate } = await import("~/account/flows");
 const { $dialog } = await import("~/stores/dialogs");
 const { $token, $user, storeSession } = await import("~/stores/session");
 const { $forcedBind, $verifyStep } = await import("~/stores/account");
-const { showFailure } = await import("~/lib/calls");
+const { showFailure } = await import("~/api/calls");
 
 const answer = (path: string, ...envelopes: ApiEnvelope[]) => answers.set(path, envelopes);
 const storage = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiNetworkError, createApiClient, NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/lib/api-client";
-import { deviceOf, sourceCode } from "~/lib/browser-api";
+import { ApiNetworkError, createApiClient, NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/api/api-client";
+import { deviceOf, sourceCode } from "~/api/browser-api";
 
 interface Call {
   url: string;

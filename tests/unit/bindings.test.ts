@@ -7,7 +7,7 @@ import {
   readPath,
   resolveBindings,
   type BindingScope,
-} from "~/lib/bindings";
+} from "~/pipeline/bindings";
 
 const scope: BindingScope = {
   query: { id: "42", tab: "video" },

@@ -1,3 +1,4 @@
+import { createSourceCache } from "~/pipeline/source-cache.server";
 /**
  * The promise of docs/campaign-pages.md, end to end without a browser: a new conference page is one JSON file in the
  * configs folder (PAGE_CONFIGS_DIR), with no code change. The same loader as the server validates it (and the config
@@ -14,8 +15,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
-import { createApiClient } from "~/lib/api-client";
-import { loadCatalogues } from "~/i18n/catalogues.server";
+import { createApiClient } from "~/api/api-client";
+import { loadCatalogues } from "@contracts/catalogues.server";
 import { loadPage } from "~/pipeline/load-page.server";
 import type { PageView } from "~/pipeline/page-view";
 import { PageRenderer } from "~/renderer/PageRenderer";
@@ -110,6 +111,7 @@ function services(): AppServices {
   return {
     pages: store,
     api: createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => platform.api.fetch(new Request(input, init)) }),
+    sourceCache: createSourceCache(() => clock.getTime()),
     nonce: "n",
     now: () => clock,
     sessionUser: async () => null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chatSocketUrl, createChatConnection, CHAT_RECONNECT, type ChatConnectionStatus, type ChatServerEvent } from "~/lib/chat-socket";
+import { createChatConnection, CHAT_RECONNECT, type ChatConnectionStatus } from "~/realtime/chat-connection";
+import { chatSocketUrl, type ChatServerEvent } from "@contracts/chat";
 import { FakeClock, FakeSocket } from "./fake-socket";
 
 function setup() {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkPageConfig } from "~/pipeline/config-check";
-import { loadCatalogues, type Catalogues } from "~/i18n/catalogues.server";
+import { checkPageConfig } from "../../server/config-check.server";
+import { loadCatalogues, type Catalogues } from "@contracts/catalogues.server";
 
 let catalogues: Catalogues;
 beforeAll(() => {

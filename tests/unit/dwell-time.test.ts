@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDwellClient, dwellPlace, dwellSocketUrl, DWELL_CLOSE_CODE, DWELL_PLACEHOLDER_TOKEN, type DwellConnectionQuery } from "~/lib/dwell-time";
+import { createDwellClient, dwellPlace, dwellSocketUrl } from "~/realtime/dwell-connection";
+import { DWELL_CLOSE_CODE, DWELL_PLACEHOLDER_TOKEN, type DwellConnectionQuery } from "@contracts/dwell";
 import { FakeClock, FakeSocket } from "./fake-socket";
 
 const where: DwellConnectionQuery = { token: null, channelNo: "", toPage: "/liveIndex", toQuery: "", deviceId: "abcdefghABCDEFGH12345678abcdefgh", linkNo: "" };

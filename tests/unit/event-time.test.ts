@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventDateRange, eventDay, eventDayKey, eventMoment, eventTime } from "@widgets/event-time";
+import { eventDateRange, eventDay, eventDayKey, eventMoment, eventTime } from "~/format/event-time";
 
 // Events are announced in Beijing time (UTC+8) whatever the machine's zone: 16:30 UTC is 00:30 the next day there.
 describe("event times", () => {

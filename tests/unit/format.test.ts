@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownParts, formatCount, formatDate } from "~/lib/format";
+import { countdownParts, formatCount, formatDate } from "~/format/format";
 
 describe("formatCount", () => {
   it("shows numbers below 10,000 as they are", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "~/lib/gate";
+import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
 
 const normal: SessionUser = { id: 1, userName: "13800000000", mobilePrefix: "86", isBindPhone: 1 };
 const wxUnbound: SessionUser = { id: 2, userName: "wx:oAbc123", isBindPhone: 0 };

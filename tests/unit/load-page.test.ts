@@ -1,9 +1,13 @@
+import { createSourceCache } from "~/pipeline/source-cache.server";
+import type { PageConfigInput } from "@schemas/generated/page-config-input";
+import { withConfigDefaults } from "../../server/config-check.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
-import { createApiClient, type ApiClient, type ApiEnvelope, type ApiRequest } from "~/lib/api-client";
+import { createApiClient, type ApiClient, type ApiRequest } from "~/api/api-client";
+import { type ApiEnvelope } from "@contracts/envelope";
 import type { AppServices, PageConfigStore } from "~/services";
-import type { SessionUser } from "~/lib/gate";
+import type { SessionUser } from "@contracts/gate";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { widgetRegistry } from "@widgets/registry";
 
@@ -14,7 +18,6 @@ type Responder = (path: string, request: ApiRequest) => Promise<ApiEnvelope> | A
 
 const member: SessionUser = { id: 1, userName: "13800000000", isBindPhone: 1 };
 let uniq = 0;
-/** Each test its own API paths: the loader's response cache is module-wide. */
 const api = (name: string) => `/unit${++uniq}/${name}`;
 
 function services(respond: Responder, options: { now?: Date; user?: SessionUser | null } = {}) {
@@ -24,6 +27,7 @@ function services(respond: Responder, options: { now?: Date; user?: SessionUser 
   const value: AppServices = {
     pages,
     api: { request } as unknown as ApiClient,
+    sourceCache: createSourceCache(() => value.now().getTime()),
     nonce: "n",
     now: () => options.now ?? new Date("2027-01-10T00:00:00Z"),
     sessionUser,
@@ -33,8 +37,8 @@ function services(respond: Responder, options: { now?: Date; user?: SessionUser 
   return { services: value, request, sessionUser };
 }
 
-function config(partial: Partial<PageConfig>): PageConfig {
-  return { path: "/unitLoad", title: { zh: "加载", en: "Load" }, widgets: [], ...partial } as PageConfig;
+function config(partial: Partial<PageConfigInput>): PageConfig {
+  return withConfigDefaults({ path: "/unitLoad", title: { zh: "加载", en: "Load" }, widgets: [], ...partial });
 }
 
 const item = { title: "{item.title}" };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPageConfigStore, loadPageEntries, NOT_FOUND_PATH } from "../../server/page-configs.server";
-import { loadCatalogues, type Catalogues } from "~/i18n/catalogues.server";
+import { loadCatalogues, type Catalogues } from "@contracts/catalogues.server";
 import type { PageEntry } from "~/services";
 
 let catalogues: Catalogues;

@@ -1,7 +1,9 @@
+import type { PageConfigInput } from "@schemas/generated/page-config-input";
+import { withConfigDefaults } from "../../server/config-check.server";
 import { describe, expect, it } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
 import { plannedSources } from "~/pipeline/plan";
-import type { SessionUser } from "~/lib/gate";
+import type { SessionUser } from "@contracts/gate";
 
 const visitor = null;
 const member: SessionUser = { id: 1, userName: "13800000000", isBindPhone: 1 };
@@ -10,8 +12,8 @@ const wxUnbound: SessionUser = { id: 3, userName: "wx:abc", isBindPhone: 0 };
 
 const item = { title: "{item.title}" };
 
-function config(partial: Partial<PageConfig>): PageConfig {
-  return { path: "/plan", title: { zh: "计划", en: "Plan" }, widgets: [], ...partial } as PageConfig;
+function config(partial: Partial<PageConfigInput>): PageConfig {
+  return withConfigDefaults({ path: "/plan", title: { zh: "计划", en: "Plan" }, widgets: [], ...partial });
 }
 
 describe("plannedSources", () => {

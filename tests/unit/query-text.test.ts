@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/lib/query-text";
-import { isSafeQueryValue, readQuery } from "~/lib/routing";
+import { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
+import { isSafeQueryValue, readQuery } from "~/routing/routing";
 
 describe("free text in query values (base64url)", () => {
   it("round-trips any text through a value the spec's query rule accepts", () => {

@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
 import { createRealtime, type AttachedRealtime, type Realtime } from "../../server/realtime/index.server";
 import { sha256 } from "../../server/platform-api/support.server";
-import type { ChatServerEvent } from "~/lib/chat-socket";
+import { type ChatServerEvent } from "@contracts/chat";
 
 let directory: string;
 let platform: EmbeddedPlatform;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PAGE_CACHE_HEADER } from "../../app/pipeline/page-cache";
+import { PAGE_CACHE_HEADER } from "@contracts/page-cache";
 import { renderCache } from "../../server/render-cache.server";
 
 let clock = 0;

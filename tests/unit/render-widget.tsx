@@ -9,21 +9,21 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import type { PageConfig } from "@schemas/generated/page-config";
-import { loadCatalogues } from "~/i18n/catalogues.server";
-import { NAMESPACES } from "~/i18n/config";
-import { resolveBindings, type BindingScope } from "~/lib/bindings";
+import { loadCatalogues } from "@contracts/catalogues.server";
+import { NAMESPACES } from "@contracts/language";
+import { resolveBindings, type BindingScope } from "~/pipeline/bindings";
 import type { DataState } from "~/pipeline/data-state";
 import type { PageView } from "~/pipeline/page-view";
-import type { SessionUser } from "~/lib/gate";
+import type { SessionUser } from "@contracts/gate";
 import { PageContext, type PageContextValue } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "@widgets/types";
+import type { WidgetRenderProps } from "@widgets/kit/types";
 
 export type Lang = "zh" | "en";
 
 const catalogues = loadCatalogues();
 const instances = new Map<Lang, Promise<I18n>>();
 
-/** An i18next instance for one language, loaded from app/locales. */
+/** An i18next instance for one language, loaded from contracts/locales. */
 export function i18nFor(lang: Lang): Promise<I18n> {
   let instance = instances.get(lang);
   if (!instance) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIXED_REDIRECTS, isLiveViewPath, isSafeQueryValue, readQuery, redirectFor, safeInternalPath } from "~/lib/routing";
+import { FIXED_REDIRECTS, isLiveViewPath, isSafeQueryValue, readQuery, redirectFor, safeInternalPath } from "~/routing/routing";
 
 describe("redirectFor", () => {
   it("sends / to /home and /appDownload to /toApp, keeping the query", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isVisible } from "~/renderer/visible-when";
-import type { BindingScope } from "~/lib/bindings";
+import type { BindingScope } from "~/pipeline/bindings";
 
 const scope: BindingScope = {
   query: { tab: "video" },

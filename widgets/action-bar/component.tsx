@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionBarProps } from "@schemas/generated/page-config";
-import { browserApi } from "~/lib/browser-api";
-import { formatCount } from "~/lib/format";
-import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { browserApi } from "~/api/browser-api";
+import { formatCount } from "~/format/format";
+import { SUCCESS_CODES } from "@contracts/envelope";
 import { showToast } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
-import { askedToLogIn, requireLogin } from "../login-required";
-import { copyText } from "~/lib/copy-text";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
+import { askedToLogIn, requireLogin } from "../kit/login-required";
+import { copyText } from "~/browser/copy-text";
 import { configureMessagingShare, isMessagingAppBrowser } from "./share";
 import "./styles.css";
 

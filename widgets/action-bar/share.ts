@@ -1,5 +1,5 @@
-import { browserApi } from "~/lib/browser-api";
-import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { browserApi } from "~/api/browser-api";
+import { SUCCESS_CODES } from "@contracts/envelope";
 
 /** The messaging app's own browser, where sharing goes through its menu rather than a copied link. */
 export function isMessagingAppBrowser(userAgent: string): boolean {

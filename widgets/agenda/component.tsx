@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { AgendaProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
+import { readPath } from "~/pipeline/bindings";
 import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
-import { paletteClass } from "../event-palette";
-import { eventDay, eventDayKey, eventTime } from "../event-time";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
+import { paletteClass } from "../kit/event-palette";
+import { eventDay, eventDayKey, eventTime } from "~/format/event-time";
 import "./styles.css";
 
 const KINDS = new Set(["opening", "keynote", "session", "panel", "break", "closing"]);

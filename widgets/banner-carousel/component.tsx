@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BannerCarouselProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../types";
-import { readPath } from "~/lib/bindings";
-import { SmartLink, asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { readPath } from "~/pipeline/bindings";
+import { SmartLink, asText } from "../kit/links";
 
 type Banner = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { ContentListProps } from "@schemas/generated/page-config";
-import { resolveBindings } from "~/lib/bindings";
-import { formatCount } from "~/lib/format";
+import { resolveBindings } from "~/pipeline/bindings";
+import { formatCount } from "~/format/format";
 import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
-import { usePagedList } from "../paged-list";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
+import { usePagedList } from "../kit/paged-list";
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {

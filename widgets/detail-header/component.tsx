@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { DetailHeaderProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
-import { formatCount } from "~/lib/format";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
+import { readPath } from "~/pipeline/bindings";
+import { formatCount } from "~/format/format";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
 import "./styles.css";
 
 function Paragraphs({ text }: { text: string }) {

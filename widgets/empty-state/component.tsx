@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { EmptyStateProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
 
 export default function EmptyState({ props }: WidgetRenderProps<EmptyStateProps>) {
   const { t } = useTranslation("common");

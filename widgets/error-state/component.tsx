@@ -1,6 +1,6 @@
 import type { ErrorStateProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
 
 export default function ErrorState({ props }: WidgetRenderProps<ErrorStateProps>) {
   return (

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { EventGuestsProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
+import { readPath } from "~/pipeline/bindings";
 import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
-import { paletteClass } from "../event-palette";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
+import { paletteClass } from "../kit/event-palette";
 import "./styles.css";
 
 interface Guest {

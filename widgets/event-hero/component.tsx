@@ -1,9 +1,9 @@
 import type { EventHeroProps } from "@schemas/generated/page-config";
 import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
-import { paletteClass } from "../event-palette";
-import { eventDateRange, eventMoment } from "../event-time";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
+import { paletteClass } from "../kit/event-palette";
+import { eventDateRange, eventMoment } from "~/format/event-time";
 import { FACT_ICONS } from "./icons";
 import "./styles.css";
 

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { FilterChipsProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
-import { formatCount } from "~/lib/format";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
+import { readPath } from "~/pipeline/bindings";
+import { formatCount } from "~/format/format";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
 import "./styles.css";
 
 interface Choice {

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { GuestListProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
+import { readPath } from "~/pipeline/bindings";
 import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
 import "./styles.css";
 
 type Guest = Record<string, unknown>;

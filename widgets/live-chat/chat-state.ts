@@ -1,5 +1,5 @@
-import type { ChatErrorCode, ChatMessage, ChatServerEvent } from "~/lib/chat-socket";
-import type { GateOutcome } from "~/lib/gate";
+import { type ChatErrorCode, type ChatMessage, type ChatServerEvent } from "@contracts/chat";
+import type { GateOutcome } from "@contracts/gate";
 
 /** A room keeps at most this many messages on screen; older ones are in the history of the server. */
 export const SHOWN_MESSAGES = 200;

@@ -2,18 +2,19 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { LiveChatProps } from "@schemas/generated/page-config";
-import { CHAT_TEXT_LIMIT, chatSocketUrl, createChatConnection, type ChatConnection, type ChatConnectionStatus, type ChatServerEvent } from "~/lib/chat-socket";
-import { browserClock } from "~/lib/dwell-time";
-import { evaluateGate, type GateOutcome } from "~/lib/gate";
-import { randomToken } from "~/lib/storage";
+import { createChatConnection, type ChatConnection, type ChatConnectionStatus } from "~/realtime/chat-connection";
+import { CHAT_TEXT_LIMIT, chatSocketUrl, type ChatServerEvent } from "@contracts/chat";
+import { browserClock } from "~/realtime/socket";
+import { evaluateGate, type GateOutcome } from "@contracts/gate";
+import { randomToken } from "~/browser/storage";
 import { dialogForGate } from "~/renderer/GatePrompt";
 import { usePage } from "~/renderer/page-context";
 import { useHydrated } from "~/renderer/use-hydrated";
 import { openDialog } from "~/stores/dialogs";
 import { $token, $user } from "~/stores/session";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
-import { eventTime } from "../event-time";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
+import { eventTime } from "~/format/event-time";
 import { chatReducer, initialChatState } from "./chat-state";
 import "./styles.css";
 

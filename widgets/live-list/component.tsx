@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { LiveListProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
-import { formatCount } from "~/lib/format";
+import { readPath } from "~/pipeline/bindings";
+import { formatCount } from "~/format/format";
 import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
-import { usePagedList, type Item } from "../paged-list";
-import { eventDateRange } from "../event-time";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
+import { usePagedList, type Item } from "../kit/paged-list";
+import { eventDateRange } from "~/format/event-time";
 import "./styles.css";
 
 /**

@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import type { LivePlayerProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
-import { browserApi } from "~/lib/browser-api";
-import { countdownParts, formatCount } from "~/lib/format";
-import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { readPath } from "~/pipeline/bindings";
+import { browserApi } from "~/api/browser-api";
+import { countdownParts, formatCount } from "~/format/format";
+import { SUCCESS_CODES } from "@contracts/envelope";
 import { usePage } from "~/renderer/page-context";
 import { useHydrated } from "~/renderer/use-hydrated";
 import { $playbackFlag, $playStatus } from "~/stores/media";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
-import { eventDateRange } from "../event-time";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
+import { eventDateRange } from "~/format/event-time";
 import "./styles.css";
 
 /** Live states of ADR 007. */

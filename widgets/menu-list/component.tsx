@@ -1,6 +1,6 @@
 import type { MenuListProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
 import "./menu-list.css";
 
 const ICON_PATHS: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCardProps } from "@schemas/generated/page-config";
-import { useViewer } from "~/lib/use-viewer";
-import type { WidgetRenderProps } from "../types";
+import { useViewer } from "~/renderer/use-viewer";
+import type { WidgetRenderProps } from "../kit/types";
 import "./profile-card.css";
 
 /** A name to show: the nickname, else the account name without its wx:/email: marker. */

@@ -3,9 +3,9 @@ import { useNavigate } from "react-router";
 import type { RegisterFormProps } from "@schemas/generated/page-config";
 import PhoneRegisterForm, { REG_CHANNEL } from "~/forms/PhoneRegisterForm";
 import { storeSession } from "~/stores/session";
-import { useViewer } from "~/lib/use-viewer";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
+import { useViewer } from "~/renderer/use-viewer";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
 import "./register-form.css";
 
 const SAFE = /^[A-Za-z0-9_-]{1,32}$/;

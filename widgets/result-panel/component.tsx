@@ -1,8 +1,8 @@
 import type { ResultPanelProps } from "@schemas/generated/page-config";
 import { $loginTab } from "~/stores/account";
 import { openDialog } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
 import "./result-panel.css";
 
 const ICONS: Record<string, string> = {

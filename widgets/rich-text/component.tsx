@@ -1,6 +1,6 @@
 import type { RichTextProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
 import { sanitizeHtml } from "./sanitize";
 
 type Block = { kind: string; text: unknown };

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ScholarListProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
-import { formatCount } from "~/lib/format";
-import type { WidgetRenderProps } from "../types";
-import { SmartLink, asText } from "../shared";
-import { usePagedList } from "../paged-list";
-import { FollowButton, ScholarAvatar, VerifiedMark } from "../scholar-parts";
+import { readPath } from "~/pipeline/bindings";
+import { formatCount } from "~/format/format";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink, asText } from "../kit/links";
+import { usePagedList } from "../kit/paged-list";
+import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
 import "./styles.css";
 
 export default function ScholarList({ props, data, nodeId, sourceName }: WidgetRenderProps<ScholarListProps>) {

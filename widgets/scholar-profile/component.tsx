@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScholarProfileProps } from "@schemas/generated/page-config";
-import { readPath } from "~/lib/bindings";
-import { formatCount } from "~/lib/format";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
-import type { Item } from "../paged-list";
-import { FollowButton, ScholarAvatar, VerifiedMark } from "../scholar-parts";
+import { readPath } from "~/pipeline/bindings";
+import { formatCount } from "~/format/format";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
+import type { Item } from "../kit/paged-list";
+import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
 import "./styles.css";
 
 /** One scholar's profile; another scholar (same page, new authorCode) starts afresh. */

@@ -4,15 +4,15 @@ import { Link } from "react-router";
 import type { ScholarVerificationProps } from "@schemas/generated/page-config";
 import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits";
 import type { ScholarClaimForm } from "@schemas/generated/forms";
-import { accountCalls, callApi, showFailure } from "~/lib/calls";
-import { AUDIT_PASSED } from "~/lib/account";
-import { FREE_TEXT_LIMIT } from "~/lib/free-text";
-import { useViewer } from "~/lib/use-viewer";
+import { accountCalls, callApi, showFailure } from "~/api/calls";
+import { AUDIT_PASSED } from "~/account/flows";
+import { FREE_TEXT_LIMIT } from "@contracts/free-text";
+import { useViewer } from "~/renderer/use-viewer";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
 import { $token, storeSession } from "~/stores/session";
 import { showToast } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../types";
+import type { WidgetRenderProps } from "../kit/types";
 import "./scholar-verification.css";
 
 interface Audit {

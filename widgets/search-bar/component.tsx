@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { SearchBarProps } from "@schemas/generated/page-config";
-import { encodeQueryText, QUERY_TEXT_MAX } from "~/lib/query-text";
-import { readPath } from "~/lib/bindings";
+import { encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
+import { readPath } from "~/pipeline/bindings";
 import { useHydrated } from "~/renderer/use-hydrated";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
 import { clearHistory, readHistory, remember } from "./history";
 import "./styles.css";
 

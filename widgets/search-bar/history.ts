@@ -1,4 +1,4 @@
-import { readCached, writeStorage } from "~/lib/storage";
+import { readCached, writeStorage } from "~/browser/storage";
 
 /** This browser's recent searches, newest first; kept in local storage, never sent anywhere. */
 const KEY = "searchHistory";

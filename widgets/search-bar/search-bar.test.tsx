@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import SearchBar, { searchHref } from "./component";
-import { decodeQueryText } from "~/lib/query-text";
+import { decodeQueryText } from "~/routing/query-text";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const hot = { status: "ok" as const, value: { list: [{ keyword: "货币政策", keywordEn: "Monetary Policy" }, { keyword: "数字金融", keywordEn: "Digital Finance" }] } };

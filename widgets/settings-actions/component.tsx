@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { SettingsActionsProps } from "@schemas/generated/page-config";
-import type { Lang } from "~/i18n/config";
-import { logout } from "~/lib/account";
-import { useViewer } from "~/lib/use-viewer";
+import type { Lang } from "@contracts/language";
+import { logout } from "~/account/flows";
+import { useViewer } from "~/renderer/use-viewer";
 import { switchLanguage } from "~/shell/Header";
-import type { WidgetRenderProps } from "../types";
+import type { WidgetRenderProps } from "../kit/types";
 import "./settings-actions.css";
 
 const LANGUAGES: { id: Lang; label: string }[] = [

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import SchemaForm, { type SubmitOutcome } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
-import { browserApi } from "~/lib/browser-api";
-import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { browserApi } from "~/api/browser-api";
+import { SUCCESS_CODES } from "@contracts/envelope";
 import { showToast } from "~/stores/dialogs";
 import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits";
 import type { VideoCommentForm } from "@schemas/generated/forms";
-import { askedToLogIn } from "../login-required";
+import { askedToLogIn } from "../kit/login-required";
 import type { Comment } from "./component";
 
 const kit = { schema: videoCommentSchema as never, validators: videoCommentValidators };

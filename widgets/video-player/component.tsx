@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { VideoPlayerProps } from "@schemas/generated/page-config";
 import { $playStatus } from "~/stores/media";
-import type { WidgetRenderProps } from "../types";
-import { asText } from "../shared";
+import type { WidgetRenderProps } from "../kit/types";
+import { asText } from "../kit/links";
 import { attachHls, isHlsSource } from "./hls";
 import "./styles.css";
 

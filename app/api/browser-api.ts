@@ -1,8 +1,9 @@
-import { createApiClient, type ApiClient, type ApiEnvelope, type ApiRequest } from "./api-client";
-import { readStorage, STORAGE_KEYS } from "./storage";
+import { createApiClient, type ApiClient, type ApiRequest } from "./api-client";
+import { type ApiEnvelope } from "@contracts/envelope";
+import { readStorage, STORAGE_KEYS } from "~/browser/storage";
 import { clearSession } from "~/stores/session";
 import { closeDialog, showToast } from "~/stores/dialogs";
-import { navigateTo } from "./navigation";
+import { navigateTo } from "~/routing/navigation";
 
 /** The platform's warning for calls only verified scholars may make (spec §8), in the two languages it answers in. */
 export const VERIFY_FIRST_MESSAGES = new Set(["please complete person verification first", "请先完成学者认证"]);

@@ -1,6 +1,6 @@
 import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
-import type { ApiEnvelope } from "~/lib/api-client";
+import { type ApiEnvelope } from "@contracts/envelope";
 
 /** Login-gated actions (spec §6): a visitor gets the login dialog instead of the action. */
 export function requireLogin(): boolean {

@@ -1,11 +1,11 @@
 import "./scholar-parts.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi } from "~/lib/browser-api";
-import { SUCCESS_CODES } from "~/pipeline/data-state";
+import { browserApi } from "~/api/browser-api";
+import { SUCCESS_CODES } from "@contracts/envelope";
 import { showToast } from "~/stores/dialogs";
-import { readPath } from "~/lib/bindings";
-import { asText } from "./shared";
+import { readPath } from "~/pipeline/bindings";
+import { asText } from "./links";
 import type { Item } from "./paged-list";
 import { askedToLogIn, requireLogin } from "./login-required";
 

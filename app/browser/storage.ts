@@ -1,3 +1,5 @@
+import { cookieLine } from "@contracts/cookies";
+
 /** The browser storage keys of spec §3. Every read and write of them goes through here. */
 export const STORAGE_KEYS = {
   token: "token",
@@ -39,9 +41,7 @@ export function writeStorage(key: string, value: string | null): void {
 
 export function setCookie(name: string, value: string | null, days = COOKIE_DAYS_DEFAULT): void {
   if (!hasWindow()) return;
-  const expires = value === null ? "Thu, 01 Jan 1970 00:00:00 GMT" : new Date(Date.now() + days * 86_400_000).toUTCString();
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${name}=${encodeURIComponent(value ?? "")}; Expires=${expires}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = cookieLine(name, value, { days, secure: window.location.protocol === "https:" });
 }
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -1,49 +1,10 @@
 /**
- * The live-room chat socket: the protocol both ends share, and the browser's connection, which reconnects with a
+ * The browser's connection to the live-room chat socket (protocol: contracts/chat.ts), which reconnects with a
  * growing delay after the socket drops and lets go of a socket before making the next. Clock and socket factory
  * are injected.
  */
-import type { GateOutcome } from "./gate";
-import { closeSocket, type ClientSocket, type SocketClock } from "./dwell-time";
-
-export const CHAT_SOCKET_PATH = "/ws/chat";
-
-export const CHAT_TEXT_LIMIT = 500;
-
-export interface ChatMessage {
-  id: number;
-  planId: number;
-  text: string;
-  authorCode: string;
-  authorName: string;
-  authorNameEn: string;
-  createTime: string;
-  /** The sender's own id for the message, echoed to the sender only. */
-  clientId?: string;
-}
-
-export type ChatErrorCode = "badMessage" | "empty" | "tooLong" | "rateLimited" | "notAllowed";
-
-/** What the server sends. `access` is the viewer's gate for sending: "ok" for verified scholars only. */
-export type ChatServerEvent =
-  | { type: "welcome"; planId: number; access: GateOutcome; online: number; limits: { maxLength: number; perWindow: number; windowMs: number } }
-  | { type: "history"; messages: ChatMessage[] }
-  | { type: "message"; message: ChatMessage }
-  | { type: "online"; count: number }
-  | { type: "error"; code: ChatErrorCode; clientId?: string; retryAfterMs?: number; access?: GateOutcome };
-
-/** What the browser sends. */
-export interface ChatSend {
-  type: "send";
-  text: string;
-  clientId: string;
-}
-
-export function chatSocketUrl(location: { protocol: string; host: string }, planId: string | number, token: string | null): string {
-  const search = new URLSearchParams({ planId: String(planId) });
-  if (token) search.set("token", token);
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${CHAT_SOCKET_PATH}?${search}`;
-}
+import { closeSocket, type ClientSocket, type SocketClock } from "./socket";
+import { type ChatServerEvent, type ChatSend } from "@contracts/chat";
 
 export type ChatConnectionStatus = "connecting" | "open" | "reconnecting" | "stopped";
 

@@ -5,12 +5,7 @@
  * for the calls whose callers need a rejection (essay release, essay detail, hot authors).
  * Two variants of spec §7 are built from it: the live-room client and the search-service client.
  */
-export interface ApiEnvelope<T = unknown> {
-  code: number;
-  message?: string;
-  data?: T;
-  datas?: unknown;
-}
+import type { ApiEnvelope } from "@contracts/envelope";
 
 export type ApiEncoding = "json" | "form";
 

@@ -1,9 +1,9 @@
-import type { ApiEnvelope } from "./api-client";
-import { NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "./api-client";
-import { accountCalls, activityCalls, callApi, showFailure } from "./calls";
-import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "./gate";
-import { navigateTo } from "./navigation";
-import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "./storage";
+import { type ApiEnvelope } from "@contracts/envelope";
+import { NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/api/api-client";
+import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
+import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
+import { navigateTo } from "~/routing/navigation";
+import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 import { $token, $user, clearSession, storeSession } from "~/stores/session";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
-import type { SessionUser } from "./gate";
+import type { SessionUser } from "@contracts/gate";
 import { $user } from "~/stores/session";
-import { usePage } from "~/renderer/page-context";
-import { useHydrated } from "~/renderer/use-hydrated";
+import { usePage } from "./page-context";
+import { useHydrated } from "./use-hydrated";
 
 /** The viewer as WidgetFrame sees them: the server's user until hydration, then this browser's session. */
 export function useViewer(): SessionUser | null {

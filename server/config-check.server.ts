@@ -1,9 +1,10 @@
 import type { ErrorObject } from "ajv";
 import type { PageConfig } from "@schemas/generated/page-config";
+import type { PageConfigInput } from "@schemas/generated/page-config-input";
 import { validatePageConfig } from "@schemas/generated/validate-page-config.js";
-import { findBindings } from "~/lib/bindings";
+import { findBindings } from "~/pipeline/bindings";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
-import { walkWidgets } from "./widget-tree";
+import { walkWidgets } from "~/pipeline/widget-tree";
 import type { ConfigProblem } from "~/services";
 
 export type Catalogues = Record<string, Record<string, unknown>>;
@@ -113,6 +114,16 @@ export function crossReferenceProblems(config: PageConfig, catalogues: { zh: Cat
     }
   });
   return problems;
+}
+
+/** A config as written, with its schema defaults filled in (widget props included); throws when it is invalid. */
+export function withConfigDefaults(input: PageConfigInput): PageConfig {
+  const config = structuredClone(input) as unknown;
+  if (!validatePageConfig(config)) {
+    const problems = readableSchemaErrors(validatePageConfig.errors ?? []);
+    throw new Error(`invalid page config: ${problems.map((problem) => `${problem.pointer} ${problem.message}`).join("; ")}`);
+  }
+  return config as PageConfig;
 }
 
 /** Parses and checks one config file's text; problems are empty when it is valid. */

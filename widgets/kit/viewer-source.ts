@@ -1,8 +1,8 @@
 import useSWR, { mutate as mutateAll } from "swr";
 import { useStore } from "@nanostores/react";
-import { browserApi } from "~/lib/browser-api";
-import { SUCCESS_CODES, type DataState } from "~/pipeline/data-state";
-import { sourceParams } from "~/pipeline/source-params";
+import { browserApi } from "~/api/browser-api";
+import type { DataState } from "~/pipeline/data-state";
+import { requestSource, sourceParams } from "~/pipeline/request-source";
 import { usePage } from "~/renderer/page-context";
 import { useHydrated } from "~/renderer/use-hydrated";
 import { $token } from "~/stores/session";
@@ -27,9 +27,9 @@ export function useViewerSource<T>(data: DataState | undefined, sourceName: stri
   const params = source ? sourceParams(source, page.view.query) : {};
   const key = hydrated && token && source ? [KEY, source.api, JSON.stringify(params), token] : null;
   const { data: fresh, mutate } = useSWR(key, async () => {
-    const envelope = await browserApi.request<T>(source!.api, { method: source!.method ?? "POST", params, timeoutMs: source!.timeoutMs });
-    if (!SUCCESS_CODES.has(envelope.code)) throw new Error(envelope.message || `code ${envelope.code}`);
-    return envelope.data as T;
+    const answer = await requestSource(browserApi, source!, page.view.query);
+    if (answer.status !== "ok") throw new Error(answer.status === "error" ? answer.message : answer.status);
+    return answer.value as T;
   });
   const rendered = data?.status === "ok" ? (data.value as T) : null;
   return { value: (key && fresh) || rendered, params, refresh: () => mutate() };

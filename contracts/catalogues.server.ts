@@ -1,17 +1,17 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, NAMESPACES, type Lang } from "./config";
+import { LANGUAGES, NAMESPACES, type Lang } from "./language";
 
 export type Catalogue = Record<string, unknown>;
 export type Catalogues = Record<Lang, Record<string, Catalogue>>;
 
-/** Reads app/locales/{lang}/{namespace}.json from the project root (the server's working directory). */
+/** Reads contracts/locales/{lang}/{namespace}.json from the project root (the server's working directory). */
 export function loadCatalogues(root = process.cwd()): Catalogues {
   const catalogues = {} as Catalogues;
   for (const lang of LANGUAGES) {
     catalogues[lang] = {};
     for (const namespace of NAMESPACES) {
-      const file = join(root, "app/locales", lang, `${namespace}.json`);
+      const file = join(root, "contracts/locales", lang, `${namespace}.json`);
       catalogues[lang][namespace] = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Catalogue) : {};
     }
   }

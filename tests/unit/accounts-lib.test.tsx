@@ -4,13 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { profileValidators, scholarClaimValidators } from "@schemas/generated/form-kits";
-import { FREE_TEXT_LIMIT, freeTextLength } from "~/lib/free-text";
-import { encodeQr, qrPath } from "~/lib/qr";
+import { FREE_TEXT_LIMIT, freeTextLength } from "@contracts/free-text";
+import { renderToStaticMarkup } from "react-dom/server";
+import WechatQr, { qrPath } from "~/dialogs/WechatQr";
 import { captchaError, emailTarget, smsTarget } from "~/forms/code-target";
-import { compressionQuality } from "~/lib/image-compress";
-import { externalUrl, internalPath } from "~/lib/navigation";
+import { compressionQuality } from "~/browser/image-compress";
+import { externalUrl, internalPath } from "~/routing/navigation";
 import { trimStrings } from "~/forms/SchemaForm";
-import { fieldErrors } from "~/lib/form-errors";
+import { fieldErrors } from "@contracts/form-errors";
 
 type Validate = ((data: unknown) => boolean) & { errors?: import("ajv").ErrorObject[] | null };
 
@@ -41,36 +42,32 @@ describe("free-text limit (spec §5)", () => {
   });
 });
 
-describe("QR encoder", () => {
+describe("the WeChat QR code", () => {
   const finderAt = (modules: boolean[][], left: number, top: number) =>
     [0, 1, 2, 3, 4, 5, 6].every((y) => [0, 1, 2, 3, 4, 5, 6].every((x) => modules[top + y][left + x] === (Math.max(Math.abs(x - 3), Math.abs(y - 3)) !== 2)));
 
-  it("picks the smallest version (4v + 17 modules) and draws the finder, timing and dark modules", () => {
-    const short = encodeQr("hi");
-    expect(short).toHaveLength(21);
+  it("draws the login URL with its three finder patterns inside a quiet zone of 4, one square per dark module", () => {
     const url = "http://127.0.0.1:3210/dev/wechat/confirm?sceneStr=AbCdEfGhIjKlMnOpQrStUvWxYz012345";
-    const modules = encodeQr(url);
-    expect(modules).toHaveLength(37);
-    const size = modules.length;
-    expect(finderAt(modules, 0, 0)).toBe(true);
-    expect(finderAt(modules, size - 7, 0)).toBe(true);
-    expect(finderAt(modules, 0, size - 7)).toBe(true);
-    for (let i = 8; i < size - 8; i++) {
-      expect(modules[6][i]).toBe(i % 2 === 0);
-      expect(modules[i][6]).toBe(i % 2 === 0);
-    }
-    expect(modules[size - 8][8]).toBe(true);
-    expect(encodeQr(url)).toEqual(modules);
+    const html = renderToStaticMarkup(<WechatQr url={url} label="scan" />);
+    const size = Number(/viewBox="0 0 (\d+) \d+"/.exec(html)?.[1]);
+    const path = /<path d="([^"]+)"/.exec(html)?.[1] ?? "";
+    const modules = Array.from({ length: size }, () => Array<boolean>(size).fill(false));
+    for (const [, x, y] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) modules[Number(y)][Number(x)] = true;
+    expect((size - 8 - 17) % 4).toBe(0);
+    expect(finderAt(modules, 4, 4)).toBe(true);
+    expect(finderAt(modules, size - 11, 4)).toBe(true);
+    expect(finderAt(modules, 4, size - 11)).toBe(true);
+    expect(modules[0].some(Boolean) || modules[size - 1].some(Boolean)).toBe(false);
+    expect(path.match(/M/g)).toHaveLength(modules.flat().filter(Boolean).length);
+    expect(html).toContain(`data-url="${url.replace(/&/g, "&amp;")}"`);
   });
 
-  it("encodes UTF-8, refuses what needs more than version 10, and draws one square per dark module", () => {
-    expect(encodeQr("登录").length).toBe(21);
-    expect(() => encodeQr("x".repeat(300))).toThrow(RangeError);
-    const modules = encodeQr("hi");
-    const dark = modules.flat().filter(Boolean).length;
-    const path = qrPath(modules);
-    expect(path.match(/M/g)).toHaveLength(dark);
-    expect(path.startsWith("M4 4h1v1h-1z")).toBe(true);
+  it("gives the same code for the same URL and a larger one for a longer URL", () => {
+    expect(qrPath([[true, false], [false, true]])).toBe("M0 0h1v1h-1zM1 1h1v1h-1z");
+    const short = renderToStaticMarkup(<WechatQr url="http://a.b/c" label="scan" />);
+    const long = renderToStaticMarkup(<WechatQr url={`http://a.b/${"c".repeat(120)}`} label="scan" />);
+    expect(renderToStaticMarkup(<WechatQr url="http://a.b/c" label="scan" />)).toBe(short);
+    expect(long.length).toBeGreaterThan(short.length);
   });
 });
 

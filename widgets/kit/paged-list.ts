@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { readPath } from "~/lib/bindings";
-import { browserApi } from "~/lib/browser-api";
+import { readPath } from "~/pipeline/bindings";
+import { browserApi } from "~/api/browser-api";
 import { usePage } from "~/renderer/page-context";
-import { sourceParams } from "~/pipeline/source-params";
-import { SUCCESS_CODES, type DataState } from "~/pipeline/data-state";
+import { requestSource, sourceParams } from "~/pipeline/request-source";
+import type { DataState } from "~/pipeline/data-state";
 import { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
 
 export type Item = Record<string, unknown>;
@@ -65,16 +65,13 @@ export function usePagedList(options: PagedListOptions) {
     if (!source || loading) return;
     setLoading(true);
     setFailed(false);
-    const envelope = await browserApi.request(source.api, {
-      method: source.method ?? "POST",
-      params: { ...sourceParams(source, page.view.query), pageNum: state.page + 1 },
-    });
+    const answer = await requestSource(browserApi, source, page.view.query, { extraParams: { pageNum: state.page + 1 } });
     setLoading(false);
-    if (!SUCCESS_CODES.has(envelope.code)) {
+    if (answer.status !== "ok") {
       setFailed(true);
       return;
     }
-    const next = readList(envelope.data, options);
+    const next = readList(answer.value, options);
     setState((current) => ({ items: [...current.items, ...next.items], page: current.page + 1, total: next.total }));
   };
 

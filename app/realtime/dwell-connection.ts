@@ -11,58 +11,10 @@
  * Activity is the socket opening or a message arriving. There is at most one reconnect pending, and a socket is
  * closed and forgotten before the next one is made, so two are never open at once.
  */
-import { isLiveViewPath } from "./routing";
+import { isLiveViewPath } from "~/routing/routing";
+import { DWELL_CLOSE_CODE, DWELL_PLACEHOLDER_TOKEN, DWELL_TIMING, WEB_SOURCE, type DwellConnectionQuery, type DwellHeartbeat } from "@contracts/dwell";
+import { closeSocket, type ClientSocket, type SocketClock } from "./socket";
 
-export const DWELL_SOCKET_PATH = "/ws/dwell";
-export const DWELL_TIMING = { heartbeatMs: 5_000, replyTimeoutMs: 7_000, reconnectMs: 4_000 } as const;
-export const DWELL_CLOSE_CODE = 3000;
-/** Sent as the token when the viewer has none (spec §7): the server counts such a viewer as a visitor. */
-export const DWELL_PLACEHOLDER_TOKEN = "visitor";
-export const WEB_SOURCE = "4";
-const CONNECTING = 0;
-
-/**
- * The part of a WebSocket the clients use. Handlers take `never` so that the DOM's WebSocket (whose handlers take
- * Event, MessageEvent, CloseEvent) and a test's fake both fit; a handler reads what it needs by narrowing.
- */
-export interface ClientSocket {
-  /** 0 connecting, 1 open, 2 closing, 3 closed (WebSocket's values). */
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: never) => void) | null;
-  onmessage: ((event: never) => void) | null;
-  onerror: ((event: never) => void) | null;
-  onclose: ((event: never) => void) | null;
-}
-
-export interface SocketClock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The connection query of spec §3 (source is always the web's 4 here). */
-export interface DwellConnectionQuery {
-  token: string | null;
-  channelNo: string;
-  toPage: string;
-  toQuery: string;
-  deviceId: string;
-  linkNo: string;
-}
-
-/** The heartbeat message of spec §3. */
-export interface DwellHeartbeat {
-  channelNo: string;
-  createTime: number;
-  fromPage: string;
-  fromQuery: string;
-  toPage: string;
-  toQuery: string;
-  status: number;
-  isPlayback: string;
-}
 
 export interface DwellClientOptions {
   /** ws(s)://host/ws/dwell, without the query. */
@@ -76,24 +28,6 @@ export interface DwellClientOptions {
 }
 
 export type DwellState = "idle" | "connecting" | "waiting" | "awaitingReply" | "reconnectPending" | "stopped";
-
-/**
- * Closes a socket the caller no longer listens to. One still connecting is closed as soon as it opens: closing it
- * earlier makes the browser report a failed connection on the console.
- */
-export function closeSocket(socket: ClientSocket, code?: number): void {
-  socket.onmessage = socket.onerror = socket.onclose = null;
-  if (socket.readyState === CONNECTING) {
-    socket.onopen = () => socket.close(code);
-    return;
-  }
-  socket.onopen = null;
-  try {
-    socket.close(code);
-  } catch {
-    /* already closed */
-  }
-}
 
 export function dwellSocketUrl(endpoint: string, query: DwellConnectionQuery): string {
   const search = new URLSearchParams({
@@ -205,13 +139,6 @@ export function createDwellClient(options: DwellClientOptions): DwellClient {
     state: () => state,
   };
 }
-
-/** The browser's timers, looked up at each call (so a test's installed clock is the one used). */
-export const browserClock: SocketClock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const CHANNEL = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,0 +1,44 @@
+import type { LRUCache } from "lru-cache";
+import type { DataSource } from "@schemas/generated/page-config";
+import type { ApiClient } from "~/api/api-client";
+import { resolveBindings } from "./bindings";
+import { dataStateOf, type DataState } from "./data-state";
+
+/** Answers of public sources kept for their `cacheSeconds`, keyed by method, API and params. */
+export type SourceCache = LRUCache<string, DataState>;
+
+export interface SourceRequestOptions {
+  /** Params added to the source's own, e.g. the next page of a paged list. */
+  extraParams?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Used when the source sets no `timeoutMs`. */
+  defaultTimeoutMs?: number;
+  /** Given only where an answer may serve everyone (the server, for visitors). */
+  cache?: SourceCache;
+}
+
+/** The params of a source with its {query.x} bindings resolved: the same on the server and in the browser. */
+export function sourceParams(source: DataSource, query: Record<string, string>): Record<string, unknown> {
+  return resolveBindings(source.params ?? {}, { query }) as Record<string, unknown>;
+}
+
+/**
+ * The one way a page's data source is requested — by the loader, the browser's page data, paged lists and viewer
+ * sources alike — and what its answer means to the widgets that use it.
+ */
+export async function requestSource(client: ApiClient, source: DataSource, query: Record<string, string>, options: SourceRequestOptions = {}): Promise<DataState> {
+  const params = { ...sourceParams(source, query), ...options.extraParams };
+  const cache = source.cacheSeconds ? options.cache : undefined;
+  const key = `${source.method} ${source.api} ${JSON.stringify(params)}`;
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const envelope = await client.request(source.api, {
+    method: source.method,
+    params,
+    timeoutMs: source.timeoutMs ?? options.defaultTimeoutMs,
+    headers: options.headers,
+  });
+  const state = dataStateOf(envelope);
+  if (cache && state.status === "ok") cache.set(key, state, { ttl: (source.cacheSeconds ?? 0) * 1000 });
+  return state;
+}
