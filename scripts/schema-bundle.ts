@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { widgetRegistry } from "../widgets/registry.ts";
+import { widgetFolders } from "./widget-folders.ts";
 
 const root = join(import.meta.dirname, "..");
 type Json = Record<string, unknown>;
@@ -54,14 +54,14 @@ const condition = {
 export function buildPageConfigBundle(): Json {
   const pageConfig = readJson("schemas/page-config.schema.json");
   const common = readJson("schemas/common.schema.json");
-  const types = Object.keys(widgetRegistry).sort();
+  const widgets = widgetFolders();
+  const types = widgets.map((widget) => widget.type);
   const defs: Json = {};
   for (const [name, def] of Object.entries(common.$defs as Json)) defs[name] = rewriteRefs(def, "");
   for (const [name, def] of Object.entries((pageConfig.$defs ?? {}) as Json)) defs[name] = rewriteRefs(def, "");
 
   const branches: Json[] = [];
-  for (const type of types) {
-    const folder = widgetRegistry[type as keyof typeof widgetRegistry].folder;
+  for (const { type, folder } of widgets) {
     const props = readJson(`widgets/${folder}/props.schema.json`);
     defs[definitionName(type)] = rewriteRefs(props, "");
     const needsProps = Array.isArray(props.required) && props.required.length > 0;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { preinit, preloadModule } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { evaluateGate } from "@contracts/gate";
-import { formatDate } from "~/format/format";
+import { formatMoment } from "~/format/format";
 import type { BindingScope } from "~/pipeline/bindings";
 import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
@@ -14,6 +14,8 @@ import { usePageData } from "./use-page-data";
 import { WidgetFrame } from "./WidgetFrame";
 import { GatePrompt, gateDialog } from "./GatePrompt";
 import { useHydrated } from "./use-hydrated";
+import { toLang } from "@contracts/language";
+import { useViewerAfter } from "./use-viewer";
 
 function NoticePage({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation("common");
@@ -31,11 +33,10 @@ function NoticePage({ title, text }: { title: string; text: string }) {
 /** Renders one page config: its state (broken, not yet open, closed, gated) or its widgets. */
 export function PageRenderer({ view }: { view: PageView }) {
   const { t, i18n } = useTranslation("common");
-  const lang = i18n.language === "en" ? "en" : "zh";
+  const lang = toLang(i18n.language);
   const location = useLocation();
   const hydrated = useHydrated();
-  const clientUser = useStore($user);
-  const user = hydrated ? clientUser : view.user;
+  const user = useViewerAfter(view.user);
   const data = usePageData(view, hydrated);
   const [now, setNow] = useState(view.serverNow);
 
@@ -88,7 +89,7 @@ export function PageRenderer({ view }: { view: PageView }) {
     );
   }
   if (view.kind === "notYetOpen") {
-    return <NoticePage title={t("publish.notYetOpenTitle")} text={t("publish.notYetOpenText", { date: formatDate(view.publishFrom ?? "", lang) })} />;
+    return <NoticePage title={t("publish.notYetOpenTitle")} text={t("publish.notYetOpenText", { date: formatMoment(view.publishFrom ?? "", lang) })} />;
   }
   if (view.kind === "closed") return <NoticePage title={t("publish.closedTitle")} text={t("publish.closedText")} />;
   if (pageGate !== "ok") return <GatePrompt outcome={pageGate} page />;

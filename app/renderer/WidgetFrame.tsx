@@ -12,6 +12,7 @@ import { isVisible } from "./visible-when";
 import { widgetComponent } from "./widget-components";
 import { WidgetBoundary, WidgetSkeleton } from "./WidgetBoundary";
 import { GatePrompt } from "./GatePrompt";
+import { useViewer } from "./use-viewer";
 
 interface Props {
   node: WidgetNode;
@@ -23,8 +24,7 @@ interface Props {
 export function WidgetFrame({ node, id, hydrated }: Props) {
   const page = usePage();
   const { t } = useTranslation("common");
-  const clientUser = useStore($user);
-  const user = hydrated ? clientUser : page.view.user;
+  const user = useViewer();
   const outcome: GateOutcome = evaluateGate(node.gate, user);
   if (outcome !== "ok") return <GatePrompt outcome={outcome} />;
   if (!isVisible(node.visibleWhen, page.scope)) return null;

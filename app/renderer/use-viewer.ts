@@ -4,10 +4,14 @@ import { $user } from "~/stores/session";
 import { usePage } from "./page-context";
 import { useHydrated } from "./use-hydrated";
 
-/** The viewer as WidgetFrame sees them: the server's user until hydration, then this browser's session. */
-export function useViewer(): SessionUser | null {
+/** The viewer the server rendered for until hydration, then this browser's session: the one rule, so HTML matches. */
+export function useViewerAfter(serverUser: SessionUser | null): SessionUser | null {
   const hydrated = useHydrated();
   const user = useStore($user);
-  const page = usePage();
-  return hydrated ? user : page.view.user;
+  return hydrated ? user : serverUser;
+}
+
+/** The viewer of the current page (see useViewerAfter). */
+export function useViewer(): SessionUser | null {
+  return useViewerAfter(usePage().view.user);
 }

@@ -9,6 +9,7 @@ import { anonymousCacheSeconds } from "~/pipeline/page-cache";
 import { PAGE_CACHE_HEADER } from "@contracts/page-cache";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { PageRenderer } from "~/renderer/PageRenderer";
+import { toLang } from "@contracts/language";
 
 /** The one route: path → page config → gate → data sources → widgets. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,7 +68,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const root = matches[0]?.loaderData as { lang?: string; siteName?: string } | undefined;
-  const lang = root?.lang === "en" ? "en" : "zh";
+  const lang = toLang(root?.lang);
   return [{ title: `${loaderData.config.title[lang]} · ${root?.siteName ?? ""}` }];
 }
 

@@ -2,16 +2,10 @@ import { Link, useRevalidator } from "react-router";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "@contracts/language";
-import { COOKIE_NAMES } from "@contracts/cookies";
-import { setCookie, STORAGE_KEYS, writeStorage } from "~/browser/storage";
+import { switchLanguage } from "~/i18n/switch-language";
 import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
 import { useHydrated } from "~/renderer/use-hydrated";
-
-export function switchLanguage(next: Lang): void {
-  writeStorage(STORAGE_KEYS.lang, next);
-  setCookie(COOKIE_NAMES.lang, next, 365);
-}
 
 export function Header({ siteName }: { siteName: string }) {
   const { t, i18n } = useTranslation("common");

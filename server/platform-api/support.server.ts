@@ -3,15 +3,15 @@ import type { ErrorObject } from "ajv";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { fieldErrors } from "@contracts/form-errors.ts";
+import { toLang, type Lang } from "@contracts/language.ts";
 import type { Db } from "./db.server.ts";
 import { fail, type ApiContext, type Envelope } from "./router.server.ts";
 
 const catalogues = loadCatalogues();
 
 /** The caller's language: the lang cookie (same origin), a lang header (apps), else zh. */
-export function languageOf(context: ApiContext): "zh" | "en" {
-  const value = context.headers.get("lang") ?? readCookie(context.headers.get("cookie"), COOKIE_NAMES.lang);
-  return value === "en" ? "en" : "zh";
+export function languageOf(context: ApiContext): Lang {
+  return toLang(context.headers.get("lang") ?? readCookie(context.headers.get("cookie"), COOKIE_NAMES.lang));
 }
 
 /** A message from the catalogues by "namespace:key", in the caller's language. */

@@ -12,7 +12,7 @@ test("before its window opens a page says when it will", async ({ page }) => {
   await waitForHydration(page);
   const notice = page.getByRole("alert");
   await expect(notice.getByRole("heading", { name: "页面尚未开放" })).toBeVisible();
-  await expect(notice).toContainText("本页面将于 2099/01/01 09:00 开放，敬请期待。");
+  await expect(notice).toContainText("本页面将于 2099年1月1日 09:00 开放，敬请期待。");
   await expect(page.locator(".event-hero")).toHaveCount(0);
 });
 

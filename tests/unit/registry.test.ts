@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
 import { buildPageConfigBundle } from "../../scripts/schema-bundle";
+import { widgetFolders } from "../../scripts/widget-folders";
 
 const root = join(import.meta.dirname, "..", "..");
 const entries = Object.entries(widgetRegistry);
@@ -29,6 +30,10 @@ describe("widget registry", () => {
   it.each(entries)("%s: load() resolves to a component", async (_type, entry) => {
     const module = await entry.load();
     expect(typeof module.default).toBe("function");
+  });
+
+  it("follows the folders: one entry per widget folder, named after it, and nothing else", () => {
+    expect(entries.map(([type, entry]) => ({ type, folder: entry.folder }))).toEqual(widgetFolders());
   });
 
   it("folders are unique and type names are what isWidgetType accepts", () => {

@@ -1,16 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionBarProps } from "@schemas/generated/page-config";
-import { browserApi } from "~/api/browser-api";
-import { formatCount } from "~/format/format";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { showToast } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { askedToLogIn, requireLogin } from "../kit/login-required";
-import { copyText } from "~/browser/copy-text";
 import { configureMessagingShare, isMessagingAppBrowser } from "./share";
 import "./styles.css";
+import { asText, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { formatCount } from "../kit/format";
+import { copyText } from "../kit/browser";
 
 type Toggle = "praise" | "collect";
 
@@ -44,8 +42,8 @@ export default function ActionBar(render: WidgetRenderProps<ActionBarProps>) {
 }
 
 function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
-  const { t, i18n } = useTranslation("common");
-  const lang = i18n.language === "en" ? "en" : "zh";
+  const { t } = useTranslation("common");
+  const lang = useLang();
   const item = (props.item && typeof props.item === "object" ? props.item : {}) as unknown as Record<string, unknown>;
   const id = Number(item.id);
   const [state, setState] = useState(() => ({
@@ -70,7 +68,7 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
     const envelope = await browserApi.request<Record<string, unknown>>(call.path, { params: { id } });
     setBusy(null);
     if (askedToLogIn(envelope)) return;
-    if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) {
+    if (!isSuccess(envelope) || !envelope.data) {
       showToast(envelope.message || t("actions.failed"), "error");
       return;
     }

@@ -1,5 +1,4 @@
-import { browserApi } from "~/api/browser-api";
-import { SUCCESS_CODES } from "@contracts/envelope";
+import { browserApi, isSuccess } from "../kit/api";
 
 /** The messaging app's own browser, where sharing goes through its menu rather than a copied link. */
 export function isMessagingAppBrowser(userAgent: string): boolean {
@@ -28,7 +27,7 @@ interface MessagingSdk {
 export async function configureMessagingShare(title: string, description: string): Promise<void> {
   const url = window.location.href.split("#")[0];
   const envelope = await browserApi.request<ShareSignature>("/wechat/getShare", { params: { url } });
-  if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) return;
+  if (!isSuccess(envelope) || !envelope.data) return;
   const sdk = (window as unknown as { wx?: MessagingSdk }).wx;
   if (sdk) {
     const imgUrl = new URL("/logo.svg", window.location.origin).toString();

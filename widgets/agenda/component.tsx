@@ -1,12 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { AgendaProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
-import { eventDay, eventDayKey, eventTime } from "~/format/event-time";
 import "./styles.css";
+import { asText, readPath, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { dayKey, formatDay, formatTime } from "../kit/format";
+import { paletteClass } from "../kit/event-palette";
 
 const KINDS = new Set(["opening", "keynote", "session", "panel", "break", "closing"]);
 
@@ -59,10 +57,10 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
       rows.map((row, index) => {
         const speaker = asText(readPath(row, ["speakerName"], lang));
         const org = asText(readPath(row, ["orgName"], lang));
-        const start = eventTime(row.startTime);
-        const end = eventTime(row.endTime);
+        const start = formatTime(row.startTime);
+        const end = formatTime(row.endTime);
         return {
-          day: eventDayKey(row.startTime),
+          day: dayKey(row.startTime),
           slot: {
             key: asText(row.id) || String(index),
             time: start && end ? `${start}–${end}` : start,
@@ -75,8 +73,8 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
       }),
     );
     days.forEach((day, index) => {
-      const first = rows.find((row) => eventDayKey(row.startTime) === day.key);
-      day.heading = `${t("agenda.day", { n: index + 1 })} · ${eventDay(first?.startTime, lang)}`;
+      const first = rows.find((row) => dayKey(row.startTime) === day.key);
+      day.heading = `${t("agenda.day", { n: index + 1 })} · ${formatDay(first?.startTime, lang)}`;
     });
   }
   const title = asText(props.title);

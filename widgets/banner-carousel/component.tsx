@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BannerCarouselProps } from "@schemas/generated/page-config";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { readPath } from "~/pipeline/bindings";
-import { SmartLink, asText } from "../kit/links";
+import { SmartLink } from "../kit/links";
 
 type Banner = Record<string, unknown>;
 
@@ -13,8 +13,7 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
   const imageField = props.imageField ?? "imageUrl";
   const titleField = props.titleField ?? "title";
   const linkField = props.linkField ?? "link";
-  const { i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "zh";
+    const lang = useLang();
   /** The title in the page's language: in English a field prefers its En sibling, as in every binding. */
   const titleOf = (banner: Banner) => asText(readPath(banner, [titleField], lang));
   const track = useRef<HTMLDivElement>(null);

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { ContentListProps } from "@schemas/generated/page-config";
-import { resolveBindings } from "~/pipeline/bindings";
-import { formatCount } from "~/format/format";
-import { usePage } from "~/renderer/page-context";
+import { asText, resolveBindings, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
+import { SmartLink } from "../kit/links";
+import { formatCount } from "../kit/format";
 import { usePagedList } from "../kit/paged-list";
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */

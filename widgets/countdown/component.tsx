@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { CountdownProps } from "@schemas/generated/page-config";
-import { countdownParts } from "~/format/format";
-import { usePage } from "~/renderer/page-context";
+import { asText, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
+import { countdownParts } from "../kit/format";
 
 /** Days, hours and minutes to a deadline; the page's clock keeps server and client renders identical. */
 export default function Countdown({ props }: WidgetRenderProps<CountdownProps>) {

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { DetailHeaderProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { formatCount } from "~/format/format";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
 import "./styles.css";
+import { asText, readPath, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
+import { formatCount } from "../kit/format";
 
 function Paragraphs({ text }: { text: string }) {
   return (
@@ -20,8 +20,7 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export default function DetailHeader({ props }: WidgetRenderProps<DetailHeaderProps>) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "zh";
+    const lang = useLang();
   const image = asText(props.image);
   const shape = props.imageShape ?? "wide";
   const meta = (props.meta ?? []).map(asText).filter(Boolean);

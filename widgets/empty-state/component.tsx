@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { EmptyStateProps } from "@schemas/generated/page-config";
+import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
+import { SmartLink } from "../kit/links";
 
 export default function EmptyState({ props }: WidgetRenderProps<EmptyStateProps>) {
   const { t } = useTranslation("common");

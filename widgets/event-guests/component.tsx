@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { EventGuestsProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
 import "./styles.css";
+import { asText, readPath, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
+import { paletteClass } from "../kit/event-palette";
 
 interface Guest {
   key: string;

@@ -1,11 +1,11 @@
 import type { EventHeroProps } from "@schemas/generated/page-config";
-import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
-import { eventDateRange, eventMoment } from "~/format/event-time";
 import { FACT_ICONS } from "./icons";
 import "./styles.css";
+import { asText, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
+import { formatDateRange, formatMoment } from "../kit/format";
+import { paletteClass } from "../kit/event-palette";
 
 const LIVING = "2";
 
@@ -26,7 +26,7 @@ export default function EventHero({ props }: WidgetRenderProps<EventHeroProps>) 
       icon: fact.icon,
       label: asText(fact.label),
       // A span reads as days; a single moment (a deadline) keeps its time of day.
-      value: fact.from && fact.to ? eventDateRange(fact.from, fact.to, lang) : fact.from ? eventMoment(fact.from, lang) : asText(fact.value),
+      value: fact.from && fact.to ? formatDateRange(fact.from, fact.to, lang) : fact.from ? formatMoment(fact.from, lang) : asText(fact.value),
     }))
     .filter((fact) => fact.value);
   const kicker = asText(props.kicker);

@@ -1,11 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { FilterChipsProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { formatCount } from "~/format/format";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
 import "./styles.css";
+import { asText, readPath, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { formatCount } from "../kit/format";
 
 interface Choice {
   value: string;
@@ -18,8 +17,7 @@ interface Choice {
  * With a target, the choices open that page with the value instead.
  */
 export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProps>) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "zh";
+    const lang = useLang();
   const location = useLocation();
   const here = !props.target || props.target === location.pathname;
   const current = here ? new URLSearchParams(location.search).get(props.queryKey) ?? props.defaultValue ?? "" : null;

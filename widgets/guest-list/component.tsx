@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { GuestListProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
 import "./styles.css";
+import { asText, readPath, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
 
 type Guest = Record<string, unknown>;
 

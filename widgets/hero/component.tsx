@@ -1,6 +1,7 @@
 import type { HeroProps } from "@schemas/generated/page-config";
+import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
+import { SmartLink } from "../kit/links";
 
 export default function Hero({ props }: WidgetRenderProps<HeroProps>) {
   return (

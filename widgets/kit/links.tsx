@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 
+export { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
+
 /** Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. */
 export function SmartLink({ to, className, children }: { to?: string | null; className?: string; children: ReactNode }) {
   if (to && to.startsWith("/") && !to.startsWith("//")) {
@@ -18,8 +20,4 @@ export function SmartLink({ to, className, children }: { to?: string | null; cla
     );
   }
   return <div className={className}>{children}</div>;
-}
-
-export function asText(value: unknown): string {
-  return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }

@@ -1,13 +1,10 @@
 import "./scholar-parts.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi } from "~/api/browser-api";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { showToast } from "~/stores/dialogs";
-import { readPath } from "~/pipeline/bindings";
-import { asText } from "./links";
+import { browserApi, isSuccess } from "./api";
+import { asText, readPath } from "./page";
 import type { Item } from "./paged-list";
-import { askedToLogIn, requireLogin } from "./login-required";
+import { askedToLogIn, requireLogin, showToast } from "./session";
 
 /** Follow or unfollow a scholar (POST /follow/doFollow toggles); login-gated. Reports the new state to its owner. */
 export function FollowButton({ authorCode, followed, onChange }: { authorCode: string; followed: boolean; onChange: (followed: boolean) => void }) {
@@ -20,7 +17,7 @@ export function FollowButton({ authorCode, followed, onChange }: { authorCode: s
     const envelope = await browserApi.request<{ followed: boolean }>("/follow/doFollow", { params: { authorCode } });
     setBusy(false);
     if (askedToLogIn(envelope)) return;
-    if (!SUCCESS_CODES.has(envelope.code) || !envelope.data) {
+    if (!isSuccess(envelope) || !envelope.data) {
       showToast(envelope.message || t("followFailed"), "error");
       return;
     }

@@ -1,6 +1,7 @@
 import type { LinkGridProps } from "@schemas/generated/page-config";
+import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
+import { SmartLink } from "../kit/links";
 
 const ICON_PATHS: Record<string, string> = {
   live: "M4 6h16v11H4z M9 9l6 3-6 3z",

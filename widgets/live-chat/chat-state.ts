@@ -1,5 +1,5 @@
-import { type ChatErrorCode, type ChatMessage, type ChatServerEvent } from "@contracts/chat";
-import type { GateOutcome } from "@contracts/gate";
+import type { GateOutcome } from "../kit/session";
+import type { ChatErrorCode, ChatMessage, ChatServerEvent } from "../kit/realtime";
 
 /** A room keeps at most this many messages on screen; older ones are in the history of the server. */
 export const SHOWN_MESSAGES = 200;

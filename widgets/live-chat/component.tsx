@@ -2,21 +2,14 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { LiveChatProps } from "@schemas/generated/page-config";
-import { createChatConnection, type ChatConnection, type ChatConnectionStatus } from "~/realtime/chat-connection";
-import { CHAT_TEXT_LIMIT, chatSocketUrl, type ChatServerEvent } from "@contracts/chat";
-import { browserClock } from "~/realtime/socket";
-import { evaluateGate, type GateOutcome } from "@contracts/gate";
-import { randomToken } from "~/browser/storage";
-import { dialogForGate } from "~/renderer/GatePrompt";
-import { usePage } from "~/renderer/page-context";
-import { useHydrated } from "~/renderer/use-hydrated";
-import { openDialog } from "~/stores/dialogs";
-import { $token, $user } from "~/stores/session";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { eventTime } from "~/format/event-time";
 import { chatReducer, initialChatState } from "./chat-state";
 import "./styles.css";
+import { asText, useHydrated, usePage, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { $token, $user, dialogForGate, evaluateGate, type GateOutcome, openDialog } from "../kit/session";
+import { formatTime } from "../kit/format";
+import { randomToken } from "../kit/browser";
+import { browserClock, CHAT_TEXT_LIMIT, type ChatConnection, type ChatConnectionStatus, type ChatServerEvent, chatSocketUrl, createChatConnection } from "../kit/realtime";
 
 const PLAN_ID = /^[1-9][0-9]{0,11}$/;
 
@@ -29,9 +22,8 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
   const page = usePage();
   const lang = page.scope.lang ?? "zh";
   const hydrated = useHydrated();
-  const storedUser = useStore($user);
   const token = useStore($token);
-  const user = hydrated ? storedUser : page.view.user;
+  const user = useViewer();
   const planId = asText(props.planId);
   const inputId = useId();
 
@@ -144,7 +136,7 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
               <p className="chat-meta">
                 <span className="chat-author">{(lang === "en" && message.authorNameEn) || message.authorName}</span>
                 {mine && <span className="chat-mine">{t("chat.mine")}</span>}
-                <time dateTime={message.createTime}>{eventTime(message.createTime)}</time>
+                <time dateTime={message.createTime}>{formatTime(message.createTime)}</time>
               </p>
               <p className="chat-text">{message.text}</p>
             </li>

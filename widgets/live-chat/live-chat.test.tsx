@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import LiveChat from "./component";
 import { chatReducer, initialChatState, SHOWN_MESSAGES } from "./chat-state";
 import { renderWidget } from "../../tests/unit/render-widget";
-import { type ChatMessage } from "@contracts/chat";
+import type { ChatMessage } from "../kit/realtime";
 
 const message = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({
   id,

@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { LiveListProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { formatCount } from "~/format/format";
-import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
-import { usePagedList, type Item } from "../kit/paged-list";
-import { eventDateRange } from "~/format/event-time";
 import "./styles.css";
+import { asText, readPath, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
+import { formatCount, formatDateRange } from "../kit/format";
+import { type Item, usePagedList } from "../kit/paged-list";
 
 /**
  * Live plans with what decides whether to open one: its state (a pulsing mark while it is live), when it runs and who
@@ -52,7 +50,7 @@ export default function LiveList({ props, data, nodeId, sourceName }: WidgetRend
                   </div>
                   <div className="live-body">
                     <h3 className="live-title">{text(item, "title")}</h3>
-                    <p className="live-when">{eventDateRange(item.startTime, item.endTime, lang)}</p>
+                    <p className="live-when">{formatDateRange(item.startTime, item.endTime, lang)}</p>
                     {kind === "special" ? (
                       <>
                         {guests && <p className="live-guests">{guests}</p>}

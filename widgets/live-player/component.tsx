@@ -2,17 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import type { LivePlayerProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { browserApi } from "~/api/browser-api";
-import { countdownParts, formatCount } from "~/format/format";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { usePage } from "~/renderer/page-context";
-import { useHydrated } from "~/renderer/use-hydrated";
-import { $playbackFlag, $playStatus } from "~/stores/media";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { eventDateRange } from "~/format/event-time";
 import "./styles.css";
+import { asText, readPath, useHydrated, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { countdownParts, formatCount, formatDateRange } from "../kit/format";
+import { $playbackFlag, $playStatus } from "../kit/browser";
 
 /** Live states of ADR 007. */
 const NOT_STARTED = 0;
@@ -58,7 +53,7 @@ export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>
     hydrated && initial && stillChanging ? ["live-play", initial.id] : null,
     async () => {
       const envelope = await browserApi.request<PlayInfo>("/live/playInfo", { params: { id: initial!.id } });
-      return SUCCESS_CODES.has(envelope.code) && isPlayInfo(envelope.data) ? envelope.data : undefined;
+      return isSuccess(envelope) && isPlayInfo(envelope.data) ? envelope.data : undefined;
     },
     { refreshInterval: REFRESH_MS, revalidateOnMount: false, revalidateOnFocus: true },
   );
@@ -89,7 +84,7 @@ export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>
   const startTime = asText(play?.startTime ?? plan.startTime);
   const endTime = asText(play?.endTime ?? plan.endTime);
   const parts = startTime ? countdownParts(startTime, page.now) : null;
-  const when = eventDateRange(startTime, endTime || undefined, lang);
+  const when = formatDateRange(startTime, endTime || undefined, lang);
   const speaker = [asText(readPath(plan, ["authorName"], lang)), asText(readPath(plan, ["orgName"], lang))].filter(Boolean).join(" · ");
   const statusLabel = Number.isInteger(status) ? t(`status.${status}`) : "";
 

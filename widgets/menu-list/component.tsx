@@ -1,7 +1,8 @@
 import type { MenuListProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
 import "./menu-list.css";
+import { asText } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
 
 const ICON_PATHS: Record<string, string> = {
   order: "M6 3h12v18H6z M9 8h6 M9 12h6 M9 16h4",

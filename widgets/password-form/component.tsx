@@ -5,15 +5,12 @@ import { atom } from "nanostores";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
 import { changePasswordSchema, changePasswordValidators, findPasswordVerifySchema, findPasswordVerifyValidators, newPasswordSchema, newPasswordValidators } from "@schemas/generated/form-kits";
 import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from "@schemas/generated/forms";
-import { accountCalls, callApi, showFailure } from "~/api/calls";
-import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
-import { clearDraft } from "~/forms/drafts";
-import { emailTarget, smsTarget } from "~/forms/code-target";
-import { draftOf, useFieldUi } from "~/forms/field-ui";
-import type { CodeContext } from "~/forms/widgets";
-import { showToast } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../kit/types";
 import "./password-form.css";
+import type { WidgetRenderProps } from "../kit/types";
+import { accountCalls, callApi, showFailure } from "../kit/api";
+import { showToast } from "../kit/session";
+import { clearDraft } from "../kit/form-drafts";
+import { type CodeContext, draftOf, emailTarget, type FormKit, SchemaForm, serverFieldErrors, smsTarget, useFieldUi } from "../kit/forms";
 
 /** By phone or by email: the first step's choice, kept while the user moves on to /passwordNew. */
 export const $findBy = atom<"phone" | "email">("phone");

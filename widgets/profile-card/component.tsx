@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCardProps } from "@schemas/generated/page-config";
-import { useViewer } from "~/renderer/use-viewer";
-import type { WidgetRenderProps } from "../kit/types";
 import "./profile-card.css";
+import { useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
 
 /** A name to show: the nickname, else the account name without its wx:/email: marker. */
 export function displayName(user: { nickname?: string; userName: string }): string {

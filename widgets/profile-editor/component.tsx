@@ -4,16 +4,13 @@ import type { ProfileEditorProps } from "@schemas/generated/page-config";
 import { avatarUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits";
 import type { ProfileForm } from "@schemas/generated/forms";
 import type { ErrorObject } from "ajv";
-import { accountCalls, callApi, showFailure } from "~/api/calls";
-import { fieldErrors } from "@contracts/form-errors";
-import { compressImage, toBase64 } from "~/browser/image-compress";
-import type { SessionUser } from "@contracts/gate";
-import { useViewer } from "~/renderer/use-viewer";
-import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
-import { $token, storeSession } from "~/stores/session";
-import { showToast } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../kit/types";
 import "./profile-editor.css";
+import { useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { accountCalls, callApi, showFailure } from "../kit/api";
+import { $token, type SessionUser, showToast, storeSession } from "../kit/session";
+import { fieldErrors, type FormKit, SchemaForm, serverFieldErrors } from "../kit/forms";
+import { compressImage, toBase64 } from "../kit/browser";
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 

@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { RegisterFormProps } from "@schemas/generated/page-config";
-import PhoneRegisterForm, { REG_CHANNEL } from "~/forms/PhoneRegisterForm";
-import { storeSession } from "~/stores/session";
-import { useViewer } from "~/renderer/use-viewer";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
 import "./register-form.css";
+import { asText, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { storeSession } from "../kit/session";
+import { PhoneRegisterForm, REG_CHANNEL } from "../kit/forms";
 
 const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
 

@@ -1,9 +1,9 @@
 import type { ResultPanelProps } from "@schemas/generated/page-config";
-import { $loginTab } from "~/stores/account";
-import { openDialog } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
 import "./result-panel.css";
+import { asText } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { $loginTab, openDialog } from "../kit/session";
+import { SmartLink } from "../kit/links";
 
 const ICONS: Record<string, string> = {
   success: "M5 12.5l4.5 4.5L19 7.5",

@@ -1,7 +1,7 @@
 import type { RichTextProps } from "@schemas/generated/page-config";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
 import { sanitizeHtml } from "./sanitize";
+import { asText } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
 
 type Block = { kind: string; text: unknown };
 

@@ -2,17 +2,17 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ScholarListProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { formatCount } from "~/format/format";
+import "./styles.css";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
+import { SmartLink } from "../kit/links";
+import { formatCount } from "../kit/format";
 import { usePagedList } from "../kit/paged-list";
 import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
-import "./styles.css";
 
 export default function ScholarList({ props, data, nodeId, sourceName }: WidgetRenderProps<ScholarListProps>) {
-  const { t, i18n } = useTranslation("person");
-  const lang = i18n.language === "en" ? "en" : "zh";
+  const { t } = useTranslation("person");
+  const lang = useLang();
   const list = usePagedList({ data, nodeId, sourceName, paged: props.paged });
   /** Follow changes made here, by author code, over what the source said. */
   const [changes, setChanges] = useState<Record<string, boolean>>({});

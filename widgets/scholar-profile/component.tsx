@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScholarProfileProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { formatCount } from "~/format/format";
+import "./styles.css";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
+import { formatCount } from "../kit/format";
 import type { Item } from "../kit/paged-list";
 import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
-import "./styles.css";
 
 /** One scholar's profile; another scholar (same page, new authorCode) starts afresh. */
 export default function ScholarProfile(render: WidgetRenderProps<ScholarProfileProps>) {
@@ -16,8 +15,8 @@ export default function ScholarProfile(render: WidgetRenderProps<ScholarProfileP
 }
 
 function Profile({ scholar }: { scholar: Item }) {
-  const { t, i18n } = useTranslation("person");
-  const lang = i18n.language === "en" ? "en" : "zh";
+  const { t } = useTranslation("person");
+  const lang = useLang();
   const [followed, setFollowed] = useState(scholar.followed === true);
   const followers = (Number(scholar.followerCount) || 0) + Number(followed) - Number(scholar.followed === true);
   const text = (field: string) => asText(readPath(scholar, [field], lang));

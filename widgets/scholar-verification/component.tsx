@@ -4,16 +4,13 @@ import { Link } from "react-router";
 import type { ScholarVerificationProps } from "@schemas/generated/page-config";
 import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits";
 import type { ScholarClaimForm } from "@schemas/generated/forms";
-import { accountCalls, callApi, showFailure } from "~/api/calls";
-import { AUDIT_PASSED } from "~/account/flows";
-import { FREE_TEXT_LIMIT } from "@contracts/free-text";
-import { useViewer } from "~/renderer/use-viewer";
-import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
-import { clearDraft } from "~/forms/drafts";
-import { $token, storeSession } from "~/stores/session";
-import { showToast } from "~/stores/dialogs";
-import type { WidgetRenderProps } from "../kit/types";
 import "./scholar-verification.css";
+import { useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { accountCalls, callApi, showFailure } from "../kit/api";
+import { $token, AUDIT_PASSED, showToast, storeSession } from "../kit/session";
+import { clearDraft } from "../kit/form-drafts";
+import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
 
 interface Audit {
   isPass: number;

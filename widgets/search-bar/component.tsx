@@ -2,13 +2,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { SearchBarProps } from "@schemas/generated/page-config";
-import { encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
-import { readPath } from "~/pipeline/bindings";
-import { useHydrated } from "~/renderer/use-hydrated";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
 import { clearHistory, readHistory, remember } from "./history";
 import "./styles.css";
+import { asText, readPath, useHydrated, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { encodeQueryText, QUERY_TEXT_MAX } from "../kit/links";
 
 const SEARCH_TYPES = new Set(["0", "1", "3", "4"]);
 
@@ -31,8 +29,8 @@ function SearchIcon() {
 }
 
 export default function SearchBar({ props }: WidgetRenderProps<SearchBarProps>) {
-  const { t, i18n } = useTranslation("home");
-  const lang = i18n.language === "en" ? "en" : "zh";
+  const { t } = useTranslation("home");
+  const lang = useLang();
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();

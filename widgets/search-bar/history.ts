@@ -1,4 +1,4 @@
-import { readCached, writeStorage } from "~/browser/storage";
+import { readCached, writeStorage } from "../kit/browser";
 
 /** This browser's recent searches, newest first; kept in local storage, never sent anywhere. */
 const KEY = "searchHistory";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import SearchBar, { searchHref } from "./component";
-import { decodeQueryText } from "~/routing/query-text";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { decodeQueryText } from "../kit/links";
 
 const hot = { status: "ok" as const, value: { list: [{ keyword: "货币政策", keywordEn: "Monetary Policy" }, { keyword: "数字金融", keywordEn: "Digital Finance" }] } };
 

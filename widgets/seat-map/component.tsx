@@ -2,18 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import type { SeatMapProps } from "@schemas/generated/page-config";
-import { browserApi } from "~/api/browser-api";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { usePage } from "~/renderer/page-context";
-import { useHydrated } from "~/renderer/use-hydrated";
-import { showToast } from "~/stores/dialogs";
-import { $user } from "~/stores/session";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
-import { askedToLogIn, requireLogin } from "../kit/login-required";
-import { useViewerSource } from "../kit/viewer-source";
 import "./styles.css";
+import { asText, useHydrated, usePage, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { useViewerSource } from "../kit/viewer-source";
+import { paletteClass } from "../kit/event-palette";
 
 type SeatState = "free" | "taken" | "reserved" | "mine";
 
@@ -52,8 +47,7 @@ export default function SeatMap({ props, data, sourceName }: WidgetRenderProps<S
   const { t } = useTranslation("spec");
   const page = usePage();
   const hydrated = useHydrated();
-  const clientUser = useStore($user);
-  const user = hydrated ? clientUser : page.view.user;
+  const user = useViewer();
   const { value: plan, params, refresh } = useViewerSource<SeatPlan>(data, sourceName);
   const [selected, setSelected] = useState<number | null>(null);
   const [problem, setProblem] = useState("");
@@ -79,7 +73,7 @@ export default function SeatMap({ props, data, sourceName }: WidgetRenderProps<S
     setBusy(true);
     const envelope = await browserApi.request<{ row: string; number: number }>(CHOOSE_PATH, { params: { specialId: params.specialId, seatId: chosen.id } });
     setBusy(false);
-    if (SUCCESS_CODES.has(envelope.code)) {
+    if (isSuccess(envelope)) {
       showToast(envelope.message || t("seats.chosen", { seat: seatName(chosen) }), "success");
       setSelected(null);
       await refresh();

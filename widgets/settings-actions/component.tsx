@@ -1,12 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { SettingsActionsProps } from "@schemas/generated/page-config";
-import type { Lang } from "@contracts/language";
-import { logout } from "~/account/flows";
-import { useViewer } from "~/renderer/use-viewer";
-import { switchLanguage } from "~/shell/Header";
-import type { WidgetRenderProps } from "../kit/types";
 import "./settings-actions.css";
+import { type Lang, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { logout, switchLanguage } from "../kit/session";
 
 const LANGUAGES: { id: Lang; label: string }[] = [
   { id: "zh", label: "中文" },

@@ -2,22 +2,16 @@ import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import type { SignUpFormProps } from "@schemas/generated/page-config";
-import type { SubmitOutcome } from "~/forms/SchemaForm";
-import { clearDraft } from "~/forms/drafts";
-import { browserApi } from "~/api/browser-api";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { usePage } from "~/renderer/page-context";
-import { useHydrated } from "~/renderer/use-hydrated";
-import { openDialog, showToast } from "~/stores/dialogs";
-import { $user } from "~/stores/session";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
-import { eventMoment } from "~/format/event-time";
-import { askedToLogIn } from "../kit/login-required";
-import { refreshViewerSources, useViewerSource } from "../kit/viewer-source";
 import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
 import "./styles.css";
+import { asText, useHydrated, usePage, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { $user, askedToLogIn, openDialog, showToast } from "../kit/session";
+import { formatMoment } from "../kit/format";
+import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
+import { refreshViewerSources, useViewerSource } from "../kit/viewer-source";
+import { paletteClass } from "../kit/event-palette";
 
 type Reason = "open" | "notStarted" | "closed" | "full" | "enrolled" | "none";
 
@@ -42,8 +36,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
   const page = usePage();
   const lang = page.scope.lang ?? "zh";
   const hydrated = useHydrated();
-  const clientUser = useStore($user);
-  const user = hydrated ? clientUser : page.view.user;
+  const user = useViewer();
   const { value: state, refresh } = useViewerSource<SignUpState>(data, sourceName);
   const [problem, setProblem] = useState("");
 
@@ -58,7 +51,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
     if (!isSignUpForm(state.form)) return;
     setProblem("");
     const envelope = await browserApi.request(SIGN_UP_FORMS[state.form].path, { params: { ...value, specialId: state.specialId } });
-    if (SUCCESS_CODES.has(envelope.code)) {
+    if (isSuccess(envelope)) {
       clearDraft(draftKey);
       showToast(envelope.message || t("signUp.enrolledTitle"), "success");
       await refreshViewerSources();
@@ -76,12 +69,12 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
     body = (
       <div className="sign-up-done" role="status">
         <p className="sign-up-done-title">{t("signUp.enrolledTitle")}</p>
-        {state.enrolledAt && <p>{t("signUp.enrolledAt", { date: eventMoment(state.enrolledAt, lang) })}</p>}
+        {state.enrolledAt && <p>{t("signUp.enrolledAt", { date: formatMoment(state.enrolledAt, lang) })}</p>}
         {asText(props.successText) && <p>{asText(props.successText)}</p>}
       </div>
     );
   } else if (reason !== "open") {
-    const note = reason === "notStarted" ? t("signUp.opensAt", { date: eventMoment(state.opensAt, lang) }) : t(`signUp.notes.${reason}`);
+    const note = reason === "notStarted" ? t("signUp.opensAt", { date: formatMoment(state.opensAt, lang) }) : t(`signUp.notes.${reason}`);
     body = (
       <div className="sign-up-closed">
         <p>{note}</p>
@@ -123,7 +116,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
       {subtitle && <p className="event-section-subtitle">{subtitle}</p>}
       {reason !== "none" && (
         <ul className="sign-up-facts">
-          {state.deadline && <li>{t("signUp.deadline", { date: eventMoment(state.deadline, lang) })}</li>}
+          {state.deadline && <li>{t("signUp.deadline", { date: formatMoment(state.deadline, lang) })}</li>}
           {state.enrollCount > 0 && <li>{t("signUp.count", { count: state.enrollCount })}</li>}
           {state.capacity !== null && <li>{t("signUp.capacity", { count: state.capacity })}</li>}
         </ul>

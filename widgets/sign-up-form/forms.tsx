@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { UiSchema, WidgetProps } from "@rjsf/utils";
-import type { SubmitOutcome } from "~/forms/SchemaForm";
+import type { SubmitOutcome } from "../kit/form-drafts";
 
 /** The platform's sign-up forms: where each is sent, and its schema and validators (loaded with the form, never before). */
 export const SIGN_UP_FORMS = {

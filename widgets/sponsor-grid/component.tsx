@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { SponsorGridProps } from "@schemas/generated/page-config";
-import { readPath } from "~/pipeline/bindings";
-import { usePage } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink, asText } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
 import "./styles.css";
+import { asText, readPath, usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
+import { paletteClass } from "../kit/event-palette";
 
 /** Tiers in the order an event's credits read: who hosts it first, the press last. */
 export const TIERS = ["host", "coHost", "sponsor", "media"] as const;

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { TabsProps } from "@schemas/generated/page-config";
+import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
 
 /** One tab per child widget; with queryKey the choice lives in the URL, so reloads and links keep it. */
 export default function Tabs({ props, children = [], nodeId }: WidgetRenderProps<TabsProps>) {

@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
-import SchemaForm, { type SubmitOutcome } from "~/forms/SchemaForm";
-import { clearDraft } from "~/forms/drafts";
-import { browserApi } from "~/api/browser-api";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { showToast } from "~/stores/dialogs";
 import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits";
 import type { VideoCommentForm } from "@schemas/generated/forms";
-import { askedToLogIn } from "../kit/login-required";
 import type { Comment } from "./component";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, showToast } from "../kit/session";
+import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
+import { SchemaForm } from "../kit/forms";
 
 const kit = { schema: videoCommentSchema as never, validators: videoCommentValidators };
 /** The form's value; a mapped type, as SchemaForm wants a plain record. */
@@ -21,7 +19,7 @@ export default function CommentForm({ videoId, onPosted, onCancel }: { videoId: 
   const submit = async (value: CommentValue): Promise<SubmitOutcome | void> => {
     const envelope = await browserApi.request<Comment>("/video/addVideoComment", { params: { videoId, content: value.content } });
     if (askedToLogIn(envelope)) return;
-    if (SUCCESS_CODES.has(envelope.code) && envelope.data) {
+    if (isSuccess(envelope) && envelope.data) {
       clearDraft(draftKey);
       showToast(t("comment.posted"), "success");
       onPosted(envelope.data);

@@ -2,17 +2,13 @@ import { lazy, Suspense, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { VideoCommentsProps } from "@schemas/generated/page-config";
-import { browserApi } from "~/api/browser-api";
-import { formatCount, formatDate } from "~/format/format";
-import { SUCCESS_CODES } from "@contracts/envelope";
-import { useHydrated } from "~/renderer/use-hydrated";
-import { showToast } from "~/stores/dialogs";
-import { $user } from "~/stores/session";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
-import { askedToLogIn, requireLogin } from "../kit/login-required";
-import { usePagedList } from "../kit/paged-list";
 import "./styles.css";
+import { asText, useHydrated, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { formatCount, formatMoment } from "../kit/format";
+import { usePagedList } from "../kit/paged-list";
 
 const CommentForm = lazy(() => import("./CommentForm"));
 
@@ -32,8 +28,8 @@ export default function VideoComments(render: WidgetRenderProps<VideoCommentsPro
 }
 
 function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCommentsProps>) {
-  const { t, i18n } = useTranslation("video");
-  const lang = i18n.language === "en" ? "en" : "zh";
+  const { t } = useTranslation("video");
+  const lang = useLang();
   const hydrated = useHydrated();
   const user = useStore($user);
   const videoId = Number(props.videoId);
@@ -47,7 +43,7 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
   const remove = async (comment: Comment) => {
     const envelope = await browserApi.request("/video/delVideoComment", { params: { id: comment.id } });
     if (askedToLogIn(envelope)) return;
-    if (!SUCCESS_CODES.has(envelope.code)) {
+    if (!isSuccess(envelope)) {
       showToast(envelope.message || t("common:actions.failed"), "error");
       return;
     }
@@ -88,7 +84,7 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
               <div className="comment-body">
                 <p className="comment-meta">
                   <strong>{comment.userName}</strong>
-                  <time dateTime={comment.createTime}>{formatDate(comment.createTime, lang)}</time>
+                  <time dateTime={comment.createTime}>{formatMoment(comment.createTime, lang)}</time>
                 </p>
                 <p className="comment-content">{comment.content}</p>
                 {hydrated && user && String(user.id) === String(comment.userId) && (

@@ -18,7 +18,7 @@ describe("videoComments", () => {
     expect(html).toContain('src="/media/avatar/6.png"');
     expect(html).toMatch(/评论(<!-- -->)? <span class="comment-total">2<\/span>/);
     expect(html).toContain('dateTime="2027-01-09T08:00:00.000Z"');
-    expect(html).toContain("2027/01/09 16:00");
+    expect(html).toContain("2027年1月9日 16:00");
     expect(html).toContain(">写评论…</button>");
     // Nobody is signed in on the server: no delete buttons.
     expect(html).not.toContain("comment-delete");

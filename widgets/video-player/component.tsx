@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { VideoPlayerProps } from "@schemas/generated/page-config";
-import { $playStatus } from "~/stores/media";
-import type { WidgetRenderProps } from "../kit/types";
-import { asText } from "../kit/links";
 import { attachHls, isHlsSource } from "./hls";
 import "./styles.css";
+import { asText } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { $playStatus } from "../kit/browser";
 
 const DEFAULT_SPEEDS = [0.75, 1, 1.25, 1.5, 2];
 

@@ -1,0 +1,39 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+const widgetsDir = join(import.meta.dirname, "..", "widgets");
+
+/** Folders that hold what widgets share rather than a widget. */
+const NOT_WIDGETS = new Set(["kit"]);
+
+export interface WidgetFolder {
+  /** The config's `type`: the folder's name in camelCase (action-bar → actionBar). */
+  type: string;
+  folder: string;
+}
+
+/** Every widget folder (one with a component.tsx), sorted by type: the source the registry is generated from. */
+export function widgetFolders(): WidgetFolder[] {
+  return readdirSync(widgetsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !NOT_WIDGETS.has(entry.name) && existsSync(join(widgetsDir, entry.name, "component.tsx")))
+    .map((entry) => ({ type: entry.name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase()), folder: entry.name }))
+    .sort((a, b) => a.type.localeCompare(b.type));
+}
+
+/** widgets/registry.ts for the given folders: type → folder and a lazy import, one line each. */
+export function registrySource(folders: WidgetFolder[], banner: string): string {
+  const lines = folders.map(({ type, folder }) => `  ${type}: { folder: "${folder}", load: () => import("./${folder}/component") },`);
+  return `${banner}import type { WidgetDefinition } from "./kit/types";
+
+/** type → folder and lazy component, one per widget folder. Each folder also holds props.schema.json, composed into the page-config schema. */
+export const widgetRegistry = {
+${lines.join("\n")}
+} satisfies Record<string, WidgetDefinition>;
+
+export type WidgetType = keyof typeof widgetRegistry;
+
+export function isWidgetType(type: string): type is WidgetType {
+  return Object.hasOwn(widgetRegistry, type);
+}
+`;
+}

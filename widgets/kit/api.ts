@@ -1,0 +1,5 @@
+/** The widget kit's calls: the one API client of the browser and the named platform calls. Widgets never call fetch. */
+export type { ApiEnvelope } from "@contracts/envelope";
+export { isSuccess } from "@contracts/envelope";
+export { browserApi } from "~/api/browser-api";
+export { accountCalls, callApi, showFailure } from "~/api/calls";

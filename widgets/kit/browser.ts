@@ -1,0 +1,5 @@
+/** The widget kit's browser helpers: clipboard, images, storage and tokens, the playback flags of spec §4. */
+export { copyText } from "~/browser/copy-text";
+export { compressImage, toBase64 } from "~/browser/image-compress";
+export { randomToken, readCached, writeStorage } from "~/browser/storage";
+export { $playbackFlag, $playStatus } from "~/stores/media";

@@ -1,0 +1,25 @@
+/**
+ * The widget kit's page module: what a widget knows about the page it is on and who is looking at it.
+ * Widgets import the app only through widgets/kit/ (ADR 013); a lint rule holds that line.
+ */
+import { useTranslation } from "react-i18next";
+import { toLang, type Lang } from "@contracts/language";
+
+export type { Lang } from "@contracts/language";
+export type { DataState } from "~/pipeline/data-state";
+export { readPath, resolveBindings } from "~/pipeline/bindings";
+export { usePage } from "~/renderer/page-context";
+export { useHydrated } from "~/renderer/use-hydrated";
+export { useViewer } from "~/renderer/use-viewer";
+export { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
+
+/** The language the page renders in. */
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return toLang(i18n.language);
+}
+
+/** A prop or item field as display text: strings and numbers as they are, anything else empty. */
+export function asText(value: unknown): string {
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+}
