@@ -8,7 +8,7 @@ const STATIC_PAGE_SECONDS = 60;
  */
 export function anonymousCacheSeconds(view: PageView): number {
   if (view.user || view.kind !== "page" || view.status >= 500) return 0;
-  const sources = Object.values(view.config.data ?? {}).filter((source) => (source.side ?? "server") === "server");
+  const sources = Object.values(view.config.data ?? {}).filter((source) => source.side === "server");
   if (sources.length === 0) return STATIC_PAGE_SECONDS;
   return Math.min(...sources.map((source) => source.cacheSeconds ?? 0));
 }

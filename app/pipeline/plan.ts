@@ -23,7 +23,7 @@ export function plannedSources(config: PageConfig, user: SessionUser | null): Ma
     const own = evaluateGate(source.gate, user);
     if (own !== "ok") plan.set(name, { status: "gated", outcome: own });
     else if (!openUse.has(name) && gatedUse.has(name)) plan.set(name, { status: "gated", outcome: gatedUse.get(name)! });
-    else if ((source.side ?? "server") === "client") plan.set(name, { status: "loading" });
+    else if (source.side === "client") plan.set(name, { status: "loading" });
     else plan.set(name, "load");
   }
   return plan;

@@ -163,7 +163,7 @@ describe("a campaign page is one JSON file", () => {
     expect(early.data).toEqual({});
     const earlyHtml = await render(early);
     expect(earlyHtml).toContain("页面尚未开放");
-    expect(earlyHtml).toContain("2026/11/15 09:00");
+    expect(earlyHtml).toContain("2026年11月15日 09:00");
     expect(earlyHtml).not.toContain("event-hero");
 
     clock = new Date("2027-04-18T10:01:00.000Z");

@@ -1,14 +1,19 @@
 /**
  * Renders one widget to HTML the way a page does: inside i18next (the app's own catalogues), a PageContext with a
- * minimal view, and a memory router. Props are written as in a page config and resolved with the page's scope,
- * as WidgetFrame resolves them, so `{t.…}`, `{data.…}` and zh/en pairs behave as on a real page.
+ * minimal view, and a memory router. Props are written as in a page config: the config's schema defaults are filled
+ * in as when a page loads, then they are resolved with the page's scope as WidgetFrame resolves them, so `{t.…}`,
+ * `{data.…}` and zh/en pairs behave as on a real page.
  */
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import type { PageConfig } from "@schemas/generated/page-config";
+import type { PageConfigInput } from "@schemas/generated/page-config-input";
+import { widgetRegistry, type WidgetType } from "@widgets/registry";
+import type { AnyWidgetComponent } from "@widgets/kit/types";
+import { withConfigDefaults } from "../../server/config-check.server";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { NAMESPACES } from "@contracts/language";
 import { resolveBindings, type BindingScope } from "~/pipeline/bindings";
@@ -16,7 +21,6 @@ import type { DataState } from "~/pipeline/data-state";
 import type { PageView } from "~/pipeline/page-view";
 import type { SessionUser } from "@contracts/gate";
 import { PageContext, type PageContextValue } from "~/renderer/page-context";
-import type { WidgetRenderProps } from "@widgets/kit/types";
 
 export type Lang = "zh" | "en";
 
@@ -51,12 +55,14 @@ export interface RenderOptions {
   /** The router location, e.g. "/home?tab=2". */
   url?: string;
   query?: Record<string, string>;
-  config?: Partial<PageConfig>;
+  config?: Partial<PageConfigInput>;
   /** The signed-in user as the server saw them (the page view's user). */
   user?: SessionUser | null;
 }
 
-export async function renderWidget(Component: ComponentType<WidgetRenderProps<any>>, options: RenderOptions = {}): Promise<string> {
+/** Renders the widget of a registered type, loaded as a page loads it. */
+export async function renderWidget(type: WidgetType, options: RenderOptions = {}): Promise<string> {
+  const { default: Component }: { default: AnyWidgetComponent } = await widgetRegistry[type].load();
   const lang = options.lang ?? "zh";
   const i18n = await i18nFor(lang);
   const data = options.data ?? {};
@@ -64,7 +70,8 @@ export async function renderWidget(Component: ComponentType<WidgetRenderProps<an
   const path = url.split("?")[0];
   const query = options.query ?? {};
   const now = options.now ?? Date.parse("2027-01-10T00:00:00Z");
-  const config = { path, title: { zh: "测试", en: "Test" }, widgets: [], ...options.config } as PageConfig;
+  const written = options.props ?? {};
+  const config: PageConfig = withConfigDefaults({ path, title: { zh: "测试", en: "Test" }, ...options.config, widgets: [{ type, props: written }] });
   const view: PageView = {
     kind: "page",
     status: 200,
@@ -87,7 +94,7 @@ export async function renderWidget(Component: ComponentType<WidgetRenderProps<an
     translate: (namespace, key) => i18n.t(`${namespace}:${key}`),
   };
   const context: PageContextValue = { view, data, scope, pageKey: url, now };
-  const props = resolveBindings(options.props ?? {}, scope) as Record<string, unknown>;
+  const props = resolveBindings(config.widgets[0].props ?? {}, scope) as Record<string, unknown>;
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[url]}>

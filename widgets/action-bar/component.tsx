@@ -54,7 +54,7 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
   }));
   const [busy, setBusy] = useState<Toggle | null>(null);
   const [hint, setHint] = useState(false);
-  const actions = props.actions ?? ["praise", "collect", "share"];
+  const actions = props.actions;
   const shareTitle = asText(props.shareTitle) || asText(item[lang === "en" && item.titleEn ? "titleEn" : "title"]);
 
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import Agenda from "./component";
 import { count, renderWidget } from "../../tests/unit/render-widget";
 
 // Times are UTC; the programme shows Beijing time (UTC+8).
@@ -12,7 +11,7 @@ const ok = (value: unknown) => ({ status: "ok" as const, value });
 
 describe("agenda", () => {
   it("groups its source's slots by day in Beijing time, with kinds, speakers and rooms", async () => {
-    const html = await renderWidget(Agenda, { source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: { title: "{t.spec.page.agenda}", palette: "teal" } });
+    const html = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: { title: "{t.spec.page.agenda}", palette: "teal" } });
     expect(html).toContain('class="agenda palette-teal"');
     expect(html).toContain('<h2 class="event-section-title">议程</h2>');
     expect(html).toContain("以下时间均为北京时间（UTC+8）");
@@ -30,7 +29,7 @@ describe("agenda", () => {
   });
 
   it("speaks English in en", async () => {
-    const html = await renderWidget(Agenda, { lang: "en", source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: {} });
+    const html = await renderWidget("agenda", { lang: "en", source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: {} });
     expect(html).toMatch(/Day 1 · Fri 21 May/);
     expect(html).toContain("Keynote: Asian Financial Markets");
     expect(html).toContain("Yuxin Xu · Lingnan College");
@@ -45,7 +44,7 @@ describe("agenda", () => {
       { day: { zh: "1月13日", en: "13 Jan" }, time: "14:10–15:00", title: { zh: "双重差分", en: "Difference-in-differences" }, speaker: { zh: "陈静", en: "Jing Chen" } },
       { day: { zh: "1月14日", en: "14 Jan" }, time: "09:00–10:00", kind: "break", title: { zh: "茶歇", en: "Coffee" } },
     ];
-    const html = await renderWidget(Agenda, { props: { items } });
+    const html = await renderWidget("agenda", { props: { items } });
     expect(count(html, 'class="agenda-day"')).toBe(2);
     expect(html).toContain('<h3 class="agenda-day-heading">1月13日</h3>');
     expect(html).toContain('<p class="agenda-speaker">陈静</p>');
@@ -55,7 +54,7 @@ describe("agenda", () => {
   });
 
   it("says the programme is yet to come when empty", async () => {
-    const html = await renderWidget(Agenda, { source: "agenda", data: { agenda: ok({ list: [], total: 0 }) }, props: {} });
+    const html = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: [], total: 0 }) }, props: {} });
     expect(html).toContain('<p class="agenda-empty">议程即将公布</p>');
   });
 });

@@ -44,14 +44,14 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
     days = byDay(
       props.items.map((item, index) => ({
         day: asText(item.day),
-        slot: { key: String(index), time: item.time, kind: item.kind ?? "session", title: asText(item.title), speaker: asText(item.speaker), place: asText(item.place) },
+        slot: { key: String(index), time: item.time, kind: item.kind, title: asText(item.title), speaker: asText(item.speaker), place: asText(item.place) },
       })),
     );
     for (const day of days) day.heading = day.key;
   } else {
     dated = true;
     const value = data?.status === "ok" ? data.value : null;
-    const list = readPath(value, (props.listField ?? "list").split("."));
+    const list = readPath(value, (props.listField).split("."));
     const rows = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
     days = byDay(
       rows.map((row, index) => {

@@ -10,9 +10,9 @@ type Banner = Record<string, unknown>;
 /** Native scroll-snap carousel: swipeable without JS, autoplay added on top and paused while touched. */
 export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarouselProps>) {
   const items = Array.isArray(props.items) ? (props.items as unknown as Banner[]) : [];
-  const imageField = props.imageField ?? "imageUrl";
-  const titleField = props.titleField ?? "title";
-  const linkField = props.linkField ?? "link";
+  const imageField = props.imageField;
+  const titleField = props.titleField;
+  const linkField = props.linkField;
     const lang = useLang();
   /** The title in the page's language: in English a field prefers its En sibling, as in every binding. */
   const titleOf = (banner: Banner) => asText(readPath(banner, [titleField], lang));
@@ -27,12 +27,12 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
       if (!element) return;
       const next = (Math.round(element.scrollLeft / element.clientWidth) + 1) % items.length;
       element.scrollTo({ left: next * element.clientWidth, behavior: "smooth" });
-    }, props.intervalMs ?? 4000);
+    }, props.intervalMs);
     return () => clearInterval(timer);
   }, [paused, items.length, props.intervalMs]);
 
   if (items.length === 0) return null;
-  const ratio = (props.aspectRatio ?? "2:1").replace(":", "-");
+  const ratio = (props.aspectRatio).replace(":", "-");
   return (
     <div className={`banner-carousel ratio-${ratio}`} onPointerDown={() => setPaused(true)} onPointerUp={() => setPaused(false)}>
       <div
@@ -43,7 +43,7 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
         {items.map((banner, index) => (
           <SmartLink key={asText(banner.id) || index} to={asText(banner[linkField])} className="banner-slide">
             <img src={asText(banner[imageField]) || asText(banner.cover)} alt={titleOf(banner)} loading={index === 0 ? "eager" : "lazy"} />
-            {(props.caption ?? true) && <span className="banner-caption">{titleOf(banner)}</span>}
+            {(props.caption) && <span className="banner-caption">{titleOf(banner)}</span>}
           </SmartLink>
         ))}
       </div>

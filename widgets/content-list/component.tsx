@@ -13,7 +13,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
   const { items, hasMore, loading, failed, loadMore, sentinel } = usePagedList({ data, nodeId, sourceName, listField: props.listField, totalField: props.totalField, paged: props.paged });
 
   const shown = props.limit ? items.slice(0, props.limit) : items;
-  const variant = props.variant ?? "row";
+  const variant = props.variant;
   const title = asText(props.title);
 
   return (

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import ContentList from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const lives = [
@@ -22,7 +21,7 @@ const ok = (value: unknown) => ({ status: "ok" as const, value });
 
 describe("contentList", () => {
   it("renders each item of its source through the item template", async () => {
-    const html = await renderWidget(ContentList, {
+    const html = await renderWidget("contentList", {
       source: "lives",
       data: { lives: ok({ list: lives, total: 2 }) },
       props: { title: "{t.live.title}", moreLink: "/liveList", item },
@@ -40,13 +39,13 @@ describe("contentList", () => {
   });
 
   it("shows counts with the 10,000-unit rule, truncated", async () => {
-    const html = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { item } });
+    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { item } });
     expect(html).toMatch(/<span class="list-count">12\.34万(<!-- -->)? (<!-- -->)?次观看<\/span>/);
     expect(html).toMatch(/<span class="list-count">9999(<!-- -->)? (<!-- -->)?次观看<\/span>/);
   });
 
   it("renders English fields and the w suffix in en", async () => {
-    const html = await renderWidget(ContentList, { lang: "en", source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { item } });
+    const html = await renderWidget("contentList", { lang: "en", source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { item } });
     expect(html).toContain('<h3 class="list-title">Frontier Lecture on Monetary Policy</h3>');
     expect(html).toContain("<span>Wei Wang</span><span>Peking University</span>");
     expect(html).toMatch(/12\.34w/);
@@ -55,37 +54,37 @@ describe("contentList", () => {
   });
 
   it("a paged list with more items than shown offers to load more", async () => {
-    const html = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: lives, total: 40 }) }, props: { paged: true, item } });
+    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: lives, total: 40 }) }, props: { paged: true, item } });
     expect(html).toMatch(/<button type="button" class="button load-more"[^>]*>加载更多<\/button>/);
     expect(html).not.toContain("没有更多了");
   });
 
   it("a paged list that shows everything says there is no more", async () => {
-    const html = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { paged: true, item } });
+    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { paged: true, item } });
     expect(html).not.toContain("load-more");
     expect(html).toContain('<span class="no-more">没有更多了</span>');
   });
 
   it("an unpaged list never offers to load more", async () => {
-    const html = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: lives, total: 40 }) }, props: { item } });
+    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: lives, total: 40 }) }, props: { item } });
     expect(html).not.toContain("load-more");
     expect(html).not.toContain("list-footer");
   });
 
   it("shows the empty text when there are no items", async () => {
-    const html = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: [], total: 0 }) }, props: { paged: true, item } });
+    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: [], total: 0 }) }, props: { paged: true, item } });
     expect(html).toContain('<p class="list-empty">暂无内容</p>');
     expect(html).not.toContain("list-item");
     expect(html).not.toContain("no-more");
     expect(html).not.toContain("load-more");
 
-    const custom = await renderWidget(ContentList, { source: "lives", data: { lives: ok(null) }, props: { emptyText: { zh: "还没有直播", en: "No lives yet" }, item } });
+    const custom = await renderWidget("contentList", { source: "lives", data: { lives: ok(null) }, props: { emptyText: { zh: "还没有直播", en: "No lives yet" }, item } });
     expect(custom).toContain('<p class="list-empty">还没有直播</p>');
   });
 
   it("reads items from listField and totalField, and shows at most limit items", async () => {
     const value = { page: { rows: lives, count: 99 } };
-    const html = await renderWidget(ContentList, {
+    const html = await renderWidget("contentList", {
       source: "lives",
       data: { lives: ok(value) },
       props: { listField: "page.rows", totalField: "page.count", paged: true, item },
@@ -93,7 +92,7 @@ describe("contentList", () => {
     expect(count(html, 'class="list-item"')).toBe(2);
     expect(html).toContain("load-more");
 
-    const limited = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { limit: 1, item } });
+    const limited = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { limit: 1, item } });
     expect(count(limited, 'class="list-item"')).toBe(1);
     expect(limited).toContain("货币政策前沿讲座");
     expect(limited).not.toContain("数字金融青年学者论坛");
@@ -101,7 +100,7 @@ describe("contentList", () => {
 
   it("item values are text, never markup", async () => {
     const hostile = [{ id: 1, title: '<img src=x onerror="alert(1)">', link: "javascript:alert(1)" }];
-    const html = await renderWidget(ContentList, { source: "lives", data: { lives: ok({ list: hostile, total: 1 }) }, props: { item: { title: "{item.title}", link: "{item.link}" } } });
+    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: hostile, total: 1 }) }, props: { item: { title: "{item.title}", link: "{item.link}" } } });
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img");
     expect(hrefs(html)).toEqual([]);

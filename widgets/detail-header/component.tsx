@@ -22,7 +22,7 @@ function Paragraphs({ text }: { text: string }) {
 export default function DetailHeader({ props }: WidgetRenderProps<DetailHeaderProps>) {
     const lang = useLang();
   const image = asText(props.image);
-  const shape = props.imageShape ?? "wide";
+  const shape = props.imageShape;
   const meta = (props.meta ?? []).map(asText).filter(Boolean);
   const count = asText(props.count);
   const sections = Array.isArray(props.sections) ? (props.sections as unknown[]) : [];

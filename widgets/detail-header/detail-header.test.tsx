@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import DetailHeader from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const doc = {
@@ -28,7 +27,7 @@ const props = {
 
 describe("detailHeader", () => {
   it("shows title, meta (skipping missing values), the count with the 10,000-unit rule and the body as paragraphs", async () => {
-    const html = await renderWidget(DetailHeader, { data: { doc }, props });
+    const html = await renderWidget("detailHeader", { data: { doc }, props });
     expect(html).toContain('<h1 class="detail-title">货币政策与企业投资</h1>');
     expect(html).toMatch(/<p class="detail-meta"><span>王伟<\/span><span>经济研究<\/span><span class="detail-count">12\.34万(<!-- -->)? (<!-- -->)?次阅读<\/span><\/p>/);
     expect(html).toContain("<h2>摘要</h2><p>第一段。</p><p>第二段。</p>");
@@ -36,14 +35,14 @@ describe("detailHeader", () => {
   });
 
   it("in en shows the English fields", async () => {
-    const html = await renderWidget(DetailHeader, { lang: "en", data: { doc }, props });
+    const html = await renderWidget("detailHeader", { lang: "en", data: { doc }, props });
     expect(html).toContain("Monetary Policy and Corporate Investment");
     expect(html).toContain("<h2>Abstract</h2><p>First.</p><p>Second.</p>");
     expect(html).toContain("12.34w");
   });
 
   it("shows a cover beside the title, sections from data, and an action link", async () => {
-    const html = await renderWidget(DetailHeader, {
+    const html = await renderWidget("detailHeader", {
       data: { doc },
       query: { id: "7" },
       props: { title: "{data.doc.title}", image: "{data.doc.cover}", imageShape: "cover", sections: "{data.doc.notes}", actionText: "{t.video.backToVideo}", actionLink: "/videoDetail?id={query.id}" },

@@ -1,24 +1,23 @@
 import { describe, expect, it } from "vitest";
-import EmptyState from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 describe("emptyState", () => {
   it("renders its text and action link", async () => {
-    const html = await renderWidget(EmptyState, { props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/pointMall" } });
+    const html = await renderWidget("emptyState", { props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/pointMall" } });
     expect(html).toContain("<p>还没有订单</p>");
     expect(hrefs(html)).toEqual(["/pointMall"]);
     expect(html).toMatch(/<a [^>]*>去逛逛<\/a>/);
   });
 
   it("renders English in en", async () => {
-    const html = await renderWidget(EmptyState, { lang: "en", props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/pointMall" } });
+    const html = await renderWidget("emptyState", { lang: "en", props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/pointMall" } });
     expect(html).toContain("<p>No orders yet</p>");
     expect(html).toMatch(/<a [^>]*>Browse<\/a>/);
   });
 
   it("falls back to the catalogue's empty text and shows no action without a link", async () => {
-    expect(await renderWidget(EmptyState, {})).toContain("<p>暂无内容</p>");
-    const english = await renderWidget(EmptyState, { lang: "en" });
+    expect(await renderWidget("emptyState", {})).toContain("<p>暂无内容</p>");
+    const english = await renderWidget("emptyState", { lang: "en" });
     expect(english).toContain("<p>Nothing here yet</p>");
     expect(english).not.toContain("<a ");
   });

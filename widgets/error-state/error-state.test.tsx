@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import ErrorState from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const props = {
@@ -12,7 +11,7 @@ const props = {
 
 describe("errorState", () => {
   it("renders its code, title, text and a way home", async () => {
-    const html = await renderWidget(ErrorState, { props });
+    const html = await renderWidget("errorState", { props });
     expect(html).toContain('role="alert"');
     expect(html).toContain('<p class="error-code">404</p>');
     expect(html).toContain("<h1>页面不存在</h1>");
@@ -22,13 +21,13 @@ describe("errorState", () => {
   });
 
   it("renders English in en", async () => {
-    const html = await renderWidget(ErrorState, { props, lang: "en" });
+    const html = await renderWidget("errorState", { props, lang: "en" });
     expect(html).toContain("<h1>Page not found</h1>");
     expect(html).toMatch(/<a [^>]*>Back to home<\/a>/);
   });
 
   it("leaves out the code, text and action when not given", async () => {
-    const html = await renderWidget(ErrorState, { props: { title: { zh: "出错了", en: "Error" } } });
+    const html = await renderWidget("errorState", { props: { title: { zh: "出错了", en: "Error" } } });
     expect(html).toBe('<section class="error-state" role="alert"><h1>出错了</h1></section>');
   });
 });

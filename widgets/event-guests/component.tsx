@@ -40,7 +40,7 @@ export default function EventGuests({ props, data }: WidgetRenderProps<EventGues
     }));
   } else {
     const value = data?.status === "ok" ? data.value : null;
-    const list = readPath(value, (props.listField ?? "list").split("."));
+    const list = readPath(value, (props.listField).split("."));
     guests = (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).map((guest, index) => ({
       key: asText(guest.id) || String(index),
       name: asText(readPath(guest, ["authorName"], lang)),
@@ -55,7 +55,7 @@ export default function EventGuests({ props, data }: WidgetRenderProps<EventGues
   const subtitle = asText(props.subtitle);
 
   return (
-    <section className={`event-guests ${paletteClass(props.palette)} layout-${props.layout ?? "cards"}`}>
+    <section className={`event-guests ${paletteClass(props.palette)} layout-${props.layout}`}>
       {title && <h2 className="event-section-title">{title}</h2>}
       {subtitle && <p className="event-section-subtitle">{subtitle}</p>}
       {shown.length === 0 ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import EventGuests, { initials } from "./component";
+import { initials } from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const guests = [
@@ -10,7 +10,7 @@ const ok = (value: unknown) => ({ status: "ok" as const, value });
 
 describe("eventGuests", () => {
   it("shows each guest of its source as a card: initials or portrait, name, organisation, link to the scholar", async () => {
-    const html = await renderWidget(EventGuests, {
+    const html = await renderWidget("eventGuests", {
       source: "guests",
       data: { guests: ok({ list: guests, total: 2 }) },
       props: { title: "{t.spec.page.guests}", palette: "amber", roleLabels: { speaker: { zh: "主讲", en: "Speaker" } } },
@@ -29,7 +29,7 @@ describe("eventGuests", () => {
   });
 
   it("uses the English names and organisations in en", async () => {
-    const html = await renderWidget(EventGuests, { lang: "en", source: "guests", data: { guests: ok({ list: guests, total: 2 }) }, props: { layout: "list" } });
+    const html = await renderWidget("eventGuests", { lang: "en", source: "guests", data: { guests: ok({ list: guests, total: 2 }) }, props: { layout: "list" } });
     expect(html).toContain("layout-list");
     expect(html).toContain('<span class="event-guest-name">Yuxin Xu</span>');
     expect(html).toContain("Guanghua School of Management, Peking University");
@@ -42,17 +42,17 @@ describe("eventGuests", () => {
       { name: { zh: "陈静", en: "Jing Chen" }, org: { zh: "复旦大学经济学院", en: "School of Economics, Fudan University" }, role: { zh: "主持人", en: "Chair" } },
       { name: { zh: "林杰", en: "Jie Lin" }, org: { zh: "厦门大学", en: "Xiamen University" }, link: "/person?authorCode=A100002" },
     ];
-    const zh = await renderWidget(EventGuests, { props: { items } });
+    const zh = await renderWidget("eventGuests", { props: { items } });
     expect(zh).toContain('<span class="event-guest-name">陈静</span>');
     expect(zh).toContain('<span class="event-guest-role">主持人</span>');
     expect(hrefs(zh)).toEqual(["/person?authorCode=A100002"]);
-    const en = await renderWidget(EventGuests, { lang: "en", props: { items, limit: 1 } });
+    const en = await renderWidget("eventGuests", { lang: "en", props: { items, limit: 1 } });
     expect(en).toContain("Jing Chen");
     expect(en).not.toContain("Jie Lin");
   });
 
   it("says the guests are yet to come when there are none", async () => {
-    const html = await renderWidget(EventGuests, { source: "guests", data: { guests: ok({ list: [], total: 0 }) }, props: {} });
+    const html = await renderWidget("eventGuests", { source: "guests", data: { guests: ok({ list: [], total: 0 }) }, props: {} });
     expect(html).toContain('<p class="event-guests-empty">嘉宾即将公布</p>');
   });
 

@@ -33,7 +33,7 @@ export default function EventHero({ props }: WidgetRenderProps<EventHeroProps>) 
   const subtitle = asText(props.subtitle);
 
   return (
-    <section className={`event-hero ${paletteClass(props.palette)} pattern-${props.pattern ?? "grid"}`}>
+    <section className={`event-hero ${paletteClass(props.palette)} pattern-${props.pattern}`}>
       {image && <img className="event-hero-poster" src={image} alt="" />}
       <div className="event-hero-body">
         {badge && (
@@ -62,7 +62,7 @@ export default function EventHero({ props }: WidgetRenderProps<EventHeroProps>) 
         {props.actions && props.actions.length > 0 && (
           <div className="event-hero-actions">
             {props.actions.map((action) => (
-              <SmartLink key={action.link} to={action.link} className={`button event-hero-action ${action.style ?? "primary"}`}>
+              <SmartLink key={action.link} to={action.link} className={`button event-hero-action ${action.style}`}>
                 {asText(action.text)}
               </SmartLink>
             ))}

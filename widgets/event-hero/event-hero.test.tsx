@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import EventHero from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const special = {
@@ -36,7 +35,7 @@ const props = {
 
 describe("eventHero", () => {
   it("shows the event's title, badge, facts in Beijing time, poster and action, in its palette and pattern", async () => {
-    const html = await renderWidget(EventHero, { props, data: { special: ok(special) } });
+    const html = await renderWidget("eventHero", { props, data: { special: ok(special) } });
     expect(html).toContain('class="event-hero palette-crimson pattern-rings"');
     expect(html).toContain("<h1>ABFER 2027年会</h1>");
     expect(html).toContain('<p class="event-hero-kicker">ABFER 年会 · 新加坡</p>');
@@ -53,7 +52,7 @@ describe("eventHero", () => {
   });
 
   it("speaks English in en, with the En siblings of bound fields", async () => {
-    const html = await renderWidget(EventHero, { lang: "en", props, data: { special: ok(special) } });
+    const html = await renderWidget("eventHero", { lang: "en", props, data: { special: ok(special) } });
     expect(html).toContain("<h1>ABFER 2027 Annual Conference</h1>");
     expect(html).toMatch(/<dd>21–23 May 2027<\/dd>/);
     expect(html).toMatch(/<dd>Singapore<\/dd>/);
@@ -63,14 +62,14 @@ describe("eventHero", () => {
   });
 
   it("draws a living event's badge with its pulse, and drops a badge value without a label", async () => {
-    const living = await renderWidget(EventHero, { props, data: { special: ok({ ...special, status: 2 }) } });
+    const living = await renderWidget("eventHero", { props, data: { special: ok({ ...special, status: 2 }) } });
     expect(living).toMatch(/<span class="event-hero-badge living" data-status="2">直播中<\/span>/);
-    const unlabelled = await renderWidget(EventHero, { props, data: { special: ok({ ...special, status: 3 }) } });
+    const unlabelled = await renderWidget("eventHero", { props, data: { special: ok({ ...special, status: 3 }) } });
     expect(unlabelled).not.toContain("event-hero-badge");
   });
 
   it("refuses a poster that is not from this site or https, and defaults its palette and pattern", async () => {
-    const html = await renderWidget(EventHero, {
+    const html = await renderWidget("eventHero", {
       props: { title: { zh: "会议", en: "Meeting" }, image: "{data.special.cover}" },
       data: { special: ok({ cover: "javascript:alert(1)" }) },
     });

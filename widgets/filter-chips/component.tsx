@@ -27,8 +27,8 @@ export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProp
   for (const option of props.options ?? []) choices.push({ value: option.value, label: asText(option.label) });
   if (Array.isArray(props.items)) {
     for (const item of props.items as unknown[]) {
-      const value = asText(readPath(item, [props.valueField ?? "id"]));
-      if (/^[A-Za-z0-9_-]+$/.test(value)) choices.push({ value, label: asText(readPath(item, [props.labelField ?? "name"], lang)) });
+      const value = asText(readPath(item, [props.valueField]));
+      if (/^[A-Za-z0-9_-]+$/.test(value)) choices.push({ value, label: asText(readPath(item, [props.labelField], lang)) });
     }
   }
   const counts = props.counts && typeof props.counts === "object" ? (props.counts as unknown as Record<string, unknown>) : null;
@@ -42,7 +42,7 @@ export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProp
   };
 
   return (
-    <nav className={`filter-chips filter-${props.variant ?? "chips"}`}>
+    <nav className={`filter-chips filter-${props.variant}`}>
       {choices.map((choice) => {
         const active = choice.value === current;
         const count = counts ? counts[choice.value] : undefined;

@@ -19,10 +19,10 @@ export default function GuestList({ props, data }: WidgetRenderProps<GuestListPr
   const { t } = useTranslation("live");
   const lang = usePage().scope.lang ?? "zh";
   const value = data?.status === "ok" ? data.value : null;
-  const list = readPath(value, (props.listField ?? "list").split("."));
+  const list = readPath(value, (props.listField).split("."));
   const guests = Array.isArray(list) ? (list as Guest[]) : [];
   const title = asText(props.title);
-  const showRoles = props.showRoles ?? true;
+  const showRoles = props.showRoles;
 
   return (
     <section className="guest-list">

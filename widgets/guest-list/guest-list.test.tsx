@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import GuestList from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const guests = [
@@ -11,7 +10,7 @@ const ok = (value: unknown) => ({ guests: { status: "ok" as const, value } });
 
 describe("guestList", () => {
   it("lists each guest's name, organisation and role, and links guests with a scholar profile", async () => {
-    const html = await renderWidget(GuestList, { source: "guests", data: ok({ list: guests, total: 3 }), props: { title: "{t.live.guests.title}" } });
+    const html = await renderWidget("guestList", { source: "guests", data: ok({ list: guests, total: 3 }), props: { title: "{t.live.guests.title}" } });
     expect(count(html, 'class="guest-item"')).toBe(3);
     expect(html).toContain('<h2 class="section-title">嘉宾</h2>');
     expect(html).toMatch(/王伟<span class="guest-role role-speaker">主讲人<\/span>/);
@@ -23,7 +22,7 @@ describe("guestList", () => {
   });
 
   it("uses the En fields in English, with English initials", async () => {
-    const html = await renderWidget(GuestList, { lang: "en", source: "guests", data: ok({ list: guests, total: 3 }), props: {} });
+    const html = await renderWidget("guestList", { lang: "en", source: "guests", data: ok({ list: guests, total: 3 }), props: {} });
     expect(html).toMatch(/Wei Wang<span class="guest-role role-speaker">Speaker<\/span>/);
     expect(html).toContain('<span class="guest-org">Tsinghua University</span>');
     expect(html).toContain('aria-hidden="true">W</span>');
@@ -31,16 +30,16 @@ describe("guestList", () => {
   });
 
   it("can leave roles out, and says so when there are no guests", async () => {
-    const plain = await renderWidget(GuestList, { source: "guests", data: ok({ list: guests }), props: { showRoles: false } });
+    const plain = await renderWidget("guestList", { source: "guests", data: ok({ list: guests }), props: { showRoles: false } });
     expect(plain).not.toContain("guest-role");
-    const empty = await renderWidget(GuestList, { source: "guests", data: ok({ list: [], total: 0 }), props: {} });
+    const empty = await renderWidget("guestList", { source: "guests", data: ok({ list: [], total: 0 }), props: {} });
     expect(empty).toContain('<p class="guest-empty">暂无嘉宾信息</p>');
-    const custom = await renderWidget(GuestList, { source: "guests", data: ok(null), props: { emptyText: { zh: "嘉宾待定", en: "Guests to be announced" } } });
+    const custom = await renderWidget("guestList", { source: "guests", data: ok(null), props: { emptyText: { zh: "嘉宾待定", en: "Guests to be announced" } } });
     expect(custom).toContain("嘉宾待定");
   });
 
   it("guest fields are text, never markup", async () => {
-    const html = await renderWidget(GuestList, { source: "guests", data: ok({ list: [{ id: 9, authorName: "<b>x</b>", orgName: "o", role: "<i>", link: "javascript:alert(1)" }] }), props: {} });
+    const html = await renderWidget("guestList", { source: "guests", data: ok({ list: [{ id: 9, authorName: "<b>x</b>", orgName: "o", role: "<i>", link: "javascript:alert(1)" }] }), props: {} });
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(html).not.toContain("guest-role");
     expect(hrefs(html)).toEqual([]);

@@ -5,7 +5,7 @@ import { SmartLink } from "../kit/links";
 
 export default function Hero({ props }: WidgetRenderProps<HeroProps>) {
   return (
-    <section className={`hero hero-${props.tone ?? "brand"}`}>
+    <section className={`hero hero-${props.tone}`}>
       {props.image && <img className="hero-image" src={props.image} alt="" />}
       <div className="hero-body">
         <h1>{asText(props.title)}</h1>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import Hero from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 describe("hero", () => {
@@ -13,7 +12,7 @@ describe("hero", () => {
   };
 
   it("renders its title, subtitle, image, tone and action in zh", async () => {
-    const html = await renderWidget(Hero, { props, query: { id: "12" } });
+    const html = await renderWidget("hero", { props, query: { id: "12" } });
     expect(html).toContain("<h1>2027 中国金融学年会</h1>");
     expect(html).toContain("<p>最新内容</p>");
     expect(html).toContain('class="hero hero-dark"');
@@ -23,7 +22,7 @@ describe("hero", () => {
   });
 
   it("renders English texts in en", async () => {
-    const html = await renderWidget(Hero, { props, lang: "en", query: { id: "12" } });
+    const html = await renderWidget("hero", { props, lang: "en", query: { id: "12" } });
     expect(html).toContain("<h1>China Finance Annual Meeting 2027</h1>");
     expect(html).toContain("<p>Latest</p>");
     expect(html).not.toContain("最新内容");
@@ -31,7 +30,7 @@ describe("hero", () => {
   });
 
   it("leaves out what it is not given, and defaults to the brand tone", async () => {
-    const html = await renderWidget(Hero, { props: { title: { zh: "标题", en: "Title" } } });
+    const html = await renderWidget("hero", { props: { title: { zh: "标题", en: "Title" } } });
     expect(html).toContain('class="hero hero-brand"');
     expect(html).toContain("<h1>标题</h1>");
     expect(html).not.toContain("<img");

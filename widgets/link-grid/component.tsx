@@ -24,7 +24,7 @@ export default function LinkGrid({ props }: WidgetRenderProps<LinkGridProps>) {
   return (
     <section className="link-grid-section">
       {props.title && <h2 className="section-title">{asText(props.title)}</h2>}
-      <div className={`link-grid columns-${props.columns ?? 4}`}>
+      <div className={`link-grid columns-${props.columns}`}>
         {props.links.map((entry) => (
           <SmartLink key={entry.link} to={entry.link} className="link-grid-item">
             {entry.icon && (

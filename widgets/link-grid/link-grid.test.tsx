@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import LinkGrid from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const props = {
@@ -14,7 +13,7 @@ const props = {
 
 describe("linkGrid", () => {
   it("renders one entry per link with its label, icon and description", async () => {
-    const html = await renderWidget(LinkGrid, { props });
+    const html = await renderWidget("linkGrid", { props });
     expect(html).toContain('<h2 class="section-title">快速入口</h2>');
     expect(html).toContain('class="link-grid columns-3"');
     expect(count(html, "link-grid-item")).toBe(3);
@@ -28,7 +27,7 @@ describe("linkGrid", () => {
   });
 
   it("renders English labels in en", async () => {
-    const html = await renderWidget(LinkGrid, { props, lang: "en" });
+    const html = await renderWidget("linkGrid", { props, lang: "en" });
     expect(html).toContain('<h2 class="section-title">Shortcuts</h2>');
     expect(html).toContain('<span class="link-grid-label">Live</span>');
     expect(html).toContain('<span class="link-grid-label">Books</span>');
@@ -36,7 +35,7 @@ describe("linkGrid", () => {
   });
 
   it("defaults to four columns and no title", async () => {
-    const html = await renderWidget(LinkGrid, { props: { links: [{ label: { zh: "首页", en: "Home" }, link: "/home" }] } });
+    const html = await renderWidget("linkGrid", { props: { links: [{ label: { zh: "首页", en: "Home" }, link: "/home" }] } });
     expect(html).toContain('class="link-grid columns-4"');
     expect(html).not.toContain("section-title");
   });

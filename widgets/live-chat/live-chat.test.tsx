@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import LiveChat from "./component";
 import { chatReducer, initialChatState, SHOWN_MESSAGES } from "./chat-state";
 import { renderWidget } from "../../tests/unit/render-widget";
 import type { ChatMessage } from "../kit/realtime";
@@ -17,7 +16,7 @@ const message = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => 
 
 describe("liveChat", () => {
   it("renders the discussion for a visitor: connecting, and the way to log in instead of a composer", async () => {
-    const html = await renderWidget(LiveChat, { props: { planId: "{query.id}" }, query: { id: "12" } });
+    const html = await renderWidget("liveChat", { props: { planId: "{query.id}" }, query: { id: "12" } });
     expect(html).toContain('<h2 class="section-title">讨论区</h2>');
     expect(html).toContain("正在连接讨论区…");
     expect(html).toContain('data-chat-access="needLogin"');
@@ -27,7 +26,7 @@ describe("liveChat", () => {
   });
 
   it("speaks English in en and takes its title from props", async () => {
-    const html = await renderWidget(LiveChat, { lang: "en", props: { planId: "12", title: { zh: "互动", en: "Q&amp;A" } } });
+    const html = await renderWidget("liveChat", { lang: "en", props: { planId: "12", title: { zh: "互动", en: "Q&amp;A" } } });
     expect(html).toContain("Log in to join the discussion");
     expect(html).toContain("Connecting to the discussion…");
     expect(html).toContain('<h2 class="section-title">Q&amp;amp;A</h2>');

@@ -15,8 +15,8 @@ export default function LiveList({ props, data, nodeId, sourceName }: WidgetRend
   const { t } = useTranslation("live");
   const lang = usePage().scope.lang ?? "zh";
   const list = usePagedList({ data, nodeId, sourceName, paged: props.paged });
-  const kind = props.kind ?? "plan";
-  const variant = props.variant ?? "row";
+  const kind = props.kind;
+  const variant = props.variant;
   const items = props.limit ? list.items.slice(0, props.limit) : list.items;
   const title = asText(props.title);
   const text = (item: Item, field: string) => asText(readPath(item, [field], lang));

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import LiveList from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const plans = [
@@ -13,7 +12,7 @@ const ok = (value: unknown) => ({ lives: { status: "ok" as const, value } });
 
 describe("liveList", () => {
   it("shows each plan's state, Beijing-time span, speaker and views, linking to its live", async () => {
-    const html = await renderWidget(LiveList, { source: "lives", data: ok({ list: plans, total: 2 }), props: { title: "{t.live.index.upcoming}", moreLink: "/liveList?tab=2" } });
+    const html = await renderWidget("liveList", { source: "lives", data: ok({ list: plans, total: 2 }), props: { title: "{t.live.index.upcoming}", moreLink: "/liveList?tab=2" } });
     expect(count(html, 'class="live-item state-')).toBe(2);
     expect(html).toContain('<span class="live-state state-2">直播中</span>');
     expect(html).toContain('<span class="live-state state-1">即将开始</span>');
@@ -27,13 +26,13 @@ describe("liveList", () => {
   });
 
   it("shows a series with its guests and how many lives it holds, in English in en", async () => {
-    const html = await renderWidget(LiveList, { lang: "en", source: "lives", data: ok({ list: specials, total: 1 }), props: { kind: "special" } });
+    const html = await renderWidget("liveList", { lang: "en", source: "lives", data: ok({ list: specials, total: 1 }), props: { kind: "special" } });
     expect(html).toContain('<h3 class="live-title">Frontiers of Monetary Policy: Live Series</h3>');
     expect(html).toContain('<p class="live-guests">Wei Wang, Min Li</p>');
     expect(html).toContain('<p class="live-count">12 lives</p>');
-    const single = await renderWidget(LiveList, { lang: "en", source: "lives", data: ok({ list: [{ ...specials[0], planCount: 1 }], total: 1 }), props: { kind: "special" } });
+    const single = await renderWidget("liveList", { lang: "en", source: "lives", data: ok({ list: [{ ...specials[0], planCount: 1 }], total: 1 }), props: { kind: "special" } });
     expect(single).toContain('<p class="live-count">1 live</p>');
-    const zh = await renderWidget(LiveList, { source: "lives", data: ok({ list: specials, total: 1 }), props: { kind: "special" } });
+    const zh = await renderWidget("liveList", { source: "lives", data: ok({ list: specials, total: 1 }), props: { kind: "special" } });
     expect(zh).toContain('<p class="live-count">12场直播</p>');
     expect(html).toContain("1 Jan – 20 Feb 2027");
     expect(html).toContain('<span class="live-state state-2">Live now</span>');
@@ -42,19 +41,19 @@ describe("liveList", () => {
   });
 
   it("a paged list offers more while there is more, then says there is no more", async () => {
-    const more = await renderWidget(LiveList, { source: "lives", data: ok({ list: plans, total: 30 }), props: { paged: true } });
+    const more = await renderWidget("liveList", { source: "lives", data: ok({ list: plans, total: 30 }), props: { paged: true } });
     expect(more).toMatch(/<button type="button" class="button load-more"[^>]*>加载更多<\/button>/);
-    const all = await renderWidget(LiveList, { source: "lives", data: ok({ list: plans, total: 2 }), props: { paged: true } });
+    const all = await renderWidget("liveList", { source: "lives", data: ok({ list: plans, total: 2 }), props: { paged: true } });
     expect(all).toContain('<span class="no-more">没有更多了</span>');
   });
 
   it("limits, lays out as a grid, and says when there is nothing", async () => {
-    const limited = await renderWidget(LiveList, { source: "lives", data: ok({ list: plans, total: 2 }), props: { limit: 1, variant: "grid" } });
+    const limited = await renderWidget("liveList", { source: "lives", data: ok({ list: plans, total: 2 }), props: { limit: 1, variant: "grid" } });
     expect(count(limited, 'class="live-item state-')).toBe(1);
     expect(limited).toContain('class="live-list variant-grid kind-plan"');
-    const empty = await renderWidget(LiveList, { source: "lives", data: ok({ list: [], total: 0 }), props: {} });
+    const empty = await renderWidget("liveList", { source: "lives", data: ok({ list: [], total: 0 }), props: {} });
     expect(empty).toContain('<p class="live-list-empty">暂无直播</p>');
-    const noSeries = await renderWidget(LiveList, { source: "lives", data: ok({ list: [], total: 0 }), props: { kind: "special" } });
+    const noSeries = await renderWidget("liveList", { source: "lives", data: ok({ list: [], total: 0 }), props: { kind: "special" } });
     expect(noSeries).toContain("暂无专题");
   });
 });

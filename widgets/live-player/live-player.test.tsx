@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import LivePlayer from "./component";
 import { renderWidget } from "../../tests/unit/render-widget";
 
 const now = Date.parse("2027-01-10T12:00:00Z");
@@ -28,7 +27,7 @@ function play(status: number, startsIn: number, playUrl: string | null = null) {
 }
 
 async function render(status: number, startsIn: number, playUrl: string | null = null, lang: "zh" | "en" = "zh") {
-  return renderWidget(LivePlayer, {
+  return renderWidget("livePlayer", {
     lang,
     now,
     props: { plan: "{data.plan}", play: "{data.play}" },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import MenuList from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 describe("menuList", () => {
@@ -13,7 +12,7 @@ describe("menuList", () => {
   };
 
   it("lists each entry as a link to its route, with its icon and note", async () => {
-    const html = await renderWidget(MenuList, { props });
+    const html = await renderWidget("menuList", { props });
     expect(hrefs(html)).toEqual(["/myOrder", "/addressList?prePage=me", "/setting"]);
     expect(html).toContain('<h2 class="section-title">我的服务</h2>');
     expect(count(html, 'class="menu-icon"')).toBe(2);
@@ -22,7 +21,7 @@ describe("menuList", () => {
   });
 
   it("speaks English", async () => {
-    const html = await renderWidget(MenuList, { props, lang: "en" });
+    const html = await renderWidget("menuList", { props, lang: "en" });
     expect(html).toContain(">My orders<");
     expect(html).toContain(">Default<");
     expect(html).not.toContain("我的订单");

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import PasswordForm from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 describe("passwordForm", () => {
   it("find: by phone (the default) or email, the code field with its send button", async () => {
-    const html = await renderWidget(PasswordForm, { props: { mode: "find", nextLink: "/passwordNew" } });
+    const html = await renderWidget("passwordForm", { props: { mode: "find", nextLink: "/passwordNew" } });
     expect(html).toContain("<h1>找回密码</h1>");
     expect(html).toMatch(/aria-selected="true"[^>]*>手机号找回</);
     expect(html).toContain("邮箱找回");
@@ -15,7 +14,7 @@ describe("passwordForm", () => {
   });
 
   it("new: without a verified first step it sends the user back to /password", async () => {
-    const html = await renderWidget(PasswordForm, { props: { mode: "new" }, lang: "en" });
+    const html = await renderWidget("passwordForm", { props: { mode: "new" }, lang: "en" });
     expect(html).toContain("<h1>Set a new password</h1>");
     expect(html).toContain("Please verify your phone or email first.");
     expect(hrefs(html)).toEqual(["/password"]);
@@ -23,7 +22,7 @@ describe("passwordForm", () => {
   });
 
   it("change: current password, new password and its confirmation", async () => {
-    const html = await renderWidget(PasswordForm, { props: { mode: "change" } });
+    const html = await renderWidget("passwordForm", { props: { mode: "change" } });
     expect(html).toContain("<h1>修改密码</h1>");
     expect(html.indexOf("原密码")).toBeLessThan(html.indexOf("确认密码"));
     expect(html.match(/type="password"/g)).toHaveLength(3);

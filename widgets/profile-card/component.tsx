@@ -26,12 +26,12 @@ export default function ProfileCard({ props }: WidgetRenderProps<ProfileCardProp
             {t("card.verified")}
           </Link>
         ) : (
-          <Link className="scholar-mark" to={props.verifyLink ?? "/authentication"} data-verified="false">
+          <Link className="scholar-mark" to={props.verifyLink} data-verified="false">
             {t("card.unverified")}
           </Link>
         )}
       </div>
-      <Link className="profile-settings" to={props.settingsLink ?? "/setting"} aria-label={t("card.settings")}>
+      <Link className="profile-settings" to={props.settingsLink} aria-label={t("card.settings")}>
         {t("card.settings")}
       </Link>
     </section>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import ProfileCard, { displayName } from "./component";
+import { displayName } from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 describe("profileCard", () => {
   const user = { id: 7, userName: "13800001234", nickname: "用户1234", portraitUrl: "/api/file/download?name=abc.jpg", authorCode: null };
 
   it("shows the signed-in user, the unverified mark leading to /authentication, and settings", async () => {
-    const html = await renderWidget(ProfileCard, { props: { settingsLink: "/setting", verifyLink: "/authentication" }, user });
+    const html = await renderWidget("profileCard", { props: { settingsLink: "/setting", verifyLink: "/authentication" }, user });
     expect(html).toContain("<h1>用户1234</h1>");
     expect(html).toContain('src="/api/file/download?name=abc.jpg"');
     expect(html).toContain('data-verified="false"');
@@ -15,14 +15,14 @@ describe("profileCard", () => {
   });
 
   it("marks a verified scholar and links the scholar profile", async () => {
-    const html = await renderWidget(ProfileCard, { props: {}, user: { ...user, authorCode: "A200007" }, lang: "en" });
+    const html = await renderWidget("profileCard", { props: {}, user: { ...user, authorCode: "A200007" }, lang: "en" });
     expect(html).toContain('data-verified="true"');
     expect(html).toContain("Verified scholar");
     expect(hrefs(html)).toEqual(["/person?authorCode=A200007", "/setting"]);
   });
 
   it("renders nothing for a visitor, and names accounts without their wx:/email: marker", async () => {
-    expect(await renderWidget(ProfileCard, { props: {} })).toBe("");
+    expect(await renderWidget("profileCard", { props: {} })).toBe("");
     expect(displayName({ userName: "wx:openid-1" })).toBe("openid-1");
     expect(displayName({ userName: "email:a@b.edu" })).toBe("a@b.edu");
     expect(displayName({ userName: "wx:x", nickname: "微信用户" })).toBe("微信用户");

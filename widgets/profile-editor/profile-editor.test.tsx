@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import ProfileEditor, { avatarProblem } from "./component";
+import { avatarProblem } from "./component";
 import { renderWidget } from "../../tests/unit/render-widget";
 
 describe("profileEditor", () => {
@@ -12,7 +12,7 @@ describe("profileEditor", () => {
   });
 
   it("shows the avatar with its rule, and the nickname form filled in", async () => {
-    const html = await renderWidget(ProfileEditor, { props: { nickname: true }, user: { id: 3, userName: "13800000003", nickname: "王老师", portraitUrl: "/api/file/download?name=x.jpg" } });
+    const html = await renderWidget("profileEditor", { props: { nickname: true }, user: { id: 3, userName: "13800000003", nickname: "王老师", portraitUrl: "/api/file/download?name=x.jpg" } });
     expect(html).toContain('src="/api/file/download?name=x.jpg"');
     expect(html).toContain('accept="image/jpeg,image/png"');
     expect(html).toContain("支持JPG、PNG格式，不超过2MB");
@@ -21,8 +21,8 @@ describe("profileEditor", () => {
   });
 
   it("renders nothing for a visitor, and no nickname form when switched off", async () => {
-    expect(await renderWidget(ProfileEditor, { props: {} })).toBe("");
-    const html = await renderWidget(ProfileEditor, { props: { nickname: false }, user: { id: 3, userName: "13800000003" }, lang: "en" });
+    expect(await renderWidget("profileEditor", { props: {} })).toBe("");
+    const html = await renderWidget("profileEditor", { props: { nickname: false }, user: { id: 3, userName: "13800000003" }, lang: "en" });
     expect(html).toContain("Change avatar");
     expect(html).not.toContain("<form");
   });

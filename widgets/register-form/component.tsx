@@ -28,7 +28,7 @@ export default function RegisterForm({ props }: WidgetRenderProps<RegisterFormPr
           inviteCode={inviteCode}
           onLoggedIn={(answer) => {
             storeSession(answer.token, answer.user);
-            void navigate(props.nextLink ?? "/registerResult");
+            void navigate(props.nextLink);
           }}
         />
       )}

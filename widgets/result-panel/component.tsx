@@ -13,7 +13,7 @@ const ICONS: Record<string, string> = {
 
 /** An account step's outcome and what to do next: links, or the login and register dialogs. */
 export default function ResultPanel({ props }: WidgetRenderProps<ResultPanelProps>) {
-  const icon = props.icon ?? "success";
+  const icon = props.icon;
   return (
     <section className={`result-panel result-${icon}`}>
       <svg viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" className="result-icon">

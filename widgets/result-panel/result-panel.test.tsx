@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import ResultPanel from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 describe("resultPanel", () => {
@@ -14,7 +13,7 @@ describe("resultPanel", () => {
   };
 
   it("shows the outcome and its next steps: a dialog button and a link", async () => {
-    const html = await renderWidget(ResultPanel, { props });
+    const html = await renderWidget("resultPanel", { props });
     expect(html).toContain('class="result-panel result-success"');
     expect(html).toContain("<h1>密码重置成功</h1>");
     expect(html).toContain("<p>请使用新密码登录。</p>");
@@ -23,8 +22,8 @@ describe("resultPanel", () => {
   });
 
   it("speaks English, and leaves out the text and actions it is not given", async () => {
-    expect(await renderWidget(ResultPanel, { props, lang: "en" })).toContain("<h1>Your password has been reset</h1>");
-    const bare = await renderWidget(ResultPanel, { props: { icon: "fail", title: { zh: "链接已失效", en: "Invalid link" } } });
+    expect(await renderWidget("resultPanel", { props, lang: "en" })).toContain("<h1>Your password has been reset</h1>");
+    const bare = await renderWidget("resultPanel", { props: { icon: "fail", title: { zh: "链接已失效", en: "Invalid link" } } });
     expect(bare).toContain("result-fail");
     expect(bare).not.toContain("<p>");
     expect(bare).not.toContain("<button");

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import RichText from "./component";
 import { count, renderWidget } from "../../tests/unit/render-widget";
 
 describe("richText", () => {
   it("renders blocks as headings, paragraphs and lists, consecutive items as one list", async () => {
-    const html = await renderWidget(RichText, {
+    const html = await renderWidget("richText", {
       props: {
         title: { zh: "隐私政策", en: "Privacy policy" },
         blocks: [
@@ -33,20 +32,20 @@ describe("richText", () => {
   });
 
   it("renders English block texts in en", async () => {
-    const html = await renderWidget(RichText, { lang: "en", props: { blocks: [{ kind: "item", text: { zh: "手机号码", en: "Phone number" } }] } });
+    const html = await renderWidget("richText", { lang: "en", props: { blocks: [{ kind: "item", text: { zh: "手机号码", en: "Phone number" } }] } });
     expect(html).toContain("<ul><li>Phone number</li></ul>");
     expect(html).not.toContain("<h1>");
   });
 
   it("block text is text, never markup", async () => {
-    const html = await renderWidget(RichText, { props: { blocks: [{ kind: "paragraph", text: { zh: "<script>alert(1)</script>", en: "x" } }] } });
+    const html = await renderWidget("richText", { props: { blocks: [{ kind: "paragraph", text: { zh: "<script>alert(1)</script>", en: "x" } }] } });
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");
   });
 
   it("renders html from a data source, sanitised", async () => {
     const content = '<p onclick="steal()">正文 <strong>重点</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com">ok</a>';
-    const html = await renderWidget(RichText, {
+    const html = await renderWidget("richText", {
       props: { title: "{data.essay.title}", html: "{data.essay.content}" },
       data: { essay: { status: "ok", value: { title: "文章标题", content } } },
     });
@@ -57,7 +56,7 @@ describe("richText", () => {
   });
 
   it("renders an empty document when the bound html is missing", async () => {
-    const html = await renderWidget(RichText, { props: { html: "{data.essay.content}" }, data: { essay: { status: "ok", value: {} } } });
+    const html = await renderWidget("richText", { props: { html: "{data.essay.content}" }, data: { essay: { status: "ok", value: {} } } });
     expect(html).toBe('<article class="rich-text"></article>');
   });
 });

@@ -16,7 +16,7 @@ export default function ScholarList({ props, data, nodeId, sourceName }: WidgetR
   const list = usePagedList({ data, nodeId, sourceName, paged: props.paged });
   /** Follow changes made here, by author code, over what the source said. */
   const [changes, setChanges] = useState<Record<string, boolean>>({});
-  const variant = props.variant ?? "rows";
+  const variant = props.variant;
   const title = asText(props.title);
 
   return (

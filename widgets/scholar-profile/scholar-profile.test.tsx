@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import ScholarProfile from "./component";
 import { renderWidget } from "../../tests/unit/render-widget";
 
 const author = (value: Record<string, unknown>) => ({
@@ -26,7 +25,7 @@ const author = (value: Record<string, unknown>) => ({
 
 describe("scholarProfile", () => {
   it("shows name, verified mark, institution, field, followers, introduction and a follow button", async () => {
-    const html = await renderWidget(ScholarProfile, { data: author({}), props: { scholar: "{data.author}" } });
+    const html = await renderWidget("scholarProfile", { data: author({}), props: { scholar: "{data.author}" } });
     expect(html).toMatch(/<h1 class="profile-name">陈静(<!-- -->)? (<!-- -->)?<span class="verified-mark"/);
     expect(html).toContain("已认证");
     expect(html).toContain('<p class="profile-org">复旦大学经济学院</p>');
@@ -37,7 +36,7 @@ describe("scholarProfile", () => {
   });
 
   it("marks an unverified scholar, a followed one, and big follower counts; English in en", async () => {
-    const html = await renderWidget(ScholarProfile, { lang: "en", data: author({ verified: false, followed: true, followerCount: 45678 }), props: { scholar: "{data.author}" } });
+    const html = await renderWidget("scholarProfile", { lang: "en", data: author({ verified: false, followed: true, followerCount: 45678 }), props: { scholar: "{data.author}" } });
     expect(html).toContain('<span class="verified-mark unverified">Not verified</span>');
     expect(html).toMatch(/class="follow-button following" aria-pressed="true"[^>]*>Following</);
     expect(html).toContain('<dd class="profile-followers">4.56w</dd>');

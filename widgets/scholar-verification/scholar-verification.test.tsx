@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import ScholarVerification from "./component";
 import { hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const render = (value: unknown, lang: "zh" | "en" = "zh") =>
-  renderWidget(ScholarVerification, { props: {}, source: "audit", data: { audit: { status: "ok", value } }, lang, user: { id: 5, userName: "13800000005" } });
+  renderWidget("scholarVerification", { props: {}, source: "audit", data: { audit: { status: "ok", value } }, lang, user: { id: 5, userName: "13800000005" } });
 
 describe("scholarVerification", () => {
   it("never applied: says so and shows the application form with the free-text counter", async () => {

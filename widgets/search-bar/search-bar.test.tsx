@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import SearchBar, { searchHref } from "./component";
+import { searchHref } from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 import { decodeQueryText } from "../kit/links";
 
@@ -14,7 +14,7 @@ describe("searchBar", () => {
   });
 
   it("renders a search box with the scope's placeholder and the hot keywords while empty", async () => {
-    const html = await renderWidget(SearchBar, { props: { target: "/searchList", searchType: "1", suggestions: "{data.hot.list}" }, data: { hot } });
+    const html = await renderWidget("searchBar", { props: { target: "/searchList", searchType: "1", suggestions: "{data.hot.list}" }, data: { hot } });
     expect(html).toContain('role="search"');
     expect(html).toContain('placeholder="搜索论文、研报、图书"');
     expect(html).toContain('aria-label="热门搜索"');
@@ -24,27 +24,27 @@ describe("searchBar", () => {
   });
 
   it("shows the current keyword and no suggestions once searched", async () => {
-    const html = await renderWidget(SearchBar, { props: { keyword: "{query.kw}", suggestions: "{data.hot.list}" }, data: { hot }, query: { kw: "数字金融" } });
+    const html = await renderWidget("searchBar", { props: { keyword: "{query.kw}", suggestions: "{data.hot.list}" }, data: { hot }, query: { kw: "数字金融" } });
     expect(html).toContain('value="数字金融"');
     expect(html).not.toContain("热门搜索");
   });
 
   it("in English, uses English placeholders and the keywords' English names", async () => {
-    const html = await renderWidget(SearchBar, { lang: "en", props: { searchType: "4", suggestions: "{data.hot.list}" }, data: { hot } });
+    const html = await renderWidget("searchBar", { lang: "en", props: { searchType: "4", suggestions: "{data.hot.list}" }, data: { hot } });
     expect(html).toContain('placeholder="Search videos, series"');
     expect(html).toContain(">Monetary Policy</button>");
     expect(html).not.toContain("货币政策");
   });
 
   it("link mode is a bar that opens the search page in its scope", async () => {
-    const html = await renderWidget(SearchBar, { props: { mode: "link", target: "/searchPage", searchType: "4" } });
+    const html = await renderWidget("searchBar", { props: { mode: "link", target: "/searchPage", searchType: "4" } });
     expect(hrefs(html)).toEqual(["/searchPage?searchType=4"]);
     expect(html).not.toContain("<input");
     expect(html).toContain("搜索视频、专题");
   });
 
   it("ignores a scope that is not a search type", async () => {
-    const html = await renderWidget(SearchBar, { props: { mode: "link", target: "/searchPage", searchType: "{query.searchType}" }, query: { searchType: "9" } });
+    const html = await renderWidget("searchBar", { props: { mode: "link", target: "/searchPage", searchType: "{query.searchType}" }, query: { searchType: "9" } });
     expect(hrefs(html)).toEqual(["/searchPage"]);
   });
 });

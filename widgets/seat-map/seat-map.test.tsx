@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import SeatMap, { type SeatPlan } from "./component";
+import type { SeatPlan } from "./component";
 import { count, renderWidget } from "../../tests/unit/render-widget";
 
 /** Two rows of six: A1–A2 reserved, B3 taken, B4 the viewer's. */
@@ -16,7 +16,7 @@ function plan(overrides: Partial<SeatPlan> = {}): SeatPlan {
 }
 const ok = (value: unknown) => ({ status: "ok" as const, value });
 const render = (value: SeatPlan, lang: "zh" | "en" = "zh", props: Record<string, unknown> = {}) =>
-  renderWidget(SeatMap, { lang, source: "seats", data: { seats: ok(value) }, props: { title: "{t.spec.page.seats}", palette: "amber", ...props } });
+  renderWidget("seatMap", { lang, source: "seats", data: { seats: ok(value) }, props: { title: "{t.spec.page.seats}", palette: "amber", ...props } });
 
 describe("seatMap", () => {
   it("draws every seat by row with the aisle in the middle, each in its state", async () => {

@@ -98,8 +98,8 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
       <Suspense fallback={<div className="sign-up-loading skeleton" aria-busy="true" />}>
         <Fields
           draftKey={draftKey}
-          agreementLink={props.agreementLink ?? "/agreement"}
-          privacyLink={props.privacyLink ?? "/privacy"}
+          agreementLink={props.agreementLink}
+          privacyLink={props.privacyLink}
           oneClick={state.form === "specialEnroll"}
           onSubmit={submit}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import SignUpForm, { type SignUpState } from "./component";
+import type { SignUpState } from "./component";
 import { SIGN_UP_FORMS, isSignUpForm } from "./forms";
 import { renderWidget } from "../../tests/unit/render-widget";
 
@@ -17,7 +17,7 @@ const open: SignUpState = {
 };
 const ok = (value: unknown) => ({ status: "ok" as const, value });
 const render = (state: SignUpState, lang: "zh" | "en" = "zh", props: Record<string, unknown> = {}) =>
-  renderWidget(SignUpForm, { lang, source: "signUp", data: { signUp: ok(state) }, props: { palette: "navy", ...props } });
+  renderWidget("signUpForm", { lang, source: "signUp", data: { signUp: ok(state) }, props: { palette: "navy", ...props } });
 
 describe("signUpForm", () => {
   it("offers a visitor to log in when sign-up is open, with the deadline in Beijing time and the numbers", async () => {

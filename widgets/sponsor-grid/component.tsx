@@ -32,7 +32,7 @@ export default function SponsorGrid({ props, data }: WidgetRenderProps<SponsorGr
     partners = props.items.map((item, index) => ({ key: String(index), tier: item.tier, name: asText(item.name), link: asText(item.link) }));
   } else {
     const value = data?.status === "ok" ? data.value : null;
-    const list = readPath(value, (props.listField ?? "list").split("."));
+    const list = readPath(value, (props.listField).split("."));
     partners = (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).map((row, index) => ({
       key: asText(row.id) || String(index),
       tier: asText(row.tier),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import Tabs from "./component";
 import { count, renderWidget } from "../../tests/unit/render-widget";
 
 const labels = ["{t.home.tabLive}", "{t.home.tabMeeting}", { zh: "论文", en: "Papers" }];
@@ -8,7 +7,7 @@ const selected = (html: string) => [...html.matchAll(/aria-selected="(true|false
 
 describe("tabs", () => {
   it("renders every label and only the active child (the first by default)", async () => {
-    const html = await renderWidget(Tabs, { props: { labels }, children, nodeId: "2" });
+    const html = await renderWidget("tabs", { props: { labels }, children, nodeId: "2" });
     expect(count(html, 'role="tab"')).toBe(3);
     expect(html).toMatch(/>直播<\/button>/);
     expect(html).toMatch(/>会议<\/button>/);
@@ -23,7 +22,7 @@ describe("tabs", () => {
   });
 
   it("with queryKey, the active tab comes from the URL", async () => {
-    const html = await renderWidget(Tabs, { props: { labels, queryKey: "tab" }, children, url: "/unitPage?tab=2" });
+    const html = await renderWidget("tabs", { props: { labels, queryKey: "tab" }, children, url: "/unitPage?tab=2" });
     expect(selected(html)).toEqual([false, false, true]);
     expect(html).toContain("paper panel");
     expect(html).not.toContain("live panel");
@@ -31,14 +30,14 @@ describe("tabs", () => {
 
   it("an out-of-range or invalid tab in the URL falls back to the first", async () => {
     for (const value of ["9", "-1", "abc", "1.5"]) {
-      const html = await renderWidget(Tabs, { props: { labels, queryKey: "tab" }, children, url: `/unitPage?tab=${value}` });
+      const html = await renderWidget("tabs", { props: { labels, queryKey: "tab" }, children, url: `/unitPage?tab=${value}` });
       expect(selected(html), value).toEqual([true, false, false]);
       expect(html, value).toContain("live panel");
     }
   });
 
   it("shows English labels in en and marks sticky tab lists", async () => {
-    const html = await renderWidget(Tabs, { lang: "en", props: { labels, sticky: true }, children });
+    const html = await renderWidget("tabs", { lang: "en", props: { labels, sticky: true }, children });
     expect(html).toMatch(/>Papers<\/button>/);
     expect(html).not.toContain("论文");
     expect(html).toContain('class="tab-list sticky"');

@@ -7,7 +7,6 @@ import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { $playStatus } from "../kit/browser";
 
-const DEFAULT_SPEEDS = [0.75, 1, 1.25, 1.5, 2];
 
 /** Play status for the shared media state (spec §4): 1 while the video plays, 0 otherwise. */
 const PLAYING = 1;
@@ -18,7 +17,7 @@ export default function VideoPlayer({ props }: WidgetRenderProps<VideoPlayerProp
   const video = useRef<HTMLVideoElement>(null);
   const src = asText(props.src);
   const hls = isHlsSource(src);
-  const speeds = props.speeds ?? DEFAULT_SPEEDS;
+  const speeds = props.speeds;
   const [rate, setRate] = useState(1);
   const [problem, setProblem] = useState<"unsupported" | "failed" | null>(null);
 

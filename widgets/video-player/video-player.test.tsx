@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import VideoPlayer from "./component";
 import { isHlsSource } from "./hls";
 import { count, renderWidget } from "../../tests/unit/render-widget";
 
@@ -8,7 +7,7 @@ const props = { src: "{data.video.videoUrl}", poster: "{data.video.cover}", titl
 
 describe("videoPlayer", () => {
   it("plays an MP4 in the native player, with its poster, and offers the five speeds", async () => {
-    const html = await renderWidget(VideoPlayer, { data: { video }, props });
+    const html = await renderWidget("videoPlayer", { data: { video }, props });
     expect(html).toMatch(/<video [^>]*src="\/media\/clip.mp4"/);
     expect(html).toContain('poster="/media/poster/7.svg"');
     expect(html).toContain("controls");
@@ -21,20 +20,20 @@ describe("videoPlayer", () => {
   });
 
   it("leaves an HLS stream's source to the browser side (native or hls.js)", async () => {
-    const html = await renderWidget(VideoPlayer, { data: { video: { status: "ok", value: { videoUrl: "/live/stream.m3u8" } } }, props: { src: "{data.video.videoUrl}" } });
+    const html = await renderWidget("videoPlayer", { data: { video: { status: "ok", value: { videoUrl: "/live/stream.m3u8" } } }, props: { src: "{data.video.videoUrl}" } });
     expect(html).toContain("<video");
     expect(html).not.toContain("stream.m3u8");
   });
 
   it("shows only the configured speeds, and English labels in en", async () => {
-    const html = await renderWidget(VideoPlayer, { lang: "en", data: { video }, props: { ...props, speeds: [1, 2] } });
+    const html = await renderWidget("videoPlayer", { lang: "en", data: { video }, props: { ...props, speeds: [1, 2] } });
     expect([...html.matchAll(/class="speed[^"]*"[^>]*>([^<]+)</g)].map((match) => match[1])).toEqual(["1x", "2x"]);
     expect(html).toContain('aria-label="Speed"');
     expect(html).toContain('aria-label="Monetary Policy in Three Minutes"');
   });
 
   it("renders nothing without a source", async () => {
-    expect(await renderWidget(VideoPlayer, { data: { video: { status: "ok", value: {} } }, props })).toBe("");
+    expect(await renderWidget("videoPlayer", { data: { video: { status: "ok", value: {} } }, props })).toBe("");
   });
 
   it("recognises HLS sources by their playlist extension", () => {
