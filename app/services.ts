@@ -9,9 +9,7 @@ export interface ConfigProblem {
   message: string;
 }
 
-export type PageEntry =
-  | { status: "valid"; file: string; config: PageConfig }
-  | { status: "invalid"; file: string; path: string; problems: ConfigProblem[] };
+export type PageEntry = { status: "valid"; file: string; config: PageConfig } | { status: "invalid"; file: string; path: string; problems: ConfigProblem[] };
 
 /** Page configs as the server loaded and validated them. */
 export interface PageConfigStore {

@@ -101,7 +101,8 @@ async function routeTargets(origin: string): Promise<RouteTarget[]> {
   }
   return routes.map((route) => {
     if (route.path === NOT_FOUND_CONFIG_PATH) return { label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH, expectedStatus: 404 };
-    const url = found.get(route.path) ?? (route.required.length ? `${route.path}?${new URLSearchParams(route.required.map((name) => [name, "1"]))}` : route.path);
+    const url =
+      found.get(route.path) ?? (route.required.length ? `${route.path}?${new URLSearchParams(route.required.map((name) => [name, "1"]))}` : route.path);
     return { label: url, url, expectedStatus: 200 };
   });
 }

@@ -10,7 +10,9 @@ const PACKAGES = ["chromium", "fonts-noto-cjk"];
 
 function isInstalled(name: string): boolean {
   try {
-    return execFileSync("dpkg-query", ["-W", "-f=${Status}", name], { stdio: ["ignore", "pipe", "ignore"] }).toString().includes("install ok installed");
+    return execFileSync("dpkg-query", ["-W", "-f=${Status}", name], { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .includes("install ok installed");
   } catch {
     return false;
   }
@@ -27,7 +29,10 @@ if (process.getuid?.() !== 0) {
 }
 console.log(`Installing ${missing.join(", ")} from Debian…`);
 execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], {
+  stdio: "inherit",
+  env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+});
 if (!existsSync(CHROMIUM)) {
   console.error(`Installed ${missing.join(", ")}, but ${CHROMIUM} is still missing.`);
   process.exit(1);

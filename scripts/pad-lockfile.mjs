@@ -39,5 +39,5 @@ for (const [path, entry] of Object.entries(packages)) {
 }
 
 lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
-writeFileSync(lockPath, JSON.stringify(lock, null, 2) + "\n");
+writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`pad-lockfile: added ${added} unpublished platform packages`);

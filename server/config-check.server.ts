@@ -9,7 +9,7 @@ import type { ConfigProblem } from "~/services";
 
 export type Catalogues = Record<string, Record<string, unknown>>;
 
-function describe(error: ErrorObject): string {
+function describeError(error: ErrorObject): string {
   switch (error.keyword) {
     case "additionalProperties":
       return `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
@@ -36,7 +36,7 @@ export function readableSchemaErrors(errors: ErrorObject[]): ConfigProblem[] {
   for (const error of errors) {
     if (error.keyword === "if") continue;
     if (error.keyword !== "anyOf" && anyOfPointers.has(error.instancePath)) continue;
-    const message = describe(error);
+    const message = describeError(error);
     const key = `${error.instancePath}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -127,9 +127,10 @@ export function withConfigDefaults(input: PageConfigInput): PageConfig {
 }
 
 /** Parses and checks one config file's text; problems are empty when it is valid. */
-export function checkPageConfig(text: string, catalogues: { zh: Catalogues; en: Catalogues }):
-  | { config: PageConfig; problems: ConfigProblem[] }
-  | { config: null; problems: ConfigProblem[] } {
+export function checkPageConfig(
+  text: string,
+  catalogues: { zh: Catalogues; en: Catalogues },
+): { config: PageConfig; problems: ConfigProblem[] } | { config: null; problems: ConfigProblem[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

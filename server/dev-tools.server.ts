@@ -42,14 +42,19 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
 
   router.get("/dev/outbox", (_request, response) => {
     const messages = outbox();
-    const claims = platform.db.prepare("SELECT c.user_id, c.email, c.details, u.user_name FROM scholar_claims c JOIN users u ON u.id = c.user_id WHERE c.is_pass = 0").all() as {
+    const claims = platform.db
+      .prepare("SELECT c.user_id, c.email, c.details, u.user_name FROM scholar_claims c JOIN users u ON u.id = c.user_id WHERE c.is_pass = 0")
+      .all() as {
       user_id: number;
       email: string;
       details: string;
       user_name: string;
     }[];
     const rows = messages
-      .map((message) => `<tr><td>${escapeHtml(message.channel)}</td><td>${escapeHtml(message.to)}</td><td class="code">${escapeHtml(message.code)}</td><td>${escapeHtml(message.text)}</td><td>${escapeHtml(message.sentAt)}</td></tr>`)
+      .map(
+        (message) =>
+          `<tr><td>${escapeHtml(message.channel)}</td><td>${escapeHtml(message.to)}</td><td class="code">${escapeHtml(message.code)}</td><td>${escapeHtml(message.text)}</td><td>${escapeHtml(message.sentAt)}</td></tr>`,
+      )
       .join("");
     const reviews = claims
       .map(
@@ -91,14 +96,19 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
         return;
       }
       const created = platform.db
-        .prepare("INSERT OR IGNORE INTO users (user_name, mobile_prefix, phone, password_hash, nickname, is_bind_phone, reg_channel, created_at) VALUES (?, '86', ?, ?, ?, 1, 'dev', ?)")
+        .prepare(
+          "INSERT OR IGNORE INTO users (user_name, mobile_prefix, phone, password_hash, nickname, is_bind_phone, reg_channel, created_at) VALUES (?, '86', ?, ?, ?, 1, 'dev', ?)",
+        )
         .run(userName, userName, hashPassword(password), `用户${userName.slice(-4)}`, now().toISOString());
       response.status(created.changes ? 200 : 400).json({ ok: created.changes > 0, userName, action });
       return;
     }
     const columns: Record<string, string> = { disable: "disabled = 1", enable: "disabled = 0", vip: "is_vip = 1", unvip: "is_vip = 0" };
     const change = columns[action];
-    const result = change && userName ? platform.db.prepare(`UPDATE users SET ${change} WHERE user_name = ? OR phone = ? OR email = ?`).run(userName, userName, userName.toLowerCase()) : null;
+    const result =
+      change && userName
+        ? platform.db.prepare(`UPDATE users SET ${change} WHERE user_name = ? OR phone = ? OR email = ?`).run(userName, userName, userName.toLowerCase())
+        : null;
     response.status(result?.changes ? 200 : 400).json({ ok: Boolean(result?.changes), userName, action });
   });
 
@@ -124,7 +134,11 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
   router.post("/dev/wechat/confirm", (request, response) => {
     const openId = String(request.body?.openId ?? "");
     const confirmed = /^[A-Za-z0-9_-]{3,40}$/.test(openId) && platform.accounts.confirmWechatScene(String(request.body?.sceneStr ?? ""), openId, now());
-    response.status(confirmed ? 200 : 400).send(page("WeChat scan (simulated)", confirmed ? "<p>Confirmed. Return to the login page.</p>" : "<p>This QR code has expired or was already used.</p>"));
+    response
+      .status(confirmed ? 200 : 400)
+      .send(
+        page("WeChat scan (simulated)", confirmed ? "<p>Confirmed. Return to the login page.</p>" : "<p>This QR code has expired or was already used.</p>"),
+      );
   });
 
   return router;

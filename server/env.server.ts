@@ -47,7 +47,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
   if (captchaTestMode && appEnv !== "local") problems.push("CAPTCHA=test is only allowed with APP_ENV=local");
 
   const maxFailedLogins = Number(env.LOGIN_MAX_FAILURES ?? 5);
-  if (!Number.isInteger(maxFailedLogins) || maxFailedLogins < 1) problems.push(`LOGIN_MAX_FAILURES must be a positive integer (got "${env.LOGIN_MAX_FAILURES}")`);
+  if (!Number.isInteger(maxFailedLogins) || maxFailedLogins < 1)
+    problems.push(`LOGIN_MAX_FAILURES must be a positive integer (got "${env.LOGIN_MAX_FAILURES}")`);
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, "");
   if (!/^https?:\/\/[^\s/]+$/.test(publicOrigin)) problems.push(`PUBLIC_ORIGIN must be an origin such as https://example.com (got "${env.PUBLIC_ORIGIN}")`);
 

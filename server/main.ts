@@ -12,7 +12,9 @@ async function main() {
   const development = process.env.NODE_ENV !== "production";
   const { app, close, attachRealtime } = await createApp({ env, development });
   const server = app.listen(env.port, env.host, () => {
-    console.log(`listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`);
+    console.log(
+      `listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`,
+    );
   });
   const realtime = attachRealtime(server);
   const stop = () => {

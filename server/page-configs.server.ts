@@ -10,7 +10,9 @@ export const NOT_FOUND_PATH = "/404";
 /** Every page config of a folder, each checked on its own: one broken file takes down only its own paths. */
 export function loadPageEntries(directory: string, catalogues: Catalogues): Map<string, PageEntry> {
   const entries = new Map<string, PageEntry>();
-  const files = readdirSync(directory).filter((name) => name.endsWith(".json")).sort();
+  const files = readdirSync(directory)
+    .filter((name) => name.endsWith(".json"))
+    .sort();
   for (const name of files) {
     const file = join(directory, name);
     const fallbackPath = `/${basename(name, ".json")}`;
@@ -26,10 +28,7 @@ export function loadPageEntries(directory: string, catalogues: Catalogues): Map<
       const taken = entries.get(path);
       if (taken) problems.push({ pointer: "/path", message: `path "${path}" is already served by ${basename(taken.file)}` });
     }
-    const entry: PageEntry =
-      config && problems.length === 0
-        ? { status: "valid", file, config }
-        : { status: "invalid", file, path: fallbackPath, problems };
+    const entry: PageEntry = config && problems.length === 0 ? { status: "valid", file, config } : { status: "invalid", file, path: fallbackPath, problems };
     for (const path of paths) if (!entries.has(path)) entries.set(path, entry);
   }
   return entries;
@@ -42,7 +41,12 @@ const BUILT_IN_NOT_FOUND: PageConfig = {
   widgets: [],
 };
 
-export function createPageConfigStore(options: { directory: string; catalogues: Catalogues; watchForChanges: boolean; log?: (line: string) => void }): PageConfigStore & { close(): void } {
+export function createPageConfigStore(options: {
+  directory: string;
+  catalogues: Catalogues;
+  watchForChanges: boolean;
+  log?: (line: string) => void;
+}): PageConfigStore & { close(): void } {
   const log = options.log ?? ((line: string) => console.log(line));
   let entries = new Map<string, PageEntry>();
 

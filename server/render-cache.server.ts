@@ -62,14 +62,18 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
       if (!response.headersSent) takeCacheHint();
       const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {
-        entries.set(key, {
-          status: response.statusCode,
-          headers: Object.entries(response.getHeaders())
-            .filter(([name]) => !NOT_REPLAYED.has(name))
-            .map(([name, value]) => [name, String(value)]),
-          body: Buffer.concat(chunks).toString("utf8"),
-          nonce,
-        }, { ttl: reuseSeconds * 1000 });
+        entries.set(
+          key,
+          {
+            status: response.statusCode,
+            headers: Object.entries(response.getHeaders())
+              .filter(([name]) => !NOT_REPLAYED.has(name))
+              .map(([name, value]) => [name, String(value)]),
+            body: Buffer.concat(chunks).toString("utf8"),
+            nonce,
+          },
+          { ttl: reuseSeconds * 1000 },
+        );
       }
       return (end as (...args: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];

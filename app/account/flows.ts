@@ -1,4 +1,4 @@
-import { type ApiEnvelope } from "@contracts/envelope";
+import type { ApiEnvelope } from "@contracts/envelope";
 import { NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/api/api-client";
 import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
 import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";

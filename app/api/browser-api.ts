@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient, type ApiRequest } from "./api-client";
-import { type ApiEnvelope } from "@contracts/envelope";
+import type { ApiEnvelope } from "@contracts/envelope";
 import { readStorage, STORAGE_KEYS } from "~/browser/storage";
 import { clearSession } from "~/stores/session";
 import { closeDialog, showToast } from "~/stores/dialogs";

@@ -1,5 +1,5 @@
 import { defineCalls, SESSION_REVOKED_CODE, type CallDefinition } from "./api-client";
-import { type ApiEnvelope } from "@contracts/envelope";
+import type { ApiEnvelope } from "@contracts/envelope";
 import { browserApi, VERIFY_FIRST_MESSAGES } from "./browser-api";
 import { showToast } from "~/stores/dialogs";
 

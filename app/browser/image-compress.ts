@@ -22,7 +22,9 @@ export async function compressImage(file: Blob, maxSide = AVATAR_MAX_SIDE): Prom
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("encoding failed"))), "image/jpeg", compressionQuality(file.size)));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("encoding failed"))), "image/jpeg", compressionQuality(file.size)),
+  );
 }
 
 export function toBase64(blob: Blob): Promise<string> {

@@ -107,7 +107,13 @@ export default function BindPhoneDialog({ reason, close }: DialogProps) {
           <SchemaForm<BindPhoneForm>
             draftKey={DRAFT}
             kit={{ schema: bindPhoneSchema, validators: bindPhoneValidators } as FormKit}
-            uiSchema={{ "ui:order": ["mobilePrefix", "phoneNumber", "smsVerifyCode", "*"], mobilePrefix: ui.prefix, phoneNumber: ui.phone, smsVerifyCode: ui.code, prefixId: ui.hidden }}
+            uiSchema={{
+              "ui:order": ["mobilePrefix", "phoneNumber", "smsVerifyCode", "*"],
+              mobilePrefix: ui.prefix,
+              phoneNumber: ui.phone,
+              smsVerifyCode: ui.code,
+              prefixId: ui.hidden,
+            }}
             context={context as unknown as Record<string, unknown>}
             submitLabel={t("verify:bind.submit")}
             busyLabel={t("verify:bind.busy")}

@@ -22,7 +22,12 @@ export default function FeedbackDialog({ close }: DialogProps) {
         kit={{ schema: feedbackSchema, validators: feedbackValidators } as FormKit}
         uiSchema={{
           "ui:order": ["feedbackContent", "contactInformation", "*"],
-          feedbackContent: { "ui:widget": "counted", "ui:title": t("verify:feedback.content"), "ui:placeholder": t("verify:feedback.contentPlaceholder"), "ui:options": { limit: FEEDBACK_MAX, rows: 5 } },
+          feedbackContent: {
+            "ui:widget": "counted",
+            "ui:title": t("verify:feedback.content"),
+            "ui:placeholder": t("verify:feedback.contentPlaceholder"),
+            "ui:options": { limit: FEEDBACK_MAX, rows: 5 },
+          },
           contactInformation: { "ui:title": t("verify:feedback.contact"), "ui:placeholder": t("verify:feedback.contactPlaceholder") },
           feedbackType: { "ui:widget": "hidden" },
           dataCode: { "ui:widget": "hidden" },
@@ -30,7 +35,12 @@ export default function FeedbackDialog({ close }: DialogProps) {
         submitLabel={t("verify:feedback.submit")}
         busyLabel={t("verify:feedback.busy")}
         onSubmit={async (value) => {
-          const answer = await callApi(accountCalls.feedback, { ...value, contactInformation: value.contactInformation ?? "", feedbackType: "h5", dataCode: window.location.pathname.slice(0, 64) });
+          const answer = await callApi(accountCalls.feedback, {
+            ...value,
+            contactInformation: value.contactInformation ?? "",
+            feedbackType: "h5",
+            dataCode: window.location.pathname.slice(0, 64),
+          });
           if (answer.code === 1) {
             clearDraft(DRAFT);
             showToast(t("verify:feedback.success"), "success");

@@ -3,7 +3,14 @@ import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import useSWR from "swr";
-import { loginCodeSchema, loginCodeValidators, loginEmailSchema, loginEmailValidators, loginPasswordSchema, loginPasswordValidators } from "@schemas/generated/form-kits";
+import {
+  loginCodeSchema,
+  loginCodeValidators,
+  loginEmailSchema,
+  loginEmailValidators,
+  loginPasswordSchema,
+  loginPasswordValidators,
+} from "@schemas/generated/form-kits";
 import type { LoginCodeForm, LoginEmailForm, LoginPasswordForm } from "@schemas/generated/forms";
 import { accountCalls, callApi } from "~/api/calls";
 import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/account/flows";
@@ -52,7 +59,14 @@ function CodeLogin() {
     <SchemaForm<LoginCodeForm>
       draftKey={DRAFTS.code}
       kit={{ schema: loginCodeSchema, validators: loginCodeValidators } as FormKit}
-      uiSchema={{ "ui:order": ["mobilePrefix", "userName", "smsVerifyCode", "*"], mobilePrefix: ui.prefix, userName: ui.phone, smsVerifyCode: ui.code, uuid: ui.hidden, sourceUrl: ui.hidden }}
+      uiSchema={{
+        "ui:order": ["mobilePrefix", "userName", "smsVerifyCode", "*"],
+        mobilePrefix: ui.prefix,
+        userName: ui.phone,
+        smsVerifyCode: ui.code,
+        uuid: ui.hidden,
+        sourceUrl: ui.hidden,
+      }}
       context={context as unknown as Record<string, unknown>}
       submitLabel={t("verify:login.submit")}
       busyLabel={t("verify:login.busy")}
@@ -68,7 +82,13 @@ function PasswordLogin() {
     <SchemaForm<LoginPasswordForm>
       draftKey={DRAFTS.password}
       kit={{ schema: loginPasswordSchema, validators: loginPasswordValidators } as FormKit}
-      uiSchema={{ "ui:order": ["mobilePrefix", "mobile", "password", "*"], mobilePrefix: ui.prefix, mobile: ui.phone, password: ui.password, sourceUrl: ui.hidden }}
+      uiSchema={{
+        "ui:order": ["mobilePrefix", "mobile", "password", "*"],
+        mobilePrefix: ui.prefix,
+        mobile: ui.phone,
+        password: ui.password,
+        sourceUrl: ui.hidden,
+      }}
       submitLabel={t("verify:login.submit")}
       busyLabel={t("verify:login.busy")}
       onSubmit={(value) => logIn(accountCalls.loginByPassword, { ...value, mobilePrefix: value.mobilePrefix ?? "86" }, "password")}
@@ -120,7 +140,8 @@ function WechatLogin() {
 
   useSWR(
     scene && state === "waiting" ? ["wechat-poll", scene.sceneStr] : null,
-    () => callApi<LoginAnswer>(accountCalls.wechatPoll, { sceneStr: scene!.sceneStr, sourceUrl: sourceUrl(), originalUrl: window.location.href, regChannel: "h5" }),
+    () =>
+      callApi<LoginAnswer>(accountCalls.wechatPoll, { sceneStr: scene!.sceneStr, sourceUrl: sourceUrl(), originalUrl: window.location.href, regChannel: "h5" }),
     {
       refreshInterval: WECHAT_POLL_MS,
       dedupingInterval: 0,
@@ -197,7 +218,14 @@ export default function LoginDialog({ reason, close }: DialogProps) {
         </button>
       </div>
       <p className="agreement-note">
-        {t("verify:login.agreement")} <Link to="/agreement" onClick={close}>{t("verify:login.agreementLink")}</Link> · <Link to="/privacy" onClick={close}>{t("verify:login.privacyLink")}</Link>
+        {t("verify:login.agreement")}{" "}
+        <Link to="/agreement" onClick={close}>
+          {t("verify:login.agreementLink")}
+        </Link>{" "}
+        ·{" "}
+        <Link to="/privacy" onClick={close}>
+          {t("verify:login.privacyLink")}
+        </Link>
       </p>
     </div>
   );

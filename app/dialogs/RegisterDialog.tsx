@@ -33,7 +33,12 @@ function EmailRegisterForm() {
       submitLabel={t("verify:register.submit")}
       busyLabel={t("verify:register.busy")}
       onSubmit={async (value) => {
-        const answer = await callApi(accountCalls.registerByEmail, { ...value, userSource: value.userSource ?? "", registerSource: "1", regChannel: REG_CHANNEL });
+        const answer = await callApi(accountCalls.registerByEmail, {
+          ...value,
+          userSource: value.userSource ?? "",
+          registerSource: "1",
+          regChannel: REG_CHANNEL,
+        });
         if (answer.code !== 200) return serverFieldErrors(answer) ?? void showFailure(answer);
         clearDraft(EMAIL_DRAFT);
         $pendingEmail.set(value.userName);

@@ -17,7 +17,16 @@ export default function WechatQr({ url, label }: { url: string; label: string })
   const modules = useMemo(() => encode(url, { ecc: "M", border: 4 }).data, [url]);
   const size = modules.length;
   return (
-    <svg className="wechat-qr" data-url={url} viewBox={`0 0 ${size} ${size}`} width="200" height="200" role="img" aria-label={label} shapeRendering="crispEdges">
+    <svg
+      className="wechat-qr"
+      data-url={url}
+      viewBox={`0 0 ${size} ${size}`}
+      width="200"
+      height="200"
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={qrPath(modules)} fill="#000" />
     </svg>

@@ -7,7 +7,7 @@ import type { Lang } from "@contracts/language";
 
 /** Numbers of 10,000 or more show a 10,000-unit suffix with two decimals (spec §9). */
 export function formatCount(value: number | string | null | undefined, lang: Lang): string {
-  const number = typeof value === "string" ? Number(value) : value ?? 0;
+  const number = typeof value === "string" ? Number(value) : (value ?? 0);
   if (!Number.isFinite(number)) return "0";
   if (Math.abs(number) < 10_000) return String(number);
   // Whole hundredths of 10,000 (i.e. hundreds), truncated: (n / 10_000) * 100 drifts in floating point (11500 → 114.999…).
@@ -90,7 +90,9 @@ export function formatDay(value: unknown, lang: Lang): string {
 export function formatMoment(value: unknown, lang: Lang): string {
   const p = parts(value);
   if (!p) return "";
-  return lang === "en" ? `${p.day} ${MONTHS_EN[p.month - 1]} ${p.year}, ${two(p.hour)}:${two(p.minute)}` : `${p.year}年${p.month}月${p.day}日 ${two(p.hour)}:${two(p.minute)}`;
+  return lang === "en"
+    ? `${p.day} ${MONTHS_EN[p.month - 1]} ${p.year}, ${two(p.hour)}:${two(p.minute)}`
+    : `${p.year}年${p.month}月${p.day}日 ${two(p.hour)}:${two(p.minute)}`;
 }
 
 /**

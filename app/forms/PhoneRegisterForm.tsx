@@ -22,7 +22,19 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Phone registration (spec §4): success shows the platform's message, and 2 s later logs in by password.
  * Used by the register dialog and the /register and /inviteCodePage sign-up widget.
  */
-export default function PhoneRegisterForm({ draftKey = PHONE_DRAFT, regChannel = REG_CHANNEL, inviteCode, helpFrom, onLoggedIn }: { draftKey?: string; regChannel?: string; inviteCode?: string; helpFrom?: DialogName; onLoggedIn?: (answer: LoginAnswer) => void }) {
+export default function PhoneRegisterForm({
+  draftKey = PHONE_DRAFT,
+  regChannel = REG_CHANNEL,
+  inviteCode,
+  helpFrom,
+  onLoggedIn,
+}: {
+  draftKey?: string;
+  regChannel?: string;
+  inviteCode?: string;
+  helpFrom?: DialogName;
+  onLoggedIn?: (answer: LoginAnswer) => void;
+}) {
   const { t } = useTranslation();
   const ui = useFieldUi();
   const [registered, setRegistered] = useState(false);
@@ -48,12 +60,22 @@ export default function PhoneRegisterForm({ draftKey = PHONE_DRAFT, regChannel =
       busy={registered}
       onSubmit={async (value) => {
         const mobilePrefix = value.mobilePrefix ?? "86";
-        const answer = (await callApi(accountCalls.registerByPhone, { ...value, mobilePrefix, userSource: value.userSource ?? "", regChannel })) as { code: number; message?: string; success?: boolean; data?: unknown };
+        const answer = (await callApi(accountCalls.registerByPhone, { ...value, mobilePrefix, userSource: value.userSource ?? "", regChannel })) as {
+          code: number;
+          message?: string;
+          success?: boolean;
+          data?: unknown;
+        };
         if (!answer.success) return serverFieldErrors(answer) ?? void showFailure(answer);
         setRegistered(true);
         showToast(answer.message || t("verify:register.done"), "success");
         await wait(AUTO_LOGIN_DELAY_MS);
-        const login = await callApi<LoginAnswer>(accountCalls.loginByPassword, { mobile: value.userName, mobilePrefix, password: value.password, sourceUrl: sourceUrl() });
+        const login = await callApi<LoginAnswer>(accountCalls.loginByPassword, {
+          mobile: value.userName,
+          mobilePrefix,
+          password: value.password,
+          sourceUrl: sourceUrl(),
+        });
         if (login.code === LOGIN_SUCCESS.password && login.data) {
           clearDraft(draftKey);
           if (onLoggedIn) onLoggedIn(login.data);

@@ -72,7 +72,19 @@ export function serverFieldErrors(envelope: { code: number; data?: unknown }): S
  * A form from a JSON Schema of schemas/forms/, validated by its precompiled validator (no eval, strict CSP).
  * Messages are the schema's errorMessage keys, translated; one message per field, the first rule that failed.
  */
-export default function SchemaForm<T extends object>({ draftKey, kit, uiSchema, submitLabel, busyLabel, busy: busyOutside, initial, onSubmit, context, widgets, children }: Props<T>) {
+export default function SchemaForm<T extends object>({
+  draftKey,
+  kit,
+  uiSchema,
+  submitLabel,
+  busyLabel,
+  busy: busyOutside,
+  initial,
+  onSubmit,
+  context,
+  widgets,
+  children,
+}: Props<T>) {
   const { t, i18n } = useTranslation();
   const drafts = useStore($drafts);
   const formData = (drafts[draftKey] as T | undefined) ?? (initial as T | undefined) ?? ({} as T);
@@ -89,7 +101,7 @@ export default function SchemaForm<T extends object>({ draftKey, kit, uiSchema, 
       for (const error of errors) {
         if (error.name !== "errorMessage") continue;
         const inner = (error.params as { errors?: { keyword: string; params: { missingProperty?: string } }[] } | undefined)?.errors?.[0];
-        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : error.property ?? "";
+        const property = inner?.keyword === "required" && inner.params.missingProperty ? `.${inner.params.missingProperty}` : (error.property ?? "");
         if (seen.has(property)) continue;
         seen.add(property);
         const message = t(error.message ?? "");
@@ -133,7 +145,11 @@ export default function SchemaForm<T extends object>({ draftKey, kit, uiSchema, 
           const outcome = await onSubmit(trimStrings(event.formData as T));
           if (outcome?.fields) {
             // "_form" is the server's name for an error about the whole form, which RJSF keeps at the root.
-            setServerErrors(Object.fromEntries(Object.entries(outcome.fields).map(([field, key]) => (field === "_form" ? ["__errors", [t(key)]] : [field, { __errors: [t(key)] }]))) as ErrorSchema);
+            setServerErrors(
+              Object.fromEntries(
+                Object.entries(outcome.fields).map(([field, key]) => (field === "_form" ? ["__errors", [t(key)]] : [field, { __errors: [t(key)] }])),
+              ) as ErrorSchema,
+            );
           }
         } finally {
           setBusy(false);

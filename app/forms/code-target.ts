@@ -28,7 +28,11 @@ export function smsTarget(phone: unknown, prefix: unknown): CodeTarget {
 
 export function emailTarget(email: unknown): CodeTarget {
   const address = text(email);
-  const error = firstError((sendEmailCodeValidators as Record<string, Validate>)["send-email-code"], { ...(address ? { email: address } : {}), randStr: "check", ticket: "check" }, "email");
+  const error = firstError(
+    (sendEmailCodeValidators as Record<string, Validate>)["send-email-code"],
+    { ...(address ? { email: address } : {}), randStr: "check", ticket: "check" },
+    "email",
+  );
   return error ? { error } : { channel: "email", email: address };
 }
 

@@ -19,12 +19,33 @@ export function useFieldUi() {
   return {
     hidden,
     prefix: { "ui:widget": "prefix", "ui:title": t("verify:fields.prefix"), "ui:classNames": "field-prefix" },
-    phone: { "ui:title": t("verify:fields.phone"), "ui:placeholder": t("verify:fields.phonePlaceholder"), "ui:classNames": "field-phone", "ui:autocomplete": "tel-national", "ui:inputType": "tel" },
+    phone: {
+      "ui:title": t("verify:fields.phone"),
+      "ui:placeholder": t("verify:fields.phonePlaceholder"),
+      "ui:classNames": "field-phone",
+      "ui:autocomplete": "tel-national",
+      "ui:inputType": "tel",
+    },
     code: { "ui:widget": "code", "ui:title": t("verify:fields.code"), "ui:placeholder": t("verify:fields.codePlaceholder") },
     email: { "ui:title": t("verify:fields.email"), "ui:placeholder": t("verify:fields.emailPlaceholder"), "ui:autocomplete": "email", "ui:inputType": "email" },
-    password: { "ui:widget": "password", "ui:title": t("password:fields.password"), "ui:placeholder": t("password:fields.passwordPlaceholder"), "ui:autocomplete": "current-password" },
-    newPassword: { "ui:widget": "password", "ui:title": t("password:fields.password"), "ui:placeholder": t("password:fields.passwordPlaceholder"), "ui:autocomplete": "new-password" },
-    passwordNext: { "ui:widget": "password", "ui:title": t("password:fields.passwordNext"), "ui:placeholder": t("password:fields.passwordNextPlaceholder"), "ui:autocomplete": "new-password" },
+    password: {
+      "ui:widget": "password",
+      "ui:title": t("password:fields.password"),
+      "ui:placeholder": t("password:fields.passwordPlaceholder"),
+      "ui:autocomplete": "current-password",
+    },
+    newPassword: {
+      "ui:widget": "password",
+      "ui:title": t("password:fields.password"),
+      "ui:placeholder": t("password:fields.passwordPlaceholder"),
+      "ui:autocomplete": "new-password",
+    },
+    passwordNext: {
+      "ui:widget": "password",
+      "ui:title": t("password:fields.passwordNext"),
+      "ui:placeholder": t("password:fields.passwordNextPlaceholder"),
+      "ui:autocomplete": "new-password",
+    },
     invite: { "ui:title": t("verify:fields.invite"), "ui:placeholder": t("verify:fields.invitePlaceholder") },
   } satisfies Record<string, UiSchema>;
 }

@@ -29,7 +29,14 @@ function PrefixWidget({ id, value, onChange, disabled, label }: WidgetProps) {
     void loadCountryPrefixes();
   }, []);
   return (
-    <select id={id} className="form-control prefix-select" value={value ?? "86"} disabled={disabled} aria-label={label} onChange={(event) => onChange(event.target.value)}>
+    <select
+      id={id}
+      className="form-control prefix-select"
+      value={value ?? "86"}
+      disabled={disabled}
+      aria-label={label}
+      onChange={(event) => onChange(event.target.value)}
+    >
       {prefixes.map((entry) => (
         <option key={entry.id} value={entry.mobilePrefix}>
           +{entry.mobilePrefix} {i18n.language === "en" ? entry.countryEnShort : entry.country}

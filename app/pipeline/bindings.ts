@@ -57,7 +57,7 @@ export function readPath(source: unknown, path: string[], lang?: "zh" | "en"): u
     if (isLast && lang === "en" && typeof current[english] === "string" && current[english] !== "") {
       return current[english];
     }
-    current = Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+    current = Object.hasOwn(current, segment) ? current[segment] : undefined;
   }
   return current;
 }

@@ -28,4 +28,3 @@ export function plannedSources(config: PageConfig, user: SessionUser | null): Ma
   }
   return plan;
 }
-

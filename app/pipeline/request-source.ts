@@ -26,7 +26,12 @@ export function sourceParams(source: DataSource, query: Record<string, string>):
  * The one way a page's data source is requested — by the loader, the browser's page data, paged lists and viewer
  * sources alike — and what its answer means to the widgets that use it.
  */
-export async function requestSource(client: ApiClient, source: DataSource, query: Record<string, string>, options: SourceRequestOptions = {}): Promise<DataState> {
+export async function requestSource(
+  client: ApiClient,
+  source: DataSource,
+  query: Record<string, string>,
+  options: SourceRequestOptions = {},
+): Promise<DataState> {
   const params = { ...sourceParams(source, query), ...options.extraParams };
   const cache = source.cacheSeconds ? options.cache : undefined;
   const key = `${source.method} ${source.api} ${JSON.stringify(params)}`;

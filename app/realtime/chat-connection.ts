@@ -4,7 +4,7 @@
  * are injected.
  */
 import { closeSocket, type ClientSocket, type SocketClock } from "./socket";
-import { type ChatServerEvent, type ChatSend } from "@contracts/chat";
+import type { ChatServerEvent, ChatSend } from "@contracts/chat";
 
 export type ChatConnectionStatus = "connecting" | "open" | "reconnecting" | "stopped";
 

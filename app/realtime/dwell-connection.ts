@@ -15,7 +15,6 @@ import { isLiveViewPath } from "~/routing/routing";
 import { DWELL_CLOSE_CODE, DWELL_PLACEHOLDER_TOKEN, DWELL_TIMING, WEB_SOURCE, type DwellConnectionQuery, type DwellHeartbeat } from "@contracts/dwell";
 import { closeSocket, type ClientSocket, type SocketClock } from "./socket";
 
-
 export interface DwellClientOptions {
   /** ws(s)://host/ws/dwell, without the query. */
   endpoint: string;

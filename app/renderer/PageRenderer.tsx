@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
-import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { preinit, preloadModule } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { evaluateGate } from "@contracts/gate";
 import { formatMoment } from "~/format/format";
 import type { BindingScope } from "~/pipeline/bindings";
-import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
 import type { PageView } from "~/pipeline/page-view";
 import { PageContext, type PageContextValue } from "./page-context";

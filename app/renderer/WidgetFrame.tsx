@@ -1,10 +1,8 @@
 import { Suspense, type ReactNode } from "react";
-import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { WidgetNode } from "@schemas/generated/page-config";
 import { resolveBindings } from "~/pipeline/bindings";
 import { evaluateGate, type GateOutcome } from "@contracts/gate";
-import { $user } from "~/stores/session";
 import { sourcesOfNode } from "~/pipeline/widget-tree";
 import type { WidgetRenderProps } from "@widgets/kit/types";
 import { usePage } from "./page-context";

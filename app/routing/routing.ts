@@ -37,10 +37,7 @@ export interface QueryDeclaration {
 }
 
 /** Only declared query values, only when safe; defaults fill the gaps. */
-export function readQuery(
-  searchParams: URLSearchParams,
-  declared: Record<string, QueryDeclaration> = {},
-): Record<string, string> {
+export function readQuery(searchParams: URLSearchParams, declared: Record<string, QueryDeclaration> = {}): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, declaration] of Object.entries(declared)) {
     const raw = searchParams.get(name);
@@ -58,7 +55,7 @@ export function isLiveViewPath(pathname: string): boolean {
 
 /** Keeps an in-site path for redirects such as ?redirect=…; anything else becomes the fallback. */
 export function safeInternalPath(target: string | null | undefined, fallback = "/home"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return fallback;
+  if (!target?.startsWith("/") || target.startsWith("//") || target.includes("\\")) return fallback;
   try {
     const url = new URL(target, "http://internal.invalid");
     if (url.origin !== "http://internal.invalid") return fallback;

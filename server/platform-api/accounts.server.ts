@@ -111,7 +111,16 @@ export function createAccounts(db: Db, options: AccountOptions) {
     if (!session) return { envelope: fail(401, say(context, "登录已失效，请重新登录", "Your session has expired. Please log in again")) };
     if (session.ended_at) {
       return session.ended_reason === "replaced"
-        ? { envelope: fail(10001, say(context, "您的账号已在其他设备登录，如非本人操作请及时修改密码", "Your account was signed in on another device. If this was not you, change your password.")) }
+        ? {
+            envelope: fail(
+              10001,
+              say(
+                context,
+                "您的账号已在其他设备登录，如非本人操作请及时修改密码",
+                "Your account was signed in on another device. If this was not you, change your password.",
+              ),
+            ),
+          }
         : { envelope: fail(401, say(context, "您已退出登录", "You have logged out")) };
     }
     const user = userById.get(session.user_id) as UserRow;
@@ -127,14 +136,22 @@ export function createAccounts(db: Db, options: AccountOptions) {
   }
 
   /** Issues a code after the captcha and the limits: one per target per 60 s, per day, and per IP per hour. */
-  function issueCode(context: ApiContext, channel: "sms" | "email", target: string, purpose: string, captcha: { randStr: string; ticket: string }): Envelope | string {
+  function issueCode(
+    context: ApiContext,
+    channel: "sms" | "email",
+    target: string,
+    purpose: string,
+    captcha: { randStr: string; ticket: string },
+  ): Envelope | string {
     if (!options.captchaTestMode) {
       const row = db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").get(captcha.randStr) as { answer: string } | undefined;
       db.prepare("DELETE FROM captchas WHERE rand_str = ?").run(captcha.randStr);
       if (!row || row.answer !== captcha.ticket) return fail(1001, say(context, "图形验证码错误，请重试", "The image code is wrong. Please try again"));
     }
     const now = context.now().getTime();
-    const last = db.prepare("SELECT created_at FROM codes WHERE channel = ? AND target = ? ORDER BY id DESC LIMIT 1").pluck().get(channel, target) as string | undefined;
+    const last = db.prepare("SELECT created_at FROM codes WHERE channel = ? AND target = ? ORDER BY id DESC LIMIT 1").pluck().get(channel, target) as
+      | string
+      | undefined;
     if (last && now - new Date(last).getTime() < RESEND_MS) {
       const wait = Math.ceil((RESEND_MS - (now - new Date(last).getTime())) / 1000);
       return fail(429, say(context, `请${wait}秒后再试`, `Please wait ${wait} s before asking again`));
@@ -173,7 +190,8 @@ export function createAccounts(db: Db, options: AccountOptions) {
     return true;
   }
 
-  const suspended = (context: ApiContext) => fail(4, say(context, "账号已被停用，请联系客服", "This account has been suspended. Please contact customer service."));
+  const suspended = (context: ApiContext) =>
+    fail(4, say(context, "账号已被停用，请联系客服", "This account has been suspended. Please contact customer service."));
   const wrongCode = (context: ApiContext) => fail(0, say(context, "验证码错误或已失效", "The verification code is wrong or has expired"));
   const phoneTarget = (prefix: string | undefined, phone: string) => `+${prefix ?? "86"} ${phone}`;
 
@@ -184,7 +202,13 @@ export function createAccounts(db: Db, options: AccountOptions) {
     const target = phoneTarget(prefix, phoneNum);
     const issued = issueCode(context, "sms", target, body.value.purpose ?? "login", { randStr, ticket });
     if (typeof issued !== "string") return issued;
-    send(context, "sms", target, issued, say(context, `【经管学术圈】您的验证码是${issued}，10分钟内有效。`, `[EconScholar] Your code is ${issued}. It is valid for 10 minutes.`));
+    send(
+      context,
+      "sms",
+      target,
+      issued,
+      say(context, `【经管学术圈】您的验证码是${issued}，10分钟内有效。`, `[EconScholar] Your code is ${issued}. It is valid for 10 minutes.`),
+    );
     return ok(undefined, "SMS code sent successfully");
   }
 
@@ -194,7 +218,13 @@ export function createAccounts(db: Db, options: AccountOptions) {
     const email = body.value.email.toLowerCase();
     const issued = issueCode(context, "email", email, body.value.purpose ?? "findPwd", body.value);
     if (typeof issued !== "string") return issued;
-    send(context, "email", email, issued, say(context, `您的验证码是 ${issued}，10分钟内有效。`, `Your verification code is ${issued}. It is valid for 10 minutes.`));
+    send(
+      context,
+      "email",
+      email,
+      issued,
+      say(context, `您的验证码是 ${issued}，10分钟内有效。`, `Your verification code is ${issued}. It is valid for 10 minutes.`),
+    );
     return ok(undefined, say(context, "验证码已发送至邮箱", "The code has been sent to your email"));
   }
 
@@ -213,17 +243,38 @@ export function createAccounts(db: Db, options: AccountOptions) {
     const now = context.now();
     if (user.locked_until && new Date(user.locked_until) > now) {
       const minutes = Math.ceil((new Date(user.locked_until).getTime() - now.getTime()) / 60_000);
-      return fail(10003, say(context, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试或使用验证码登录`, `Too many wrong passwords: the account is locked. Try again in ${minutes} min or log in with a code.`));
+      return fail(
+        10003,
+        say(
+          context,
+          `密码错误次数过多，账号已锁定，请${minutes}分钟后再试或使用验证码登录`,
+          `Too many wrong passwords: the account is locked. Try again in ${minutes} min or log in with a code.`,
+        ),
+      );
     }
     if (!verifyPassword(password, user.password_hash)) {
       const failures = user.failed_logins + 1;
       if (failures >= options.maxFailedLogins) {
         const until = new Date(now.getTime() + options.lockMinutes * 60_000).toISOString();
         db.prepare("UPDATE users SET failed_logins = 0, locked_until = ? WHERE id = ?").run(until, user.id);
-        return fail(10002, say(context, `密码连续错误${failures}次，账号已锁定${options.lockMinutes}分钟`, `${failures} wrong passwords in a row: the account is locked for ${options.lockMinutes} min.`));
+        return fail(
+          10002,
+          say(
+            context,
+            `密码连续错误${failures}次，账号已锁定${options.lockMinutes}分钟`,
+            `${failures} wrong passwords in a row: the account is locked for ${options.lockMinutes} min.`,
+          ),
+        );
       }
       db.prepare("UPDATE users SET failed_logins = ? WHERE id = ?").run(failures, user.id);
-      return fail(0, say(context, `账号或密码错误，还可尝试${options.maxFailedLogins - failures}次`, `Wrong account or password. ${options.maxFailedLogins - failures} attempts left.`));
+      return fail(
+        0,
+        say(
+          context,
+          `账号或密码错误，还可尝试${options.maxFailedLogins - failures}次`,
+          `Wrong account or password. ${options.maxFailedLogins - failures} attempts left.`,
+        ),
+      );
     }
     db.prepare("UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = ?").run(user.id);
     if (!ready(user)) return fail(0, say(context, "邮箱尚未验证，请先点击邮件中的确认链接", "Please confirm your email with the link we sent first"));
@@ -231,7 +282,19 @@ export function createAccounts(db: Db, options: AccountOptions) {
     return { code: 100000, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(userById.get(user.id) as UserRow) } };
   }
 
-  function createUser(context: ApiContext, fields: { userName: string; prefix?: string; phone?: string; email?: string; password?: string; userSource?: string; regChannel?: string; emailConfirmed?: boolean }): UserRow {
+  function createUser(
+    context: ApiContext,
+    fields: {
+      userName: string;
+      prefix?: string;
+      phone?: string;
+      email?: string;
+      password?: string;
+      userSource?: string;
+      regChannel?: string;
+      emailConfirmed?: boolean;
+    },
+  ): UserRow {
     const result = db
       .prepare(`INSERT INTO users (user_name, mobile_prefix, phone, email, password_hash, nickname, is_bind_phone, user_source, reg_channel, email_confirmed, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -261,11 +324,19 @@ export function createAccounts(db: Db, options: AccountOptions) {
     const body = validateBody<BindPhoneForm>(context, kit(forms.bindPhoneSchema, forms.bindPhoneValidators));
     if (!body.ok) return body.envelope;
     const { phoneNumber, mobilePrefix = "86", smsVerifyCode } = body.value;
-    if (!user.user_name.includes("wx:") && !user.user_name.includes("email:")) return fail(0, say(context, "该账号无需绑定手机号", "This account needs no phone binding"));
+    if (!user.user_name.includes("wx:") && !user.user_name.includes("email:"))
+      return fail(0, say(context, "该账号无需绑定手机号", "This account needs no phone binding"));
     if (!useCode(context, "sms", phoneTarget(mobilePrefix, phoneNumber), smsVerifyCode)) return wrongCode(context);
     const owner = userByPhone.get(mobilePrefix, phoneNumber) as UserRow | undefined;
     if (owner && owner.id !== user.id) {
-      return fail(2, say(context, "该手机号已绑定其他账号，请联系客服处理或更换手机号", "This phone number is bound to another account. Contact customer service or use another number."));
+      return fail(
+        2,
+        say(
+          context,
+          "该手机号已绑定其他账号，请联系客服处理或更换手机号",
+          "This phone number is bound to another account. Contact customer service or use another number.",
+        ),
+      );
     }
     db.prepare("UPDATE users SET phone = ?, mobile_prefix = ?, is_bind_phone = 1 WHERE id = ?").run(phoneNumber, mobilePrefix, user.id);
     const token = startSession(context, user.id);
@@ -290,7 +361,11 @@ export function createAccounts(db: Db, options: AccountOptions) {
     if (!body.ok) return body.envelope;
     if (!verifyPassword(body.value.oldPassword, user.password_hash)) return fail(0, say(context, "原密码错误", "The current password is wrong"));
     db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hashPassword(body.value.password), user.id);
-    db.prepare("UPDATE sessions SET ended_at = ?, ended_reason = 'password' WHERE user_id = ? AND ended_at IS NULL AND token_hash != ?").run(iso(context), user.id, sha256(context.token ?? ""));
+    db.prepare("UPDATE sessions SET ended_at = ?, ended_reason = 'password' WHERE user_id = ? AND ended_at IS NULL AND token_hash != ?").run(
+      iso(context),
+      user.id,
+      sha256(context.token ?? ""),
+    );
     return ok(undefined, say(context, "密码修改成功", "Password changed"));
   }
 
@@ -308,7 +383,11 @@ export function createAccounts(db: Db, options: AccountOptions) {
       method: "POST",
       path: "/web/logout",
       handler: (context) => {
-        if (context.token) db.prepare("UPDATE sessions SET ended_at = ?, ended_reason = 'logout' WHERE token_hash = ? AND ended_at IS NULL").run(iso(context), sha256(context.token));
+        if (context.token)
+          db.prepare("UPDATE sessions SET ended_at = ?, ended_reason = 'logout' WHERE token_hash = ? AND ended_at IS NULL").run(
+            iso(context),
+            sha256(context.token),
+          );
         return ok(undefined, say(context, "已退出登录", "Logged out"));
       },
     },
@@ -324,7 +403,9 @@ export function createAccounts(db: Db, options: AccountOptions) {
         return new Response(new Uint8Array(captchaPng(answer)), { headers: { "Content-Type": "image/png", "Cache-Control": "no-store" } });
       },
     },
-    ...["/web/sendMessage", "/web/sendMessageWithCaptcha", "/sms/sendMessageCommon"].map((path): RouteDefinition => ({ method: "POST", path, handler: sendSms })),
+    ...["/web/sendMessage", "/web/sendMessageWithCaptcha", "/sms/sendMessageCommon"].map(
+      (path): RouteDefinition => ({ method: "POST", path, handler: sendSms }),
+    ),
     ...["/web/sendCodeEmail", "/web/sendMessageInFindPwdForEmail"].map((path): RouteDefinition => ({ method: "POST", path, handler: sendEmailCode })),
     {
       method: "POST",
@@ -360,7 +441,9 @@ export function createAccounts(db: Db, options: AccountOptions) {
         if (!body.ok) return body.envelope;
         const { userName, mobilePrefix = "86", smsVerifyCode } = body.value;
         if (!useCode(context, "sms", phoneTarget(mobilePrefix, userName), smsVerifyCode)) return wrongCode(context);
-        const user = (userByPhone.get(mobilePrefix, userName) as UserRow | undefined) ?? createUser(context, { userName, prefix: mobilePrefix, phone: userName, regChannel: "codeLogin" });
+        const user =
+          (userByPhone.get(mobilePrefix, userName) as UserRow | undefined) ??
+          createUser(context, { userName, prefix: mobilePrefix, phone: userName, regChannel: "codeLogin" });
         if (user.disabled) return suspended(context);
         const token = startSession(context, user.id);
         return { code: 1, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(user) } };
@@ -373,7 +456,11 @@ export function createAccounts(db: Db, options: AccountOptions) {
         const body = validateBody<RegisterPhoneForm>(context, kit(forms.registerPhoneSchema, forms.registerPhoneValidators));
         if (!body.ok) return body.envelope;
         const { userName, mobilePrefix = "86", password, smsVerifyCode, userSource, regChannel } = body.value;
-        if (userByPhone.get(mobilePrefix, userName)) return { ...fail(0, say(context, "该手机号已注册，请直接登录", "This phone number is already registered. Please log in")), success: false } as Envelope;
+        if (userByPhone.get(mobilePrefix, userName))
+          return {
+            ...fail(0, say(context, "该手机号已注册，请直接登录", "This phone number is already registered. Please log in")),
+            success: false,
+          } as Envelope;
         if (!useCode(context, "sms", phoneTarget(mobilePrefix, userName), smsVerifyCode)) return { ...wrongCode(context), success: false } as Envelope;
         createUser(context, { userName, prefix: mobilePrefix, phone: userName, password, userSource, regChannel });
         return { code: 200, success: true, message: say(context, "注册成功", "Registered") } as Envelope;
@@ -387,8 +474,15 @@ export function createAccounts(db: Db, options: AccountOptions) {
         if (!body.ok) return body.envelope;
         const email = body.value.userName.toLowerCase();
         if (userByEmail.get(email)) return fail(0, say(context, "该邮箱已注册", "This email is already registered"));
-        if (!allow(db, `register-email-ip:${context.ip}`, 10, 3_600_000, context.now().getTime())) return fail(429, say(context, "操作过于频繁，请稍后再试", "Too many requests. Please try again later"));
-        const user = createUser(context, { userName: `email:${email}`, email, password: body.value.password, userSource: body.value.userSource, regChannel: body.value.regChannel });
+        if (!allow(db, `register-email-ip:${context.ip}`, 10, 3_600_000, context.now().getTime()))
+          return fail(429, say(context, "操作过于频繁，请稍后再试", "Too many requests. Please try again later"));
+        const user = createUser(context, {
+          userName: `email:${email}`,
+          email,
+          password: body.value.password,
+          userSource: body.value.userSource,
+          regChannel: body.value.regChannel,
+        });
         const link = emailLink(context, user.id, "confirm");
         send(context, "email", email, "", say(context, `请点击链接完成邮箱验证：${link}`, `Confirm your email by opening: ${link}`));
         return ok({ email }, say(context, "注册成功，请前往邮箱完成验证", "Registered. Please confirm your email"));
@@ -398,7 +492,9 @@ export function createAccounts(db: Db, options: AccountOptions) {
       method: "POST",
       path: "/web/sendEmail",
       handler: (context) => {
-        const email = String(context.params.email ?? "").trim().toLowerCase();
+        const email = String(context.params.email ?? "")
+          .trim()
+          .toLowerCase();
         const user = userByEmail.get(email) as UserRow | undefined;
         if (!user || user.email_confirmed) return fail(0, say(context, "没有待验证的邮箱", "No email waits for confirmation"));
         if (!allow(db, `confirm-mail:${email}`, 1, RESEND_MS, context.now().getTime())) return fail(429, say(context, "请60秒后再试", "Please wait 60 s"));
@@ -446,22 +542,28 @@ export function createAccounts(db: Db, options: AccountOptions) {
       method: "POST",
       path: "/wechatpub/pollingLogin",
       handler: (context) => {
-        const scene = db.prepare("SELECT * FROM wechat_scenes WHERE scene_str = ?").get(String(context.params.sceneStr ?? "")) as { user_id: number | null; confirmed_at: string | null; created_at: string } | undefined;
-        if (!scene || context.now().getTime() - new Date(scene.created_at).getTime() > CODE_TTL_MS) return fail(404, say(context, "二维码已过期，请刷新", "The QR code has expired. Please refresh"));
+        const scene = db.prepare("SELECT * FROM wechat_scenes WHERE scene_str = ?").get(String(context.params.sceneStr ?? "")) as
+          | { user_id: number | null; confirmed_at: string | null; created_at: string }
+          | undefined;
+        if (!scene || context.now().getTime() - new Date(scene.created_at).getTime() > CODE_TTL_MS)
+          return fail(404, say(context, "二维码已过期，请刷新", "The QR code has expired. Please refresh"));
         if (!scene.confirmed_at || !scene.user_id) return fail(0, say(context, "等待扫码", "Waiting for the scan"));
         db.prepare("DELETE FROM wechat_scenes WHERE scene_str = ?").run(String(context.params.sceneStr));
         const token = startSession(context, scene.user_id);
         return { code: 1, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(userById.get(scene.user_id) as UserRow) } };
       },
     },
-    ...["/BindPhone/Wechat", "/BindPhone/Email", "/web/wxBindMobile", "/web/emailBindMobile"].map((path): RouteDefinition => ({ method: "POST", path, handler: withUser(bindPhone) })),
+    ...["/BindPhone/Wechat", "/BindPhone/Email", "/web/wxBindMobile", "/web/emailBindMobile"].map(
+      (path): RouteDefinition => ({ method: "POST", path, handler: withUser(bindPhone) }),
+    ),
     {
       method: "POST",
       path: "/feedBack/addFeedBack",
       handler: (context) => {
         const body = validateBody<FeedbackForm>(context, kit(forms.feedbackSchema, forms.feedbackValidators));
         if (!body.ok) return body.envelope;
-        if (!allow(db, `feedback-ip:${context.ip}`, 10, 3_600_000, context.now().getTime())) return fail(429, say(context, "提交过于频繁，请稍后再试", "Too many submissions. Please try again later"));
+        if (!allow(db, `feedback-ip:${context.ip}`, 10, 3_600_000, context.now().getTime()))
+          return fail(429, say(context, "提交过于频繁，请稍后再试", "Too many submissions. Please try again later"));
         const who = current(context);
         db.prepare("INSERT INTO feedback (user_id, data_code, contact, content, feedback_type, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
           "user" in who ? who.user.id : null,

@@ -28,7 +28,8 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
     if (!/^[A-Za-z0-9_-]{8,64}$/.test(device)) return fail(400, say(context, "缺少设备标识", "deviceId is required"));
     // While no promotion runs, the device keeps its first visit for the next one.
     if (!promotions.firstVisit) return ok(null);
-    const inserted = db.prepare("INSERT OR IGNORE INTO first_visits (device_id, kind, created_at) VALUES (?, ?, ?)").run(device, kind, iso(context)).changes > 0;
+    const inserted =
+      db.prepare("INSERT OR IGNORE INTO first_visits (device_id, kind, created_at) VALUES (?, ?, ?)").run(device, kind, iso(context)).changes > 0;
     if (!inserted) return ok(null);
     const advert = listItems(db, { kinds: ["banner"], pageNum: 1, pageSize: 1 }).list[0];
     return ok({
@@ -52,7 +53,9 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
         const moduleId = Number(context.params.moduleId);
         const task = TASKS[moduleId];
         if (!task) return fail(400, say(context, "未知任务", "Unknown task"));
-        const finished = db.prepare("INSERT OR IGNORE INTO task_completions (user_id, module_id, created_at) VALUES (?, ?, ?)").run(user.id, moduleId, iso(context)).changes > 0;
+        const finished =
+          db.prepare("INSERT OR IGNORE INTO task_completions (user_id, module_id, created_at) VALUES (?, ?, ?)").run(user.id, moduleId, iso(context)).changes >
+          0;
         return ok({ finishTask: finished, integral: finished ? task.integral : 0, taskName: say(context, task.zh, task.en), moduleId });
       }),
     },
@@ -65,7 +68,8 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
       handler: (context) => {
         const eventType = String(context.params.eventType ?? "").slice(0, 40);
         if (!/^[A-Za-z0-9_-]{8,64}$/.test(deviceId(context)) || !eventType) return fail(400, say(context, "缺少参数", "deviceId and eventType are required"));
-        if (!allow(db, `tracking:${deviceId(context)}`, 120, 60_000, context.now().getTime())) return fail(429, say(context, "操作过于频繁", "Too many requests"));
+        if (!allow(db, `tracking:${deviceId(context)}`, 120, 60_000, context.now().getTime()))
+          return fail(429, say(context, "操作过于频繁", "Too many requests"));
         db.prepare("INSERT INTO tracking_events (device_id, channel_id, event_type, data_code, created_at) VALUES (?, ?, ?, ?, ?)").run(
           deviceId(context),
           Number(context.params.channelId ?? 4) || 4,

@@ -101,7 +101,10 @@ export function listItems(db: Db, options: ListOptions) {
     sequence: "id ASC",
   }[options.order ?? "sort"];
   const clause = where.join(" AND ");
-  const total = db.prepare(`SELECT COUNT(*) FROM items WHERE ${clause}`).pluck().get(...args) as number;
+  const total = db
+    .prepare(`SELECT COUNT(*) FROM items WHERE ${clause}`)
+    .pluck()
+    .get(...args) as number;
   const rows = db
     .prepare(`SELECT * FROM items WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...args, options.pageSize, (options.pageNum - 1) * options.pageSize) as ItemRow[];
@@ -134,7 +137,15 @@ export function statuses(value: unknown): number[] | undefined {
 
 function lister(kinds: string[], order: ListOptions["order"] = "sort", defaultSize = 10) {
   return ({ db, params }: ApiContext) =>
-    ok(listItems(db, { kinds, order, statuses: statuses(params.status), keyword: typeof params.keyword === "string" ? params.keyword : undefined, ...paging(params, defaultSize) }));
+    ok(
+      listItems(db, {
+        kinds,
+        order,
+        statuses: statuses(params.status),
+        keyword: typeof params.keyword === "string" ? params.keyword : undefined,
+        ...paging(params, defaultSize),
+      }),
+    );
 }
 
 function detail(kinds: string[]) {
@@ -166,7 +177,9 @@ export function posterSvg(db: Db, id: number): string | null {
   const title = row.title.slice(0, 24);
   const perLine = Math.ceil(title.length / Math.ceil(title.length / 12));
   const lines = [title.slice(0, perLine), title.slice(perLine)].filter(Boolean);
-  const kicker = banner ? "" : `<text x="40" y="60" fill="#fff" opacity=".75" font-family="sans-serif" font-size="22" letter-spacing="3">${escapeXml(row.kind.toUpperCase())}</text>\n`;
+  const kicker = banner
+    ? ""
+    : `<text x="40" y="60" fill="#fff" opacity=".75" font-family="sans-serif" font-size="22" letter-spacing="3">${escapeXml(row.kind.toUpperCase())}</text>\n`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,32%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,48%)"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>

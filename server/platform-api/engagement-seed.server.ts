@@ -72,7 +72,10 @@ export function seedEngagement(db: Db, now = new Date()): Record<string, number>
 
   db.transaction(() => {
     const typeOfTopic: Record<string, Map<number, number>> = { video: new Map(), report: new Map() };
-    for (const [kind, types] of [["video", VIDEO_TYPES], ["report", REPORT_TAGS]] as const) {
+    for (const [kind, types] of [
+      ["video", VIDEO_TYPES],
+      ["report", REPORT_TAGS],
+    ] as const) {
       types.forEach((type, index) => {
         const id = Number(insertType.run(kind, type.name[0], type.name[1], types.length - index).lastInsertRowid);
         for (const topic of type.topics) typeOfTopic[kind].set(topic, id);
@@ -83,13 +86,15 @@ export function seedEngagement(db: Db, now = new Date()): Record<string, number>
     typeOfTopic.videoSpecial = typeOfTopic.video;
 
     const items = db
-      .prepare(`SELECT id, kind, title, title_en, summary, summary_en, extra FROM items WHERE kind IN (${KINDS_WITH_META.map(() => "?").join(",")}) ORDER BY id`)
+      .prepare(
+        `SELECT id, kind, title, title_en, summary, summary_en, extra FROM items WHERE kind IN (${KINDS_WITH_META.map(() => "?").join(",")}) ORDER BY id`,
+      )
       .all(...KINDS_WITH_META) as { id: number; kind: string; title: string; title_en: string; summary: string; summary_en: string; extra: string }[];
     const specials = items.filter((item) => item.kind === "videoSpecial").map((item) => item.id);
     const orderInSpecial = new Map<number, number>();
     for (const item of items) {
       const topic = topicOf(item.title, item.title_en);
-      const typeId = topic >= 0 ? typeOfTopic[item.kind]?.get(topic) ?? null : null;
+      const typeId = topic >= 0 ? (typeOfTopic[item.kind]?.get(topic) ?? null) : null;
       let specialId: number | null = null;
       let order = 0;
       if (item.kind === "video") {

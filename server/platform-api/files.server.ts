@@ -64,7 +64,8 @@ export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): Rout
     const body = validateBody<ProfileForm>(context, formKit(profileSchema, profileValidators));
     if (!body.ok) return body.envelope;
     const { nickname, portraitUrl } = body.value;
-    if (portraitUrl && !existsSync(join(uploadsDir, portraitUrl.split("name=")[1]))) return fail(400, say(context, "头像图片不存在", "The avatar image does not exist"));
+    if (portraitUrl && !existsSync(join(uploadsDir, portraitUrl.split("name=")[1])))
+      return fail(400, say(context, "头像图片不存在", "The avatar image does not exist"));
     if (nickname !== undefined) db.prepare("UPDATE users SET nickname = ? WHERE id = ?").run(nickname, user.id);
     if (portraitUrl !== undefined) db.prepare("UPDATE users SET portrait_url = ? WHERE id = ?").run(portraitUrl, user.id);
     const updated = accounts.userById(user.id);

@@ -41,7 +41,11 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   const db = openDatabase(options.file);
   if (options.seed !== false && !isSeeded(db)) {
     const counts = seedDatabase(db, now());
-    options.log?.(`seeded ${options.file}: ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}`);
+    options.log?.(
+      `seeded ${options.file}: ${Object.entries(counts)
+        .map(([kind, count]) => `${count} ${kind}`)
+        .join(", ")}`,
+    );
   }
   if (options.seed !== false) seedLive(db, now());
   if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
@@ -55,6 +59,20 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     publicOrigin,
   });
   const promotions: Promotions = { firstVisit: true };
-  const api = createRouter(db, [...contentRoutes(), ...accounts.routes, ...scholarRoutes(db, accounts, publicOrigin), ...activityRoutes(db, accounts, promotions), ...fileRoutes(db, accounts, uploadsDirFor(options.file)), ...mediaRoutes(db, accounts), ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }), ...liveRoutes(db), ...specialRoutes(db, accounts)], now);
+  const api = createRouter(
+    db,
+    [
+      ...contentRoutes(),
+      ...accounts.routes,
+      ...scholarRoutes(db, accounts, publicOrigin),
+      ...activityRoutes(db, accounts, promotions),
+      ...fileRoutes(db, accounts, uploadsDirFor(options.file)),
+      ...mediaRoutes(db, accounts),
+      ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }),
+      ...liveRoutes(db),
+      ...specialRoutes(db, accounts),
+    ],
+    now,
+  );
   return { api, db, accounts, promotions, close: () => db.close() };
 }

@@ -55,9 +55,7 @@ export function livePlanExists(db: Db, id: number): boolean {
 }
 
 export function liveRoutes(db: Db): RouteDefinition[] {
-  const planGuests = db.prepare(
-    "SELECT g.*, pg.role FROM plan_guests pg JOIN guests g ON g.id = pg.guest_id WHERE pg.plan_id = ? ORDER BY pg.sort, g.id",
-  );
+  const planGuests = db.prepare("SELECT g.*, pg.role FROM plan_guests pg JOIN guests g ON g.id = pg.guest_id WHERE pg.plan_id = ? ORDER BY pg.sort, g.id");
   const specialGuests = db.prepare(
     "SELECT g.*, 'guest' AS role FROM special_guests sg JOIN guests g ON g.id = sg.guest_id WHERE sg.special_id = ? ORDER BY sg.sort, g.id",
   );
@@ -95,7 +93,10 @@ export function liveRoutes(db: Db): RouteDefinition[] {
       args.push(specialId);
     }
     const clause = where.join(" AND ");
-    const total = db.prepare(`SELECT COUNT(*) FROM items WHERE ${clause}`).pluck().get(...args) as number;
+    const total = db
+      .prepare(`SELECT COUNT(*) FROM items WHERE ${clause}`)
+      .pluck()
+      .get(...args) as number;
     const rows = db
       .prepare(
         `SELECT * FROM items WHERE ${clause}
@@ -116,8 +117,20 @@ export function liveRoutes(db: Db): RouteDefinition[] {
         const id = positiveId(context.params.id);
         if (!id) return fail(400, say(context, "id 必须是正整数", "id must be a positive integer"));
         const row = db
-          .prepare("SELECT i.id, i.status, i.starts_at, i.ends_at, i.cover, m.stream_url, m.recording_url FROM items i LEFT JOIN live_media m ON m.plan_id = i.id WHERE i.id = ? AND i.kind = 'live'")
-          .get(id) as { id: number; status: number; starts_at: string | null; ends_at: string | null; cover: string; stream_url: string | null; recording_url: string | null } | undefined;
+          .prepare(
+            "SELECT i.id, i.status, i.starts_at, i.ends_at, i.cover, m.stream_url, m.recording_url FROM items i LEFT JOIN live_media m ON m.plan_id = i.id WHERE i.id = ? AND i.kind = 'live'",
+          )
+          .get(id) as
+          | {
+              id: number;
+              status: number;
+              starts_at: string | null;
+              ends_at: string | null;
+              cover: string;
+              stream_url: string | null;
+              recording_url: string | null;
+            }
+          | undefined;
         if (!row) return fail(404, say(context, "直播不存在", "No such live"));
         const playUrl = row.status === LIVE.living ? row.stream_url : row.status === LIVE.replay ? row.recording_url : null;
         return ok({
@@ -204,7 +217,9 @@ interface SeedPlan {
  */
 export function seedLive(db: Db, now: Date): void {
   if (db.prepare("SELECT 1 FROM guests LIMIT 1").get()) return;
-  const plans = db.prepare("SELECT id, status, starts_at, ends_at, author_name, author_name_en, org_name, org_name_en, extra FROM items WHERE kind = 'live' ORDER BY id").all() as SeedPlan[];
+  const plans = db
+    .prepare("SELECT id, status, starts_at, ends_at, author_name, author_name_en, org_name, org_name_en, extra FROM items WHERE kind = 'live' ORDER BY id")
+    .all() as SeedPlan[];
   if (!plans.length) return;
   const scholars = db.prepare("SELECT author_code, name, name_en, org_name, org_name_en FROM scholars ORDER BY id").all() as {
     author_code: string;

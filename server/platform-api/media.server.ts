@@ -80,9 +80,13 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
 
   const typeList = (kind: string) => () =>
     ok({
-      list: (db.prepare("SELECT id, name, name_en FROM content_types WHERE kind = ? ORDER BY sort DESC, id").all(kind) as { id: number; name: string; name_en: string }[]).map(
-        (row) => ({ id: row.id, name: row.name, nameEn: row.name_en }),
-      ),
+      list: (
+        db.prepare("SELECT id, name, name_en FROM content_types WHERE kind = ? ORDER BY sort DESC, id").all(kind) as {
+          id: number;
+          name: string;
+          name_en: string;
+        }[]
+      ).map((row) => ({ id: row.id, name: row.name, nameEn: row.name_en })),
     });
 
   /** A list of one kind, narrowed to a type tag when typeId is given (the filters of /videoList and /docList). */
@@ -118,7 +122,14 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       handler: (context) => {
         const id = positiveId(context.params.id);
         if (!id) return fail(400, BAD_ID);
-        return ok(listItems(db, { kinds: ["video"], order: "sequence", where: [{ sql: "id IN (SELECT item_id FROM item_meta WHERE special_id = ?)", args: [id] }], ...paging(context.params) }));
+        return ok(
+          listItems(db, {
+            kinds: ["video"],
+            order: "sequence",
+            where: [{ sql: "id IN (SELECT item_id FROM item_meta WHERE special_id = ?)", args: [id] }],
+            ...paging(context.params),
+          }),
+        );
       },
     },
     { method: "ANY", path: "/video/getRecommendVideoInDetail", handler: related(["video"], 6) },
@@ -181,7 +192,10 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       method: "ANY",
       path: "/article/searchByAuthor",
       handler: (context) => {
-        const field = db.prepare("SELECT field FROM scholars WHERE author_code = ?").pluck().get(String(context.params.authorCode ?? "")) as string | undefined;
+        const field = db
+          .prepare("SELECT field FROM scholars WHERE author_code = ?")
+          .pluck()
+          .get(String(context.params.authorCode ?? "")) as string | undefined;
         if (field === undefined) return fail(404, say(context, "学者不存在", "No such scholar"));
         const inField = { sql: "id IN (SELECT item_id FROM item_meta WHERE topic = ?)", args: [field] };
         return ok(listItems(db, { kinds: ["paper"], order: "popular", where: [inField], ...paging(context.params, 5) }));

@@ -58,8 +58,13 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
     const keyword = typeof context.params.keyword === "string" ? context.params.keyword.trim().slice(0, 50) : "";
     const filter = keyword ? " AND (name LIKE ? OR name_en LIKE ? OR org_name LIKE ? OR org_name_en LIKE ? OR field LIKE ? OR field_en LIKE ?)" : "";
     const args = keyword ? Array(6).fill(`%${keyword.replace(/[%_]/g, "")}%`) : [];
-    const total = db.prepare(`SELECT COUNT(*) FROM scholars WHERE ${where}${filter}`).pluck().get(...args) as number;
-    const rows = db.prepare(`SELECT * FROM scholars WHERE ${where}${filter} ORDER BY verified DESC, follower_count DESC, id LIMIT ? OFFSET ?`).all(...args, pageSize, (pageNum - 1) * pageSize) as ScholarRow[];
+    const total = db
+      .prepare(`SELECT COUNT(*) FROM scholars WHERE ${where}${filter}`)
+      .pluck()
+      .get(...args) as number;
+    const rows = db
+      .prepare(`SELECT * FROM scholars WHERE ${where}${filter} ORDER BY verified DESC, follower_count DESC, id LIMIT ? OFFSET ?`)
+      .all(...args, pageSize, (pageNum - 1) * pageSize) as ScholarRow[];
     const followed = followedBy(context);
     return ok({ list: rows.map((row) => toScholar(row, followed.has(row.author_code))), total, pageNum, pageSize });
   };
@@ -109,7 +114,11 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
         ).run(user.id, CLAIM.emailPending, email, JSON.stringify(body.value), iso(context));
         db.prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES ('email', ?, '', ?, ?)").run(
           email,
-          say(context, `请点击链接确认您的机构邮箱：${publicOrigin}/api/web/email?token=${token}`, `Confirm your institutional email by opening: ${publicOrigin}/api/web/email?token=${token}`),
+          say(
+            context,
+            `请点击链接确认您的机构邮箱：${publicOrigin}/api/web/email?token=${token}`,
+            `Confirm your institutional email by opening: ${publicOrigin}/api/web/email?token=${token}`,
+          ),
           iso(context),
         );
         return ok({ isPass: CLAIM.emailPending }, say(context, "认证申请已提交，请前往邮箱确认", "Submitted. Please confirm your email"));
@@ -121,7 +130,9 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
         path,
         handler: accounts.withUser((context, user) => {
           if (user.author_code) return ok({ isPass: CLAIM.approved, authorCode: user.author_code });
-          const claim = db.prepare("SELECT is_pass, reason, email FROM scholar_claims WHERE user_id = ?").get(user.id) as { is_pass: number; reason: string; email: string } | undefined;
+          const claim = db.prepare("SELECT is_pass, reason, email FROM scholar_claims WHERE user_id = ?").get(user.id) as
+            | { is_pass: number; reason: string; email: string }
+            | undefined;
           return ok(claim ? { isPass: claim.is_pass, reason: claim.reason, email: claim.email } : { isPass: -1 });
         }),
       }),
@@ -130,7 +141,9 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
       method: "GET",
       path: "/author/queryAuthorByUserId",
       handler: accounts.withUser((context, user) =>
-        user.author_code ? { code: 1, message: "ok", data: { authorCode: user.author_code } } : fail(0, say(context, "请先完成学者认证", "please complete person verification first"), { verifyAt: "/authentication" }),
+        user.author_code
+          ? { code: 1, message: "ok", data: { authorCode: user.author_code } }
+          : fail(0, say(context, "请先完成学者认证", "please complete person verification first"), { verifyAt: "/authentication" }),
       ),
     },
   ];
@@ -141,7 +154,11 @@ export function reviewClaim(db: Db, userId: number, decision: "approve" | "decli
   const claim = db.prepare("SELECT * FROM scholar_claims WHERE user_id = ? AND is_pass = 0").get(userId) as { details: string; email: string } | undefined;
   if (!claim) return false;
   if (decision === "decline") {
-    db.prepare("UPDATE scholar_claims SET is_pass = 1, reason = ?, updated_at = ? WHERE user_id = ?").run(reason || "资料不完整 / Incomplete information", now.toISOString(), userId);
+    db.prepare("UPDATE scholar_claims SET is_pass = 1, reason = ?, updated_at = ? WHERE user_id = ?").run(
+      reason || "资料不完整 / Incomplete information",
+      now.toISOString(),
+      userId,
+    );
     return true;
   }
   const details = JSON.parse(claim.details) as ScholarClaimForm;
@@ -149,7 +166,17 @@ export function reviewClaim(db: Db, userId: number, decision: "approve" | "decli
   db.transaction(() => {
     db.prepare(
       `INSERT OR IGNORE INTO scholars (author_code, name, name_en, org_name, org_name_en, field, field_en, introduction, introduction_en, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-    ).run(authorCode, details.realName, details.realName, details.orgName, details.orgName, details.researchField, details.researchField, details.introduction ?? "", details.introduction ?? "");
+    ).run(
+      authorCode,
+      details.realName,
+      details.realName,
+      details.orgName,
+      details.orgName,
+      details.researchField,
+      details.researchField,
+      details.introduction ?? "",
+      details.introduction ?? "",
+    );
     db.prepare("UPDATE users SET author_code = ? WHERE id = ?").run(authorCode, userId);
     db.prepare("UPDATE scholar_claims SET is_pass = 2, updated_at = ? WHERE user_id = ?").run(now.toISOString(), userId);
   })();

@@ -65,13 +65,44 @@ const VIDEO_FORMATS: Pair[] = [
 ];
 
 const SURNAMES: Pair[] = [
-  ["王", "Wang"], ["李", "Li"], ["张", "Zhang"], ["刘", "Liu"], ["陈", "Chen"], ["杨", "Yang"], ["赵", "Zhao"],
-  ["黄", "Huang"], ["周", "Zhou"], ["吴", "Wu"], ["徐", "Xu"], ["孙", "Sun"], ["胡", "Hu"], ["朱", "Zhu"],
-  ["高", "Gao"], ["林", "Lin"], ["何", "He"], ["郭", "Guo"], ["马", "Ma"], ["罗", "Luo"],
+  ["王", "Wang"],
+  ["李", "Li"],
+  ["张", "Zhang"],
+  ["刘", "Liu"],
+  ["陈", "Chen"],
+  ["杨", "Yang"],
+  ["赵", "Zhao"],
+  ["黄", "Huang"],
+  ["周", "Zhou"],
+  ["吴", "Wu"],
+  ["徐", "Xu"],
+  ["孙", "Sun"],
+  ["胡", "Hu"],
+  ["朱", "Zhu"],
+  ["高", "Gao"],
+  ["林", "Lin"],
+  ["何", "He"],
+  ["郭", "Guo"],
+  ["马", "Ma"],
+  ["罗", "Luo"],
 ];
 const GIVEN: Pair[] = [
-  ["伟", "wei"], ["敏", "min"], ["静", "jing"], ["磊", "lei"], ["洋", "yang"], ["婷", "ting"], ["杰", "jie"], ["涛", "tao"],
-  ["明", "ming"], ["华", "hua"], ["晨", "chen"], ["宇", "yu"], ["欣", "xin"], ["博", "bo"], ["然", "ran"], ["岚", "lan"],
+  ["伟", "wei"],
+  ["敏", "min"],
+  ["静", "jing"],
+  ["磊", "lei"],
+  ["洋", "yang"],
+  ["婷", "ting"],
+  ["杰", "jie"],
+  ["涛", "tao"],
+  ["明", "ming"],
+  ["华", "hua"],
+  ["晨", "chen"],
+  ["宇", "yu"],
+  ["欣", "xin"],
+  ["博", "bo"],
+  ["然", "ran"],
+  ["岚", "lan"],
 ];
 
 const ORGS: Pair[] = [
@@ -89,7 +120,13 @@ const ORGS: Pair[] = [
   ["厦门大学经济学院", "School of Economics, Xiamen University"],
 ];
 
-const CITIES: Pair[] = [["北京", "Beijing"], ["上海", "Shanghai"], ["杭州", "Hangzhou"], ["深圳", "Shenzhen"], ["成都", "Chengdu"]];
+const CITIES: Pair[] = [
+  ["北京", "Beijing"],
+  ["上海", "Shanghai"],
+  ["杭州", "Hangzhou"],
+  ["深圳", "Shenzhen"],
+  ["成都", "Chengdu"],
+];
 const JOURNALS: Pair[] = [
   ["经济研究", "Economic Research Journal"],
   ["管理世界", "Management World"],
@@ -201,7 +238,11 @@ export function seedDatabase(db: Db, now = new Date()): SeedCounts {
     }
     for (let index = 0; index < 300; index++) {
       const topic = TOPICS[index % TOPICS.length];
-      add("video", { title: fill(pick(VIDEO_FORMATS), topic, 1 + (index % 10)), link: "/videoDetail?id={id}", extra: { durationSeconds: 180 + Math.floor(rand() * 3600), specialId: 1 + (index % 30) } });
+      add("video", {
+        title: fill(pick(VIDEO_FORMATS), topic, 1 + (index % 10)),
+        link: "/videoDetail?id={id}",
+        extra: { durationSeconds: 180 + Math.floor(rand() * 3600), specialId: 1 + (index % 30) },
+      });
     }
     for (let index = 0; index < 30; index++) {
       const topic = TOPICS[index % TOPICS.length];
@@ -219,11 +260,17 @@ export function seedDatabase(db: Db, now = new Date()): SeedCounts {
     }
     for (let index = 0; index < 120; index++) {
       const topic = TOPICS[index % TOPICS.length];
-      add("report", { title: [`${topic[0]}行业研究报告（${2020 + (index % 6)}）`, `${topic[1]} Industry Report ${2020 + (index % 6)}`], link: "/docDetail?id={id}&type=report" });
+      add("report", {
+        title: [`${topic[0]}行业研究报告（${2020 + (index % 6)}）`, `${topic[1]} Industry Report ${2020 + (index % 6)}`],
+        link: "/docDetail?id={id}&type=report",
+      });
     }
     for (let index = 0; index < 80; index++) {
       const topic = TOPICS[index % TOPICS.length];
-      add("book", { title: [`${topic[0]}导论（第${1 + (index % 4)}版）`, `An Introduction to ${topic[1]} (${["1st", "2nd", "3rd", "4th"][index % 4]} ed.)`], link: "/bookDetail?id={id}" });
+      add("book", {
+        title: [`${topic[0]}导论（第${1 + (index % 4)}版）`, `An Introduction to ${topic[1]} (${["1st", "2nd", "3rd", "4th"][index % 4]} ed.)`],
+        link: "/bookDetail?id={id}",
+      });
     }
     const banners: Pair[] = [
       ["2027 中国金融学年会开放报名", "China Finance Annual Meeting 2027: registration open"],

@@ -91,7 +91,8 @@ export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: 
       handler: accounts.withUser((context, user) => {
         const body = validateBody<VideoCommentForm>(context, formKit(videoCommentSchema, videoCommentValidators));
         if (!body.ok) return body.envelope;
-        if (db.prepare("SELECT kind FROM items WHERE id = ?").pluck().get(body.value.videoId) !== "video") return fail(404, say(context, "视频不存在", "No such video"));
+        if (db.prepare("SELECT kind FROM items WHERE id = ?").pluck().get(body.value.videoId) !== "video")
+          return fail(404, say(context, "视频不存在", "No such video"));
         if (!allow(db, `comment:${user.id}`, COMMENTS_PER_MINUTE, 60_000, context.now().getTime())) {
           return fail(429, say(context, "评论太频繁，请稍后再试", "You are commenting too often. Please try again later"));
         }
@@ -106,7 +107,9 @@ export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: 
       path: "/video/delVideoComment",
       handler: accounts.withUser((context, user) => {
         const id = Number(context.params.id);
-        const row = Number.isInteger(id) ? (db.prepare("SELECT user_id, deleted_at FROM video_comments WHERE id = ?").get(id) as { user_id: number; deleted_at: string | null } | undefined) : undefined;
+        const row = Number.isInteger(id)
+          ? (db.prepare("SELECT user_id, deleted_at FROM video_comments WHERE id = ?").get(id) as { user_id: number; deleted_at: string | null } | undefined)
+          : undefined;
         if (!row || row.deleted_at) return fail(404, say(context, "评论不存在", "No such comment"));
         if (row.user_id !== user.id) return fail(403, say(context, "只能删除自己的评论", "You can only delete your own comments"));
         db.prepare("UPDATE video_comments SET deleted_at = ? WHERE id = ?").run(iso(context), id);
@@ -128,7 +131,13 @@ export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: 
         url.hash = "";
         const nonceStr = randomBytes(8).toString("hex");
         const timestamp = Math.floor(context.now().getTime() / 1000);
-        return ok({ appId: options.shareAppId, timestamp, nonceStr, signature: shareSignature(options.shareTicket, url.toString(), nonceStr, timestamp), url: url.toString() });
+        return ok({
+          appId: options.shareAppId,
+          timestamp,
+          nonceStr,
+          signature: shareSignature(options.shareTicket, url.toString(), nonceStr, timestamp),
+          url: url.toString(),
+        });
       },
     },
   ];

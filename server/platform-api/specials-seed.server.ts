@@ -205,9 +205,19 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       signup: { opens: new Date(today.getTime() - 20 * DAY), closes: new Date(fintechLive.getTime() + 14 * DAY), capacity: null, form: "specialEnroll" },
       guests: 4,
       sessions: [
-        { title: ["央行数字货币的设计与影响", "Designing Central Bank Digital Currencies"], starts: new Date(fintechLive.getTime() - 7 * DAY), hours: 2, guest: 0 },
+        {
+          title: ["央行数字货币的设计与影响", "Designing Central Bank Digital Currencies"],
+          starts: new Date(fintechLive.getTime() - 7 * DAY),
+          hours: 2,
+          guest: 0,
+        },
         { title: ["大模型在投资研究中的应用", "Large Language Models in Investment Research"], starts: fintechLive, hours: 2, guest: 1 },
-        { title: ["去中心化金融的风险与监管", "Risks and Regulation of Decentralized Finance"], starts: new Date(fintechLive.getTime() + 7 * DAY), hours: 2, guest: 2 },
+        {
+          title: ["去中心化金融的风险与监管", "Risks and Regulation of Decentralized Finance"],
+          starts: new Date(fintechLive.getTime() + 7 * DAY),
+          hours: 2,
+          guest: 2,
+        },
         { title: ["智能投顾与家庭资产配置", "Robo-Advice and Household Portfolios"], starts: new Date(fintechLive.getTime() + 14 * DAY), hours: 2, guest: 3 },
       ],
       agenda: [],
@@ -232,14 +242,42 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       ends: clock(salonDay, "17:45"),
       signup: { opens: new Date(today.getTime() - 5 * DAY), closes: clock(cstDay(salonDay, -3), "18:00"), capacity: 56, form: "specialSignUp" },
       guests: 4,
-      sessions: [{ title: ["青年学者沙龙：因果推断方法（直播）", "Young Scholars Salon: Causal Inference (live stream)"], starts: clock(salonDay, "14:00"), hours: 4, guest: 0 }],
+      sessions: [
+        {
+          title: ["青年学者沙龙：因果推断方法（直播）", "Young Scholars Salon: Causal Inference (live stream)"],
+          starts: clock(salonDay, "14:00"),
+          hours: 4,
+          guest: 0,
+        },
+      ],
       agenda: [
         { day: 0, from: "14:00", to: "14:10", kind: "opening", title: ["开场致辞", "Welcome"] },
-        { day: 0, from: "14:10", to: "15:00", kind: "session", title: ["双重差分的新进展：交错处理与异质性效应", "New Work on Difference-in-Differences: Staggered Treatment and Heterogeneous Effects"], guest: 0 },
+        {
+          day: 0,
+          from: "14:10",
+          to: "15:00",
+          kind: "session",
+          title: ["双重差分的新进展：交错处理与异质性效应", "New Work on Difference-in-Differences: Staggered Treatment and Heterogeneous Effects"],
+          guest: 0,
+        },
         { day: 0, from: "15:00", to: "15:50", kind: "session", title: ["合成控制法实操", "Synthetic Control in Practice"], guest: 1 },
         { day: 0, from: "15:50", to: "16:05", kind: "break", title: ["茶歇", "Coffee break"] },
-        { day: 0, from: "16:05", to: "16:55", kind: "session", title: ["断点回归设计的常见陷阱", "Common Pitfalls of Regression Discontinuity Designs"], guest: 2 },
-        { day: 0, from: "16:55", to: "17:40", kind: "panel", title: ["圆桌：青年学者如何做好实证研究", "Panel: Doing Good Empirical Work as a Young Scholar"], guest: 3 },
+        {
+          day: 0,
+          from: "16:05",
+          to: "16:55",
+          kind: "session",
+          title: ["断点回归设计的常见陷阱", "Common Pitfalls of Regression Discontinuity Designs"],
+          guest: 2,
+        },
+        {
+          day: 0,
+          from: "16:55",
+          to: "17:40",
+          kind: "panel",
+          title: ["圆桌：青年学者如何做好实证研究", "Panel: Doing Good Empirical Work as a Young Scholar"],
+          guest: 3,
+        },
       ],
       sponsors: [
         { tier: "host", name: ["上海财经大学经济学院", "School of Economics, Shanghai University of Finance and Economics"] },
@@ -262,14 +300,42 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       ends: clock(forumDay, "17:00"),
       signup: { opens: new Date(today.getTime() - 15 * DAY), closes: clock(cstDay(forumDay, -1), "18:00"), capacity: 500, form: "specialSignUp" },
       guests: 5,
-      sessions: [{ title: ["ESG与可持续金融论坛（全天直播）", "Forum on ESG and Sustainable Finance (all-day stream)"], starts: clock(forumDay, "09:00"), hours: 8, guest: 0 }],
+      sessions: [
+        {
+          title: ["ESG与可持续金融论坛（全天直播）", "Forum on ESG and Sustainable Finance (all-day stream)"],
+          starts: clock(forumDay, "09:00"),
+          hours: 8,
+          guest: 0,
+        },
+      ],
       agenda: [
         { day: 0, from: "09:00", to: "09:15", kind: "opening", title: ["开幕致辞", "Opening remarks"] },
-        { day: 0, from: "09:15", to: "10:15", kind: "keynote", title: ["主旨演讲：ESG信息披露的经济后果", "Keynote: The Economic Consequences of ESG Disclosure"], guest: 0 },
+        {
+          day: 0,
+          from: "09:15",
+          to: "10:15",
+          kind: "keynote",
+          title: ["主旨演讲：ESG信息披露的经济后果", "Keynote: The Economic Consequences of ESG Disclosure"],
+          guest: 0,
+        },
         { day: 0, from: "10:30", to: "11:30", kind: "session", title: ["气候风险如何进入资产价格", "How Climate Risk Enters Asset Prices"], guest: 1 },
         { day: 0, from: "13:30", to: "14:30", kind: "session", title: ["绿色债券的定价与认证", "Pricing and Certifying Green Bonds"], guest: 2 },
-        { day: 0, from: "14:45", to: "15:45", kind: "session", title: ["转型金融：高碳行业的融资路径", "Transition Finance for Carbon-Intensive Industries"], guest: 3 },
-        { day: 0, from: "16:00", to: "17:00", kind: "panel", title: ["圆桌：中国ESG投资的下一步", "Panel: What Comes Next for ESG Investing in China"], guest: 4 },
+        {
+          day: 0,
+          from: "14:45",
+          to: "15:45",
+          kind: "session",
+          title: ["转型金融：高碳行业的融资路径", "Transition Finance for Carbon-Intensive Industries"],
+          guest: 3,
+        },
+        {
+          day: 0,
+          from: "16:00",
+          to: "17:00",
+          kind: "panel",
+          title: ["圆桌：中国ESG投资的下一步", "Panel: What Comes Next for ESG Investing in China"],
+          guest: 4,
+        },
       ],
       sponsors: [
         { tier: "host", name: ["清华大学经济管理学院", "School of Economics and Management, Tsinghua University"] },
@@ -294,12 +360,33 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       ends: clock(reviewDay, "17:30"),
       signup: { opens: clock(cstDay(reviewDay, -21), "09:00"), closes: clock(cstDay(reviewDay, -1), "18:00"), capacity: 300, form: "specialEnroll" },
       guests: 4,
-      sessions: [{ title: ["中国宏观经济季度形势分析会（回放）", "Quarterly Review of China's Macroeconomy (replay)"], starts: clock(reviewDay, "14:00"), hours: 3.5, guest: 0 }],
+      sessions: [
+        {
+          title: ["中国宏观经济季度形势分析会（回放）", "Quarterly Review of China's Macroeconomy (replay)"],
+          starts: clock(reviewDay, "14:00"),
+          hours: 3.5,
+          guest: 0,
+        },
+      ],
       agenda: [
         { day: 0, from: "14:00", to: "14:40", kind: "keynote", title: ["季度宏观经济预测发布", "The quarterly forecast"], guest: 0 },
         { day: 0, from: "14:40", to: "15:30", kind: "session", title: ["消费复苏与居民资产负债表", "Consumption and Household Balance Sheets"], guest: 1 },
-        { day: 0, from: "15:30", to: "16:20", kind: "session", title: ["地方财政与基础设施投资", "Local Public Finance and Infrastructure Investment"], guest: 2 },
-        { day: 0, from: "16:30", to: "17:30", kind: "panel", title: ["圆桌：货币政策还有多大空间", "Panel: How Much Room Is Left for Monetary Policy"], guest: 3 },
+        {
+          day: 0,
+          from: "15:30",
+          to: "16:20",
+          kind: "session",
+          title: ["地方财政与基础设施投资", "Local Public Finance and Infrastructure Investment"],
+          guest: 2,
+        },
+        {
+          day: 0,
+          from: "16:30",
+          to: "17:30",
+          kind: "panel",
+          title: ["圆桌：货币政策还有多大空间", "Panel: How Much Room Is Left for Monetary Policy"],
+          guest: 3,
+        },
       ],
       sponsors: [
         { tier: "host", name: ["北京大学光华管理学院", "Guanghua School of Management, Peking University"] },
@@ -352,7 +439,12 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       guests: 6,
       sessions: [
         { title: ["亚洲资本市场的流动性与定价", "Liquidity and Pricing in Asian Capital Markets"], starts: inDays(-40, "20:00"), hours: 1.5, guest: 0 },
-        { title: ["家族企业与公司治理：亚洲证据", "Family Firms and Corporate Governance: Evidence from Asia"], starts: inDays(-12, "20:00"), hours: 1.5, guest: 1 },
+        {
+          title: ["家族企业与公司治理：亚洲证据", "Family Firms and Corporate Governance: Evidence from Asia"],
+          starts: inDays(-12, "20:00"),
+          hours: 1.5,
+          guest: 1,
+        },
         { title: ["气候风险与银行信贷", "Climate Risk and Bank Lending"], starts: inDays(9, "20:00"), hours: 1.5, guest: 2 },
         { title: ["跨境资本流动与汇率政策", "Cross-Border Capital Flows and Exchange Rate Policy"], starts: inDays(23, "20:00"), hours: 1.5, guest: 3 },
       ],
@@ -379,7 +471,9 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       ends: clock(cstDay(acDay, 2), "12:20"),
       signup: { opens: new Date(today.getTime() - 30 * DAY), closes: deadline, capacity: 400, form: "specialSignUp" },
       guests: 8,
-      sessions: [{ title: [`ABFER ${acYear}年会主会场直播`, `ABFER ${acYear} Annual Conference: main hall live`], starts: clock(acDay, "08:30"), hours: 9, guest: 0 }],
+      sessions: [
+        { title: [`ABFER ${acYear}年会主会场直播`, `ABFER ${acYear} Annual Conference: main hall live`], starts: clock(acDay, "08:30"), hours: 9, guest: 0 },
+      ],
       agenda: conferenceAgenda(
         [
           ["主旨演讲：亚洲金融市场的结构性变化", "Keynote: Structural Change in Asian Financial Markets"],
@@ -453,9 +547,7 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       ends: clock(cstDay(cfmefDay, 1), "12:20"),
       signup: { opens: cst(2023, 3, 1, 9), closes: cst(2023, 4, 12, 18), capacity: 600, form: "specialSignUp" },
       guests: 6,
-      sessions: [
-        { title: ["2023中国金融市场与经济预测论坛（回放）", "CFMEF 2023 (replay)"], starts: clock(cfmefDay, "08:30"), hours: 9, guest: 0 },
-      ],
+      sessions: [{ title: ["2023中国金融市场与经济预测论坛（回放）", "CFMEF 2023 (replay)"], starts: clock(cfmefDay, "08:30"), hours: 9, guest: 0 }],
       agenda: conferenceAgenda(
         [
           ["年度中国宏观经济预测", "China's Macroeconomic Outlook for the Year"],
@@ -492,7 +584,12 @@ function campaignSpecials(now: Date): SpecialSeed[] {
       sessions: [
         { title: ["AMES 2023 主旨演讲（回放）", "AMES 2023 keynotes (replay)"], starts: clock(amesDay, "09:00"), hours: 1, guest: 0 },
         { title: ["AMES 2023 微观计量分会场（回放）", "AMES 2023 microeconometrics session (replay)"], starts: clock(amesDay, "10:20"), hours: 1.7, guest: 1 },
-        { title: ["AMES 2023 宏观计量分会场（回放）", "AMES 2023 macroeconometrics session (replay)"], starts: clock(cstDay(amesDay, 1), "10:20"), hours: 1.7, guest: 5 },
+        {
+          title: ["AMES 2023 宏观计量分会场（回放）", "AMES 2023 macroeconometrics session (replay)"],
+          starts: clock(cstDay(amesDay, 1), "10:20"),
+          hours: 1.7,
+          guest: 5,
+        },
       ],
       agenda: conferenceAgenda(
         [
@@ -580,7 +677,8 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
   const insertPlanGuest = db.prepare("INSERT OR IGNORE INTO plan_guests (plan_id, guest_id, role, sort) VALUES (?, ?, 'speaker', 0)");
   const insertMedia = db.prepare("INSERT INTO live_media (plan_id, stream_url, recording_url) VALUES (?, ?, ?)");
   const insertSignup = db.prepare("INSERT INTO special_signup (special_id, opens_at, closes_at, capacity, form) VALUES (?, ?, ?, ?, ?)");
-  const insertAgenda = db.prepare(`INSERT INTO special_agenda (special_id, starts_at, ends_at, kind, title, title_en, speaker, speaker_en, org_name, org_name_en, place, place_en)
+  const insertAgenda =
+    db.prepare(`INSERT INTO special_agenda (special_id, starts_at, ends_at, kind, title, title_en, speaker, speaker_en, org_name, org_name_en, place, place_en)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertSponsor = db.prepare("INSERT INTO special_sponsors (special_id, tier, name, name_en, link, sort) VALUES (?, ?, ?, ?, ?, ?)");
   const insertSeat = db.prepare("INSERT INTO special_seats (special_id, row_label, number, reserved) VALUES (?, ?, ?, ?)");
@@ -691,7 +789,13 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
         count("plans");
       });
 
-      insertSignup.run(special.id, special.signup.opens?.toISOString() ?? null, special.signup.closes.toISOString(), special.signup.capacity, special.signup.form);
+      insertSignup.run(
+        special.id,
+        special.signup.opens?.toISOString() ?? null,
+        special.signup.closes.toISOString(),
+        special.signup.capacity,
+        special.signup.form,
+      );
       addAgenda(special.id, cstDay(special.starts), special.agenda, guests);
       addSponsors(special.id, special.sponsors);
       if (special.seats) {

@@ -57,14 +57,21 @@ export function planState(plan: PlanTimes, now: Date): number {
  * clock says, not what was true when the data was seeded. An event without plans is one window; an event with plans
  * is living while one of them is, and between them is in the state of the next one.
  */
-export function eventState(event: { startsAt: string | null; endsAt: string | null }, plans: PlanTimes[], now: Date): { status: number; featured: (PlanTimes & { status: number }) | null } {
+export function eventState(
+  event: { startsAt: string | null; endsAt: string | null },
+  plans: PlanTimes[],
+  now: Date,
+): { status: number; featured: (PlanTimes & { status: number }) | null } {
   const own = planState({ id: 0, ...event, hasRecording: plans.some((plan) => plan.hasRecording) }, now);
   if (!plans.length) return { status: own, featured: null };
   const states = plans.map((plan) => ({ ...plan, status: planState(plan, now) }));
   const byStart = (a: PlanTimes, b: PlanTimes) => String(a.startsAt).localeCompare(String(b.startsAt));
   const living = states.find((plan) => plan.status === LIVE.living);
   const next = states.filter((plan) => plan.status < LIVE.living).sort(byStart)[0];
-  const replay = states.filter((plan) => plan.status === LIVE.replay).sort(byStart).at(-1);
+  const replay = states
+    .filter((plan) => plan.status === LIVE.replay)
+    .sort(byStart)
+    .at(-1);
   if (living) return { status: LIVE.living, featured: living };
   if (own === LIVE.living) return next ? { status: next.status, featured: next } : { status: replay ? LIVE.replay : LIVE.over, featured: replay ?? null };
   if (own < LIVE.living) return { status: own, featured: next ?? replay ?? null };
@@ -90,7 +97,10 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
   const stateOf = (row: ItemRow, now: Date) =>
     eventState(
       { startsAt: row.starts_at, endsAt: row.ends_at },
-      (plansOf.all(row.id) as (Omit<PlanTimes, "hasRecording"> & { hasRecording: number })[]).map((plan) => ({ ...plan, hasRecording: plan.hasRecording === 1 })),
+      (plansOf.all(row.id) as (Omit<PlanTimes, "hasRecording"> & { hasRecording: number })[]).map((plan) => ({
+        ...plan,
+        hasRecording: plan.hasRecording === 1,
+      })),
       now,
     );
 
@@ -153,23 +163,25 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
    */
   const enrol = (context: ApiContext, specialId: number, userId: number, signData?: SpecialSignUpForm): Envelope => {
     const at = iso(context);
-    return db.transaction((): Envelope => {
-      const state = signUpState(specialId, userId, context.now());
-      if (!state.canAdd) return refusal(context, state.reason);
-      db.prepare("INSERT INTO special_enrollments (special_id, user_id, agreed_at, created_at) VALUES (?, ?, ?, ?)").run(specialId, userId, at, at);
-      if (signData) {
-        db.prepare("INSERT INTO sign_data (special_id, user_id, real_name, org_name, position, email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-          specialId,
-          userId,
-          signData.realName,
-          signData.orgName,
-          signData.position ?? "",
-          (signData.email ?? "").toLowerCase(),
-          at,
-        );
-      }
-      return ok({ ...signUpState(specialId, userId, context.now()) }, say(context, "报名成功", "You have signed up"));
-    }).immediate();
+    return db
+      .transaction((): Envelope => {
+        const state = signUpState(specialId, userId, context.now());
+        if (!state.canAdd) return refusal(context, state.reason);
+        db.prepare("INSERT INTO special_enrollments (special_id, user_id, agreed_at, created_at) VALUES (?, ?, ?, ?)").run(specialId, userId, at, at);
+        if (signData) {
+          db.prepare("INSERT INTO sign_data (special_id, user_id, real_name, org_name, position, email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+            specialId,
+            userId,
+            signData.realName,
+            signData.orgName,
+            signData.position ?? "",
+            (signData.email ?? "").toLowerCase(),
+            at,
+          );
+        }
+        return ok({ ...signUpState(specialId, userId, context.now()) }, say(context, "报名成功", "You have signed up"));
+      })
+      .immediate();
   };
 
   const seatsOf = db.prepare(
@@ -178,7 +190,9 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
   );
 
   const seatTaken = (context: ApiContext) =>
-    fail(CONFLICT, say(context, "该座位刚刚已被他人选择，请选择其他座位", "Someone else has just taken this seat. Please choose another one"), { state: "taken" });
+    fail(CONFLICT, say(context, "该座位刚刚已被他人选择，请选择其他座位", "Someone else has just taken this seat. Please choose another one"), {
+      state: "taken",
+    });
 
   return [
     {
@@ -210,7 +224,10 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       handler: (context) => {
         const found = findEvent(context);
         if ("envelope" in found) return found.envelope;
-        const rows = db.prepare("SELECT * FROM special_agenda WHERE special_id = ? ORDER BY starts_at, id").all(found.row.id) as Record<string, string | number>[];
+        const rows = db.prepare("SELECT * FROM special_agenda WHERE special_id = ? ORDER BY starts_at, id").all(found.row.id) as Record<
+          string,
+          string | number
+        >[];
         const list = rows.map((row) => ({
           id: row.id,
           kind: row.kind,
@@ -256,7 +273,9 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
         if ("envelope" in found) return found.envelope;
         const enrolledAt = (enrolmentOf.get(found.row.id, user.id) as string | undefined) ?? null;
         const seat = db
-          .prepare("SELECT s.id, s.row_label, s.number FROM seat_assignments a JOIN special_seats s ON s.id = a.seat_id WHERE a.special_id = ? AND a.user_id = ?")
+          .prepare(
+            "SELECT s.id, s.row_label, s.number FROM seat_assignments a JOIN special_seats s ON s.id = a.seat_id WHERE a.special_id = ? AND a.user_id = ?",
+          )
           .get(found.row.id, user.id) as { id: number; row_label: string; number: number } | undefined;
         return ok({ enrolled: Boolean(enrolledAt), enrolledAt, seat: seat ? { id: seat.id, row: seat.row_label, number: seat.number } : null });
       }),
@@ -323,18 +342,31 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
           return fail(NOT_NOW, say(context, "活动已结束，无法选座", "The event is over; seats can no longer be chosen"));
         }
         try {
-          return db.transaction((): Envelope => {
-            const seat = db.prepare("SELECT id, row_label, number, reserved FROM special_seats WHERE id = ? AND special_id = ?").get(seatId, specialId) as
-              | Omit<SeatRow, "user_id">
-              | undefined;
-            if (!seat) return fail(404, say(context, "座位不存在", "No such seat"));
-            if (seat.reserved) return fail(CONFLICT, say(context, "该座位为预留座位，请选择其他座位", "This seat is reserved. Please choose another one"), { state: "reserved" });
-            if (!enrolmentOf.get(specialId, user.id)) return fail(NOT_NOW, say(context, "请先报名，再选择座位", "Please sign up before choosing a seat"));
-            // Moving to another seat frees the old one in the same transaction: if the new one is taken, both stay as they were.
-            db.prepare("DELETE FROM seat_assignments WHERE special_id = ? AND user_id = ?").run(specialId, user.id);
-            db.prepare("INSERT INTO seat_assignments (seat_id, special_id, user_id, created_at) VALUES (?, ?, ?, ?)").run(seat.id, specialId, user.id, iso(context));
-            return ok({ seatId: seat.id, row: seat.row_label, number: seat.number }, say(context, `选座成功：${seat.row_label}排${seat.number}座`, `Seat ${seat.row_label}${seat.number} is yours`));
-          }).immediate();
+          return db
+            .transaction((): Envelope => {
+              const seat = db.prepare("SELECT id, row_label, number, reserved FROM special_seats WHERE id = ? AND special_id = ?").get(seatId, specialId) as
+                | Omit<SeatRow, "user_id">
+                | undefined;
+              if (!seat) return fail(404, say(context, "座位不存在", "No such seat"));
+              if (seat.reserved)
+                return fail(CONFLICT, say(context, "该座位为预留座位，请选择其他座位", "This seat is reserved. Please choose another one"), {
+                  state: "reserved",
+                });
+              if (!enrolmentOf.get(specialId, user.id)) return fail(NOT_NOW, say(context, "请先报名，再选择座位", "Please sign up before choosing a seat"));
+              // Moving to another seat frees the old one in the same transaction: if the new one is taken, both stay as they were.
+              db.prepare("DELETE FROM seat_assignments WHERE special_id = ? AND user_id = ?").run(specialId, user.id);
+              db.prepare("INSERT INTO seat_assignments (seat_id, special_id, user_id, created_at) VALUES (?, ?, ?, ?)").run(
+                seat.id,
+                specialId,
+                user.id,
+                iso(context),
+              );
+              return ok(
+                { seatId: seat.id, row: seat.row_label, number: seat.number },
+                say(context, `选座成功：${seat.row_label}排${seat.number}座`, `Seat ${seat.row_label}${seat.number} is yours`),
+              );
+            })
+            .immediate();
         } catch (error) {
           if ((error as { code?: string }).code?.startsWith("SQLITE_CONSTRAINT")) return seatTaken(context);
           throw error;

@@ -43,7 +43,10 @@ function toMessage(row: MessageRow): ChatMessage {
 
 /** Control characters other than line breaks would let one message redraw another's layout; they go. */
 export function normalizeText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
 }
 
 interface Member {
@@ -62,7 +65,9 @@ export interface ChatHubOptions {
 export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   const rooms = new Map<number, Set<Member>>();
   const recent = new Map<number, number[]>();
-  const insert = db.prepare("INSERT INTO chat_messages (plan_id, user_id, author_code, author_name, author_name_en, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO chat_messages (plan_id, user_id, author_code, author_name, author_name_en, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
   const history = db.prepare("SELECT * FROM (SELECT * FROM chat_messages WHERE plan_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id");
   const scholarName = db.prepare("SELECT name, name_en FROM scholars WHERE author_code = ?");
 

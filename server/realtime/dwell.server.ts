@@ -99,9 +99,12 @@ export interface DwellHubOptions {
  * answered, which is what keeps the client's 7 s reply timer from closing the socket.
  */
 export function createDwellHub({ db, accounts, now, testHooks = false }: DwellHubOptions) {
-  const insertVisit = db.prepare(`INSERT INTO dwell_visits (device_id, user_id, link_no, channel_no, from_page, from_query, page, query, play_status, is_playback, heartbeats, dwell_ms, started_at, last_beat_at)
+  const insertVisit =
+    db.prepare(`INSERT INTO dwell_visits (device_id, user_id, link_no, channel_no, from_page, from_query, page, query, play_status, is_playback, heartbeats, dwell_ms, started_at, last_beat_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`);
-  const extendVisit = db.prepare("UPDATE dwell_visits SET heartbeats = heartbeats + 1, dwell_ms = dwell_ms + ?, play_status = ?, is_playback = ?, last_beat_at = ? WHERE id = ?");
+  const extendVisit = db.prepare(
+    "UPDATE dwell_visits SET heartbeats = heartbeats + 1, dwell_ms = dwell_ms + ?, play_status = ?, is_playback = ?, last_beat_at = ? WHERE id = ?",
+  );
   const visitTotal = db.prepare("SELECT dwell_ms FROM dwell_visits WHERE id = ?").pluck();
 
   const silenced = new Set<string>();

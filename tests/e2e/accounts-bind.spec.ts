@@ -3,7 +3,20 @@
  * the server's message), a number another account holds (another code: the service-contact view with copy-text,
  * save-image and "bind another phone"), then success with the new session and the task toast.
  */
-import { test, expect, waitForHydration, createPhoneUser, dialog, latestCode, freshPhone, registerByApi, sendCodeInForm, storedSession, useSession, wechatByApi } from "./accounts-support";
+import {
+  test,
+  expect,
+  waitForHydration,
+  createPhoneUser,
+  dialog,
+  latestCode,
+  freshPhone,
+  registerByApi,
+  sendCodeInForm,
+  storedSession,
+  useSession,
+  wechatByApi,
+} from "./accounts-support";
 
 test("a wx account meets the bind dialog before verified actions; code 0 and other codes; then it binds", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -3,7 +3,22 @@
  * 60 s countdown), password, email and WeChat scan; the lock after repeated wrong passwords; the country prefixes.
  */
 import { randomInt } from "node:crypto";
-import { test, expect, waitForHydration, api, dialog, expectSignedIn, latestCode, freshPhone, openLogin, registerByApi, sendCodeInForm, storedSession, wechatByApi, confirmOnPhone } from "./accounts-support";
+import {
+  test,
+  expect,
+  waitForHydration,
+  api,
+  dialog,
+  expectSignedIn,
+  latestCode,
+  freshPhone,
+  openLogin,
+  registerByApi,
+  sendCodeInForm,
+  storedSession,
+  wechatByApi,
+  confirmOnPhone,
+} from "./accounts-support";
 
 test.describe("login by verification code", () => {
   test("is the default tab: captcha, code from the outbox, then a reload signed in", async ({ page }) => {
@@ -158,7 +173,12 @@ test.describe("login by password and email", () => {
 
   test("email login after the email is confirmed", async ({ page }) => {
     const email = `e2e.login.${Date.now().toString(36)}@example.edu`;
-    const registered = await api(page.request, "/reg/registerByEmail", { userName: email, password: "mail1234", passwordNext: "mail1234", registerSource: "1" });
+    const registered = await api(page.request, "/reg/registerByEmail", {
+      userName: email,
+      password: "mail1234",
+      passwordNext: "mail1234",
+      registerSource: "1",
+    });
     expect(registered.code).toBe(200);
     await page.goto("/home");
     await waitForHydration(page);
@@ -170,7 +190,8 @@ test.describe("login by password and email", () => {
     // Not confirmed yet: the server's message as an error.
     await expect(page.locator(".toast-error").filter({ hasText: "邮箱尚未验证，请先点击邮件中的确认链接" })).toBeVisible();
 
-    const link = (await page.request.get("/dev/outbox.json").then((response) => response.json())).find((entry: { to: string }) => entry.to === email).text as string;
+    const link = (await page.request.get("/dev/outbox.json").then((response) => response.json())).find((entry: { to: string }) => entry.to === email)
+      .text as string;
     await page.goto(/\/api\/web\/email\?token=[A-Za-z0-9]+/.exec(link)![0]);
     await expect(page).toHaveURL(/\/emailVerifyResult\?status=success$/);
     await waitForHydration(page);
@@ -187,7 +208,11 @@ test.describe("login by password and email", () => {
 });
 
 test.describe("WeChat scan", () => {
-  test("polls until the scan is confirmed on the phone; a new WeChat user binds a phone (forced mode), then the task toast", async ({ page, browser, baseURL }) => {
+  test("polls until the scan is confirmed on the phone; a new WeChat user binds a phone (forced mode), then the task toast", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await page.goto("/home");
     await waitForHydration(page);
     const login = await openLogin(page);

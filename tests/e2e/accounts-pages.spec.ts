@@ -6,7 +6,23 @@
 import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { join } from "node:path";
-import { test, expect, waitForHydration, api, createPhoneUser, dialog, expectSignedIn, fieldErrors, latestCode, loginByApi, freshPhone, registerByApi, sendCodeInForm, storedSession, useSession } from "./accounts-support";
+import {
+  test,
+  expect,
+  waitForHydration,
+  api,
+  createPhoneUser,
+  dialog,
+  expectSignedIn,
+  fieldErrors,
+  latestCode,
+  loginByApi,
+  freshPhone,
+  registerByApi,
+  sendCodeInForm,
+  storedSession,
+  useSession,
+} from "./accounts-support";
 
 /** A small valid PNG (a colour gradient), so the browser can decode and re-encode it. */
 function png(width: number, height: number): Buffer {
@@ -42,7 +58,12 @@ function png(width: number, height: number): Buffer {
       rows[at + 2] = 160;
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 test("find a password by phone: /password → /passwordNew → /pwdSuccess, then log in with it", async ({ page }) => {
@@ -85,7 +106,9 @@ test("find a password by email, and /passwordNew without the first step sends th
   await expect(page).toHaveURL(/\/password$/);
 
   const email = `e2e.pwd.${Date.now().toString(36)}@example.edu`;
-  expect((await api(page.request, "/reg/registerByEmail", { userName: email, password: "mail1234", passwordNext: "mail1234", registerSource: "1" })).code).toBe(200);
+  expect((await api(page.request, "/reg/registerByEmail", { userName: email, password: "mail1234", passwordNext: "mail1234", registerSource: "1" })).code).toBe(
+    200,
+  );
   const form = page.locator(".password-form");
   await form.getByRole("tab", { name: "邮箱找回" }).click();
   await form.getByLabel(/^邮箱/).fill(email);
@@ -93,11 +116,16 @@ test("find a password by email, and /passwordNew without the first step sends th
   await form.getByLabel(/^验证码/).fill(await latestCode(page.request, email));
   await form.getByRole("button", { name: "下一步" }).click();
   await page.locator(".password-form").getByLabel(/^密码/).fill("mail5678");
-  await page.locator(".password-form").getByLabel(/^确认密码/).fill("mail5678");
+  await page
+    .locator(".password-form")
+    .getByLabel(/^确认密码/)
+    .fill("mail5678");
   await page.locator(".password-form").getByRole("button", { name: "确认修改" }).click();
   await expect(page).toHaveURL(/\/pwdSuccess$/);
   // The email is not confirmed yet, so the platform refuses the login, but for that reason, not the password.
-  expect((await api(page.request, "/web/loginByAccountEmail", { accountEmail: email, password: "mail5678" })).message).toBe("邮箱尚未验证，请先点击邮件中的确认链接");
+  expect((await api(page.request, "/web/loginByAccountEmail", { accountEmail: email, password: "mail5678" })).message).toBe(
+    "邮箱尚未验证，请先点击邮件中的确认链接",
+  );
 });
 
 test("/me: the profile card with the unverified mark, and every entry linked", async ({ page, context, baseURL }) => {
@@ -113,7 +141,9 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.locator(".scholar-mark")).toHaveAttribute("data-verified", "false");
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
   const links = page.locator(".menu-list a");
-  await expect(links).toHaveText(["我的订单", "我的优惠券", "我的收藏", "收货地址", "我的积分", "会员中心", "学者认证", "设置"].map((label) => new RegExp(label)));
+  await expect(links).toHaveText(
+    ["我的订单", "我的优惠券", "我的收藏", "收货地址", "我的积分", "会员中心", "学者认证", "设置"].map((label) => new RegExp(label)),
+  );
   expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).toEqual([
     "/myOrder",
     "/myCoupon",
@@ -150,7 +180,12 @@ test("/setting: avatar rules and upload, nickname, password change, language, lo
   expect(uploads[0].contentType).toBe("image/jpeg");
   const avatar = page.locator("header.site-header .avatar img");
   await expect(avatar).toHaveAttribute("src", /^\/api\/file\/download\?name=[a-f0-9]{32}\.jpg$/);
-  expect(await avatar.evaluate((image: HTMLImageElement) => new Promise((resolve) => (image.complete ? resolve(image.naturalWidth) : (image.onload = () => resolve(image.naturalWidth)))))).toBeGreaterThan(0);
+  expect(
+    await avatar.evaluate(
+      (image: HTMLImageElement) =>
+        new Promise((resolve) => (image.complete ? resolve(image.naturalWidth) : (image.onload = () => resolve(image.naturalWidth)))),
+    ),
+  ).toBeGreaterThan(0);
   const preview = editor.locator("img.avatar-preview");
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
 
@@ -232,7 +267,10 @@ test("the email pages say what to do next", async ({ page }) => {
 });
 
 test("the home page preloads no form code; the login dialog loads it when it opens", async ({ page }) => {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "build", "client", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string; src?: string }>;
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "build", "client", ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; src?: string }
+  >;
   // RJSF is bundled with SchemaForm into one chunk, which the dialogs and form widgets import.
   const formChunks = new Set(
     Object.entries(manifest)

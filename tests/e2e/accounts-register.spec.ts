@@ -2,7 +2,23 @@
  * Registration (spec §4) and the validation messages of spec §5 in zh and en, as the forms show them; what the user
  * typed survives a failed submit, a server error and a language switch.
  */
-import { test, expect, waitForHydration, api, confirmationPath, dialog, expectSignedIn, fieldErrors, latestCode, newEmail, freshPhone, openLogin, registerByApi, sendCodeInForm, storedSession } from "./accounts-support";
+import {
+  test,
+  expect,
+  waitForHydration,
+  api,
+  confirmationPath,
+  dialog,
+  expectSignedIn,
+  fieldErrors,
+  latestCode,
+  newEmail,
+  freshPhone,
+  openLogin,
+  registerByApi,
+  sendCodeInForm,
+  storedSession,
+} from "./accounts-support";
 
 test.describe("register by phone", () => {
   test("shows the message, reads registering... while busy, and logs in by password 2 s later", async ({ page }) => {

@@ -67,7 +67,14 @@ export async function sendSmsByApi(request: APIRequestContext, phone: string, pu
 /** A phone account with a password, made through the platform's own calls. */
 export async function registerByApi(request: APIRequestContext, phone = freshPhone(), password = "abc12345"): Promise<{ phone: string; password: string }> {
   const code = await sendSmsByApi(request, phone, "register");
-  const answer = await api(request, "/reg/register", { userName: phone, mobilePrefix: "86", password, passwordNext: password, smsVerifyCode: code, regChannel: "e2e" });
+  const answer = await api(request, "/reg/register", {
+    userName: phone,
+    mobilePrefix: "86",
+    password,
+    passwordNext: password,
+    smsVerifyCode: code,
+    regChannel: "e2e",
+  });
   expect(answer.success, answer.message).toBe(true);
   return { phone, password };
 }

@@ -10,10 +10,17 @@ const SALON = 900003;
 test("the second of two people confirming one seat is told, and sees it taken", async ({ browser, baseURL, request }) => {
   const [first, second] = [await logInByCode(request), await logInByCode(request)];
   for (const session of [first, second]) {
-    const answer = await (await request.post("/api/signData/add", { data: { specialId: SALON, realName: "学者", orgName: "上海财经大学", agree: true }, headers: { token: session.token } })).json();
+    const answer = await (
+      await request.post("/api/signData/add", {
+        data: { specialId: SALON, realName: "学者", orgName: "上海财经大学", agree: true },
+        headers: { token: session.token },
+      })
+    ).json();
     expect(answer.code, answer.message).toBe(200);
   }
-  const seat = (await platformData(request, "/seat/list", { specialId: SALON })).list.find((entry: { row: string; number: number }) => entry.row === "C" && entry.number === 5);
+  const seat = (await platformData(request, "/seat/list", { specialId: SALON })).list.find(
+    (entry: { row: string; number: number }) => entry.row === "C" && entry.number === 5,
+  );
   expect(seat.state).toBe("free");
 
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);

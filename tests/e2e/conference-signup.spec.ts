@@ -17,7 +17,9 @@ test("the countdown to the 13 January 18:00 deadline shows days, hours and minut
   const timer = page.locator('.widget-countdown [role="timer"]');
   await expect(timer).toContainText("距报名截止还有");
   const left = Date.parse(special.deadline) - Date.now();
-  const [days, hours, minutes] = await Promise.all(["days", "hours", "minutes"].map(async (unit) => Number(await timer.locator(`[data-unit="${unit}"]`).textContent())));
+  const [days, hours, minutes] = await Promise.all(
+    ["days", "hours", "minutes"].map(async (unit) => Number(await timer.locator(`[data-unit="${unit}"]`).textContent())),
+  );
   expect(days).toBe(Math.floor(left / 86_400_000));
   expect(hours).toBe(Math.floor((left % 86_400_000) / 3_600_000));
   expect(Math.abs(minutes - Math.floor((left % 3_600_000) / 60_000))).toBeLessThanOrEqual(1);

@@ -30,10 +30,22 @@ for (const lang of ["zh", "en"] as Lang[]) {
     const title = (item: Item) => (lang === "zh" ? item.title : item.titleEn);
     const other = (item: Item) => (lang === "zh" ? item.titleEn : item.title);
 
-    await openPage(page, "/docIndex", lang, [title(reports.list[0]), title(papers.list[0]), title(books.list[0]), lang === "zh" ? "热门研报" : "Popular reports"], [other(papers.list[0])]);
+    await openPage(
+      page,
+      "/docIndex",
+      lang,
+      [title(reports.list[0]), title(papers.list[0]), title(books.list[0]), lang === "zh" ? "热门研报" : "Popular reports"],
+      [other(papers.list[0])],
+    );
     await openPage(page, "/docList", lang, [title(papers.list[0]), title(papers.list[9])], [other(papers.list[0])]);
     await openPage(page, "/docList?docType=report", lang, [lang === "zh" ? tags[0].name : tags[0].nameEn, lang === "zh" ? "全部" : "All"]);
-    await openPage(page, `/docDetail?id=${paper.id}`, lang, [title(paper), lang === "zh" ? paper.summary : paper.summaryEn, lang === "zh" ? "摘要" : "Abstract", title(related.list[0])], [other(paper)]);
+    await openPage(
+      page,
+      `/docDetail?id=${paper.id}`,
+      lang,
+      [title(paper), lang === "zh" ? paper.summary : paper.summaryEn, lang === "zh" ? "摘要" : "Abstract", title(related.list[0])],
+      [other(paper)],
+    );
     await openPage(page, "/bookList", lang, [title(books.list[0]), title(books.list[11])], [other(books.list[0])]);
     await openPage(page, `/bookDetail?id=${book.id}`, lang, [title(book), lang === "zh" ? "内容简介" : "About the book"], [other(book)]);
   });
@@ -49,7 +61,9 @@ test("the report type filter lists only that type's reports", async ({ page }) =
   await expect(page).toHaveURL(/\/docList\?docType=report$/);
   await page.locator(".filter-chips").getByRole("link", { name: tag.name }).click();
   await expect(page).toHaveURL(`/docList?docType=report&typeId=${tag.id}`);
-  await expect.poll(async () => (await page.locator(".content-list .list-title").allTextContents()).slice(0, 10)).toEqual(expected.list.map((item) => item.title));
+  await expect
+    .poll(async () => (await page.locator(".content-list .list-title").allTextContents()).slice(0, 10))
+    .toEqual(expected.list.map((item) => item.title));
   // Back to papers: the tags go, the paper list comes.
   await page.locator(".filter-chips").getByRole("link", { name: "论文" }).click();
   await expect(page).toHaveURL(`/docList?docType=paper&typeId=${tag.id}`);

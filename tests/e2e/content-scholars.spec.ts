@@ -24,16 +24,28 @@ for (const lang of ["zh", "en"] as Lang[]) {
     const directory = await platformData<Page>(page.request, "/author/operationAuthorList", { pageSize: 10 });
     const recommended = await platformData<Page>(page.request, "/recommend/authorList", { pageSize: 10 });
     const scholar = directory.list[0];
-    const works = await platformData<{ list: { title: string; titleEn: string }[] }>(page.request, "/article/searchByAuthor", { authorCode: scholar.authorCode });
+    const works = await platformData<{ list: { title: string; titleEn: string }[] }>(page.request, "/article/searchByAuthor", {
+      authorCode: scholar.authorCode,
+    });
     await speak(context, baseURL!, lang);
     const name = (entry: Scholar) => (lang === "zh" ? entry.authorName : entry.authorNameEn);
     const org = (entry: Scholar) => (lang === "zh" ? entry.orgName : entry.orgNameEn);
     const verified = lang === "zh" ? "已认证" : "Verified";
 
-    await openPage(page, "/authorList", lang, [name(directory.list[0]), org(directory.list[0]), name(directory.list[9]), verified], [lang === "zh" ? directory.list[0].authorNameEn : directory.list[0].authorName]);
+    await openPage(
+      page,
+      "/authorList",
+      lang,
+      [name(directory.list[0]), org(directory.list[0]), name(directory.list[9]), verified],
+      [lang === "zh" ? directory.list[0].authorNameEn : directory.list[0].authorName],
+    );
     await openPage(page, "/recommendedAuthor", lang, [name(recommended.list[0]), lang === "zh" ? "推荐学者" : "Recommended scholars"]);
     await openPage(page, "/recommendAuthorList", lang, [name(recommended.list[0]), name(recommended.list[9])]);
-    await openPage(page, `/person?authorCode=${scholar.authorCode}`, lang, [name(scholar), org(scholar), lang === "zh" ? works.list[0].title : works.list[0].titleEn]);
+    await openPage(page, `/person?authorCode=${scholar.authorCode}`, lang, [
+      name(scholar),
+      org(scholar),
+      lang === "zh" ? works.list[0].title : works.list[0].titleEn,
+    ]);
     await expect(page.locator(".scholar-profile .verified-mark")).toHaveText(scholar.verified ? verified : lang === "zh" ? "未认证" : "Not verified");
   });
 }
@@ -61,7 +73,9 @@ test("searching the directory by institution lists only matching scholars", asyn
   await page.getByRole("searchbox").press("Enter");
   await expect(page).toHaveURL(/\/authorList\?kw=[A-Za-z0-9_-]+$/);
   // The first page, then the next one by itself while the end of the short list is in view.
-  await expect.poll(async () => (await page.locator(".scholar-name strong").allTextContents()).slice(0, 10)).toEqual(expected.list.map((entry) => entry.authorName));
+  await expect
+    .poll(async () => (await page.locator(".scholar-name strong").allTextContents()).slice(0, 10))
+    .toEqual(expected.list.map((entry) => entry.authorName));
   for (const org of await page.locator(".scholar-org").allTextContents()) expect(org).toContain(keyword);
 });
 

@@ -12,7 +12,17 @@ const KINDS: Record<string, string[]> = {
   "3": ["live", "meeting"],
   "4": ["video", "videoSpecial"],
 };
-const KIND_LABELS: Record<string, string> = { live: "直播", meeting: "会议", video: "视频", videoSpecial: "专题", paper: "论文", report: "研报", book: "图书", essay: "文章", qa: "问答" };
+const KIND_LABELS: Record<string, string> = {
+  live: "直播",
+  meeting: "会议",
+  video: "视频",
+  videoSpecial: "专题",
+  paper: "论文",
+  report: "研报",
+  book: "图书",
+  essay: "文章",
+  qa: "问答",
+};
 const TAB_LABELS: Record<string, string> = { "0": "综合", "1": "文献", "3": "直播", "4": "视频" };
 
 interface Results {

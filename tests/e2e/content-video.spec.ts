@@ -16,7 +16,9 @@ interface Item {
 
 async function seeded(request: Parameters<typeof platformData>[0]) {
   const video = (await platformData<{ list: Item[] }>(request, "/video/list", { pageSize: 1 })).list[0];
-  const detail = await platformData<Item & { specialId: number; praiseCount: number; collectCount: number }>(request, "/video/getVideoDetail", { id: video.id });
+  const detail = await platformData<Item & { specialId: number; praiseCount: number; collectCount: number }>(request, "/video/getVideoDetail", {
+    id: video.id,
+  });
   const special = await platformData<Item>(request, "/video/getVideoSpecialDetail", { id: detail.specialId });
   const types = (await platformData<{ list: { id: number; name: string; nameEn: string }[] }>(request, "/video/types")).list;
   const specials = await platformData<{ list: Item[]; total: number }>(request, "/video/getVideoSpecialList", { pageSize: 10 });
@@ -32,7 +34,13 @@ for (const lang of ["zh", "en"] as Lang[]) {
     const other = (item: Item) => (lang === "zh" ? item.titleEn : item.title);
     const typeName = (type: { name: string; nameEn: string }) => (lang === "zh" ? type.name : type.nameEn);
 
-    await openPage(page, "/videoIndex", lang, [typeName(types[0]), title(specials.list[0]), lang === "zh" ? "专题课程" : "Video series"], [other(specials.list[0])]);
+    await openPage(
+      page,
+      "/videoIndex",
+      lang,
+      [typeName(types[0]), title(specials.list[0]), lang === "zh" ? "专题课程" : "Video series"],
+      [other(specials.list[0])],
+    );
     await openPage(page, "/videoSpecialList", lang, [title(specials.list[0]), title(specials.list[1])], [other(specials.list[0])]);
     await openPage(page, `/videoListBySpecial?id=${special.id}`, lang, [title(special), title(video)], [other(video)]);
     await openPage(page, "/videoList", lang, [typeName(types[1]), title(video)], [other(video)]);
@@ -216,7 +224,9 @@ test("the series list is kept alive: after a second page and a visit to a series
 });
 
 test.describe("inside the messaging app's browser", () => {
-  test.use({ userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47" });
+  test.use({
+    userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47",
+  });
 
   test("share asks for the share signature of the page URL and shows how to share from the app's menu", async ({ page }) => {
     const { video } = await seeded(page.request);

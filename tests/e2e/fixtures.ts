@@ -31,7 +31,7 @@ function pagePath(url: URL): string {
   return path === "/_root" ? "/" : path;
 }
 
-function describe(message: ConsoleMessage): ConsoleProblem {
+function describeMessage(message: ConsoleMessage): ConsoleProblem {
   return { kind: "console.error", text: message.text(), url: message.location().url };
 }
 
@@ -61,9 +61,9 @@ export function watchConsole(page: Page) {
   });
   page.on("console", (message) => {
     const type = message.type();
-    if (type === "error") seen.push(describe(message));
+    if (type === "error") seen.push(describeMessage(message));
     else if ((type === "warning" || type === "log" || type === "info") && HYDRATION.test(message.text())) {
-      seen.push({ ...describe(message), kind: "hydration" });
+      seen.push({ ...describeMessage(message), kind: "hydration" });
     }
   });
   page.on("pageerror", (error) => {

@@ -78,9 +78,7 @@ test("home shows the quick-entry grid", async ({ page }) => {
 });
 
 test("home tabs list the seeded items, and each tab shows its own", async ({ page }) => {
-  const [lives, meetings, videos, papers] = await Promise.all(
-    ["lives", "meetings", "videos", "papers"].map((name) => seededTitles(page.request, name)),
-  );
+  const [lives, meetings, videos, papers] = await Promise.all(["lives", "meetings", "videos", "papers"].map((name) => seededTitles(page.request, name)));
   await page.goto("/home");
   await waitForHydration(page);
   const tabs = page.locator(".tabs").first();

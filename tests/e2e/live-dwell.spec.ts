@@ -52,7 +52,16 @@ test("heartbeat 5 s after the last activity; closed with 3000 after 7 s without 
   await page.clock.runFor(1);
   await expect.poll(() => sockets[0].sent.length).toBe(1);
   const heartbeat = JSON.parse(sockets[0].sent[0]);
-  expect(heartbeat).toEqual({ channelNo: "", createTime: start.getTime() + 6_000, fromPage: "", fromQuery: "", toPage: "/liveIndex", toQuery: "", status: 0, isPlayback: "0" });
+  expect(heartbeat).toEqual({
+    channelNo: "",
+    createTime: start.getTime() + 6_000,
+    fromPage: "",
+    fromQuery: "",
+    toPage: "/liveIndex",
+    toQuery: "",
+    status: 0,
+    isPlayback: "0",
+  });
   await expect.poll(() => sockets[0].received.length).toBe(1);
   expect(JSON.parse(sockets[0].received[0])).toMatchObject({ code: 200, type: "heartbeat", createTime: heartbeat.createTime });
   await expect.poll(async () => (await inspect(request, deviceId)).connections[0]?.heartbeats).toBe(1);
@@ -116,7 +125,15 @@ test("a live room's heartbeat names its channel, the page before it, and the pla
   await expect.poll(() => sockets[0]?.sent.some(playing), { timeout: 15_000 }).toBe(true);
   expect(sockets).toHaveLength(1);
   const heartbeat = JSON.parse(sockets[0].sent.find(playing)!);
-  expect(heartbeat).toMatchObject({ channelNo: String(replay.id), fromPage: "/liveIndex", fromQuery: "", toPage: "/viewLive", toQuery: `id=${replay.id}`, status: 1, isPlayback: "1" });
+  expect(heartbeat).toMatchObject({
+    channelNo: String(replay.id),
+    fromPage: "/liveIndex",
+    fromQuery: "",
+    toPage: "/viewLive",
+    toQuery: `id=${replay.id}`,
+    status: 1,
+    isPlayback: "1",
+  });
 });
 
 test("a signed-in viewer's socket carries the session token", async ({ page, request, baseURL }) => {

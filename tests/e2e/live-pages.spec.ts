@@ -26,8 +26,26 @@ async function titles(page: Page, scope = page.locator("main")): Promise<string[
 
 for (const lang of ["zh", "en"] as const) {
   const text = {
-    zh: { page: "学术直播", living: "正在直播", upcoming: "直播预告", specials: "直播专题", replays: "精彩回放", tabs: ["全部", "直播中", "预告", "回放"], series: "直播专题", views: "次观看" },
-    en: { page: "Academic live", living: "Live now", upcoming: "Coming up", specials: "Live series", replays: "Replays", tabs: ["All", "Live now", "Coming up", "Replays"], series: "Live series", views: "views" },
+    zh: {
+      page: "学术直播",
+      living: "正在直播",
+      upcoming: "直播预告",
+      specials: "直播专题",
+      replays: "精彩回放",
+      tabs: ["全部", "直播中", "预告", "回放"],
+      series: "直播专题",
+      views: "次观看",
+    },
+    en: {
+      page: "Academic live",
+      living: "Live now",
+      upcoming: "Coming up",
+      specials: "Live series",
+      replays: "Replays",
+      tabs: ["All", "Live now", "Coming up", "Replays"],
+      series: "Live series",
+      views: "views",
+    },
   }[lang];
 
   test.describe(`live pages in ${lang}`, () => {
@@ -56,16 +74,22 @@ for (const lang of ["zh", "en"] as const) {
       await expect(section(text.upcoming).locator(".live-state").first()).toHaveText(lang === "en" ? /Upcoming|Not started/ : /即将开始|未开始/);
       await expect(section(text.living).locator(".live-item").first()).toHaveAttribute("data-live-status", "2");
       const withGuests = specials.list.find((special) => special.guestNames)!;
-      await expect(section(text.specials).locator(".live-item", { has: page.locator(`a[href="${withGuests.link}"]`) }).locator(".live-guests")).toHaveText(
-        lang === "en" ? withGuests.guestNamesEn : withGuests.guestNames,
-      );
+      await expect(
+        section(text.specials)
+          .locator(".live-item", { has: page.locator(`a[href="${withGuests.link}"]`) })
+          .locator(".live-guests"),
+      ).toHaveText(lang === "en" ? withGuests.guestNamesEn : withGuests.guestNames);
 
       // Every card links to its own page, and the posters really load.
       const firstReplay = section(text.replays).locator("a.live-link").first();
       await expect(firstReplay).toHaveAttribute("href", replays.list[0].link);
       const poster = section(text.living).locator(".live-cover img").first();
       await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
-      expect(await page.locator(".link-grid a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/liveList", "/specList", "/liveList?tab=3"]);
+      expect(await page.locator(".link-grid a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+        "/liveList",
+        "/specList",
+        "/liveList?tab=3",
+      ]);
     });
 
     test(`/liveList pages through plans by state (${lang})`, async ({ page, request, baseURL }) => {
@@ -91,14 +115,18 @@ for (const lang of ["zh", "en"] as const) {
       await expect(page).toHaveURL(/[?&]tab=1/);
       await expect(page.locator("main .live-item").first()).toHaveAttribute("data-live-id", String(living.list[0].id));
       expect((await titles(page)).slice(0, 10)).toEqual(living.list.map((plan) => titleOf(plan, lang)));
-      expect(new Set(await page.locator("main .live-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-live-status"))))).toEqual(new Set(["2"]));
+      expect(new Set(await page.locator("main .live-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-live-status"))))).toEqual(
+        new Set(["2"]),
+      );
 
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole("tab", { name: text.tabs[3] }).click();
       await expect(page).toHaveURL(/[?&]tab=3/);
       await expect(page.locator("main .live-item").first()).toHaveAttribute("data-live-id", String(replays.list[0].id));
       expect((await titles(page)).slice(0, 10)).toEqual(replays.list.map((plan) => titleOf(plan, lang)));
-      expect(new Set(await page.locator("main .live-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-live-status"))))).toEqual(new Set(["4"]));
+      expect(new Set(await page.locator("main .live-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-live-status"))))).toEqual(
+        new Set(["4"]),
+      );
     });
 
     test(`/specList lists the series and a series opens its own lives and guests (${lang})`, async ({ page, request, baseURL }) => {
@@ -183,7 +211,9 @@ test.describe("/viewLive in each live state", () => {
   }
 
   async function countdownMinutes(page: Page): Promise<number> {
-    const [days, hours, minutes] = await Promise.all(["days", "hours", "minutes"].map(async (unit) => Number(await page.locator(`.live-countdown [data-unit="${unit}"]`).textContent())));
+    const [days, hours, minutes] = await Promise.all(
+      ["days", "hours", "minutes"].map(async (unit) => Number(await page.locator(`.live-countdown [data-unit="${unit}"]`).textContent())),
+    );
     return days * 1440 + hours * 60 + minutes;
   }
 
@@ -217,7 +247,11 @@ test.describe("/viewLive in each live state", () => {
     const video = page.locator("video.live-video");
     await expect(video).toHaveAttribute("src", "/media/clip.mp4");
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
-    expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, loop: element.loop, paused: element.paused }))).toEqual({ muted: true, loop: true, paused: false });
+    expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, loop: element.loop, paused: element.paused }))).toEqual({
+      muted: true,
+      loop: true,
+      paused: false,
+    });
     await expect(page.locator(".live-problem")).toHaveCount(0);
   });
 
@@ -235,7 +269,11 @@ test.describe("/viewLive in each live state", () => {
     await expect(page.locator(".live-flag")).toHaveText("回放");
     const video = page.locator("video.live-video");
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
-    expect(await video.evaluate((element: HTMLVideoElement) => ({ paused: element.paused, loop: element.loop, controls: element.controls }))).toEqual({ paused: true, loop: false, controls: true });
+    expect(await video.evaluate((element: HTMLVideoElement) => ({ paused: element.paused, loop: element.loop, controls: element.controls }))).toEqual({
+      paused: true,
+      loop: false,
+      controls: true,
+    });
     expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(1);
     await video.evaluate((element: HTMLVideoElement) => {
       element.muted = true;

@@ -45,10 +45,13 @@ export async function latestCode(request: APIRequestContext, target: string): Pr
   const to = target.includes("@") ? target : `+86 ${target}`;
   let code = "";
   await expect
-    .poll(async () => {
-      code = (await outbox(request)).find((entry) => entry.to === to && entry.code)?.code ?? "";
-      return code;
-    }, { message: `a code for ${to} in the outbox` })
+    .poll(
+      async () => {
+        code = (await outbox(request)).find((entry) => entry.to === to && entry.code)?.code ?? "";
+        return code;
+      },
+      { message: `a code for ${to} in the outbox` },
+    )
     .toMatch(/^\d{6}$/);
   return code;
 }

@@ -10,8 +10,7 @@ async function navigateInApp(page: Page, to: string): Promise<void> {
     await router.navigate(target);
   }, to);
 }
-const stored = (page: Page) =>
-  page.evaluate(() => ({ fromPage: localStorage.getItem("fromPage"), fromQuery: localStorage.getItem("fromQuery") }));
+const stored = (page: Page) => page.evaluate(() => ({ fromPage: localStorage.getItem("fromPage"), fromQuery: localStorage.getItem("fromQuery") }));
 
 test.describe("redirects", () => {
   test("a path with Mobile drops its last six characters and keeps the query", async ({ page }) => {
@@ -109,15 +108,21 @@ test.describe("scroll on navigation", () => {
     await page.mouse.wheel(0, 700);
     await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
     // Let the position settle, then remember where the reader was.
-    await expect.poll(async () => {
-      const before = await scrollY(page);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      return (await scrollY(page)) === before;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const before = await scrollY(page);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        return (await scrollY(page)) === before;
+      })
+      .toBe(true);
     const kept = await scrollY(page);
 
     // A list item of the hot reports (below the fold) navigates to another page, which starts at the top.
-    const link = page.locator(".content-list").filter({ has: page.getByRole("heading", { name: "热门研报" }) }).locator("a.list-link").first();
+    const link = page
+      .locator(".content-list")
+      .filter({ has: page.getByRole("heading", { name: "热门研报" }) })
+      .locator("a.list-link")
+      .first();
     await expect(link).toBeInViewport();
     const href = (await link.getAttribute("href"))!;
     await link.click();

@@ -14,7 +14,17 @@ const configs = join(work, "page-configs");
 cpSync(join(root, "page-configs"), configs, { recursive: true });
 for (const name of readdirSync(join(import.meta.dirname, "fixtures"))) cpSync(join(import.meta.dirname, "fixtures", name), join(configs, name));
 
-const env = readServerEnv({ ...process.env, PORT: process.env.E2E_PORT ?? "3210", HOST: "127.0.0.1", DATABASE_FILE: join(work, "platform.sqlite"), PAGE_CONFIGS_DIR: configs, CAPTCHA: "test" }, root);
+const env = readServerEnv(
+  {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? "3210",
+    HOST: "127.0.0.1",
+    DATABASE_FILE: join(work, "platform.sqlite"),
+    PAGE_CONFIGS_DIR: configs,
+    CAPTCHA: "test",
+  },
+  root,
+);
 const { app, attachRealtime, platform } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;

@@ -15,12 +15,16 @@ interface Envelope<T = unknown> {
 async function signIn(request: APIRequestContext): Promise<{ token: string; user: Record<string, unknown> }> {
   // A number of its own per run: codes are limited per number and day.
   const phone = `139${String(Date.now()).slice(-8)}`;
-  const sent = (await (await request.post("/api/web/sendMessage", { data: { phoneNum: phone, prefix: "86", randStr: "e2e", ticket: "e2e", purpose: "login" } })).json()) as Envelope;
+  const sent = (await (
+    await request.post("/api/web/sendMessage", { data: { phoneNum: phone, prefix: "86", randStr: "e2e", ticket: "e2e", purpose: "login" } })
+  ).json()) as Envelope;
   expect(sent.code, sent.message).toBe(200);
   const outbox = (await (await request.get("/dev/outbox.json")).json()) as { channel: string; to: string; code: string }[];
   const code = outbox.find((message) => message.channel === "sms" && message.to.endsWith(phone))?.code;
   expect(code, "the SMS code in the developer outbox").toMatch(/^\d{6}$/);
-  const login = (await (await request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code } })).json()) as Envelope<{
+  const login = (await (
+    await request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code } })
+  ).json()) as Envelope<{
     token: string;
     user: Record<string, unknown>;
   }>;

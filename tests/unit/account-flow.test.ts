@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CallDefinition } from "~/api/api-client";
-import { type ApiEnvelope } from "@contracts/envelope";
+import type { ApiEnvelope } from "@contracts/envelope";
 
 const answers = new Map<string, ApiEnvelope[]>();
 const made: { path: string; params: Record<string, unknown> }[] = [];
@@ -21,7 +21,9 @@ vi.mock("~/api/calls", async () => {
   };
 });
 
-const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureScholar, loginFailed, phoneBound, requireGate } = await import("~/account/flows");
+const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureScholar, loginFailed, phoneBound, requireGate } = await import(
+  "~/account/flows"
+);
 const { $dialog } = await import("~/stores/dialogs");
 const { $token, $user, storeSession } = await import("~/stores/session");
 const { $forcedBind, $verifyStep } = await import("~/stores/account");
@@ -37,7 +39,11 @@ beforeEach(() => {
   storage.clear();
   reload.mockClear();
   vi.stubGlobal("window", {
-    localStorage: { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value), removeItem: (key: string) => storage.delete(key) },
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    },
     location: { reload, protocol: "http:", pathname: "/home", assign: vi.fn() },
   });
   vi.stubGlobal("document", { cookie: "" });
@@ -192,7 +198,11 @@ describe("promotions and the address prompt", () => {
     await checkAddressBinding(new Date("2027-03-01T09:00:00Z"));
     expect(made).toEqual([]);
     storeSession("V".repeat(32), { ...phoneUser, isVip: true });
-    answer("/members/whetherBindAddress", { code: 200, data: { members: true, bindAddress: false } }, { code: 200, data: { members: true, bindAddress: false } });
+    answer(
+      "/members/whetherBindAddress",
+      { code: 200, data: { members: true, bindAddress: false } },
+      { code: 200, data: { members: true, bindAddress: false } },
+    );
     await checkAddressBinding(new Date("2027-03-01T09:00:00Z"));
     expect($dialog.get()).toMatchObject({ name: "vipAddress" });
     expect(made[0].params).toEqual({ interestId: 8 });

@@ -63,7 +63,12 @@ describe("the WeChat QR code", () => {
   });
 
   it("gives the same code for the same URL and a larger one for a longer URL", () => {
-    expect(qrPath([[true, false], [false, true]])).toBe("M0 0h1v1h-1zM1 1h1v1h-1z");
+    expect(
+      qrPath([
+        [true, false],
+        [false, true],
+      ]),
+    ).toBe("M0 0h1v1h-1zM1 1h1v1h-1z");
     const short = renderToStaticMarkup(<WechatQr url="http://a.b/c" label="scan" />);
     const long = renderToStaticMarkup(<WechatQr url={`http://a.b/${"c".repeat(120)}`} label="scan" />);
     expect(renderToStaticMarkup(<WechatQr url="http://a.b/c" label="scan" />)).toBe(short);

@@ -529,7 +529,9 @@ describe("logging in by code", () => {
   it("creates the account for a new number and answers code 1 with a token", async () => {
     const phone = freshPhone();
     const code = await smsCode(phone);
-    const answer = await call("/web/loginMessage", { body: { userName: phone, mobilePrefix: "86", smsVerifyCode: code, uuid: "device-1", sourceUrl: "/home" } });
+    const answer = await call("/web/loginMessage", {
+      body: { userName: phone, mobilePrefix: "86", smsVerifyCode: code, uuid: "device-1", sourceUrl: "/home" },
+    });
     expect(answer.body.code).toBe(1);
     expect(answer.body.data.token).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(answer.body.data.user).toMatchObject({ userName: phone, mobilePrefix: "86", isBindPhone: true, authorCode: null });
@@ -560,7 +562,9 @@ describe("logging in by code", () => {
 
 describe("email accounts", () => {
   const registerEmail = (email: string, password = "mail1234", extra: Record<string, unknown> = {}) =>
-    call("/reg/registerByEmail", { body: { userName: email, password, passwordNext: password, userSource: "", registerSource: "1", regChannel: "h5", ...extra } });
+    call("/reg/registerByEmail", {
+      body: { userName: email, password, passwordNext: password, userSource: "", registerSource: "1", regChannel: "h5", ...extra },
+    });
   const loginEmail = (accountEmail: string, password: string) => call("/web/loginByAccountEmail", { body: { accountEmail, password, sourceUrl: "/home" } });
 
   it("registers, refuses login before confirmation, confirms by link once, then logs in", async () => {
@@ -581,7 +585,7 @@ describe("email accounts", () => {
     expect(answer.body.data.user).toMatchObject({ userName: `email:${email}`, isBindPhone: false });
 
     expect(await follow(link)).toBe("/emailVerifyResult?status=invalid");
-    expect(await follow("http://localhost:3000/api/web/email?token=" + "B".repeat(32))).toBe("/emailVerifyResult?status=invalid");
+    expect(await follow(`http://localhost:3000/api/web/email?token=${"B".repeat(32)}`)).toBe("/emailVerifyResult?status=invalid");
     expect(await follow("http://localhost:3000/api/web/email")).toBe("/emailVerifyResult?status=invalid");
   });
 
@@ -595,9 +599,18 @@ describe("email accounts", () => {
 
   it("validates the email registration form", async () => {
     expect((await registerEmail("not-an-email")).body).toMatchObject({ code: 400, message: "Please enter a valid email" });
-    expect((await call("/reg/registerByEmail", { body: { password: "abc123", passwordNext: "abc123" } })).body).toMatchObject({ code: 400, message: "Please enter your email" });
-    expect((await registerEmail(freshEmail(), "abc123", { passwordNext: "abc321" })).body).toMatchObject({ code: 400, message: "The two passwords are inconsistent" });
-    expect((await registerEmail(freshEmail(), "abc")).body).toMatchObject({ code: 400, message: "Please enter a password of 6-18 digits, letters or a combination" });
+    expect((await call("/reg/registerByEmail", { body: { password: "abc123", passwordNext: "abc123" } })).body).toMatchObject({
+      code: 400,
+      message: "Please enter your email",
+    });
+    expect((await registerEmail(freshEmail(), "abc123", { passwordNext: "abc321" })).body).toMatchObject({
+      code: 400,
+      message: "The two passwords are inconsistent",
+    });
+    expect((await registerEmail(freshEmail(), "abc")).body).toMatchObject({
+      code: 400,
+      message: "Please enter a password of 6-18 digits, letters or a combination",
+    });
     expect((await registerEmail(freshEmail(), "abc123", { registerSource: "2" })).body.code).toBe(400);
   });
 

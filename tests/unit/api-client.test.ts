@@ -195,7 +195,10 @@ describe("deviceOf", () => {
   it("names Apple devices, Android models and the web", () => {
     expect(deviceOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148")).toEqual({ brand: "Apple", model: "iPhone" });
     expect(deviceOf("Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X)")).toEqual({ brand: "Apple", model: "iPad" });
-    expect(deviceOf("Mozilla/5.0 (Linux; Android 14; Pixel 8 Pro) AppleWebKit/537.36 Mobile Safari/537.36")).toEqual({ brand: "Android", model: "Pixel 8 Pro" });
+    expect(deviceOf("Mozilla/5.0 (Linux; Android 14; Pixel 8 Pro) AppleWebKit/537.36 Mobile Safari/537.36")).toEqual({
+      brand: "Android",
+      model: "Pixel 8 Pro",
+    });
     expect(deviceOf("Mozilla/5.0 (X11; Linux x86_64) Chrome/120")).toEqual({ brand: "web", model: "desktop" });
     expect(deviceOf("Mozilla/5.0 (Linux) Mobile")).toEqual({ brand: "web", model: "mobile" });
   });

@@ -68,14 +68,18 @@ describe("type filters", () => {
   });
 
   it("typeId narrows /video/list and /report/getList, and the types split the items between them", async () => {
-    for (const [typesPath, listPath] of [["/video/types", "/video/list"], ["/report/getTypeTag", "/report/getList"]]) {
+    for (const [typesPath, listPath] of [
+      ["/video/types", "/video/list"],
+      ["/report/getTypeTag", "/report/getList"],
+    ]) {
       const all = (await data(listPath)).total as number;
       let sum = 0;
       for (const type of (await data(typesPath)).list) {
         const page = await data(listPath, { typeId: type.id, pageSize: 50 });
         expect(page.total, `${listPath} type ${type.id}`).toBeGreaterThan(0);
         expect(page.total).toBeLessThan(all);
-        for (const item of page.list.slice(0, 5)) expect((await data(listPath === "/video/list" ? "/video/getVideoDetail" : "/mpPaper/detail", { id: item.id })).typeId).toBe(type.id);
+        for (const item of page.list.slice(0, 5))
+          expect((await data(listPath === "/video/list" ? "/video/getVideoDetail" : "/mpPaper/detail", { id: item.id })).typeId).toBe(type.id);
         sum += page.total;
       }
       expect(sum).toBe(all);
@@ -153,7 +157,11 @@ describe("search", () => {
     expect(all.keyword).toBe("货币政策");
     expect(Object.keys(all.counts).sort()).toEqual(["0", "1", "3", "4"]);
     expect(all.total).toBe(all.counts["0"]);
-    for (const [type, kinds] of [["1", ["paper", "report", "book"]], ["3", ["live", "meeting"]], ["4", ["video", "videoSpecial"]]] as const) {
+    for (const [type, kinds] of [
+      ["1", ["paper", "report", "book"]],
+      ["3", ["live", "meeting"]],
+      ["4", ["video", "videoSpecial"]],
+    ] as const) {
       const page = await data("/commonSearc/all", { searchType: type, keyword: "货币政策", pageSize: 50 });
       expect(page.total, `type ${type}`).toBe(all.counts[type]);
       expect(page.total).toBeGreaterThan(0);
@@ -209,7 +217,11 @@ describe("praise and collect", () => {
     expect(praised).toEqual({ id: video.id, praised: true, praiseCount: before.praiseCount + 1 });
     const collected = await data("/collect/doCollect", { id: video.id }, { token });
     expect(collected).toEqual({ id: video.id, collected: true, collectCount: before.collectCount + 1 });
-    expect(await data("/video/getVideoDetail", { id: video.id }, { token })).toMatchObject({ praised: true, collected: true, praiseCount: before.praiseCount + 1 });
+    expect(await data("/video/getVideoDetail", { id: video.id }, { token })).toMatchObject({
+      praised: true,
+      collected: true,
+      praiseCount: before.praiseCount + 1,
+    });
     // another viewer sees the counts but not this viewer's state
     expect(await data("/video/getVideoDetail", { id: video.id })).toMatchObject({ praised: false, collected: false, collectCount: before.collectCount + 1 });
 
@@ -277,6 +289,7 @@ describe("/wechat/getShare", () => {
   });
 
   it("refuses what is not an http(s) URL", async () => {
-    for (const url of ["", "javascript:alert(1)", "not a url", `http://x/${"a".repeat(600)}`]) expect((await call("/wechat/getShare", { url })).code, url).toBe(400);
+    for (const url of ["", "javascript:alert(1)", "not a url", `http://x/${"a".repeat(600)}`])
+      expect((await call("/wechat/getShare", { url })).code, url).toBe(400);
   });
 });

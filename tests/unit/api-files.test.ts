@@ -50,12 +50,20 @@ async function call(path: string, body: Record<string, unknown> = {}, options: {
   return response;
 }
 
-async function json(path: string, body: Record<string, unknown> = {}, options: { token?: string; lang?: "zh" | "en"; method?: "GET" | "POST" } = {}): Promise<Body> {
+async function json(
+  path: string,
+  body: Record<string, unknown> = {},
+  options: { token?: string; lang?: "zh" | "en"; method?: "GET" | "POST" } = {},
+): Promise<Body> {
   return (await call(path, body, options)).json() as Promise<Body>;
 }
 
 async function dev(path: string, form: Record<string, string>) {
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -89,8 +97,14 @@ describe("image upload and download", () => {
 
   it("refuses other types, bytes that are not what they claim, and callers without a session", async () => {
     const { token } = await signedIn();
-    expect(await json("/file/upload", { contentType: "image/gif", data: Buffer.from("GIF89a").toString("base64") }, { token })).toMatchObject({ code: 400, message: "请上传JPG或PNG格式的图片" });
-    expect(await json("/file/upload", { contentType: "image/png", data: JPEG.toString("base64") }, { token, lang: "en" })).toMatchObject({ code: 400, message: "Please upload a JPG or PNG image" });
+    expect(await json("/file/upload", { contentType: "image/gif", data: Buffer.from("GIF89a").toString("base64") }, { token })).toMatchObject({
+      code: 400,
+      message: "请上传JPG或PNG格式的图片",
+    });
+    expect(await json("/file/upload", { contentType: "image/png", data: JPEG.toString("base64") }, { token, lang: "en" })).toMatchObject({
+      code: 400,
+      message: "Please upload a JPG or PNG image",
+    });
     expect(await json("/file/upload", { contentType: "image/jpeg", data: "" }, { token })).toMatchObject({ code: 400, message: "图片大小不能超过2MB" });
     expect((await json("/file/upload", { contentType: "image/jpeg", data: JPEG.toString("base64") })).code).toBe(401);
   });
@@ -106,8 +120,14 @@ describe("the user's profile", () => {
     const saved = await json("/userInfo/info", { nickname: "Labour economist 2027" }, { token });
     expect(saved).toMatchObject({ code: 200, message: "保存成功", data: { nickname: "Labour economist 2027" } });
     expect((await json("/web/getUserInfoWithToken", {}, { token, method: "GET" })).data.nickname).toBe("Labour economist 2027");
-    expect(await json("/userInfo/info", { nickname: "名".repeat(51) }, { token })).toMatchObject({ code: 400, message: "不能超过50个字（一个英文单词或一个数字算一个字）" });
-    expect(await json("/userInfo/info", { nickname: Array(51).fill("word").join(" ") }, { token, lang: "en" })).toMatchObject({ code: 400, message: "At most 50 (an English word or a number counts as one)" });
+    expect(await json("/userInfo/info", { nickname: "名".repeat(51) }, { token })).toMatchObject({
+      code: 400,
+      message: "不能超过50个字（一个英文单词或一个数字算一个字）",
+    });
+    expect(await json("/userInfo/info", { nickname: Array(51).fill("word").join(" ") }, { token, lang: "en" })).toMatchObject({
+      code: 400,
+      message: "At most 50 (an English word or a number counts as one)",
+    });
     expect((await json("/userInfo/info", { nickname: Array(50).fill("word").join(" ") }, { token })).code).toBe(200);
     expect(await json("/userInfo/info", {}, { token })).toMatchObject({ code: 400, message: "请输入昵称" });
   });

@@ -98,7 +98,10 @@ describe("request bodies", () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ code: 413, message: "request body too large" });
 
-    const form = await send("/feedBack/addFeedBack", { body: `feedbackContent=x&padding=${"a".repeat(1_000_001)}`, contentType: "application/x-www-form-urlencoded" });
+    const form = await send("/feedBack/addFeedBack", {
+      body: `feedbackContent=x&padding=${"a".repeat(1_000_001)}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(form.status).toBe(413);
     expect(form.body.code).toBe(413);
 
@@ -123,7 +126,10 @@ describe("request bodies", () => {
   });
 
   it("does not let a __proto__ key reach other objects", async () => {
-    const answer = await send("/buryingPoint/buryingPoint", { body: '{"deviceId":"device-proto-01","eventType":"x","__proto__":{"polluted":true}}', contentType: "application/json" });
+    const answer = await send("/buryingPoint/buryingPoint", {
+      body: '{"deviceId":"device-proto-01","eventType":"x","__proto__":{"polluted":true}}',
+      contentType: "application/json",
+    });
     expect(answer.body.code).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -180,7 +186,10 @@ describe("persistence", () => {
     expect(itemsBefore).toBeGreaterThan(0);
     platform.db.prepare("UPDATE items SET title = ? WHERE id = 1").run("重启之后仍在");
 
-    const sent = await send("/web/sendMessageWithCaptcha", { body: JSON.stringify({ phoneNum: "13512345678", randStr: "r-test", ticket: "t" }), contentType: "application/json" });
+    const sent = await send("/web/sendMessageWithCaptcha", {
+      body: JSON.stringify({ phoneNum: "13512345678", randStr: "r-test", ticket: "t" }),
+      contentType: "application/json",
+    });
     expect(sent.body.code).toBe(200);
     const code = (platform.db.prepare("SELECT code FROM outbox WHERE recipient = ? ORDER BY id DESC").pluck().get("+86 13512345678") as string) ?? "";
     const registered = await send("/reg/register", {
@@ -207,7 +216,10 @@ describe("persistence", () => {
     const again = await send("/web/login", { body: JSON.stringify({ mobile: "13512345678", password: "keep1234" }), contentType: "application/json" });
     expect(again.body.code).toBe(100000);
     // The 60 s resend rule holds across the restart.
-    const resend = await send("/web/sendMessageWithCaptcha", { body: JSON.stringify({ phoneNum: "13512345678", randStr: "r-test", ticket: "t" }), contentType: "application/json" });
+    const resend = await send("/web/sendMessageWithCaptcha", {
+      body: JSON.stringify({ phoneNum: "13512345678", randStr: "r-test", ticket: "t" }),
+      contentType: "application/json",
+    });
     expect(resend.body.code).toBe(429);
   });
 

@@ -25,7 +25,6 @@ const { raw, call, advance, freshIp, outbox } = api;
 let phoneCounter = 0;
 const freshPhone = () => `136${String(++phoneCounter).padStart(8, "0")}`;
 
-
 /** A new phone account logged in by code: its token and id. */
 async function newUser(): Promise<{ token: string; id: number }> {
   const phone = freshPhone();
@@ -109,7 +108,14 @@ describe("scholar verification", () => {
 
     const profile = await call("/author/query", { body: { authorCode: approved.authorCode! } });
     expect(profile.body.code).toBe(200);
-    expect(profile.body.data).toMatchObject({ authorCode: approved.authorCode, authorName: "王晓明", orgName: "北京大学", researchField: "劳动经济学", verified: true, followed: false });
+    expect(profile.body.data).toMatchObject({
+      authorCode: approved.authorCode,
+      authorName: "王晓明",
+      orgName: "北京大学",
+      researchField: "劳动经济学",
+      verified: true,
+      followed: false,
+    });
 
     const thirdClaim = await call("/author/claim", { token, body: claimForm() });
     expect(thirdClaim.body).toEqual({ code: 0, message: "You are already a verified scholar" });
@@ -157,7 +163,14 @@ describe("feedback", () => {
     const { token, id } = await newUser();
     const answer = await submit({ feedbackContent: "The search page is slow.", contactInformation: "13800138000" }, { token });
     expect(answer.body).toEqual({ code: 1, message: "submitted successfully" });
-    expect(feedbackRows()[0]).toMatchObject({ user_id: id, data_code: "page-1", contact: "13800138000", content: "The search page is slow.", feedback_type: "1", created_at: api.now().toISOString() });
+    expect(feedbackRows()[0]).toMatchObject({
+      user_id: id,
+      data_code: "page-1",
+      contact: "13800138000",
+      content: "The search page is slow.",
+      feedback_type: "1",
+      created_at: api.now().toISOString(),
+    });
 
     const zh = await submit({ feedbackContent: "  匿名反馈  " }, { lang: "zh" });
     expect(zh.body).toEqual({ code: 1, message: "提交成功" });
@@ -261,10 +274,18 @@ describe("first-visit payloads and tracking", () => {
   });
 
   it("stores a tracking event", async () => {
-    const answer = await call("/buryingPoint/buryingPoint", { body: { deviceId: "device-track-01", channelId: 4, eventType: "banner_click", dataCode: "B-17" } });
+    const answer = await call("/buryingPoint/buryingPoint", {
+      body: { deviceId: "device-track-01", channelId: 4, eventType: "banner_click", dataCode: "B-17" },
+    });
     expect(answer.body).toEqual({ code: 200, message: "success" });
     const row = api.platform.db.prepare("SELECT * FROM tracking_events ORDER BY id DESC LIMIT 1").get();
-    expect(row).toMatchObject({ device_id: "device-track-01", channel_id: 4, event_type: "banner_click", data_code: "B-17", created_at: api.now().toISOString() });
+    expect(row).toMatchObject({
+      device_id: "device-track-01",
+      channel_id: 4,
+      event_type: "banner_click",
+      data_code: "B-17",
+      created_at: api.now().toISOString(),
+    });
 
     const count = api.platform.db.prepare("SELECT COUNT(*) FROM tracking_events").pluck().get() as number;
     expect((await call("/buryingPoint/buryingPoint", { body: { deviceId: "device-track-01" } })).body.code).toBe(400);
@@ -327,7 +348,8 @@ describe("authors and following", () => {
 
     // Every author appears once across the pages.
     const all: string[] = [];
-    for (let pageNum = 1; pageNum <= Math.ceil(first.total / 50); pageNum++) all.push(...(await list({ pageNum, pageSize: 50 })).list.map((author) => author.authorCode));
+    for (let pageNum = 1; pageNum <= Math.ceil(first.total / 50); pageNum++)
+      all.push(...(await list({ pageNum, pageSize: 50 })).list.map((author) => author.authorCode));
     expect(all).toHaveLength(first.total);
     expect(new Set(all).size).toBe(first.total);
 

@@ -150,8 +150,16 @@ describe("signing up", () => {
     expect(done.code, done.message).toBe(200);
     expect(done.message).toBe("报名成功");
     expect(done.data).toMatchObject({ reason: "enrolled", enrolled: true, enrollCount: 1 });
-    expect(await read("/signData/isCanAdd", { specialId: SPECIAL_IDS.liveSpec }, user.token)).toMatchObject({ canAdd: false, reason: "enrolled", enrolledAt: SEEDED_AT.toISOString() });
-    expect(await read("/special/isEnroll", { specialId: SPECIAL_IDS.liveSpec }, user.token)).toEqual({ enrolled: true, enrolledAt: SEEDED_AT.toISOString(), seat: null });
+    expect(await read("/signData/isCanAdd", { specialId: SPECIAL_IDS.liveSpec }, user.token)).toMatchObject({
+      canAdd: false,
+      reason: "enrolled",
+      enrolledAt: SEEDED_AT.toISOString(),
+    });
+    expect(await read("/special/isEnroll", { specialId: SPECIAL_IDS.liveSpec }, user.token)).toEqual({
+      enrolled: true,
+      enrolledAt: SEEDED_AT.toISOString(),
+      seat: null,
+    });
 
     const again = await call("/special/enroll", { specialId: SPECIAL_IDS.liveSpec, agree: true }, { token: user.token, lang: "en" });
     expect(again).toMatchObject({ code: 409, message: "You have already signed up" });
@@ -166,19 +174,33 @@ describe("signing up", () => {
     expect(missing.code).toBe(400);
     expect(missing.data.fields).toEqual({ realName: "spec:signUp.errors.realNameRequired", orgName: "spec:signUp.errors.orgRequired" });
     expect(missing.message).toBe("Please enter your name");
-    const badEmail = await call("/signData/add", { specialId: SPECIAL_IDS.abferac, realName: "陈静", orgName: "复旦大学", email: "not-an-email", agree: true }, { token: user.token });
+    const badEmail = await call(
+      "/signData/add",
+      { specialId: SPECIAL_IDS.abferac, realName: "陈静", orgName: "复旦大学", email: "not-an-email", agree: true },
+      { token: user.token },
+    );
     expect(badEmail.data.fields).toEqual({ email: "verify:errors.emailInvalid" });
 
-    const done = await call("/signData/add", { specialId: SPECIAL_IDS.abferac, realName: " 陈静 ", orgName: "复旦大学经济学院", position: "副教授", email: "Jing.Chen@Example.org", agree: true }, { token: user.token });
+    const done = await call(
+      "/signData/add",
+      { specialId: SPECIAL_IDS.abferac, realName: " 陈静 ", orgName: "复旦大学经济学院", position: "副教授", email: "Jing.Chen@Example.org", agree: true },
+      { token: user.token },
+    );
     expect(done.code, done.message).toBe(200);
-    const row = platform.db.prepare("SELECT real_name, org_name, position, email FROM sign_data WHERE special_id = ? AND user_id = ?").get(SPECIAL_IDS.abferac, user.id);
+    const row = platform.db
+      .prepare("SELECT real_name, org_name, position, email FROM sign_data WHERE special_id = ? AND user_id = ?")
+      .get(SPECIAL_IDS.abferac, user.id);
     expect(row).toEqual({ real_name: "陈静", org_name: "复旦大学经济学院", position: "副教授", email: "jing.chen@example.org" });
   });
 
   it("a closed, a not yet open and a full event refuse, and say why", async () => {
     const user = await login();
     expect(await read("/signData/isCanAdd", { specialId: SPECIAL_IDS["2023ames"] })).toMatchObject({ canAdd: false, reason: "closed" });
-    const closed = await call("/signData/add", { specialId: SPECIAL_IDS["2023ames"], realName: "陈静", orgName: "复旦大学", agree: true }, { token: user.token });
+    const closed = await call(
+      "/signData/add",
+      { specialId: SPECIAL_IDS["2023ames"], realName: "陈静", orgName: "复旦大学", agree: true },
+      { token: user.token },
+    );
     expect(closed).toMatchObject({ code: 403, message: "报名已截止" });
 
     const opensLater = new Date(SEEDED_AT.getTime() + 86_400_000).toISOString();
@@ -188,7 +210,10 @@ describe("signing up", () => {
     platform.db.prepare("UPDATE special_signup SET capacity = 1 WHERE special_id = ?").run(SPECIAL_IDS.liveSpec2);
     const first = await login();
     expect((await call("/special/enroll", { specialId: SPECIAL_IDS.liveSpec2, agree: true }, { token: first.token })).code).toBe(200);
-    expect(await call("/special/enroll", { specialId: SPECIAL_IDS.liveSpec2, agree: true }, { token: user.token })).toMatchObject({ code: 403, message: "报名人数已满" });
+    expect(await call("/special/enroll", { specialId: SPECIAL_IDS.liveSpec2, agree: true }, { token: user.token })).toMatchObject({
+      code: 403,
+      message: "报名人数已满",
+    });
   });
 
   it("closes at the deadline on the server's clock", async () => {
@@ -196,7 +221,9 @@ describe("signing up", () => {
     clock = new Date("2027-01-13T10:00:00.000Z");
     try {
       expect(await read("/signData/isCanAdd", { specialId: SPECIAL_IDS.abferac })).toMatchObject({ canAdd: false, reason: "closed" });
-      expect((await call("/signData/add", { specialId: SPECIAL_IDS.abferac, realName: "林杰", orgName: "厦门大学", agree: true }, { token: user.token })).code).toBe(403);
+      expect(
+        (await call("/signData/add", { specialId: SPECIAL_IDS.abferac, realName: "林杰", orgName: "厦门大学", agree: true }, { token: user.token })).code,
+      ).toBe(403);
     } finally {
       clock = SEEDED_AT;
     }
@@ -217,13 +244,18 @@ describe("seats", () => {
     expect(plan.total).toBe(60);
     expect(plan.rows).toEqual(["A", "B", "C", "D", "E", "F"]);
     expect(plan.columns).toBe(10);
-    expect(plan.list.filter((seat: { state: string }) => seat.state === "reserved").map((seat: { row: string; number: number }) => `${seat.row}${seat.number}`)).toEqual(["A1", "A2", "A3", "A4"]);
+    expect(
+      plan.list.filter((seat: { state: string }) => seat.state === "reserved").map((seat: { row: string; number: number }) => `${seat.row}${seat.number}`),
+    ).toEqual(["A1", "A2", "A3", "A4"]);
     expect(plan).toMatchObject({ free: 56, enrolled: false, mySeatId: null });
   });
 
   it("choosing needs a sign-up, refuses a reserved seat, and moving frees the old seat", async () => {
     const user = await login();
-    expect(await call("/seat/choose", { specialId, seatId: seatId("C", 5) }, { token: user.token })).toMatchObject({ code: 403, message: "请先报名，再选择座位" });
+    expect(await call("/seat/choose", { specialId, seatId: seatId("C", 5) }, { token: user.token })).toMatchObject({
+      code: 403,
+      message: "请先报名，再选择座位",
+    });
     await signUp(user.token);
     expect((await call("/seat/choose", { specialId, seatId: seatId("A", 1) }, { token: user.token })).code).toBe(409);
     const chosen = await call("/seat/choose", { specialId, seatId: seatId("C", 5) }, { token: user.token });
@@ -264,11 +296,16 @@ describe("seats", () => {
     const other = new Database(file);
     try {
       other.pragma("busy_timeout = 5000");
-      const [seat, taker] = other.prepare("SELECT seat_id, user_id FROM seat_assignments WHERE special_id = ? LIMIT 1").raw().get(specialId) as [number, number];
+      const [seat, taker] = other.prepare("SELECT seat_id, user_id FROM seat_assignments WHERE special_id = ? LIMIT 1").raw().get(specialId) as [
+        number,
+        number,
+      ];
       const stranger = other.prepare("SELECT id FROM users WHERE id NOT IN (SELECT user_id FROM seat_assignments) LIMIT 1").pluck().get() as number;
       const insert = other.prepare("INSERT INTO seat_assignments (seat_id, special_id, user_id, created_at) VALUES (?, ?, ?, ?)");
       expect(() => insert.run(seat, specialId, stranger, SEEDED_AT.toISOString())).toThrow(expect.objectContaining({ code: "SQLITE_CONSTRAINT_PRIMARYKEY" }));
-      expect(() => insert.run(seatId("F", 9), specialId, taker, SEEDED_AT.toISOString())).toThrow(expect.objectContaining({ code: "SQLITE_CONSTRAINT_UNIQUE" }));
+      expect(() => insert.run(seatId("F", 9), specialId, taker, SEEDED_AT.toISOString())).toThrow(
+        expect.objectContaining({ code: "SQLITE_CONSTRAINT_UNIQUE" }),
+      );
     } finally {
       other.close();
     }

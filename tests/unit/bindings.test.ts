@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  dataSourcesReferenced,
-  findBindings,
-  isLocalizedText,
-  parseBinding,
-  readPath,
-  resolveBindings,
-  type BindingScope,
-} from "~/pipeline/bindings";
+import { dataSourcesReferenced, findBindings, isLocalizedText, parseBinding, readPath, resolveBindings, type BindingScope } from "~/pipeline/bindings";
 
 const scope: BindingScope = {
   query: { id: "42", tab: "video" },

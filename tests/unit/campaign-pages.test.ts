@@ -66,11 +66,24 @@ const newConference = {
         palette: "teal",
         items: [
           { day: { zh: "4月17日", en: "17 Apr" }, time: "08:30–09:00", kind: "opening", title: { zh: "开幕式", en: "Opening" } },
-          { day: { zh: "4月17日", en: "17 Apr" }, time: "09:00–10:00", kind: "keynote", title: { zh: "年度宏观经济预测", en: "The macroeconomic outlook" }, speaker: { zh: "陈静", en: "Jing Chen" } },
+          {
+            day: { zh: "4月17日", en: "17 Apr" },
+            time: "09:00–10:00",
+            kind: "keynote",
+            title: { zh: "年度宏观经济预测", en: "The macroeconomic outlook" },
+            speaker: { zh: "陈静", en: "Jing Chen" },
+          },
         ],
       },
     },
-    { type: "eventGuests", props: { title: { zh: "嘉宾", en: "Guests" }, palette: "teal", items: [{ name: { zh: "陈静", en: "Jing Chen" }, org: { zh: "厦门大学经济学院", en: "School of Economics, Xiamen University" } }] } },
+    {
+      type: "eventGuests",
+      props: {
+        title: { zh: "嘉宾", en: "Guests" },
+        palette: "teal",
+        items: [{ name: { zh: "陈静", en: "Jing Chen" }, org: { zh: "厦门大学经济学院", en: "School of Economics, Xiamen University" } }],
+      },
+    },
     { type: "signUpForm", data: "signUp", props: { palette: "teal" } },
   ],
 };
@@ -97,7 +110,10 @@ beforeAll(() => {
   cpSync(join(root, "page-configs", "404.json"), join(configs, "404.json"));
   writeFileSync(join(configs, "2027cfmef.json"), JSON.stringify(newConference, null, 2));
   writeFileSync(join(configs, "2023amesKept.json"), JSON.stringify(pastConference, null, 2));
-  writeFileSync(join(configs, "2023amesClosed.json"), JSON.stringify({ ...pastConference, path: "/2023amesClosed", publish: { ...pastConference.publish, afterUntil: "closed" } }, null, 2));
+  writeFileSync(
+    join(configs, "2023amesClosed.json"),
+    JSON.stringify({ ...pastConference, path: "/2023amesClosed", publish: { ...pastConference.publish, afterUntil: "closed" } }, null, 2),
+  );
   platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), now: () => clock, log: () => {} });
 }, 60_000);
 

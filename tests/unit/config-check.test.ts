@@ -33,7 +33,13 @@ function validConfig(): Record<string, any> {
             props: {
               title: "{t.live.title}",
               paged: true,
-              item: { title: "{item.title}", badge: "{item.status}", badgeLabels: { "2": "{t.live.status.2}" }, count: "{item.viewCount}", link: "{item.link}" },
+              item: {
+                title: "{item.title}",
+                badge: "{item.status}",
+                badgeLabels: { "2": "{t.live.status.2}" },
+                count: "{item.viewCount}",
+                link: "{item.link}",
+              },
             },
           },
           { type: "contentList", data: "mine", gate: "login", props: { item: { title: "{item.title}" } } },

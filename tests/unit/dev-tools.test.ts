@@ -192,7 +192,10 @@ describe("the claim review", () => {
     expect(state.authorCode).toMatch(/^A\d+$/);
     const author = await api.platform.api.fetch(new Request("http://embedded/api/author/queryAuthorByUserId", { headers: { token } }), "10.0.0.9");
     expect(((await author.json()) as Envelope).data).toEqual({ authorCode: state.authorCode });
-    expect(api.platform.db.prepare("SELECT name, org_name FROM scholars WHERE author_code = ?").get(state.authorCode)).toEqual({ name: "李<华>", org_name: "O'Brien & Partners" });
+    expect(api.platform.db.prepare("SELECT name, org_name FROM scholars WHERE author_code = ?").get(state.authorCode)).toEqual({
+      name: "李<华>",
+      org_name: "O'Brien & Partners",
+    });
   });
 
   it("does nothing for a claim that is not waiting for review", async () => {

@@ -79,7 +79,14 @@ describe("dwell-time client", () => {
     sockets[0].open();
     setPage({ fromPage: "/liveIndex", toPage: "/viewLive", toQuery: "id=12", channelNo: "12", status: 1, isPlayback: "1" });
     clock.advance(5_000);
-    expect(JSON.parse(sockets[0].sent[0])).toMatchObject({ fromPage: "/liveIndex", toPage: "/viewLive", toQuery: "id=12", channelNo: "12", status: 1, isPlayback: "1" });
+    expect(JSON.parse(sockets[0].sent[0])).toMatchObject({
+      fromPage: "/liveIndex",
+      toPage: "/viewLive",
+      toQuery: "id=12",
+      channelNo: "12",
+      status: 1,
+      isPlayback: "1",
+    });
   });
 
   it("any message counts as activity: the next heartbeat waits 5 s from it", () => {

@@ -64,7 +64,8 @@ describe("readServerEnv", () => {
     });
     expect(readServerEnv({ PORT: "4000" }, root).publicOrigin).toBe("http://localhost:4000");
     expect(() => readServerEnv({ PUBLIC_ORIGIN: "https://h5.example/path" }, root)).toThrow(/PUBLIC_ORIGIN must be an origin/);
-    for (const value of ["0", "-2", "x", "1.5"]) expect(() => readServerEnv({ LOGIN_MAX_FAILURES: value }, root), value).toThrow(/LOGIN_MAX_FAILURES must be a positive integer/);
+    for (const value of ["0", "-2", "x", "1.5"])
+      expect(() => readServerEnv({ LOGIN_MAX_FAILURES: value }, root), value).toThrow(/LOGIN_MAX_FAILURES must be a positive integer/);
   });
 
   it("reports every problem at once", () => {

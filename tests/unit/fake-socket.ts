@@ -1,5 +1,5 @@
 /** A fake clock and a fake socket for the socket clients' state machines. */
-import { type ClientSocket, type SocketClock } from "~/realtime/socket";
+import type { ClientSocket, SocketClock } from "~/realtime/socket";
 
 /** A clock whose time moves only when the test says so; timers fire in time order. */
 export class FakeClock implements SocketClock {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import { createApiClient, type ApiClient, type ApiRequest } from "~/api/api-client";
-import { type ApiEnvelope } from "@contracts/envelope";
+import type { ApiEnvelope } from "@contracts/envelope";
 import type { AppServices, PageConfigStore } from "~/services";
 import type { SessionUser } from "@contracts/gate";
 import { loadWidgetComponents } from "~/renderer/widget-components";
@@ -79,9 +79,7 @@ describe("loadPage", () => {
         { type: "contentList", data: "silent", props: { item } },
       ],
     });
-    const { services: s } = services((path) =>
-      path === good ? ok({ list: [] }) : path === bad ? { code: 500, message: "boom" } : { code: 404 },
-    );
+    const { services: s } = services((path) => (path === good ? ok({ list: [] }) : path === bad ? { code: 500, message: "boom" } : { code: 404 }));
     const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
     expect(view.kind).toBe("page");
     expect(view.data.good).toEqual({ status: "ok", value: { list: [] } });
@@ -117,15 +115,16 @@ describe("loadPage", () => {
     const slow = api("slow");
     const fast = api("fast");
     // the real API client over a fetch that answers slowly, honouring the abort signal as fetch does
-    const fakeFetch = vi.fn((url: string | URL | Request, init?: RequestInit) =>
-      new Promise<Response>((resolve, reject) => {
-        const wait = String(url).endsWith(slow) ? 5_000 : 10;
-        const timer = setTimeout(() => resolve(Response.json(ok({ list: [] }))), wait);
-        init?.signal?.addEventListener("abort", () => {
-          clearTimeout(timer);
-          reject(init.signal!.reason);
-        });
-      }),
+    const fakeFetch = vi.fn(
+      (url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          const wait = String(url).endsWith(slow) ? 5_000 : 10;
+          const timer = setTimeout(() => resolve(Response.json(ok({ list: [] }))), wait);
+          init?.signal?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            reject(init.signal!.reason);
+          });
+        }),
     );
     const client = createApiClient({ baseUrl: "http://platform.test", fetch: fakeFetch as unknown as typeof fetch });
     const { services: s } = services(() => ok(null));
@@ -250,7 +249,11 @@ describe("loadPage", () => {
     const page = config({ data: { flaky: { api: flaky, cacheSeconds: 60 } } });
     let calls = 0;
     const { services: s } = services(() => (++calls === 1 ? { code: 500, message: "down" } : ok("up")));
-    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({ status: "error", message: "down", code: 500 });
+    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({
+      status: "error",
+      message: "down",
+      code: 500,
+    });
     expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({ status: "ok", value: "up" });
   });
 
@@ -292,7 +295,12 @@ describe("loadPage", () => {
     const after = new Date("2027-02-01T00:00:01+08:00");
 
     const closed = services(() => ok({ list: [] }), { now: after });
-    const view = await loadPage({ request: requestFor(), config: config({ publish: window, data: { a: { api: api("a") } }, widgets }), services: closed.services, token: null });
+    const view = await loadPage({
+      request: requestFor(),
+      config: config({ publish: window, data: { a: { api: api("a") } }, widgets }),
+      services: closed.services,
+      token: null,
+    });
     expect(view.kind).toBe("closed");
     expect(view.config.widgets).toEqual([]);
     expect(view.data).toEqual({});

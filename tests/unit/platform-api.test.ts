@@ -148,7 +148,8 @@ describe("content API", () => {
     expect(last.list).toHaveLength(LIVE_PLANS - (pages - 1) * 10);
     expect((await page("/plan/list", { pageNum: pages + 1, pageSize: 10 })).list).toHaveLength(0);
     const all = new Set<number>();
-    for (let pageNum = 1; pageNum <= Math.ceil(LIVE_PLANS / 50); pageNum++) for (const item of (await page("/plan/list", { pageNum, pageSize: 50 })).list) all.add(item.id);
+    for (let pageNum = 1; pageNum <= Math.ceil(LIVE_PLANS / 50); pageNum++)
+      for (const item of (await page("/plan/list", { pageNum, pageSize: 50 })).list) all.add(item.id);
     expect(all.size).toBe(LIVE_PLANS);
   });
 

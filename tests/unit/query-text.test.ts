@@ -27,7 +27,11 @@ describe("free text in query values (base64url)", () => {
   it("readQuery decodes values declared with encoding base64url, and only those", () => {
     const kw = encodeQueryText("数字金融");
     const params = new URLSearchParams({ kw, raw: kw, bad: "_w" });
-    expect(readQuery(params, { kw: { encoding: "base64url" }, raw: {}, bad: { encoding: "base64url", default: "" } })).toEqual({ kw: "数字金融", raw: kw, bad: "" });
+    expect(readQuery(params, { kw: { encoding: "base64url" }, raw: {}, bad: { encoding: "base64url", default: "" } })).toEqual({
+      kw: "数字金融",
+      raw: kw,
+      bad: "",
+    });
     expect(readQuery(new URLSearchParams("kw=%E9%87%91"), { kw: { encoding: "base64url" } })).toEqual({});
   });
 });

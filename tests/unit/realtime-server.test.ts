@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
 import { createRealtime, type AttachedRealtime, type Realtime } from "../../server/realtime/index.server";
 import { sha256 } from "../../server/platform-api/support.server";
-import { type ChatServerEvent } from "@contracts/chat";
+import type { ChatServerEvent } from "@contracts/chat";
 
 let directory: string;
 let platform: EmbeddedPlatform;
@@ -26,13 +26,19 @@ let otherPlanId: number;
 let clock = Date.parse("2027-01-10T12:00:00Z");
 const open: WebSocket[] = [];
 
-const tokens = { scholar: "ScholarToken00000000000000000001", second: "ScholarToken00000000000000000002", member: "MemberToken000000000000000000003", emailUser: "EmailToken0000000000000000000004" };
+const tokens = {
+  scholar: "ScholarToken00000000000000000001",
+  second: "ScholarToken00000000000000000002",
+  member: "MemberToken000000000000000000003",
+  emailUser: "EmailToken0000000000000000000004",
+};
 
 function addUser(userName: string, token: string, fields: { authorCode?: string; phone?: string; nickname?: string }) {
   const id = Number(
     platform.db
       .prepare("INSERT INTO users (user_name, phone, nickname, is_bind_phone, author_code, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(userName, fields.phone ?? null, fields.nickname ?? "", fields.phone ? 1 : 0, fields.authorCode ?? null, new Date(clock).toISOString()).lastInsertRowid,
+      .run(userName, fields.phone ?? null, fields.nickname ?? "", fields.phone ? 1 : 0, fields.authorCode ?? null, new Date(clock).toISOString())
+      .lastInsertRowid,
   );
   platform.db.prepare("INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)").run(sha256(token), id, new Date(clock).toISOString());
   return id;
@@ -295,8 +301,19 @@ describe("live chat", () => {
 
 describe("dwell-time socket", () => {
   const device = "DeviceForUnitTests00000000000001";
-  const dwellPath = (query: Record<string, string>) => `/ws/dwell?${new URLSearchParams({ token: "visitor", source: "4", channelNo: "", toPage: "/liveIndex", toQuery: "", deviceId: device, linkNo: "", ...query })}`;
-  const beat = (fields: Record<string, unknown> = {}) => ({ channelNo: "", createTime: clock, fromPage: "/home", fromQuery: "", toPage: "/liveIndex", toQuery: "", status: 0, isPlayback: "", ...fields });
+  const dwellPath = (query: Record<string, string>) =>
+    `/ws/dwell?${new URLSearchParams({ token: "visitor", source: "4", channelNo: "", toPage: "/liveIndex", toQuery: "", deviceId: device, linkNo: "", ...query })}`;
+  const beat = (fields: Record<string, unknown> = {}) => ({
+    channelNo: "",
+    createTime: clock,
+    fromPage: "/home",
+    fromQuery: "",
+    toPage: "/liveIndex",
+    toQuery: "",
+    status: 0,
+    isPlayback: "",
+    ...fields,
+  });
 
   it("refuses connections whose query cannot come from the client", async () => {
     expect(await connect(dwellPath({ deviceId: "" })).refused).toBe(400);
@@ -318,10 +335,24 @@ describe("dwell-time socket", () => {
     client.send(beat({ createTime: 333, fromPage: "/liveIndex", toPage: "/viewLive", toQuery: "id=12", channelNo: "12", isPlayback: "1" }));
     expect(await client.next<any>((event) => event.createTime === 333)).toMatchObject({ code: 200, dwellMs: 5_000 });
 
-    const visits = platform.db.prepare("SELECT page, query, channel_no, link_no, heartbeats, dwell_ms, play_status, is_playback, user_id FROM dwell_visits WHERE device_id = ? ORDER BY id").all(device);
+    const visits = platform.db
+      .prepare(
+        "SELECT page, query, channel_no, link_no, heartbeats, dwell_ms, play_status, is_playback, user_id FROM dwell_visits WHERE device_id = ? ORDER BY id",
+      )
+      .all(device);
     expect(visits).toEqual([
       { page: "/liveIndex", query: "", channel_no: "", link_no: "spring", heartbeats: 2, dwell_ms: 10_000, play_status: 1, is_playback: "", user_id: null },
-      { page: "/viewLive", query: "id=12", channel_no: "12", link_no: "spring", heartbeats: 1, dwell_ms: 5_000, play_status: 0, is_playback: "1", user_id: null },
+      {
+        page: "/viewLive",
+        query: "id=12",
+        channel_no: "12",
+        link_no: "spring",
+        heartbeats: 1,
+        dwell_ms: 5_000,
+        play_status: 0,
+        is_playback: "1",
+        user_id: null,
+      },
     ]);
   });
 

@@ -74,7 +74,18 @@ describe("safeInternalPath", () => {
   });
 
   it("replaces anything that could leave the site by the fallback", () => {
-    for (const target of ["//evil.com", "/\\evil.com", "https://evil.com", "javascript:alert(1)", "evil.com", "", null, undefined, "\\\\evil.com", "/\\/evil.com"]) {
+    for (const target of [
+      "//evil.com",
+      "/\\evil.com",
+      "https://evil.com",
+      "javascript:alert(1)",
+      "evil.com",
+      "",
+      null,
+      undefined,
+      "\\\\evil.com",
+      "/\\/evil.com",
+    ]) {
       expect(safeInternalPath(target), String(target)).toBe("/home");
     }
     expect(safeInternalPath("https://evil.com", "/me")).toBe("/me");

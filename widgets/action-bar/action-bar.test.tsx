@@ -7,7 +7,10 @@ const buttons = (html: string) => [...html.matchAll(/<button [^>]*class="(action
 
 describe("actionBar", () => {
   it("shows praise, collect and share with counts (10,000-unit rule) and the viewer's state", async () => {
-    const html = await renderWidget("actionBar", { data: item({ praiseCount: 23456, collectCount: 12, praised: true, collected: false }), props: { item: "{data.video}" } });
+    const html = await renderWidget("actionBar", {
+      data: item({ praiseCount: 23456, collectCount: 12, praised: true, collected: false }),
+      props: { item: "{data.video}" },
+    });
     expect(buttons(html)).toEqual(["action action-praise on", "action action-collect", "action action-share"]);
     expect(html).toMatch(/aria-pressed="true"[^>]*>.*已点赞.*2\.34万/);
     expect(html).toMatch(/<span>收藏<\/span><span class="action-count">12<\/span>/);
@@ -15,9 +18,13 @@ describe("actionBar", () => {
   });
 
   it("shows only the configured actions, in English in en", async () => {
-    const html = await renderWidget("actionBar", { lang: "en", data: item({ praiseCount: 3, collectCount: 120000, collected: true }), props: { item: "{data.video}", actions: ["collect", "share"] } });
+    const html = await renderWidget("actionBar", {
+      lang: "en",
+      data: item({ praiseCount: 3, collectCount: 120000, collected: true }),
+      props: { item: "{data.video}", actions: ["collect", "share"] },
+    });
     expect(buttons(html)).toEqual(["action action-collect on", "action action-share"]);
-    expect(html).toContain("<span>Saved</span><span class=\"action-count\">12.00w</span>");
+    expect(html).toContain('<span>Saved</span><span class="action-count">12.00w</span>');
     expect(html).toContain("<span>Share</span>");
     expect(html).not.toContain("Like");
   });

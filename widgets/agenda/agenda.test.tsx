@@ -3,15 +3,58 @@ import { count, renderWidget } from "../../tests/unit/render-widget";
 
 // Times are UTC; the programme shows Beijing time (UTC+8).
 const slots = [
-  { id: 1, kind: "opening", startTime: "2027-05-21T00:30:00.000Z", endTime: "2027-05-21T01:00:00.000Z", title: "开幕式", titleEn: "Opening ceremony", speakerName: "", speakerNameEn: "", orgName: "", orgNameEn: "", place: "主会场", placeEn: "Main hall" },
-  { id: 2, kind: "keynote", startTime: "2027-05-21T01:00:00.000Z", endTime: "2027-05-21T02:00:00.000Z", title: "主旨演讲：亚洲金融市场", titleEn: "Keynote: Asian Financial Markets", speakerName: "徐宇欣", speakerNameEn: "Yuxin Xu", orgName: "中山大学岭南学院", orgNameEn: "Lingnan College", place: "主会场", placeEn: "Main hall" },
-  { id: 3, kind: "session", startTime: "2027-05-22T02:20:00.000Z", endTime: "2027-05-22T04:00:00.000Z", title: "宏观金融分论坛", titleEn: "Macro-Finance Session", speakerName: "孙博婷", speakerNameEn: "Boting Sun", orgName: "清华大学", orgNameEn: "Tsinghua University", place: "", placeEn: "" },
+  {
+    id: 1,
+    kind: "opening",
+    startTime: "2027-05-21T00:30:00.000Z",
+    endTime: "2027-05-21T01:00:00.000Z",
+    title: "开幕式",
+    titleEn: "Opening ceremony",
+    speakerName: "",
+    speakerNameEn: "",
+    orgName: "",
+    orgNameEn: "",
+    place: "主会场",
+    placeEn: "Main hall",
+  },
+  {
+    id: 2,
+    kind: "keynote",
+    startTime: "2027-05-21T01:00:00.000Z",
+    endTime: "2027-05-21T02:00:00.000Z",
+    title: "主旨演讲：亚洲金融市场",
+    titleEn: "Keynote: Asian Financial Markets",
+    speakerName: "徐宇欣",
+    speakerNameEn: "Yuxin Xu",
+    orgName: "中山大学岭南学院",
+    orgNameEn: "Lingnan College",
+    place: "主会场",
+    placeEn: "Main hall",
+  },
+  {
+    id: 3,
+    kind: "session",
+    startTime: "2027-05-22T02:20:00.000Z",
+    endTime: "2027-05-22T04:00:00.000Z",
+    title: "宏观金融分论坛",
+    titleEn: "Macro-Finance Session",
+    speakerName: "孙博婷",
+    speakerNameEn: "Boting Sun",
+    orgName: "清华大学",
+    orgNameEn: "Tsinghua University",
+    place: "",
+    placeEn: "",
+  },
 ];
 const ok = (value: unknown) => ({ status: "ok" as const, value });
 
 describe("agenda", () => {
   it("groups its source's slots by day in Beijing time, with kinds, speakers and rooms", async () => {
-    const html = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: { title: "{t.spec.page.agenda}", palette: "teal" } });
+    const html = await renderWidget("agenda", {
+      source: "agenda",
+      data: { agenda: ok({ list: slots, total: 3 }) },
+      props: { title: "{t.spec.page.agenda}", palette: "teal" },
+    });
     expect(html).toContain('class="agenda palette-teal"');
     expect(html).toContain('<h2 class="event-section-title">议程</h2>');
     expect(html).toContain("以下时间均为北京时间（UTC+8）");
@@ -41,7 +84,12 @@ describe("agenda", () => {
   it("shows a programme written in the config, one day per heading", async () => {
     const items = [
       { day: { zh: "1月13日", en: "13 Jan" }, time: "14:00–14:10", kind: "opening", title: { zh: "开场", en: "Welcome" } },
-      { day: { zh: "1月13日", en: "13 Jan" }, time: "14:10–15:00", title: { zh: "双重差分", en: "Difference-in-differences" }, speaker: { zh: "陈静", en: "Jing Chen" } },
+      {
+        day: { zh: "1月13日", en: "13 Jan" },
+        time: "14:10–15:00",
+        title: { zh: "双重差分", en: "Difference-in-differences" },
+        speaker: { zh: "陈静", en: "Jing Chen" },
+      },
       { day: { zh: "1月14日", en: "14 Jan" }, time: "09:00–10:00", kind: "break", title: { zh: "茶歇", en: "Coffee" } },
     ];
     const html = await renderWidget("agenda", { props: { items } });

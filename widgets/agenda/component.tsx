@@ -51,7 +51,7 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
   } else {
     dated = true;
     const value = data?.status === "ok" ? data.value : null;
-    const list = readPath(value, (props.listField).split("."));
+    const list = readPath(value, props.listField.split("."));
     const rows = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
     days = byDay(
       rows.map((row, index) => {

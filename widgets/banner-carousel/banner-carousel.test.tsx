@@ -36,7 +36,12 @@ describe("bannerCarousel", () => {
   });
 
   it("a banner with an unsafe link is shown but is not a link", async () => {
-    const unsafe = { list: [{ id: 1, title: "坏链接", cover: "/c.svg", link: "javascript:alert(1)" }, { id: 2, title: "协议相对", cover: "/d.svg", link: "//evil.example" }] };
+    const unsafe = {
+      list: [
+        { id: 1, title: "坏链接", cover: "/c.svg", link: "javascript:alert(1)" },
+        { id: 2, title: "协议相对", cover: "/d.svg", link: "//evil.example" },
+      ],
+    };
     const html = await renderWidget("bannerCarousel", { props, data: { banners: { status: "ok", value: unsafe } } });
     expect(count(html, 'class="banner-slide"')).toBe(2);
     expect(hrefs(html)).toEqual([]);
@@ -53,7 +58,10 @@ describe("bannerCarousel", () => {
 
   it("uses the default fields and the aspect ratio", async () => {
     const list = [{ id: 5, title: "默认字段", imageUrl: "/img/5.png", link: "/home" }];
-    const html = await renderWidget("bannerCarousel", { props: { items: "{data.b.list}", aspectRatio: "3:1" }, data: { b: { status: "ok", value: { list } } } });
+    const html = await renderWidget("bannerCarousel", {
+      props: { items: "{data.b.list}", aspectRatio: "3:1" },
+      data: { b: { status: "ok", value: { list } } },
+    });
     expect(html).toContain('src="/img/5.png"');
     expect(html).toContain("banner-carousel ratio-3-1");
     expect(hrefs(html)).toEqual(["/home"]);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { BannerCarouselProps } from "@schemas/generated/page-config";
 import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
@@ -13,7 +12,7 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
   const imageField = props.imageField;
   const titleField = props.titleField;
   const linkField = props.linkField;
-    const lang = useLang();
+  const lang = useLang();
   /** The title in the page's language: in English a field prefers its En sibling, as in every binding. */
   const titleOf = (banner: Banner) => asText(readPath(banner, [titleField], lang));
   const track = useRef<HTMLDivElement>(null);
@@ -32,7 +31,7 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
   }, [paused, items.length, props.intervalMs]);
 
   if (items.length === 0) return null;
-  const ratio = (props.aspectRatio).replace(":", "-");
+  const ratio = props.aspectRatio.replace(":", "-");
   return (
     <div className={`banner-carousel ratio-${ratio}`} onPointerDown={() => setPaused(true)} onPointerUp={() => setPaused(false)}>
       <div
@@ -43,7 +42,7 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
         {items.map((banner, index) => (
           <SmartLink key={asText(banner.id) || index} to={asText(banner[linkField])} className="banner-slide">
             <img src={asText(banner[imageField]) || asText(banner.cover)} alt={titleOf(banner)} loading={index === 0 ? "eager" : "lazy"} />
-            {(props.caption) && <span className="banner-caption">{titleOf(banner)}</span>}
+            {props.caption && <span className="banner-caption">{titleOf(banner)}</span>}
           </SmartLink>
         ))}
       </div>

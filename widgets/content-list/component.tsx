@@ -10,7 +10,14 @@ import { usePagedList } from "../kit/paged-list";
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {
   const { t } = useTranslation("common");
   const page = usePage();
-  const { items, hasMore, loading, failed, loadMore, sentinel } = usePagedList({ data, nodeId, sourceName, listField: props.listField, totalField: props.totalField, paged: props.paged });
+  const { items, hasMore, loading, failed, loadMore, sentinel } = usePagedList({
+    data,
+    nodeId,
+    sourceName,
+    listField: props.listField,
+    totalField: props.totalField,
+    paged: props.paged,
+  });
 
   const shown = props.limit ? items.slice(0, props.limit) : items;
   const variant = props.variant;

@@ -2,8 +2,32 @@ import { describe, expect, it } from "vitest";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const lives = [
-  { id: 11, title: "货币政策前沿讲座", titleEn: "Frontier Lecture on Monetary Policy", cover: "/media/poster/11.svg", status: 2, authorName: "王伟", authorNameEn: "Wei Wang", orgName: "北京大学", orgNameEn: "Peking University", viewCount: 123456, link: "/viewLive?id=11" },
-  { id: 12, title: "数字金融青年学者论坛", titleEn: "Young Scholars Forum: Digital Finance", cover: "/media/poster/12.svg", status: 1, authorName: "李敏", authorNameEn: "Min Li", orgName: "清华大学", orgNameEn: "Tsinghua University", viewCount: 9999, link: "/viewLive?id=12" },
+  {
+    id: 11,
+    title: "货币政策前沿讲座",
+    titleEn: "Frontier Lecture on Monetary Policy",
+    cover: "/media/poster/11.svg",
+    status: 2,
+    authorName: "王伟",
+    authorNameEn: "Wei Wang",
+    orgName: "北京大学",
+    orgNameEn: "Peking University",
+    viewCount: 123456,
+    link: "/viewLive?id=11",
+  },
+  {
+    id: 12,
+    title: "数字金融青年学者论坛",
+    titleEn: "Young Scholars Forum: Digital Finance",
+    cover: "/media/poster/12.svg",
+    status: 1,
+    authorName: "李敏",
+    authorNameEn: "Min Li",
+    orgName: "清华大学",
+    orgNameEn: "Tsinghua University",
+    viewCount: 9999,
+    link: "/viewLive?id=12",
+  },
 ];
 
 const item = {
@@ -78,7 +102,11 @@ describe("contentList", () => {
     expect(html).not.toContain("no-more");
     expect(html).not.toContain("load-more");
 
-    const custom = await renderWidget("contentList", { source: "lives", data: { lives: ok(null) }, props: { emptyText: { zh: "还没有直播", en: "No lives yet" }, item } });
+    const custom = await renderWidget("contentList", {
+      source: "lives",
+      data: { lives: ok(null) },
+      props: { emptyText: { zh: "还没有直播", en: "No lives yet" }, item },
+    });
     expect(custom).toContain('<p class="list-empty">还没有直播</p>');
   });
 
@@ -100,7 +128,11 @@ describe("contentList", () => {
 
   it("item values are text, never markup", async () => {
     const hostile = [{ id: 1, title: '<img src=x onerror="alert(1)">', link: "javascript:alert(1)" }];
-    const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: hostile, total: 1 }) }, props: { item: { title: "{item.title}", link: "{item.link}" } } });
+    const html = await renderWidget("contentList", {
+      source: "lives",
+      data: { lives: ok({ list: hostile, total: 1 }) },
+      props: { item: { title: "{item.title}", link: "{item.link}" } },
+    });
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img");
     expect(hrefs(html)).toEqual([]);

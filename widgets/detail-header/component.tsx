@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+
 import type { DetailHeaderProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";
@@ -20,7 +20,7 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export default function DetailHeader({ props }: WidgetRenderProps<DetailHeaderProps>) {
-    const lang = useLang();
+  const lang = useLang();
   const image = asText(props.image);
   const shape = props.imageShape;
   const meta = (props.meta ?? []).map(asText).filter(Boolean);

@@ -29,7 +29,9 @@ describe("detailHeader", () => {
   it("shows title, meta (skipping missing values), the count with the 10,000-unit rule and the body as paragraphs", async () => {
     const html = await renderWidget("detailHeader", { data: { doc }, props });
     expect(html).toContain('<h1 class="detail-title">货币政策与企业投资</h1>');
-    expect(html).toMatch(/<p class="detail-meta"><span>王伟<\/span><span>经济研究<\/span><span class="detail-count">12\.34万(<!-- -->)? (<!-- -->)?次阅读<\/span><\/p>/);
+    expect(html).toMatch(
+      /<p class="detail-meta"><span>王伟<\/span><span>经济研究<\/span><span class="detail-count">12\.34万(<!-- -->)? (<!-- -->)?次阅读<\/span><\/p>/,
+    );
     expect(html).toContain("<h2>摘要</h2><p>第一段。</p><p>第二段。</p>");
     expect(html).not.toContain("<img");
   });
@@ -45,7 +47,14 @@ describe("detailHeader", () => {
     const html = await renderWidget("detailHeader", {
       data: { doc },
       query: { id: "7" },
-      props: { title: "{data.doc.title}", image: "{data.doc.cover}", imageShape: "cover", sections: "{data.doc.notes}", actionText: "{t.video.backToVideo}", actionLink: "/videoDetail?id={query.id}" },
+      props: {
+        title: "{data.doc.title}",
+        image: "{data.doc.cover}",
+        imageShape: "cover",
+        sections: "{data.doc.notes}",
+        actionText: "{t.video.backToVideo}",
+        actionLink: "/videoDetail?id={query.id}",
+      },
     });
     expect(html).toContain('<img class="detail-cover" src="/media/poster/3.svg" alt=""/>');
     expect(html).toContain("<h2>导读</h2><p>内容</p>");

@@ -40,7 +40,7 @@ export default function EventGuests({ props, data }: WidgetRenderProps<EventGues
     }));
   } else {
     const value = data?.status === "ok" ? data.value : null;
-    const list = readPath(value, (props.listField).split("."));
+    const list = readPath(value, props.listField.split("."));
     guests = (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).map((guest, index) => ({
       key: asText(guest.id) || String(index),
       name: asText(readPath(guest, ["authorName"], lang)),

@@ -3,8 +3,26 @@ import { initials } from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const guests = [
-  { id: 1, authorName: "徐宇欣", authorNameEn: "Yuxin Xu", orgName: "中山大学岭南学院", orgNameEn: "Lingnan College, Sun Yat-sen University", role: "speaker", portraitUrl: "", link: "/person?authorCode=A100091" },
-  { id: 2, authorName: "王然然", authorNameEn: "Ranran Wang", orgName: "北京大学光华管理学院", orgNameEn: "Guanghua School of Management, Peking University", role: "guest", portraitUrl: "/avatar.svg", link: "" },
+  {
+    id: 1,
+    authorName: "徐宇欣",
+    authorNameEn: "Yuxin Xu",
+    orgName: "中山大学岭南学院",
+    orgNameEn: "Lingnan College, Sun Yat-sen University",
+    role: "speaker",
+    portraitUrl: "",
+    link: "/person?authorCode=A100091",
+  },
+  {
+    id: 2,
+    authorName: "王然然",
+    authorNameEn: "Ranran Wang",
+    orgName: "北京大学光华管理学院",
+    orgNameEn: "Guanghua School of Management, Peking University",
+    role: "guest",
+    portraitUrl: "/avatar.svg",
+    link: "",
+  },
 ];
 const ok = (value: unknown) => ({ status: "ok" as const, value });
 
@@ -29,7 +47,12 @@ describe("eventGuests", () => {
   });
 
   it("uses the English names and organisations in en", async () => {
-    const html = await renderWidget("eventGuests", { lang: "en", source: "guests", data: { guests: ok({ list: guests, total: 2 }) }, props: { layout: "list" } });
+    const html = await renderWidget("eventGuests", {
+      lang: "en",
+      source: "guests",
+      data: { guests: ok({ list: guests, total: 2 }) },
+      props: { layout: "list" },
+    });
     expect(html).toContain("layout-list");
     expect(html).toContain('<span class="event-guest-name">Yuxin Xu</span>');
     expect(html).toContain("Guanghua School of Management, Peking University");
@@ -39,7 +62,11 @@ describe("eventGuests", () => {
 
   it("shows guests written in the config instead of a source", async () => {
     const items = [
-      { name: { zh: "陈静", en: "Jing Chen" }, org: { zh: "复旦大学经济学院", en: "School of Economics, Fudan University" }, role: { zh: "主持人", en: "Chair" } },
+      {
+        name: { zh: "陈静", en: "Jing Chen" },
+        org: { zh: "复旦大学经济学院", en: "School of Economics, Fudan University" },
+        role: { zh: "主持人", en: "Chair" },
+      },
       { name: { zh: "林杰", en: "Jie Lin" }, org: { zh: "厦门大学", en: "Xiamen University" }, link: "/person?authorCode=A100002" },
     ];
     const zh = await renderWidget("eventGuests", { props: { items } });

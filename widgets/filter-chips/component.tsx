@@ -1,5 +1,4 @@
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { FilterChipsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";
@@ -17,10 +16,10 @@ interface Choice {
  * With a target, the choices open that page with the value instead.
  */
 export default function FilterChips({ props }: WidgetRenderProps<FilterChipsProps>) {
-    const lang = useLang();
+  const lang = useLang();
   const location = useLocation();
   const here = !props.target || props.target === location.pathname;
-  const current = here ? new URLSearchParams(location.search).get(props.queryKey) ?? props.defaultValue ?? "" : null;
+  const current = here ? (new URLSearchParams(location.search).get(props.queryKey) ?? props.defaultValue ?? "") : null;
 
   const choices: Choice[] = [];
   if (props.allLabel) choices.push({ value: "", label: asText(props.allLabel) });

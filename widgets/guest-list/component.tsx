@@ -19,7 +19,7 @@ export default function GuestList({ props, data }: WidgetRenderProps<GuestListPr
   const { t } = useTranslation("live");
   const lang = usePage().scope.lang ?? "zh";
   const value = data?.status === "ok" ? data.value : null;
-  const list = readPath(value, (props.listField).split("."));
+  const list = readPath(value, props.listField.split("."));
   const guests = Array.isArray(list) ? (list as Guest[]) : [];
   const title = asText(props.title);
   const showRoles = props.showRoles;

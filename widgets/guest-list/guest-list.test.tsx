@@ -2,9 +2,39 @@ import { describe, expect, it } from "vitest";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const guests = [
-  { id: 1, authorName: "王伟", authorNameEn: "Wei Wang", orgName: "北京大学", orgNameEn: "Peking University", authorCode: null, portraitUrl: "", role: "speaker", link: "" },
-  { id: 2, authorName: "李敏", authorNameEn: "Min Li", orgName: "清华大学", orgNameEn: "Tsinghua University", authorCode: "A100001", portraitUrl: "", role: "host", link: "/person?authorCode=A100001" },
-  { id: 3, authorName: "张静", authorNameEn: "Jing Zhang", orgName: "复旦大学", orgNameEn: "Fudan University", authorCode: null, portraitUrl: "/avatar.svg", role: "guest", link: "" },
+  {
+    id: 1,
+    authorName: "王伟",
+    authorNameEn: "Wei Wang",
+    orgName: "北京大学",
+    orgNameEn: "Peking University",
+    authorCode: null,
+    portraitUrl: "",
+    role: "speaker",
+    link: "",
+  },
+  {
+    id: 2,
+    authorName: "李敏",
+    authorNameEn: "Min Li",
+    orgName: "清华大学",
+    orgNameEn: "Tsinghua University",
+    authorCode: "A100001",
+    portraitUrl: "",
+    role: "host",
+    link: "/person?authorCode=A100001",
+  },
+  {
+    id: 3,
+    authorName: "张静",
+    authorNameEn: "Jing Zhang",
+    orgName: "复旦大学",
+    orgNameEn: "Fudan University",
+    authorCode: null,
+    portraitUrl: "/avatar.svg",
+    role: "guest",
+    link: "",
+  },
 ];
 const ok = (value: unknown) => ({ guests: { status: "ok" as const, value } });
 
@@ -34,12 +64,20 @@ describe("guestList", () => {
     expect(plain).not.toContain("guest-role");
     const empty = await renderWidget("guestList", { source: "guests", data: ok({ list: [], total: 0 }), props: {} });
     expect(empty).toContain('<p class="guest-empty">暂无嘉宾信息</p>');
-    const custom = await renderWidget("guestList", { source: "guests", data: ok(null), props: { emptyText: { zh: "嘉宾待定", en: "Guests to be announced" } } });
+    const custom = await renderWidget("guestList", {
+      source: "guests",
+      data: ok(null),
+      props: { emptyText: { zh: "嘉宾待定", en: "Guests to be announced" } },
+    });
     expect(custom).toContain("嘉宾待定");
   });
 
   it("guest fields are text, never markup", async () => {
-    const html = await renderWidget("guestList", { source: "guests", data: ok({ list: [{ id: 9, authorName: "<b>x</b>", orgName: "o", role: "<i>", link: "javascript:alert(1)" }] }), props: {} });
+    const html = await renderWidget("guestList", {
+      source: "guests",
+      data: ok({ list: [{ id: 9, authorName: "<b>x</b>", orgName: "o", role: "<i>", link: "javascript:alert(1)" }] }),
+      props: {},
+    });
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(html).not.toContain("guest-role");
     expect(hrefs(html)).toEqual([]);

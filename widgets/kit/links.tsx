@@ -5,7 +5,7 @@ export { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/routing/quer
 
 /** Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. */
 export function SmartLink({ to, className, children }: { to?: string | null; className?: string; children: ReactNode }) {
-  if (to && to.startsWith("/") && !to.startsWith("//")) {
+  if (to?.startsWith("/") && !to.startsWith("//")) {
     return (
       <Link to={to} className={className} prefetch="intent">
         {children}

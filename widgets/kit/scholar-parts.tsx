@@ -26,7 +26,13 @@ export function FollowButton({ authorCode, followed, onChange }: { authorCode: s
   };
 
   return (
-    <button type="button" className={followed ? "follow-button following" : "follow-button"} aria-pressed={followed} disabled={busy} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className={followed ? "follow-button following" : "follow-button"}
+      aria-pressed={followed}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
       {followed ? t("following") : `+ ${t("follow")}`}
     </button>
   );
@@ -38,7 +44,10 @@ export function VerifiedMark({ verified }: { verified: boolean }) {
   return verified ? (
     <span className="verified-mark" title={t("verified")}>
       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-        <path d="M8 1l1.9 1.4 2.3-.1.7 2.2 1.9 1.4-.8 2.1.8 2.1-1.9 1.4-.7 2.2-2.3-.1L8 15l-1.9-1.4-2.3.1-.7-2.2-1.9-1.4.8-2.1-.8-2.1 1.9-1.4.7-2.2 2.3.1z" fill="currentColor" />
+        <path
+          d="M8 1l1.9 1.4 2.3-.1.7 2.2 1.9 1.4-.8 2.1.8 2.1-1.9 1.4-.7 2.2-2.3-.1L8 15l-1.9-1.4-2.3.1-.7-2.2-1.9-1.4.8-2.1-.8-2.1 1.9-1.4.7-2.2 2.3.1z"
+          fill="currentColor"
+        />
         <path d="M5.2 8.2l1.9 1.9 3.7-3.8" fill="none" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       {t("verified")}

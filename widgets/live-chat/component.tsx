@@ -6,10 +6,18 @@ import { chatReducer, initialChatState } from "./chat-state";
 import "./styles.css";
 import { asText, useHydrated, usePage, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { $token, $user, dialogForGate, evaluateGate, type GateOutcome, openDialog } from "../kit/session";
+import { $token, dialogForGate, evaluateGate, type GateOutcome, openDialog } from "../kit/session";
 import { formatTime } from "../kit/format";
 import { randomToken } from "../kit/browser";
-import { browserClock, CHAT_TEXT_LIMIT, type ChatConnection, type ChatConnectionStatus, type ChatServerEvent, chatSocketUrl, createChatConnection } from "../kit/realtime";
+import {
+  browserClock,
+  CHAT_TEXT_LIMIT,
+  type ChatConnection,
+  type ChatConnectionStatus,
+  type ChatServerEvent,
+  chatSocketUrl,
+  createChatConnection,
+} from "../kit/realtime";
 
 const PLAN_ID = /^[1-9][0-9]{0,11}$/;
 
@@ -105,7 +113,13 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
       ? t(`chat.errors.${state.error.code}`, { seconds: Math.ceil((state.error.retryAfterMs ?? 0) / 1000), max: CHAT_TEXT_LIMIT })
       : "";
   const statusText =
-    status === "unsupported" ? t("common:websocket.unsupported") : status === "reconnecting" ? t("chat.reconnecting") : status === "open" ? "" : t("chat.connecting");
+    status === "unsupported"
+      ? t("common:websocket.unsupported")
+      : status === "reconnecting"
+        ? t("chat.reconnecting")
+        : status === "open"
+          ? ""
+          : t("chat.connecting");
 
   return (
     <section className="live-chat" data-chat-status={status} data-chat-access={access}>

@@ -20,7 +20,9 @@ describe("liveChat", () => {
     expect(html).toContain('<h2 class="section-title">讨论区</h2>');
     expect(html).toContain("正在连接讨论区…");
     expect(html).toContain('data-chat-access="needLogin"');
-    expect(html).toMatch(/<div class="live-chat-gate" data-gate="needLogin"><p>登录后参与讨论<\/p><button type="button" class="button button-primary">登录<\/button>/);
+    expect(html).toMatch(
+      /<div class="live-chat-gate" data-gate="needLogin"><p>登录后参与讨论<\/p><button type="button" class="button button-primary">登录<\/button>/,
+    );
     expect(html).not.toContain("<textarea");
     expect(html).toContain('role="log"');
   });
@@ -35,7 +37,13 @@ describe("liveChat", () => {
 
 describe("chatReducer", () => {
   it("takes access and the online count from the welcome, and the messages from the history", () => {
-    let state = chatReducer(initialChatState, { type: "welcome", planId: 12, access: "needVerify", online: 4, limits: { maxLength: 500, perWindow: 5, windowMs: 10_000 } });
+    let state = chatReducer(initialChatState, {
+      type: "welcome",
+      planId: 12,
+      access: "needVerify",
+      online: 4,
+      limits: { maxLength: 500, perWindow: 5, windowMs: 10_000 },
+    });
     expect(state).toMatchObject({ access: "needVerify", online: 4, messages: null });
     state = chatReducer(state, { type: "history", messages: [message(1), message(2)] });
     expect(state.messages?.map((entry) => entry.id)).toEqual([1, 2]);

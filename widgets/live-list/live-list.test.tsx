@@ -2,17 +2,62 @@ import { describe, expect, it } from "vitest";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 
 const plans = [
-  { id: 11, title: "货币政策前沿讲座", titleEn: "Frontier Lecture on Monetary Policy", cover: "/media/poster/11.svg", status: 2, startTime: "2027-01-10T11:00:00Z", endTime: "2027-01-10T13:00:00Z", authorName: "王伟", authorNameEn: "Wei Wang", orgName: "北京大学", orgNameEn: "Peking University", viewCount: 123456, link: "/viewLive?id=11" },
-  { id: 12, title: "数字金融青年学者论坛", titleEn: "Young Scholars Forum: Digital Finance", cover: "/media/poster/12.svg", status: 1, startTime: "2027-01-11T01:30:00Z", endTime: "2027-01-11T03:30:00Z", authorName: "李敏", authorNameEn: "Min Li", orgName: "清华大学", orgNameEn: "Tsinghua University", viewCount: 800, link: "/viewLive?id=12" },
+  {
+    id: 11,
+    title: "货币政策前沿讲座",
+    titleEn: "Frontier Lecture on Monetary Policy",
+    cover: "/media/poster/11.svg",
+    status: 2,
+    startTime: "2027-01-10T11:00:00Z",
+    endTime: "2027-01-10T13:00:00Z",
+    authorName: "王伟",
+    authorNameEn: "Wei Wang",
+    orgName: "北京大学",
+    orgNameEn: "Peking University",
+    viewCount: 123456,
+    link: "/viewLive?id=11",
+  },
+  {
+    id: 12,
+    title: "数字金融青年学者论坛",
+    titleEn: "Young Scholars Forum: Digital Finance",
+    cover: "/media/poster/12.svg",
+    status: 1,
+    startTime: "2027-01-11T01:30:00Z",
+    endTime: "2027-01-11T03:30:00Z",
+    authorName: "李敏",
+    authorNameEn: "Min Li",
+    orgName: "清华大学",
+    orgNameEn: "Tsinghua University",
+    viewCount: 800,
+    link: "/viewLive?id=12",
+  },
 ];
 const specials = [
-  { id: 50, kind: "liveSpecial", title: "货币政策前沿系列直播", titleEn: "Frontiers of Monetary Policy: Live Series", cover: "/media/poster/50.svg", status: 2, startTime: "2027-01-01T02:00:00Z", endTime: "2027-02-20T04:00:00Z", planCount: 12, guestNames: "王伟、李敏", guestNamesEn: "Wei Wang, Min Li", link: "/liveList?specialId=50" },
+  {
+    id: 50,
+    kind: "liveSpecial",
+    title: "货币政策前沿系列直播",
+    titleEn: "Frontiers of Monetary Policy: Live Series",
+    cover: "/media/poster/50.svg",
+    status: 2,
+    startTime: "2027-01-01T02:00:00Z",
+    endTime: "2027-02-20T04:00:00Z",
+    planCount: 12,
+    guestNames: "王伟、李敏",
+    guestNamesEn: "Wei Wang, Min Li",
+    link: "/liveList?specialId=50",
+  },
 ];
 const ok = (value: unknown) => ({ lives: { status: "ok" as const, value } });
 
 describe("liveList", () => {
   it("shows each plan's state, Beijing-time span, speaker and views, linking to its live", async () => {
-    const html = await renderWidget("liveList", { source: "lives", data: ok({ list: plans, total: 2 }), props: { title: "{t.live.index.upcoming}", moreLink: "/liveList?tab=2" } });
+    const html = await renderWidget("liveList", {
+      source: "lives",
+      data: ok({ list: plans, total: 2 }),
+      props: { title: "{t.live.index.upcoming}", moreLink: "/liveList?tab=2" },
+    });
     expect(count(html, 'class="live-item state-')).toBe(2);
     expect(html).toContain('<span class="live-state state-2">直播中</span>');
     expect(html).toContain('<span class="live-state state-1">即将开始</span>');
@@ -30,7 +75,12 @@ describe("liveList", () => {
     expect(html).toContain('<h3 class="live-title">Frontiers of Monetary Policy: Live Series</h3>');
     expect(html).toContain('<p class="live-guests">Wei Wang, Min Li</p>');
     expect(html).toContain('<p class="live-count">12 lives</p>');
-    const single = await renderWidget("liveList", { lang: "en", source: "lives", data: ok({ list: [{ ...specials[0], planCount: 1 }], total: 1 }), props: { kind: "special" } });
+    const single = await renderWidget("liveList", {
+      lang: "en",
+      source: "lives",
+      data: ok({ list: [{ ...specials[0], planCount: 1 }], total: 1 }),
+      props: { kind: "special" },
+    });
     expect(single).toContain('<p class="live-count">1 live</p>');
     const zh = await renderWidget("liveList", { source: "lives", data: ok({ list: specials, total: 1 }), props: { kind: "special" } });
     expect(zh).toContain('<p class="live-count">12场直播</p>');

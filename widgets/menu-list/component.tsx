@@ -34,7 +34,9 @@ export default function MenuList({ props }: WidgetRenderProps<MenuListProps>) {
               )}
               <span className="menu-label">{asText(item.label)}</span>
               {item.note && <small className="menu-note">{asText(item.note)}</small>}
-              <span className="menu-chevron" aria-hidden="true">›</span>
+              <span className="menu-chevron" aria-hidden="true">
+                ›
+              </span>
             </SmartLink>
           </li>
         ))}

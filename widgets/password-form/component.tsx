@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { atom } from "nanostores";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
-import { changePasswordSchema, changePasswordValidators, findPasswordVerifySchema, findPasswordVerifyValidators, newPasswordSchema, newPasswordValidators } from "@schemas/generated/form-kits";
+import {
+  changePasswordSchema,
+  changePasswordValidators,
+  findPasswordVerifySchema,
+  findPasswordVerifyValidators,
+  newPasswordSchema,
+  newPasswordValidators,
+} from "@schemas/generated/form-kits";
 import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from "@schemas/generated/forms";
 import "./password-form.css";
 import type { WidgetRenderProps } from "../kit/types";
@@ -78,7 +85,11 @@ function NewStep({ next }: { next: string }) {
       busyLabel={t("password:new.busy")}
       onSubmit={async (value) => {
         const target = by === "phone" ? { phone: verified.phone, mobilePrefix: verified.mobilePrefix ?? "86" } : { email: verified.email };
-        const answer = await callApi(by === "phone" ? accountCalls.findPassword : accountCalls.findPasswordByEmail, { ...target, verCode: verified.verCode, ...value });
+        const answer = await callApi(by === "phone" ? accountCalls.findPassword : accountCalls.findPasswordByEmail, {
+          ...target,
+          verCode: verified.verCode,
+          ...value,
+        });
         if (answer.code === 200) {
           clearDraft(NEW_DRAFT);
           clearDraft(`${FIND_DRAFT}-${by}`);
@@ -101,7 +112,12 @@ function ChangeForm({ next }: { next: string }) {
       kit={{ schema: changePasswordSchema, validators: changePasswordValidators } as FormKit}
       uiSchema={{
         "ui:order": ["oldPassword", "password", "passwordNext"],
-        oldPassword: { "ui:widget": "password", "ui:title": t("password:fields.old"), "ui:placeholder": t("password:fields.oldPlaceholder"), "ui:autocomplete": "current-password" },
+        oldPassword: {
+          "ui:widget": "password",
+          "ui:title": t("password:fields.old"),
+          "ui:placeholder": t("password:fields.oldPlaceholder"),
+          "ui:autocomplete": "current-password",
+        },
         password: ui.newPassword,
         passwordNext: ui.passwordNext,
       }}

@@ -12,7 +12,10 @@ describe("profileEditor", () => {
   });
 
   it("shows the avatar with its rule, and the nickname form filled in", async () => {
-    const html = await renderWidget("profileEditor", { props: { nickname: true }, user: { id: 3, userName: "13800000003", nickname: "王老师", portraitUrl: "/api/file/download?name=x.jpg" } });
+    const html = await renderWidget("profileEditor", {
+      props: { nickname: true },
+      user: { id: 3, userName: "13800000003", nickname: "王老师", portraitUrl: "/api/file/download?name=x.jpg" },
+    });
     expect(html).toContain('src="/api/file/download?name=x.jpg"');
     expect(html).toContain('accept="image/jpeg,image/png"');
     expect(html).toContain("支持JPG、PNG格式，不超过2MB");

@@ -44,7 +44,8 @@ describe("richText", () => {
   });
 
   it("renders html from a data source, sanitised", async () => {
-    const content = '<p onclick="steal()">正文 <strong>重点</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com">ok</a>';
+    const content =
+      '<p onclick="steal()">正文 <strong>重点</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com">ok</a>';
     const html = await renderWidget("richText", {
       props: { title: "{data.essay.title}", html: "{data.essay.content}" },
       data: { essay: { status: "ok", value: { title: "文章标题", content } } },

@@ -36,7 +36,11 @@ describe("scholarProfile", () => {
   });
 
   it("marks an unverified scholar, a followed one, and big follower counts; English in en", async () => {
-    const html = await renderWidget("scholarProfile", { lang: "en", data: author({ verified: false, followed: true, followerCount: 45678 }), props: { scholar: "{data.author}" } });
+    const html = await renderWidget("scholarProfile", {
+      lang: "en",
+      data: author({ verified: false, followed: true, followerCount: 45678 }),
+      props: { scholar: "{data.author}" },
+    });
     expect(html).toContain('<span class="verified-mark unverified">Not verified</span>');
     expect(html).toMatch(/class="follow-button following" aria-pressed="true"[^>]*>Following</);
     expect(html).toContain('<dd class="profile-followers">4.56w</dd>');

@@ -49,7 +49,8 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
         {state === "emailPending" && <p>{t("verify:status.emailPendingText", { email: audit.email ?? "" })}</p>}
         {state === "approved" && authorCode && (
           <p>
-            {t("verify:status.authorCode", { authorCode })} <Link to={`/person?authorCode=${encodeURIComponent(authorCode)}`}>{t("verify:status.profile")}</Link>
+            {t("verify:status.authorCode", { authorCode })}{" "}
+            <Link to={`/person?authorCode=${encodeURIComponent(authorCode)}`}>{t("verify:status.profile")}</Link>
           </p>
         )}
       </div>
@@ -62,7 +63,12 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
             realName: { "ui:title": t("verify:claim.realName") },
             email: { "ui:title": t("verify:claim.email"), "ui:placeholder": t("verify:claim.emailPlaceholder"), "ui:inputType": "email" },
             orgName: { "ui:title": t("verify:claim.orgName") },
-            researchField: { "ui:widget": "counted", "ui:title": t("verify:claim.researchField"), "ui:placeholder": t("verify:claim.researchFieldPlaceholder"), "ui:options": { limit: FREE_TEXT_LIMIT, freeText: true, rows: 2 } },
+            researchField: {
+              "ui:widget": "counted",
+              "ui:title": t("verify:claim.researchField"),
+              "ui:placeholder": t("verify:claim.researchFieldPlaceholder"),
+              "ui:options": { limit: FREE_TEXT_LIMIT, freeText: true, rows: 2 },
+            },
             workHistory: { "ui:widget": "textarea", "ui:title": t("verify:claim.workHistory"), "ui:options": { rows: 3 } },
             education: { "ui:widget": "textarea", "ui:title": t("verify:claim.education"), "ui:options": { rows: 3 } },
             introduction: { "ui:widget": "textarea", "ui:title": t("verify:claim.introduction"), "ui:options": { rows: 4 } },

@@ -3,7 +3,15 @@ import { searchHref } from "./component";
 import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
 import { decodeQueryText } from "../kit/links";
 
-const hot = { status: "ok" as const, value: { list: [{ keyword: "货币政策", keywordEn: "Monetary Policy" }, { keyword: "数字金融", keywordEn: "Digital Finance" }] } };
+const hot = {
+  status: "ok" as const,
+  value: {
+    list: [
+      { keyword: "货币政策", keywordEn: "Monetary Policy" },
+      { keyword: "数字金融", keywordEn: "Digital Finance" },
+    ],
+  },
+};
 
 describe("searchBar", () => {
   it("links a search to its target with the keyword as base64url and the scope", () => {
@@ -24,7 +32,11 @@ describe("searchBar", () => {
   });
 
   it("shows the current keyword and no suggestions once searched", async () => {
-    const html = await renderWidget("searchBar", { props: { keyword: "{query.kw}", suggestions: "{data.hot.list}" }, data: { hot }, query: { kw: "数字金融" } });
+    const html = await renderWidget("searchBar", {
+      props: { keyword: "{query.kw}", suggestions: "{data.hot.list}" },
+      data: { hot },
+      query: { kw: "数字金融" },
+    });
     expect(html).toContain('value="数字金融"');
     expect(html).not.toContain("热门搜索");
   });
@@ -44,7 +56,10 @@ describe("searchBar", () => {
   });
 
   it("ignores a scope that is not a search type", async () => {
-    const html = await renderWidget("searchBar", { props: { mode: "link", target: "/searchPage", searchType: "{query.searchType}" }, query: { searchType: "9" } });
+    const html = await renderWidget("searchBar", {
+      props: { mode: "link", target: "/searchPage", searchType: "{query.searchType}" },
+      query: { searchType: "9" },
+    });
     expect(hrefs(html)).toEqual(["/searchPage"]);
   });
 });

@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "@nanostores/react";
 import type { SeatMapProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, usePage, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
-import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { useViewerSource } from "../kit/viewer-source";
 import { paletteClass } from "../kit/event-palette";
 
@@ -45,8 +44,8 @@ function rowSeats(plan: SeatPlan, row: string): (Seat | "aisle")[] {
 /** Pick a free seat, see which are taken, confirm; a seat someone else took first is reported and shown taken. */
 export default function SeatMap({ props, data, sourceName }: WidgetRenderProps<SeatMapProps>) {
   const { t } = useTranslation("spec");
-  const page = usePage();
-  const hydrated = useHydrated();
+  const _page = usePage();
+  const _hydrated = useHydrated();
   const user = useViewer();
   const { value: plan, params, refresh } = useViewerSource<SeatPlan>(data, sourceName);
   const [selected, setSelected] = useState<number | null>(null);

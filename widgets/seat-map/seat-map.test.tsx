@@ -9,7 +9,13 @@ function plan(overrides: Partial<SeatPlan> = {}): SeatPlan {
       id: (row === "A" ? 0 : 6) + number,
       row,
       number,
-      state: (row === "A" && number <= 2 ? "reserved" : row === "B" && number === 3 ? "taken" : row === "B" && number === 4 ? "mine" : "free") as SeatPlan["list"][number]["state"],
+      state: (row === "A" && number <= 2
+        ? "reserved"
+        : row === "B" && number === 3
+          ? "taken"
+          : row === "B" && number === 4
+            ? "mine"
+            : "free") as SeatPlan["list"][number]["state"],
     })),
   );
   return { list, rows: ["A", "B"], columns: 6, free: 8, enrolled: true, mySeatId: 10, ...overrides };
@@ -27,7 +33,9 @@ describe("seatMap", () => {
     expect(count(html, 'class="seat-aisle"')).toBe(2);
     // The aisle comes after seat 3 of 6.
     expect(html).toMatch(/data-seat="A3"[^>]*>3<\/button><span class="seat-aisle"><\/span><button[^>]*data-seat="A4"/);
-    expect(html).toMatch(/<button type="button" class="seat state-reserved" data-seat="A1" data-state="reserved" aria-pressed="false" aria-label="A排1座 预留" disabled="">/);
+    expect(html).toMatch(
+      /<button type="button" class="seat state-reserved" data-seat="A1" data-state="reserved" aria-pressed="false" aria-label="A排1座 预留" disabled="">/,
+    );
     expect(html).toMatch(/data-seat="B3" data-state="taken"[^>]*aria-label="B排3座 已被选" disabled=""/);
     expect(html).toMatch(/data-seat="B4" data-state="mine"[^>]*aria-label="B排4座 我的座位" disabled=""/);
     expect(html).toMatch(/data-seat="B5" data-state="free"[^>]*aria-label="B排5座 可选">/);

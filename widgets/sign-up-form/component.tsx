@@ -1,13 +1,12 @@
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "@nanostores/react";
 import type { SignUpFormProps } from "@schemas/generated/page-config";
 import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
 import "./styles.css";
 import { asText, useHydrated, usePage, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
-import { $user, askedToLogIn, openDialog, showToast } from "../kit/session";
+import { askedToLogIn, openDialog, showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { refreshViewerSources, useViewerSource } from "../kit/viewer-source";

@@ -19,7 +19,7 @@ export const SIGN_UP_FORMS = {
 export type SignUpFormName = keyof typeof SIGN_UP_FORMS;
 
 export function isSignUpForm(name: unknown): name is SignUpFormName {
-  return typeof name === "string" && Object.prototype.hasOwnProperty.call(SIGN_UP_FORMS, name);
+  return typeof name === "string" && Object.hasOwn(SIGN_UP_FORMS, name);
 }
 
 export interface SignUpFieldsProps {
@@ -36,7 +36,14 @@ function AgreementBox({ id, value, onChange, disabled, readonly, registry }: Wid
   const links = registry.formContext as { agreementLink: string; privacyLink: string };
   return (
     <label className="sign-up-agreement" htmlFor={id}>
-      <input id={id} name={id} type="checkbox" checked={value === true} disabled={disabled || readonly} onChange={(event) => onChange(event.target.checked ? true : undefined)} />
+      <input
+        id={id}
+        name={id}
+        type="checkbox"
+        checked={value === true}
+        disabled={disabled || readonly}
+        onChange={(event) => onChange(event.target.checked ? true : undefined)}
+      />
       <span>
         {t("signUp.agreePrefix")}
         <Link to={links.agreementLink}>{t("signUp.agreement")}</Link>
@@ -66,7 +73,14 @@ export function signUpFields(name: SignUpFormName): ComponentType<SignUpFieldsPr
           ...fields.map((field) =>
             field === "agree"
               ? [field, { "ui:widget": "agreement", "ui:options": { label: false } }]
-              : [field, { "ui:title": t(`signUp.fields.${field}`), "ui:placeholder": t(`signUp.placeholders.${field}`), ...(field === "email" ? { "ui:options": { inputType: "email" } } : {}) }],
+              : [
+                  field,
+                  {
+                    "ui:title": t(`signUp.fields.${field}`),
+                    "ui:placeholder": t(`signUp.placeholders.${field}`),
+                    ...(field === "email" ? { "ui:options": { inputType: "email" } } : {}),
+                  },
+                ],
           ),
         ]);
         return (

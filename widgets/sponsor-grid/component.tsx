@@ -18,8 +18,16 @@ interface Partner {
 
 /** A partner's mark without a logo: its first character, or the initials of an English name's words. */
 function mark(name: string): string {
-  const words = name.replace(/[^A-Za-z\s]/g, " ").trim().split(/\s+/).filter((word) => /^[A-Z]/.test(word));
-  if (/^[A-Za-z]/.test(name.trim()) && words.length > 1) return words.slice(0, 3).map((word) => word[0]).join("");
+  const words = name
+    .replace(/[^A-Za-z\s]/g, " ")
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /^[A-Z]/.test(word));
+  if (/^[A-Za-z]/.test(name.trim()) && words.length > 1)
+    return words
+      .slice(0, 3)
+      .map((word) => word[0])
+      .join("");
   return Array.from(name.replace(/^《/, "").trim())[0] ?? "";
 }
 
@@ -32,7 +40,7 @@ export default function SponsorGrid({ props, data }: WidgetRenderProps<SponsorGr
     partners = props.items.map((item, index) => ({ key: String(index), tier: item.tier, name: asText(item.name), link: asText(item.link) }));
   } else {
     const value = data?.status === "ok" ? data.value : null;
-    const list = readPath(value, (props.listField).split("."));
+    const list = readPath(value, props.listField.split("."));
     partners = (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).map((row, index) => ({
       key: asText(row.id) || String(index),
       tier: asText(row.tier),
@@ -40,7 +48,9 @@ export default function SponsorGrid({ props, data }: WidgetRenderProps<SponsorGr
       link: asText(row.link),
     }));
   }
-  const groups = TIERS.map((tier) => ({ tier, partners: partners.filter((partner) => partner.tier === tier && partner.name) })).filter((group) => group.partners.length);
+  const groups = TIERS.map((tier) => ({ tier, partners: partners.filter((partner) => partner.tier === tier && partner.name) })).filter(
+    (group) => group.partners.length,
+  );
   if (groups.length === 0) return null;
   const title = asText(props.title);
 

@@ -11,7 +11,11 @@ const ok = (value: unknown) => ({ status: "ok" as const, value });
 
 describe("sponsorGrid", () => {
   it("groups partners by tier in the order credits read, host first, and drops unknown tiers", async () => {
-    const html = await renderWidget("sponsorGrid", { source: "partners", data: { partners: ok({ list: partners, total: 4 }) }, props: { title: "{t.spec.page.partners}", palette: "navy" } });
+    const html = await renderWidget("sponsorGrid", {
+      source: "partners",
+      data: { partners: ok({ list: partners, total: 4 }) },
+      props: { title: "{t.spec.page.partners}", palette: "navy" },
+    });
     const tiers = [...html.matchAll(/data-tier="([a-zA-Z]+)"/g)].map((match) => match[1]);
     expect(tiers).toEqual(["host", "coHost", "media"]);
     expect(html).toContain('<h3 class="sponsor-tier-name">主办单位</h3>');
@@ -31,10 +35,16 @@ describe("sponsorGrid", () => {
   });
 
   it("shows partners written in the config, and nothing at all without partners", async () => {
-    const html = await renderWidget("sponsorGrid", { props: { items: [{ tier: "sponsor", name: { zh: "亚洲金融研究基金", en: "Asia Finance Research Fund" } }] } });
+    const html = await renderWidget("sponsorGrid", {
+      props: { items: [{ tier: "sponsor", name: { zh: "亚洲金融研究基金", en: "Asia Finance Research Fund" } }] },
+    });
     expect(html).toContain(">赞助单位</h3>");
     expect(html).toContain("亚洲金融研究基金");
-    const empty = await renderWidget("sponsorGrid", { source: "partners", data: { partners: ok({ list: [], total: 0 }) }, props: { title: { zh: "合作伙伴", en: "Partners" } } });
+    const empty = await renderWidget("sponsorGrid", {
+      source: "partners",
+      data: { partners: ok({ list: [], total: 0 }) },
+      props: { title: { zh: "合作伙伴", en: "Partners" } },
+    });
     expect(empty).toBe("");
   });
 });

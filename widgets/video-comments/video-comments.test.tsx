@@ -9,7 +9,12 @@ const ok = (value: unknown) => ({ status: "ok" as const, value });
 
 describe("videoComments", () => {
   it("lists the source's comments with author, time and text (as text), and the total", async () => {
-    const html = await renderWidget("videoComments", { source: "comments", data: { comments: ok({ list: comments, total: 2 }) }, props: { videoId: "{query.id}" }, query: { id: "9" } });
+    const html = await renderWidget("videoComments", {
+      source: "comments",
+      data: { comments: ok({ list: comments, total: 2 }) },
+      props: { videoId: "{query.id}" },
+      query: { id: "9" },
+    });
     expect(count(html, 'class="comment"')).toBe(2);
     expect(html).toContain("<strong>用户1234</strong>");
     expect(html).toContain("讲得很清楚 &lt;b&gt;谢谢&lt;/b&gt;");
@@ -24,15 +29,31 @@ describe("videoComments", () => {
   });
 
   it("offers more when the source has more comments than shown", async () => {
-    const html = await renderWidget("videoComments", { source: "comments", data: { comments: ok({ list: comments, total: 25 }) }, props: { videoId: "{query.id}" }, query: { id: "9" } });
+    const html = await renderWidget("videoComments", {
+      source: "comments",
+      data: { comments: ok({ list: comments, total: 25 }) },
+      props: { videoId: "{query.id}" },
+      query: { id: "9" },
+    });
     expect(html).toMatch(/class="button load-more"[^>]*>加载更多</);
   });
 
   it("says so when there are none, in zh and en", async () => {
-    const zh = await renderWidget("videoComments", { source: "comments", data: { comments: ok({ list: [], total: 0 }) }, props: { videoId: "{query.id}" }, query: { id: "9" } });
+    const zh = await renderWidget("videoComments", {
+      source: "comments",
+      data: { comments: ok({ list: [], total: 0 }) },
+      props: { videoId: "{query.id}" },
+      query: { id: "9" },
+    });
     expect(zh).toContain("还没有评论，来说两句吧");
     expect(zh).not.toContain("load-more");
-    const en = await renderWidget("videoComments", { lang: "en", source: "comments", data: { comments: ok({ list: [], total: 0 }) }, props: { videoId: "{query.id}", title: { zh: "讨论", en: "Discussion" } }, query: { id: "9" } });
+    const en = await renderWidget("videoComments", {
+      lang: "en",
+      source: "comments",
+      data: { comments: ok({ list: [], total: 0 }) },
+      props: { videoId: "{query.id}", title: { zh: "讨论", en: "Discussion" } },
+      query: { id: "9" },
+    });
     expect(en).toContain("No comments yet. Be the first");
     expect(en).toContain("Discussion");
     expect(en).toContain(">Write a comment…</button>");

@@ -7,7 +7,6 @@ import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { $playStatus } from "../kit/browser";
 
-
 /** Play status for the shared media state (spec §4): 1 while the video plays, 0 otherwise. */
 const PLAYING = 1;
 const STOPPED = 0;

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { isHlsSource } from "./hls";
 import { count, renderWidget } from "../../tests/unit/render-widget";
 
-const video = { status: "ok" as const, value: { videoUrl: "/media/clip.mp4", cover: "/media/poster/7.svg", title: "三分钟读懂货币政策", titleEn: "Monetary Policy in Three Minutes" } };
+const video = {
+  status: "ok" as const,
+  value: { videoUrl: "/media/clip.mp4", cover: "/media/poster/7.svg", title: "三分钟读懂货币政策", titleEn: "Monetary Policy in Three Minutes" },
+};
 const props = { src: "{data.video.videoUrl}", poster: "{data.video.cover}", title: "{data.video.title}" };
 
 describe("videoPlayer", () => {
@@ -20,7 +23,10 @@ describe("videoPlayer", () => {
   });
 
   it("leaves an HLS stream's source to the browser side (native or hls.js)", async () => {
-    const html = await renderWidget("videoPlayer", { data: { video: { status: "ok", value: { videoUrl: "/live/stream.m3u8" } } }, props: { src: "{data.video.videoUrl}" } });
+    const html = await renderWidget("videoPlayer", {
+      data: { video: { status: "ok", value: { videoUrl: "/live/stream.m3u8" } } },
+      props: { src: "{data.video.videoUrl}" },
+    });
     expect(html).toContain("<video");
     expect(html).not.toContain("stream.m3u8");
   });
