@@ -10,6 +10,7 @@ const PACKAGES = ["chromium", "fonts-noto-cjk"];
 
 function isInstalled(name: string): boolean {
   try {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${Status} is dpkg-query's format syntax, not a template
     return execFileSync("dpkg-query", ["-W", "-f=${Status}", name], { stdio: ["ignore", "pipe", "ignore"] })
       .toString()
       .includes("install ok installed");

@@ -67,6 +67,7 @@ export function buildPageConfigBundle(): Json {
     const needsProps = Array.isArray(props.required) && props.required.length > 0;
     branches.push({
       if: { properties: { type: { const: type } }, required: ["type"] },
+      // biome-ignore lint/suspicious/noThenProperty: "then" is the JSON Schema keyword
       then: {
         properties: { props: { $ref: `#/$defs/${definitionName(type)}` } },
         ...(needsProps ? { required: ["props"] } : {}),

@@ -1,8 +1,8 @@
 import { createApp } from "./app.server.ts";
-import { readServerEnv } from "./env.server.ts";
+import { readServerEnv, type ServerEnv } from "./env.server.ts";
 
 async function main() {
-  let env;
+  let env: ServerEnv;
   try {
     env = readServerEnv();
   } catch (error) {

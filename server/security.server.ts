@@ -10,7 +10,7 @@ export interface SecurityLocals {
  * no inline styles except attributes, no framing by other sites. Development relaxes only what Vite's HMR needs.
  */
 export function securityHeaders(options: { development: boolean }) {
-  return (request: Request, response: Response, next: NextFunction) => {
+  return (_request: Request, response: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     (response.locals as SecurityLocals).nonce = nonce;
     const scriptSrc = options.development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'nonce-${nonce}' 'strict-dynamic'`;

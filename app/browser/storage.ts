@@ -41,6 +41,7 @@ export function writeStorage(key: string, value: string | null): void {
 
 export function setCookie(name: string, value: string | null, days = COOKIE_DAYS_DEFAULT): void {
   if (!hasWindow()) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the in-app browsers we serve
   document.cookie = cookieLine(name, value, { days, secure: window.location.protocol === "https:" });
 }
 

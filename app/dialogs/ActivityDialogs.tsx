@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { mutate } from "swr";
 import type { Promotion, TaskResult } from "~/account/flows";
 import { externalUrl, internalPath } from "~/routing/navigation";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { DialogActions } from "./parts";
 
 /** Spec §9: the task toast closes after 3 s. */

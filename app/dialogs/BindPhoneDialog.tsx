@@ -16,7 +16,7 @@ import type { CodeContext } from "~/forms/widgets";
 import { $forcedBind } from "~/stores/account";
 import { $user } from "~/stores/session";
 import { openDialog, showToast } from "~/stores/dialogs";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { DialogActions } from "./parts";
 
 const DRAFT = "bind-phone";

@@ -5,7 +5,7 @@ import { accountCalls, callApi, showFailure } from "~/api/calls";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
 import { showToast } from "~/stores/dialogs";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 
 const DRAFT = "feedback";
 /** Spec §9: feedback content is at most 400 characters. */

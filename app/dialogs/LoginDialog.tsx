@@ -23,7 +23,7 @@ import { draftOf, sourceUrl, useFieldUi } from "~/forms/field-ui";
 import type { CodeContext } from "~/forms/widgets";
 import { $loginTab, type LoginTab } from "~/stores/account";
 import { openDialog } from "~/stores/dialogs";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { TabBar } from "./parts";
 
 /** The QR encoder loads only when the WeChat tab shows a code. */

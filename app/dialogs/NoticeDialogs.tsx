@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { $loginTab } from "~/stores/account";
 import { openDialog, type DialogName } from "~/stores/dialogs";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { DialogActions } from "./parts";
 
 const PHONE_TIPS = [1, 2, 3, 4, 5];

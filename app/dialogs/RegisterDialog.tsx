@@ -9,7 +9,7 @@ import { useFieldUi } from "~/forms/field-ui";
 import PhoneRegisterForm, { REG_CHANNEL } from "~/forms/PhoneRegisterForm";
 import { $pendingEmail, $registerTab, $loginTab, type RegisterTab } from "~/stores/account";
 import { openDialog } from "~/stores/dialogs";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { TabBar } from "./parts";
 
 const EMAIL_DRAFT = "register-email";

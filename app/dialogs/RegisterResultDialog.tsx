@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { accountCalls, callApi } from "~/api/calls";
 import { $loginTab } from "~/stores/account";
 import { openDialog, showToast } from "~/stores/dialogs";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { DialogActions } from "./parts";
 
 /** The pending-confirmation dialog after an email registration (spec §4): the link to confirm went to this address. */

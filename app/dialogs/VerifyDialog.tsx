@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ensureScholar } from "~/account/flows";
 import { $verifyStep } from "~/stores/account";
-import type { DialogProps } from "./registry";
+import type { DialogProps } from "./dialog-props";
 import { DialogActions } from "./parts";
 
 /** isPass values with a message of their own (spec §4): -1 never applied, 0 in review, 1 declined, 3 email pending. */

@@ -1,13 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import type { DialogName } from "~/stores/dialogs";
-
-export interface DialogProps {
-  /** Why the dialog opened: a gate outcome, or the server message to show. */
-  reason?: string;
-  /** What it shows, when the opener had it (a promotion, a task result). */
-  data?: unknown;
-  close: () => void;
-}
+import type { DialogProps } from "./dialog-props";
 
 /** Each dialog is its own chunk: pages ship no form code until a dialog opens. */
 export const dialogRegistry: Record<DialogName, ComponentType<DialogProps>> = {

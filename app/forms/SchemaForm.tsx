@@ -29,7 +29,7 @@ interface Props<T> {
   /** Keeps the button busy after onSubmit resolved, e.g. while a registration goes on to log in. */
   busy?: boolean;
   initial?: Partial<T>;
-  onSubmit: (value: T) => Promise<SubmitOutcome | void>;
+  onSubmit: (value: T) => Promise<SubmitOutcome | undefined> | Promise<void>;
   /** Extra context for custom widgets (e.g. the send-code button's target). */
   context?: Record<string, unknown>;
   widgets?: Record<string, (props: WidgetProps) => ReactNode>;

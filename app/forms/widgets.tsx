@@ -131,15 +131,15 @@ export function SendCodeButton({ context }: { context: CodeContext }) {
         <div className="captcha-panel" role="group" aria-label={t("verify:captcha.title")}>
           <p className="captcha-title">{t("verify:captcha.title")}</p>
           <div className="captcha-row">
-            <img
-              src={captcha.src}
-              alt={t("verify:captcha.image")}
-              title={t("verify:captcha.refresh")}
-              width="116"
-              height="44"
-              onClick={() => setCaptcha(newCaptcha())}
-              onError={() => void send(captcha.randStr, `terror_1001_${captcha.randStr}`, true)}
-            />
+            <button type="button" className="captcha-refresh" title={t("verify:captcha.refresh")} onClick={() => setCaptcha(newCaptcha())}>
+              <img
+                src={captcha.src}
+                alt={t("verify:captcha.image")}
+                width="116"
+                height="44"
+                onError={() => void send(captcha.randStr, `terror_1001_${captcha.randStr}`, true)}
+              />
+            </button>
             <input
               className="form-control"
               inputMode="numeric"

@@ -34,7 +34,7 @@ export function Footer() {
         <Link to="/privacy">{t("footer.privacy")}</Link>
         <Link to="/agreement">{t("footer.agreement")}</Link>
       </div>
-      <div className="follow-us" aria-roledescription="carousel">
+      <div className="follow-us" role="group" aria-roledescription="carousel">
         <p>{t("footer.followUs")}</p>
         <div className="qr-track" data-slide={slide}>
           {SLIDES.map((entry, index) => (

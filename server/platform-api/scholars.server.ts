@@ -128,7 +128,7 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
       (path): RouteDefinition => ({
         method: "ANY",
         path,
-        handler: accounts.withUser((context, user) => {
+        handler: accounts.withUser((_context, user) => {
           if (user.author_code) return ok({ isPass: CLAIM.approved, authorCode: user.author_code });
           const claim = db.prepare("SELECT is_pass, reason, email FROM scholar_claims WHERE user_id = ?").get(user.id) as
             | { is_pass: number; reason: string; email: string }

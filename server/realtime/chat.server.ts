@@ -43,10 +43,13 @@ function toMessage(row: MessageRow): ChatMessage {
 
 /** Control characters other than line breaks would let one message redraw another's layout; they go. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .trim();
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control and direction characters are what this strips
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+      .trim()
+  );
 }
 
 interface Member {

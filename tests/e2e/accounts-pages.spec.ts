@@ -183,7 +183,10 @@ test("/setting: avatar rules and upload, nickname, password change, language, lo
   expect(
     await avatar.evaluate(
       (image: HTMLImageElement) =>
-        new Promise((resolve) => (image.complete ? resolve(image.naturalWidth) : (image.onload = () => resolve(image.naturalWidth)))),
+        new Promise((resolve) => {
+          if (image.complete) resolve(image.naturalWidth);
+          else image.onload = () => resolve(image.naturalWidth);
+        }),
     ),
   ).toBeGreaterThan(0);
   const preview = editor.locator("img.avatar-preview");

@@ -114,6 +114,7 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
         );
       })}
       {hint && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: tapping outside dismisses; the close button inside is the keyboard path
         <div className="share-hint" role="dialog" aria-modal="true" aria-label={t("actions.share")} onClick={() => setHint(false)}>
           <p>{t("actions.shareHint")}</p>
           <button type="button" className="button button-light" onClick={() => setHint(false)}>

@@ -1,4 +1,3 @@
-
 import type { DetailHeaderProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";

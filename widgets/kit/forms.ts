@@ -3,7 +3,6 @@
  * part of one: it brings the form runtime into the chunk. Drafts and outcomes without the runtime: ./form-drafts.
  */
 export { default as SchemaForm, serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
-export { default as PhoneRegisterForm, REG_CHANNEL } from "~/forms/PhoneRegisterForm";
 export { emailTarget, smsTarget } from "~/forms/code-target";
 export { draftOf, useFieldUi } from "~/forms/field-ui";
 export type { CodeContext } from "~/forms/widgets";

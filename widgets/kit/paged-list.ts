@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { readPath } from "~/pipeline/bindings";
 import { browserApi } from "~/api/browser-api";
 import { usePage } from "~/renderer/page-context";
-import { requestSource, } from "~/pipeline/request-source";
+import { requestSource } from "~/pipeline/request-source";
 import type { DataState } from "~/pipeline/data-state";
 import { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
 

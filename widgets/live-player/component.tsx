@@ -94,6 +94,7 @@ export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>
         {playUrl ? (
           <>
             <span className={`live-flag state-${status}`}>{status === LIVING ? t("player.liveBadge") : t("status.4")}</span>
+            {/* biome-ignore lint/a11y/useMediaCaption: the platform's play info carries no caption tracks to offer */}
             <video
               ref={video}
               className="live-video"

@@ -5,7 +5,7 @@ import "./register-form.css";
 import { asText, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { storeSession } from "../kit/session";
-import { PhoneRegisterForm, REG_CHANNEL } from "../kit/forms";
+import { PhoneRegisterForm, REG_CHANNEL } from "../kit/phone-register";
 
 const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
 

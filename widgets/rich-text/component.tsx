@@ -30,6 +30,7 @@ export default function RichText({ props }: WidgetRenderProps<RichTextProps>) {
     return (
       <article className="rich-text">
         {title && <h1>{title}</h1>}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml's allow-list first */}
         <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(asText(props.html)) }} />
       </article>
     );

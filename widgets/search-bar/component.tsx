@@ -80,6 +80,7 @@ export default function SearchBar({ props }: WidgetRenderProps<SearchBarProps>) 
           placeholder={placeholder}
           aria-label={t("search.label")}
           enterKeyHint="search"
+          // biome-ignore lint/a11y/noAutofocus: only the search page asks for it (prop autoFocus), where typing is the task
           autoFocus={props.autoFocus}
           onChange={(event) => setText(event.target.value)}
         />

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SignUpFormProps } from "@schemas/generated/page-config";
 import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
@@ -46,7 +46,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
   const subtitle = asText(props.subtitle);
   const draftKey = `signUp:${state.specialId}`;
 
-  const submit = async (value: Record<string, unknown>): Promise<SubmitOutcome | void> => {
+  const submit = async (value: Record<string, unknown>): Promise<SubmitOutcome | undefined> => {
     if (!isSignUpForm(state.form)) return;
     setProblem("");
     const envelope = await browserApi.request(SIGN_UP_FORMS[state.form].path, { params: { ...value, specialId: state.specialId } });
@@ -63,7 +63,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
     await refresh();
   };
 
-  let body;
+  let body: ReactNode;
   if (reason === "enrolled") {
     body = (
       <div className="sign-up-done" role="status">

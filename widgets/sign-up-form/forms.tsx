@@ -27,7 +27,7 @@ export interface SignUpFieldsProps {
   agreementLink: string;
   privacyLink: string;
   oneClick: boolean;
-  onSubmit: (value: Record<string, unknown>) => Promise<SubmitOutcome | void>;
+  onSubmit: (value: Record<string, unknown>) => Promise<SubmitOutcome | undefined>;
 }
 
 /** The agreement box: the user ticks it themselves; its links open the texts they agree to. */
@@ -61,9 +61,10 @@ export function signUpFields(name: SignUpFormName): ComponentType<SignUpFieldsPr
   let component = loaded.get(name);
   if (!component) {
     component = lazy(async () => {
-      const [[schema, validators], { default: SchemaForm }] = await Promise.all([SIGN_UP_FORMS[name].load(), import("~/forms/SchemaForm")]);
+      const [[schema, validators], { SchemaForm }] = await Promise.all([SIGN_UP_FORMS[name].load(), import("../kit/forms")]);
       const kit = { schema: schema.default as never, validators: validators.default };
       const fields = Object.keys((schema.default as { properties: Record<string, { type?: string }> }).properties);
+      // biome-ignore lint/correctness/noComponentHookFactories: one component per form, made once when its schema loads
       function SignUpFields({ draftKey, agreementLink, privacyLink, oneClick, onSubmit }: SignUpFieldsProps) {
         const { t } = useTranslation("spec");
         // The schema's own title and description are for developers; the widget's title and subtitle speak to the user.

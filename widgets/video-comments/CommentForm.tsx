@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits";
 import type { VideoCommentForm } from "@schemas/generated/forms";
-import type { Comment } from "./component";
+import type { Comment } from "./comment";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
@@ -16,7 +16,7 @@ export default function CommentForm({ videoId, onPosted, onCancel }: { videoId: 
   const { t } = useTranslation("video");
   const draftKey = `video-comment:${videoId}`;
 
-  const submit = async (value: CommentValue): Promise<SubmitOutcome | void> => {
+  const submit = async (value: CommentValue): Promise<SubmitOutcome | undefined> => {
     const envelope = await browserApi.request<Comment>("/video/addVideoComment", { params: { videoId, content: value.content } });
     if (askedToLogIn(envelope)) return;
     if (isSuccess(envelope) && envelope.data) {

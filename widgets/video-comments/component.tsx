@@ -9,18 +9,9 @@ import { browserApi, isSuccess } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { usePagedList } from "../kit/paged-list";
+import type { Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
-
-export interface Comment {
-  id: number;
-  videoId: number;
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  content: string;
-  createTime: string;
-}
 
 /** Comments of one video; another video (same page, new id) starts afresh. */
 export default function VideoComments(render: WidgetRenderProps<VideoCommentsProps>) {

@@ -50,6 +50,7 @@ export default function VideoPlayer({ props }: WidgetRenderProps<VideoPlayerProp
   if (!src) return null;
   return (
     <figure className="video-player">
+      {/* biome-ignore lint/a11y/useMediaCaption: the platform's play info carries no caption tracks to offer */}
       <video
         ref={video}
         className="video-element"

@@ -1,0 +1,62 @@
+/**
+ * The dependency rules of ADR 014: what may import what. `npm run lint:deps` (part of `npm test`) fails on any
+ * violation; tests/unit/lint-rules.test.ts shows each rule catching a deliberate one.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "widget-imports-kit-only",
+      comment: "A widget reaches the app only through widgets/kit/: page and viewer hooks, data, session, links, forms, formatting.",
+      severity: "error",
+      from: { path: "^widgets/(?!kit/)" },
+      to: { path: "^(app|contracts|server)/" },
+    },
+    {
+      name: "widget-stays-in-its-folder",
+      comment: "A widget folder imports its own files and the kit, never another widget's folder.",
+      severity: "error",
+      from: { path: "^widgets/([^/]+)/", pathNot: "^widgets/kit/" },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/", "^widgets/kit/"] },
+    },
+    {
+      name: "platform-imports-no-app",
+      comment: "The embedded platform stands for an external service: it shares contracts, never front-end code.",
+      severity: "error",
+      from: { path: "^server/platform-api/" },
+      to: { path: "^(app|widgets)/" },
+    },
+    {
+      name: "contracts-import-neither-side",
+      comment: "contracts/ is what the browser and the server share; it imports neither of them.",
+      severity: "error",
+      from: { path: "^contracts/" },
+      to: { path: "^(app|widgets|server|page-configs)/" },
+    },
+    {
+      name: "app-imports-no-server",
+      comment: "The app runs in the browser too; the server hands it what it needs through AppServices.",
+      severity: "error",
+      from: { path: "^(app|widgets)/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "no-circular",
+      comment: "Modules form no import cycles.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(schemas/generated|build|\\.react-router)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

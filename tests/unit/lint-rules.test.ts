@@ -1,0 +1,81 @@
+/**
+ * The linter and the dependency rules fail on a deliberate violation of each kind. A throwaway tree under the
+ * system's temp folder holds one file per rule; the project's own configurations judge it.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+let probe = "";
+
+function write(file: string, text: string) {
+  mkdirSync(dirname(join(probe, file)), { recursive: true });
+  writeFileSync(join(probe, file), text);
+}
+
+/** Runs a command that is expected to fail, and returns what it printed. */
+function failing(command: string, args: string[]): string {
+  try {
+    execFileSync(command, args, { cwd: probe, stdio: "pipe", encoding: "utf8" });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    return `${stdout}\n${stderr}`;
+  }
+  throw new Error(`${command} ${args.join(" ")} passed, but the probe tree breaks its rules`);
+}
+
+beforeAll(() => {
+  probe = mkdtempSync(join(tmpdir(), "lint-probe-"));
+  cpSync(join(root, ".dependency-cruiser.cjs"), join(probe, ".dependency-cruiser.cjs"));
+  write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] } } }));
+  write("app/stores/session.ts", "export const $user = 1;\n");
+  write("app/cycle-a.ts", 'import { b } from "./cycle-b";\nexport const a = () => b;\n');
+  write("app/cycle-b.ts", 'import { a } from "./cycle-a";\nexport const b = () => a;\n');
+  write("app/reaches-server.ts", 'import { secret } from "../server/secret.server";\nexport const leaked = secret;\n');
+  write("server/secret.server.ts", "export const secret = 1;\n");
+  write("widgets/kit/page.ts", 'export { $user } from "~/stores/session";\n');
+  write("widgets/other/component.tsx", "export const other = 1;\n");
+  write(
+    "widgets/probe/component.tsx",
+    'import { $user } from "~/stores/session";\nimport { other } from "../other/component";\nexport const probe = [$user, other];\n',
+  );
+  write("server/platform-api/probe.server.ts", 'import { $user } from "../../app/stores/session";\nexport const probe = $user;\n');
+  write("contracts/probe.ts", 'import { $user } from "../app/stores/session";\nexport const probe = $user;\n');
+  const biome = JSON.parse(readFileSync(join(root, "biome.json"), "utf8")) as Record<string, unknown>;
+  delete biome.vcs;
+  delete biome.files;
+  biome.$schema = undefined;
+  write("biome.json", JSON.stringify(biome));
+  write(
+    "lint-probe.ts",
+    'import { unused } from "./elsewhere";\nexport function compare(value: number) {\n  if (value == 1) return "one";\n  return "other";\n}\nexport const   spaced={a:1}\n',
+  );
+});
+
+afterAll(() => rmSync(probe, { recursive: true, force: true }));
+
+describe("dependency rules", () => {
+  it("name every deliberate violation: widget → app, widget → other widget, platform → app, contracts → app, app → server, a cycle", () => {
+    const output = failing(bin("depcruise"), ["app", "widgets", "server", "contracts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+    expect(output).toMatch(/widget-imports-kit-only: widgets\/probe\/component\.tsx → app\/stores\/session\.ts/);
+    expect(output).toMatch(/widget-stays-in-its-folder: widgets\/probe\/component\.tsx → widgets\/other\/component\.tsx/);
+    expect(output).toMatch(/platform-imports-no-app: server\/platform-api\/probe\.server\.ts → app\/stores\/session\.ts/);
+    expect(output).toMatch(/contracts-import-neither-side: contracts\/probe\.ts → app\/stores\/session\.ts/);
+    expect(output).toMatch(/app-imports-no-server: app\/reaches-server\.ts → server\/secret\.server\.ts/);
+    expect(output).toMatch(/no-circular: app\/cycle-(a|b)\.ts/);
+    expect(output).not.toMatch(/widgets\/kit\/page\.ts →/);
+  }, 60_000);
+});
+
+describe("linter", () => {
+  it("fails on an unused import, a loose equality and unformatted code", () => {
+    const output = failing(bin("biome"), ["check", "lint-probe.ts"]);
+    expect(output).toContain("lint/correctness/noUnusedImports");
+    expect(output).toContain("lint/suspicious/noDoubleEquals");
+    expect(output).toMatch(/lint-probe\.ts format/);
+  }, 60_000);
+});

@@ -1,0 +1,2 @@
+/** The phone registration form of /register and the register dialog, for the register widget. */
+export { default as PhoneRegisterForm, REG_CHANNEL } from "~/forms/PhoneRegisterForm";
