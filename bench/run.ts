@@ -15,8 +15,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { createServer, type Server } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, type AppHandle } from "../server/app.server.ts";
-import { readServerEnv } from "../server/env.server.ts";
+import { createApp, type AppHandle } from "@server/app.server.ts";
+import { readServerEnv } from "@server/env.server.ts";
 import { measureFirstLoad, type FirstLoad } from "./first-load.ts";
 import { startFloorApp, type FloorApp } from "./floor-app.ts";
 import { closeServer, listenInRange, HOST } from "./net.ts";

@@ -7,8 +7,8 @@
 import { join, basename } from "node:path";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { NAMESPACES } from "@contracts/language.ts";
-import { loadPageEntries } from "../server/page-configs.server.ts";
-import { createEmbeddedPlatform } from "../server/platform-api/index.server.ts";
+import { loadPageEntries } from "@server/page-configs.server.ts";
+import { createEmbeddedPlatform } from "@server/platform-api/index.server.ts";
 
 const root = join(import.meta.dirname, "..");
 const directory = process.env.PAGE_CONFIGS_DIR ?? join(root, "page-configs");

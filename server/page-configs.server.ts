@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, watch, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";
-import type { PageConfig } from "../schemas/generated/page-config.ts";
+import type { PageConfig } from "@schemas/generated/page-config.ts";
 import { checkPageConfig } from "./config-check.server.ts";
 import type { Catalogues } from "@contracts/catalogues.server.ts";
 import type { PageConfigStore, PageEntry } from "~/services.ts";

@@ -1,4 +1,4 @@
-import * as forms from "../../schemas/generated/form-kits.ts";
+import * as forms from "@schemas/generated/form-kits.ts";
 import type {
   BindPhoneForm,
   ChangePasswordForm,
@@ -11,7 +11,7 @@ import type {
   RegisterPhoneForm,
   SendEmailCodeForm,
   SendSmsForm,
-} from "../../schemas/generated/forms.ts";
+} from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import { captchaPng } from "./captcha.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";

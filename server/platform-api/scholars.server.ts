@@ -1,5 +1,5 @@
-import { scholarClaimSchema, scholarClaimValidators } from "../../schemas/generated/form-kits.ts";
-import type { ScholarClaimForm } from "../../schemas/generated/forms.ts";
+import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits.ts";
+import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";

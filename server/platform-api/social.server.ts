@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { videoCommentSchema, videoCommentValidators } from "../../schemas/generated/form-kits.ts";
-import type { VideoCommentForm } from "../../schemas/generated/forms.ts";
+import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits.ts";
+import type { VideoCommentForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";

@@ -1,5 +1,5 @@
-import { specialEnrollSchema, specialEnrollValidators, specialSignUpSchema, specialSignUpValidators } from "../../schemas/generated/form-kits.ts";
-import type { SpecialSignUpForm } from "../../schemas/generated/forms.ts";
+import { specialEnrollSchema, specialEnrollValidators, specialSignUpSchema, specialSignUpValidators } from "@schemas/generated/form-kits.ts";
+import type { SpecialSignUpForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";

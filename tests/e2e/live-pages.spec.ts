@@ -105,7 +105,7 @@ for (const lang of ["zh", "en"] as const) {
       expect(await titles(page)).toEqual(all.list.map((plan) => titleOf(plan, lang)));
 
       // The next page loads as the end of the list scrolls into view.
-      await page.locator(".live-list-footer").scrollIntoViewIfNeeded();
+      await page.locator(".live-list .list-footer").scrollIntoViewIfNeeded();
       await expect(page.locator("main .live-item")).toHaveCount(20);
       expect((await titles(page)).slice(10)).toEqual(allTwo.list.map((plan) => titleOf(plan, lang)));
 
@@ -157,7 +157,7 @@ for (const lang of ["zh", "en"] as const) {
 test("/liveList is kept alive: coming back restores the loaded pages and the scroll position", async ({ page }) => {
   await page.goto("/liveList");
   await waitForHydration(page);
-  await page.locator(".live-list-footer").scrollIntoViewIfNeeded();
+  await page.locator(".live-list .list-footer").scrollIntoViewIfNeeded();
   await expect(page.locator("main .live-item")).toHaveCount(20);
   const target = page.locator("main .live-item").nth(15);
   await target.scrollIntoViewIfNeeded();
@@ -183,7 +183,7 @@ test("/specList is kept alive: the series loaded so far and the place are back a
   expect(total).toBeGreaterThan(10);
   await page.goto("/specList");
   await waitForHydration(page);
-  await page.locator(".live-list-footer").scrollIntoViewIfNeeded();
+  await page.locator(".live-list .list-footer").scrollIntoViewIfNeeded();
   await expect(page.locator("main .live-item")).toHaveCount(Math.min(total, 20));
   const loaded = await titles(page);
   const target = page.locator("main .live-item", { has: page.locator('a[href^="/liveList?specialId="]') }).last();

@@ -5,8 +5,8 @@
 import { cpSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../../server/app.server.ts";
-import { readServerEnv } from "../../server/env.server.ts";
+import { createApp } from "@server/app.server.ts";
+import { readServerEnv } from "@server/env.server.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(tmpdir(), "e2e-"));

@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
-import { devTools } from "../../server/dev-tools.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { devTools } from "@server/dev-tools.server";
 
 interface Body {
   code: number;

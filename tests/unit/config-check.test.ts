@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkPageConfig } from "../../server/config-check.server";
+import { checkPageConfig } from "@server/config-check.server";
 import { loadCatalogues, type Catalogues } from "@contracts/catalogues.server";
 
 let catalogues: Catalogues;

@@ -7,7 +7,7 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { useEmbeddedPlatform, type Envelope } from "./embedded-platform-fixture";
-import { devTools } from "../../server/dev-tools.server";
+import { devTools } from "@server/dev-tools.server";
 
 const api = useEmbeddedPlatform("2027-07-01T08:00:00.000Z", { captchaTestMode: true });
 const { advance } = api;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "../../server/platform-api/index.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
 
 export type Lang = "en" | "zh";
 

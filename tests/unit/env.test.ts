@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { readServerEnv } from "../../server/env.server";
+import { readServerEnv } from "@server/env.server";
 
 const root = "/srv/app";
 

@@ -43,7 +43,7 @@ beforeAll(() => {
     "widgets/probe/component.tsx",
     'import { $user } from "~/stores/session";\nimport { other } from "../other/component";\nexport const probe = [$user, other];\n',
   );
-  write("server/platform-api/probe.server.ts", 'import { $user } from "../../app/stores/session";\nexport const probe = $user;\n');
+  write("server/platform-api/probe.server.ts", 'import { $user } from "~/stores/session";\nexport const probe = $user;\n');
   write("contracts/probe.ts", 'import { $user } from "../app/stores/session";\nexport const probe = $user;\n');
   const biome = JSON.parse(readFileSync(join(root, "biome.json"), "utf8")) as Record<string, unknown>;
   delete biome.vcs;

@@ -1,6 +1,6 @@
 import { createSourceCache } from "~/pipeline/source-cache.server";
 import type { PageConfigInput } from "@schemas/generated/page-config-input";
-import { withConfigDefaults } from "../../server/config-check.server";
+import { withConfigDefaults } from "@server/config-check.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPageConfigStore, loadPageEntries, NOT_FOUND_PATH } from "../../server/page-configs.server";
+import { createPageConfigStore, loadPageEntries, NOT_FOUND_PATH } from "@server/page-configs.server";
 import { loadCatalogues, type Catalogues } from "@contracts/catalogues.server";
 import type { PageEntry } from "~/services";
 

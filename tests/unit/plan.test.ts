@@ -1,5 +1,5 @@
 import type { PageConfigInput } from "@schemas/generated/page-config-input";
-import { withConfigDefaults } from "../../server/config-check.server";
+import { withConfigDefaults } from "@server/config-check.server";
 import { describe, expect, it } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
 import { plannedSources } from "~/pipeline/plan";

@@ -7,7 +7,7 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PAGE_CACHE_HEADER } from "@contracts/page-cache";
-import { renderCache } from "../../server/render-cache.server";
+import { renderCache } from "@server/render-cache.server";
 
 let clock = 0;
 let nonceSerial = 0;

@@ -13,7 +13,7 @@ import type { PageConfig } from "@schemas/generated/page-config";
 import type { PageConfigInput } from "@schemas/generated/page-config-input";
 import { widgetRegistry, type WidgetType } from "@widgets/registry";
 import type { AnyWidgetComponent } from "@widgets/kit/types";
-import { withConfigDefaults } from "../../server/config-check.server";
+import { withConfigDefaults } from "@server/config-check.server";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { NAMESPACES } from "@contracts/language";
 import { resolveBindings, type BindingScope } from "~/pipeline/bindings";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isMessagingAppBrowser } from "./share";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 const item = (value: Record<string, unknown>) => ({ video: { status: "ok" as const, value: { id: 42, title: "标题", ...value } } });
 const buttons = (html: string) => [...html.matchAll(/<button [^>]*class="(action[^"]*)"[^>]*>/g)].map((match) => match[1]);

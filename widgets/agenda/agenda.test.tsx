@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, renderWidget } from "../../tests/unit/render-widget";
+import { count, renderWidget } from "@tests/unit/render-widget";
 
 // Times are UTC; the programme shows Beijing time (UTC+8).
 const slots = [

@@ -4,13 +4,13 @@ import { asText, resolveBindings, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
-import { usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {
   const { t } = useTranslation("common");
   const page = usePage();
-  const { items, hasMore, loading, failed, loadMore, sentinel } = usePagedList({
+  const list = usePagedList({
     data,
     nodeId,
     sourceName,
@@ -19,7 +19,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
     paged: props.paged,
   });
 
-  const shown = props.limit ? items.slice(0, props.limit) : items;
+  const shown = props.limit ? list.items.slice(0, props.limit) : list.items;
   const variant = props.variant;
   const title = asText(props.title);
 
@@ -69,17 +69,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
           })}
         </ul>
       )}
-      {props.paged && (
-        <div ref={sentinel} className="list-footer">
-          {hasMore ? (
-            <button type="button" className="button load-more" disabled={loading} onClick={() => void loadMore()}>
-              {loading ? t("widget.loading") : failed ? t("widget.retry") : t("widget.loadMore")}
-            </button>
-          ) : (
-            shown.length > 0 && <span className="no-more">{t("widget.noMore")}</span>
-          )}
-        </div>
-      )}
+      {props.paged && <LoadMoreFooter list={list} />}
     </section>
   );
 }

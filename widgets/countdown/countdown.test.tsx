@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 const deadline = "2027-01-13T18:00:00+08:00";
 const unit = (html: string, name: string) => html.match(new RegExp(`<strong data-unit="${name}">(\\d+)</strong>`))?.[1];

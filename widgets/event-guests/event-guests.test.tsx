@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { initials } from "./component";
-import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { count, hrefs, renderWidget } from "@tests/unit/render-widget";
 
 const guests = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { hrefs, renderWidget } from "@tests/unit/render-widget";
 
 describe("hero", () => {
   const props = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { count, hrefs, renderWidget } from "@tests/unit/render-widget";
 
 const props = {
   title: { zh: "快速入口", en: "Shortcuts" },

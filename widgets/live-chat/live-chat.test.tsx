@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatReducer, initialChatState, SHOWN_MESSAGES } from "./chat-state";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 import type { ChatMessage } from "../kit/realtime";
 
 const message = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -5,7 +5,7 @@ import { asText, readPath, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatDateRange } from "../kit/format";
-import { type Item, usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, type Item, usePagedList } from "../kit/paged-list";
 
 /**
  * Live plans with what decides whether to open one: its state (a pulsing mark while it is live), when it runs and who
@@ -73,17 +73,7 @@ export default function LiveList({ props, data, nodeId, sourceName }: WidgetRend
           })}
         </ul>
       )}
-      {props.paged && (
-        <div ref={list.sentinel} className="live-list-footer">
-          {list.hasMore ? (
-            <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
-              {list.loading ? t("common:widget.loading") : list.failed ? t("common:widget.retry") : t("common:widget.loadMore")}
-            </button>
-          ) : (
-            items.length > 0 && <span className="no-more">{t("common:widget.noMore")}</span>
-          )}
-        </div>
-      )}
+      {props.paged && <LoadMoreFooter list={list} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 const now = Date.parse("2027-01-10T12:00:00Z");
 const hours = (h: number) => new Date(now + h * 3_600_000).toISOString();

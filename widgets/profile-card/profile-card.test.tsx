@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayName } from "./component";
-import { hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { hrefs, renderWidget } from "@tests/unit/render-widget";
 
 describe("profileCard", () => {
   const user = { id: 7, userName: "13800001234", nickname: "用户1234", portraitUrl: "/api/file/download?name=abc.jpg", authorCode: null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { avatarProblem } from "./component";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 describe("profileEditor", () => {
   it("accepts JPG and PNG of at most 2 MB, with the avatar-upload schema's messages", () => {

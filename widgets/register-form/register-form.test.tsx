@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 describe("registerForm", () => {
   it("renders the phone sign-up form with the invitation code from the query", async () => {

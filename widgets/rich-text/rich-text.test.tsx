@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, renderWidget } from "../../tests/unit/render-widget";
+import { count, renderWidget } from "@tests/unit/render-widget";
 
 describe("richText", () => {
   it("renders blocks as headings, paragraphs and lists, consecutive items as one list", async () => {

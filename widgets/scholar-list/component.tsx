@@ -7,7 +7,7 @@ import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
-import { usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
 
 export default function ScholarList({ props, data, nodeId, sourceName }: WidgetRenderProps<ScholarListProps>) {
@@ -59,17 +59,7 @@ export default function ScholarList({ props, data, nodeId, sourceName }: WidgetR
           })}
         </ul>
       )}
-      {props.paged && (
-        <div ref={list.sentinel} className="list-footer">
-          {list.hasMore ? (
-            <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
-              {list.loading ? t("common:widget.loading") : list.failed ? t("common:widget.retry") : t("common:widget.loadMore")}
-            </button>
-          ) : (
-            list.items.length > 0 && <span className="no-more">{t("common:widget.noMore")}</span>
-          )}
-        </div>
-      )}
+      {props.paged && <LoadMoreFooter list={list} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 const author = (value: Record<string, unknown>) => ({
   author: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { hrefs, renderWidget } from "@tests/unit/render-widget";
 
 const render = (value: unknown, lang: "zh" | "en" = "zh") =>
   renderWidget("scholarVerification", { props: {}, source: "audit", data: { audit: { status: "ok", value } }, lang, user: { id: 5, userName: "13800000005" } });

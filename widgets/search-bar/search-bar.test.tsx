@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchHref } from "./component";
-import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { count, hrefs, renderWidget } from "@tests/unit/render-widget";
 import { decodeQueryText } from "../kit/links";
 
 const hot = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SeatPlan } from "./component";
-import { count, renderWidget } from "../../tests/unit/render-widget";
+import { count, renderWidget } from "@tests/unit/render-widget";
 
 /** Two rows of six: A1–A2 reserved, B3 taken, B4 the viewer's. */
 function plan(overrides: Partial<SeatPlan> = {}): SeatPlan {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 describe("settingsActions", () => {
   it("offers both languages with the current one checked, and logout to a signed-in user", async () => {

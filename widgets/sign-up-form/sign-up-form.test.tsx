@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SignUpState } from "./component";
 import { SIGN_UP_FORMS, isSignUpForm } from "./forms";
-import { renderWidget } from "../../tests/unit/render-widget";
+import { renderWidget } from "@tests/unit/render-widget";
 
 const open: SignUpState = {
   specialId: 900008,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, hrefs, renderWidget } from "../../tests/unit/render-widget";
+import { count, hrefs, renderWidget } from "@tests/unit/render-widget";
 
 const partners = [
   { id: 3, tier: "media", name: "经管学术圈", nameEn: "EconScholar", link: "/about" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, renderWidget } from "../../tests/unit/render-widget";
+import { count, renderWidget } from "@tests/unit/render-widget";
 
 const labels = ["{t.home.tabLive}", "{t.home.tabMeeting}", { zh: "论文", en: "Papers" }];
 const children = [<p key="0">live panel</p>, <p key="1">meeting panel</p>, <p key="2">paper panel</p>];

@@ -8,7 +8,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
-import { usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 import type { Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
@@ -88,13 +88,7 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
           ))}
         </ul>
       )}
-      {list.hasMore && (
-        <div ref={list.sentinel} className="list-footer">
-          <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
-            {list.loading ? t("common:widget.loading") : list.failed ? t("common:widget.retry") : t("common:widget.loadMore")}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter list={list} endNotice={false} />
     </section>
   );
 }

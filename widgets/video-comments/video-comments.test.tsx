@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, renderWidget } from "../../tests/unit/render-widget";
+import { count, renderWidget } from "@tests/unit/render-widget";
 
 const comments = [
   { id: 2, videoId: 9, userId: 5, userName: "用户1234", portraitUrl: "", content: "讲得很清楚 <b>谢谢</b>", createTime: "2027-01-09T08:00:00.000Z" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isHlsSource } from "./hls";
-import { count, renderWidget } from "../../tests/unit/render-widget";
+import { count, renderWidget } from "@tests/unit/render-widget";
 
 const video = {
   status: "ok" as const,

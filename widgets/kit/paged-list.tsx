@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { readPath } from "~/pipeline/bindings";
 import { browserApi } from "~/api/browser-api";
 import { usePage } from "~/renderer/page-context";
@@ -89,4 +90,26 @@ export function usePagedList(options: PagedListOptions) {
   });
 
   return { items: state.items, total: state.total, hasMore, loading, failed, loadMore, sentinel };
+}
+
+export type PagedList = ReturnType<typeof usePagedList>;
+
+/**
+ * The end of a paged list: "load more" (also pulled in as it scrolls into view), "loading", "retry" after a failure,
+ * and, when `endNotice` is on, "no more" once every page is shown.
+ */
+export function LoadMoreFooter({ list, endNotice = true }: { list: PagedList; endNotice?: boolean }) {
+  const { t } = useTranslation("common");
+  if (!list.hasMore && !(endNotice && list.items.length > 0)) return null;
+  return (
+    <div ref={list.sentinel} className="list-footer">
+      {list.hasMore ? (
+        <button type="button" className="button load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
+          {list.loading ? t("widget.loading") : list.failed ? t("widget.retry") : t("widget.loadMore")}
+        </button>
+      ) : (
+        <span className="no-more">{t("widget.noMore")}</span>
+      )}
+    </div>
+  );
 }
