@@ -110,27 +110,17 @@ async function main() {
       "export declare const validatePageConfig: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n",
   );
 
-  const types = await compile(withDefaultedRequired(bundle) as never, "PageConfig", {
+  const typeOptions = {
     bannerComment: banner,
     additionalProperties: false,
-    unreachableDefinitions: true,
     strictIndexSignatures: false,
     format: true,
     maxItems: -1,
     style: { singleQuote: false, printWidth: 120 },
-  });
-  files.set("page-config.ts", types);
+  };
+  files.set("page-config.ts", await compile(withDefaultedRequired(bundle) as never, "PageConfig", { ...typeOptions, unreachableDefinitions: true }));
   // The same config as operators write it, before defaults: what an editor or a test builds.
-  const inputTypes = await compile({ ...bundle, title: "PageConfigInput" } as never, "PageConfigInput", {
-    bannerComment: banner,
-    additionalProperties: false,
-    unreachableDefinitions: false,
-    strictIndexSignatures: false,
-    format: true,
-    maxItems: -1,
-    style: { singleQuote: false, printWidth: 120 },
-  });
-  files.set("page-config-input.ts", inputTypes);
+  files.set("page-config-input.ts", await compile({ ...bundle, title: "PageConfigInput" } as never, "PageConfigInput", typeOptions));
 
   const formsDir = join(root, "schemas/forms");
   const definitions = JSON.parse(readFileSync(join(formsDir, "definitions.schema.json"), "utf8")) as { $defs: Record<string, unknown> };

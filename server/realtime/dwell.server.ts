@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
 import type { Accounts } from "../platform-api/accounts.server.ts";
 import type { Db } from "../platform-api/db.server.ts";
-import { DWELL_PLACEHOLDER_TOKEN } from "@contracts/dwell.ts";
+import { DWELL_PLACEHOLDER_TOKEN, type DwellHeartbeat } from "@contracts/dwell.ts";
 import { socketContext, userOf } from "./common.server.ts";
 
 /** Time between two heartbeats counts in full up to this; a longer gap (a sleeping phone) counts this much. */
@@ -42,16 +42,8 @@ export function readDwellQuery(search: URLSearchParams): DwellConnection | null 
   return connection;
 }
 
-interface Heartbeat {
-  channelNo: string;
-  createTime: number | string;
-  fromPage: string;
-  fromQuery: string;
-  toPage: string;
-  toQuery: string;
-  status: number;
-  isPlayback: string;
-}
+/** The heartbeat as received: clients in the wild send createTime as a number or a numeric string. */
+type Heartbeat = Omit<DwellHeartbeat, "createTime"> & { createTime: number | string };
 
 /** The heartbeat message of spec §3, checked field by field; null for anything else. */
 export function readHeartbeat(raw: string): Heartbeat | null {
