@@ -64,13 +64,12 @@ export function buildPageConfigBundle(): Json {
   for (const { type, folder } of widgets) {
     const props = readJson(`widgets/${folder}/props.schema.json`);
     defs[definitionName(type)] = rewriteRefs(props, "");
-    const needsProps = Array.isArray(props.required) && props.required.length > 0;
     branches.push({
       if: { properties: { type: { const: type } }, required: ["type"] },
       // biome-ignore lint/suspicious/noThenProperty: "then" is the JSON Schema keyword
       then: {
-        properties: { props: { $ref: `#/$defs/${definitionName(type)}` } },
-        ...(needsProps ? { required: ["props"] } : {}),
+        // The default {} lets a node written without props get its defaults too.
+        properties: { props: { $ref: `#/$defs/${definitionName(type)}`, default: {} } },
       },
     });
   }

@@ -38,6 +38,15 @@ interface Props<T> {
 
 const validators = new WeakMap<object, ValidatorType>();
 
+/**
+ * A schema's `title` and `description` are for developers, and a `oneOf`/`anyOf` is a validation rule (phone or email,
+ * a contact that may be empty): none of them is UI. Labels and help come from the catalogues through the uiSchema
+ * (`ui:title`, `ui:placeholder`, `ui:help`); the alternatives are checked by the validator, never offered as a select.
+ */
+const NOTHING = () => null;
+const schemaTextTemplates = { TitleFieldTemplate: NOTHING, DescriptionFieldTemplate: NOTHING };
+const noAlternativeSelects = { AnyOfField: NOTHING, OneOfField: NOTHING };
+
 /** Strings trimmed and blank ones dropped, as the server's validateBody reads a body: "   " is a missing phone. */
 export function trimStrings<T>(value: T): T {
   if (!value || typeof value !== "object") return value;
@@ -128,6 +137,8 @@ export default function SchemaForm<T extends object>({
       validator={validator as ValidatorType<T>}
       formContext={context}
       widgets={{ ...formWidgets, ...widgets } as never}
+      templates={schemaTextTemplates}
+      fields={noAlternativeSelects}
       noHtml5Validate
       showErrorList={false}
       liveValidate={submitted ? "onChange" : false}

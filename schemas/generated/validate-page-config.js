@@ -8,7 +8,7 @@ function commonJsExports(namespace) {
   return fallback && typeof fallback === "object" && "__esModule" in fallback ? fallback : namespace;
 }
 export const validatePageConfig = validate10;
-const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","agenda","bannerCarousel","contentList","countdown","detailHeader","emptyState","errorState","eventGuests","eventHero","filterChips","guestList","hero","linkGrid","liveChat","liveList","livePlayer","menuList","passwordForm","profileCard","profileEditor","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signUpForm","sponsorGrid","tabs","videoComments","videoPlayer"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps"}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps"}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps"}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps"}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps"}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps"}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps"}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps"}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps"}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps"}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps"}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps"}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps"}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps"}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps"}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps"}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps"}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps"}},"required":["props"]}}]}}};
+const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","agenda","bannerCarousel","contentList","countdown","detailHeader","emptyState","errorState","eventGuests","eventHero","filterChips","guestList","hero","linkGrid","liveChat","liveList","livePlayer","menuList","passwordForm","profileCard","profileEditor","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signUpForm","sponsorGrid","tabs","videoComments","videoPlayer"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}}]}}};
 const schema12 = {"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}};
 const schema13 = {"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -337,7 +337,7 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","agenda","bannerCarousel","contentList","countdown","detailHeader","emptyState","errorState","eventGuests","eventHero","filterChips","guestList","hero","linkGrid","liveChat","liveList","livePlayer","menuList","passwordForm","profileCard","profileEditor","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signUpForm","sponsorGrid","tabs","videoComments","videoPlayer"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps"}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps"}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps"}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps"}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps"}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps"}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps"}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps"}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps"}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps"}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps"}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps"}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps"}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps"}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps"}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps"}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps"}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps"}},"required":["props"]}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps"}},"required":["props"]}}]};
+const schema17 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","agenda","bannerCarousel","contentList","countdown","detailHeader","emptyState","errorState","eventGuests","eventHero","filterChips","guestList","hero","linkGrid","liveChat","liveList","livePlayer","menuList","passwordForm","profileCard","profileEditor","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signUpForm","sponsorGrid","tabs","videoComments","videoPlayer"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}}]};
 const schema70 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
 const schema81 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
 const schema87 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
@@ -6548,32 +6548,23 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err2];
+data.props = {};
 }
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate14(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid0 = _errs5 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err3 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err2];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -6583,24 +6574,24 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.type === undefined) && (missing1 = "type")){
-const err4 = {};
+const err3 = {};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("agenda" !== data.type){
-const err5 = {};
+const err4 = {};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -6620,23 +6611,24 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate18(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid1 = _errs11 === errors;
 valid4 = _valid1;
 }
 if(!valid4){
-const err6 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -6646,24 +6638,24 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err7 = {};
+const err6 = {};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("bannerCarousel" !== data.type){
-const err8 = {};
+const err7 = {};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err7];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -6684,32 +6676,23 @@ if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err9 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err9];
+data.props = {};
 }
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate27(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid2 = _errs17 === errors;
 valid7 = _valid2;
 }
 if(!valid7){
-const err10 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err8];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -6719,24 +6702,24 @@ const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.type === undefined) && (missing3 = "type")){
-const err11 = {};
+const err9 = {};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err9];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err9);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("contentList" !== data.type){
-const err12 = {};
+const err10 = {};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err10];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -6757,32 +6740,23 @@ if(_valid3){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err13 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err13];
+data.props = {};
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate29(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid3 = _errs23 === errors;
 valid10 = _valid3;
 }
 if(!valid10){
-const err14 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err11];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -6792,24 +6766,24 @@ const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.type === undefined) && (missing4 = "type")){
-const err15 = {};
+const err12 = {};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err12];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err12);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("countdown" !== data.type){
-const err16 = {};
+const err13 = {};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err13];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -6830,32 +6804,23 @@ if(_valid4){
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err17 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err17];
+data.props = {};
 }
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate35(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid4 = _errs29 === errors;
 valid13 = _valid4;
 }
 if(!valid13){
-const err18 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err14];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -6865,24 +6830,24 @@ const _errs33 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.type === undefined) && (missing5 = "type")){
-const err19 = {};
+const err15 = {};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err15];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err15);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("detailHeader" !== data.type){
-const err20 = {};
+const err16 = {};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err16];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -6903,32 +6868,23 @@ if(_valid5){
 const _errs35 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err21 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err21];
+data.props = {};
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate39(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid5 = _errs35 === errors;
 valid16 = _valid5;
 }
 if(!valid16){
-const err22 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err17 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err17];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -6938,24 +6894,24 @@ const _errs39 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.type === undefined) && (missing6 = "type")){
-const err23 = {};
+const err18 = {};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err18];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err18);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("emptyState" !== data.type){
-const err24 = {};
+const err19 = {};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err19];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -6975,23 +6931,24 @@ vErrors = null;
 if(_valid6){
 const _errs41 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate49(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid6 = _errs41 === errors;
 valid19 = _valid6;
 }
 if(!valid19){
-const err25 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err20 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err20];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -7001,24 +6958,24 @@ const _errs45 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-const err26 = {};
+const err21 = {};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err21];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err21);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("errorState" !== data.type){
-const err27 = {};
+const err22 = {};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err22];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -7038,23 +6995,24 @@ vErrors = null;
 if(_valid7){
 const _errs47 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate53(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid7 = _errs47 === errors;
 valid22 = _valid7;
 }
 if(!valid22){
-const err28 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err23 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err23];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -7064,24 +7022,24 @@ const _errs51 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-const err29 = {};
+const err24 = {};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err24];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err24);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("eventGuests" !== data.type){
-const err30 = {};
+const err25 = {};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err25];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -7101,23 +7059,24 @@ vErrors = null;
 if(_valid8){
 const _errs53 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate58(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid8 = _errs53 === errors;
 valid25 = _valid8;
 }
 if(!valid25){
-const err31 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err26 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err26];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -7127,24 +7086,24 @@ const _errs57 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.type === undefined) && (missing9 = "type")){
-const err32 = {};
+const err27 = {};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err27];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err27);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("eventHero" !== data.type){
-const err33 = {};
+const err28 = {};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err28];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -7165,32 +7124,23 @@ if(_valid9){
 const _errs59 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err34 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err34];
+data.props = {};
 }
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate67(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid9 = _errs59 === errors;
 valid28 = _valid9;
 }
 if(!valid28){
-const err35 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err29 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err29];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -7200,24 +7150,24 @@ const _errs63 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.type === undefined) && (missing10 = "type")){
-const err36 = {};
+const err30 = {};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err30];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err30);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("filterChips" !== data.type){
-const err37 = {};
+const err31 = {};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err31];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -7238,32 +7188,23 @@ if(_valid10){
 const _errs65 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err38 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err38];
+data.props = {};
 }
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate76(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid10 = _errs65 === errors;
 valid31 = _valid10;
 }
 if(!valid31){
-const err39 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err32 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err32];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -7273,24 +7214,24 @@ const _errs69 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.type === undefined) && (missing11 = "type")){
-const err40 = {};
+const err33 = {};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err33];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err33);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("guestList" !== data.type){
-const err41 = {};
+const err34 = {};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err34];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -7310,23 +7251,24 @@ vErrors = null;
 if(_valid11){
 const _errs71 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate80(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid11 = _errs71 === errors;
 valid34 = _valid11;
 }
 if(!valid34){
-const err42 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err35 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err35];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -7336,24 +7278,24 @@ const _errs75 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.type === undefined) && (missing12 = "type")){
-const err43 = {};
+const err36 = {};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err36];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err36);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("hero" !== data.type){
-const err44 = {};
+const err37 = {};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err37];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -7374,32 +7316,23 @@ if(_valid12){
 const _errs77 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err45 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err45];
+data.props = {};
 }
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate84(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid12 = _errs77 === errors;
 valid37 = _valid12;
 }
 if(!valid37){
-const err46 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err38 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err38];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -7409,24 +7342,24 @@ const _errs81 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((data.type === undefined) && (missing13 = "type")){
-const err47 = {};
+const err39 = {};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err39];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err39);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("linkGrid" !== data.type){
-const err48 = {};
+const err40 = {};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err40];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -7447,32 +7380,23 @@ if(_valid13){
 const _errs83 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err49 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err49];
+data.props = {};
 }
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate89(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid13 = _errs83 === errors;
 valid40 = _valid13;
 }
 if(!valid40){
-const err50 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err41 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err41];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -7482,24 +7406,24 @@ const _errs87 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.type === undefined) && (missing14 = "type")){
-const err51 = {};
+const err42 = {};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err42];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err42);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("liveChat" !== data.type){
-const err52 = {};
+const err43 = {};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err43];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -7520,32 +7444,23 @@ if(_valid14){
 const _errs89 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err53 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err53];
+data.props = {};
 }
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate94(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid14 = _errs89 === errors;
 valid43 = _valid14;
 }
 if(!valid43){
-const err54 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err44 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err44];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -7555,24 +7470,24 @@ const _errs93 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
 if((data.type === undefined) && (missing15 = "type")){
-const err55 = {};
+const err45 = {};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err45];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err45);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("liveList" !== data.type){
-const err56 = {};
+const err46 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err46];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -7592,23 +7507,24 @@ vErrors = null;
 if(_valid15){
 const _errs95 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate97(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid15 = _errs95 === errors;
 valid46 = _valid15;
 }
 if(!valid46){
-const err57 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err47 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err47];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -7618,24 +7534,24 @@ const _errs99 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
 if((data.type === undefined) && (missing16 = "type")){
-const err58 = {};
+const err48 = {};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err48];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err48);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("livePlayer" !== data.type){
-const err59 = {};
+const err49 = {};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err49];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -7656,32 +7572,23 @@ if(_valid16){
 const _errs101 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err60 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err60];
+data.props = {};
 }
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate101(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid16 = _errs101 === errors;
 valid49 = _valid16;
 }
 if(!valid49){
-const err61 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err50 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err50];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -7691,24 +7598,24 @@ const _errs105 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
 if((data.type === undefined) && (missing17 = "type")){
-const err62 = {};
+const err51 = {};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err51];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err51);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("menuList" !== data.type){
-const err63 = {};
+const err52 = {};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err52];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -7729,32 +7636,23 @@ if(_valid17){
 const _errs107 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err64 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err64];
+data.props = {};
 }
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate103(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid17 = _errs107 === errors;
 valid52 = _valid17;
 }
 if(!valid52){
-const err65 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err53 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err53];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -7764,24 +7662,24 @@ const _errs111 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
 if((data.type === undefined) && (missing18 = "type")){
-const err66 = {};
+const err54 = {};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err54];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err54);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("passwordForm" !== data.type){
-const err67 = {};
+const err55 = {};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err55];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -7802,32 +7700,23 @@ if(_valid18){
 const _errs113 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err68 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err68];
+data.props = {};
 }
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate108(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid18 = _errs113 === errors;
 valid55 = _valid18;
 }
 if(!valid55){
-const err69 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err56 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err56];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -7837,24 +7726,24 @@ const _errs117 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
 if((data.type === undefined) && (missing19 = "type")){
-const err70 = {};
+const err57 = {};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err57];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err57);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("profileCard" !== data.type){
-const err71 = {};
+const err58 = {};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err58];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -7874,23 +7763,24 @@ vErrors = null;
 if(_valid19){
 const _errs119 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate110(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid19 = _errs119 === errors;
 valid58 = _valid19;
 }
 if(!valid58){
-const err72 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err59 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err59];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -7900,24 +7790,24 @@ const _errs123 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
 if((data.type === undefined) && (missing20 = "type")){
-const err73 = {};
+const err60 = {};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err60];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err60);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("profileEditor" !== data.type){
-const err74 = {};
+const err61 = {};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err61];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -7937,7 +7827,9 @@ vErrors = null;
 if(_valid20){
 const _errs125 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 let data41 = data.props;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41.nickname === undefined){
@@ -7945,49 +7837,48 @@ data41.nickname = true;
 }
 for(const key0 in data41){
 if(!(key0 === "nickname")){
-const err75 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err62 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err62];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 if(typeof data41.nickname !== "boolean"){
-const err76 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err63 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err63];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err63);
 }
 errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err64];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err64);
 }
 errors++;
-}
 }
 }
 var _valid20 = _errs125 === errors;
 valid61 = _valid20;
 }
 if(!valid61){
-const err78 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err65 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err65];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -7997,24 +7888,24 @@ const _errs134 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
 if((data.type === undefined) && (missing21 = "type")){
-const err79 = {};
+const err66 = {};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err66];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err66);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("registerForm" !== data.type){
-const err80 = {};
+const err67 = {};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err67];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -8034,23 +7925,24 @@ vErrors = null;
 if(_valid21){
 const _errs136 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate112(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid21 = _errs136 === errors;
 valid66 = _valid21;
 }
 if(!valid66){
-const err81 = {instancePath,schemaPath:"#/allOf/21/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err68 = {instancePath,schemaPath:"#/allOf/21/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err68];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -8060,24 +7952,24 @@ const _errs140 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
 if((data.type === undefined) && (missing22 = "type")){
-const err82 = {};
+const err69 = {};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err69];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err69);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("resultPanel" !== data.type){
-const err83 = {};
+const err70 = {};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err70];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -8098,32 +7990,23 @@ if(_valid22){
 const _errs142 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err84 = {instancePath,schemaPath:"#/allOf/22/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err84];
+data.props = {};
 }
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate115(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid22 = _errs142 === errors;
 valid69 = _valid22;
 }
 if(!valid69){
-const err85 = {instancePath,schemaPath:"#/allOf/22/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err71 = {instancePath,schemaPath:"#/allOf/22/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err71];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -8133,24 +8016,24 @@ const _errs146 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
 if((data.type === undefined) && (missing23 = "type")){
-const err86 = {};
+const err72 = {};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err72];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err72);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("richText" !== data.type){
-const err87 = {};
+const err73 = {};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err73];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -8170,23 +8053,24 @@ vErrors = null;
 if(_valid23){
 const _errs148 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate120(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid23 = _errs148 === errors;
 valid72 = _valid23;
 }
 if(!valid72){
-const err88 = {instancePath,schemaPath:"#/allOf/23/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err74 = {instancePath,schemaPath:"#/allOf/23/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err74];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -8196,24 +8080,24 @@ const _errs152 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
 if((data.type === undefined) && (missing24 = "type")){
-const err89 = {};
+const err75 = {};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err75];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err75);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("scholarList" !== data.type){
-const err90 = {};
+const err76 = {};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err76];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -8233,23 +8117,24 @@ vErrors = null;
 if(_valid24){
 const _errs154 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate124(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid24 = _errs154 === errors;
 valid75 = _valid24;
 }
 if(!valid75){
-const err91 = {instancePath,schemaPath:"#/allOf/24/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err77 = {instancePath,schemaPath:"#/allOf/24/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err77];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -8259,24 +8144,24 @@ const _errs158 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
 if((data.type === undefined) && (missing25 = "type")){
-const err92 = {};
+const err78 = {};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err78];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err78);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("scholarProfile" !== data.type){
-const err93 = {};
+const err79 = {};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err79];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -8297,32 +8182,23 @@ if(_valid25){
 const _errs160 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err94 = {instancePath,schemaPath:"#/allOf/25/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err94];
+data.props = {};
 }
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate128(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid25 = _errs160 === errors;
 valid78 = _valid25;
 }
 if(!valid78){
-const err95 = {instancePath,schemaPath:"#/allOf/25/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err80 = {instancePath,schemaPath:"#/allOf/25/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err80];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -8332,24 +8208,24 @@ const _errs164 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing26;
 if((data.type === undefined) && (missing26 = "type")){
-const err96 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err81];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err81);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("scholarVerification" !== data.type){
-const err97 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err82];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -8369,42 +8245,43 @@ vErrors = null;
 if(_valid26){
 const _errs166 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 let data54 = data.props;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 for(const key1 in data54){
-const err98 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err83 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err83];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err84 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err84];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err84);
 }
 errors++;
-}
 }
 }
 var _valid26 = _errs166 === errors;
 valid81 = _valid26;
 }
 if(!valid81){
-const err100 = {instancePath,schemaPath:"#/allOf/26/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err85 = {instancePath,schemaPath:"#/allOf/26/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err85];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -8414,24 +8291,24 @@ const _errs173 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing27;
 if((data.type === undefined) && (missing27 = "type")){
-const err101 = {};
+const err86 = {};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err86];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err86);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("searchBar" !== data.type){
-const err102 = {};
+const err87 = {};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err87];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -8451,23 +8328,24 @@ vErrors = null;
 if(_valid27){
 const _errs175 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate130(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid27 = _errs175 === errors;
 valid85 = _valid27;
 }
 if(!valid85){
-const err103 = {instancePath,schemaPath:"#/allOf/27/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err88 = {instancePath,schemaPath:"#/allOf/27/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err88];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -8477,24 +8355,24 @@ const _errs179 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing28;
 if((data.type === undefined) && (missing28 = "type")){
-const err104 = {};
+const err89 = {};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err89];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err89);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("seatMap" !== data.type){
-const err105 = {};
+const err90 = {};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err90];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -8514,23 +8392,24 @@ vErrors = null;
 if(_valid28){
 const _errs181 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid28 = _errs181 === errors;
 valid88 = _valid28;
 }
 if(!valid88){
-const err106 = {instancePath,schemaPath:"#/allOf/28/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err91 = {instancePath,schemaPath:"#/allOf/28/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err91];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -8540,24 +8419,24 @@ const _errs185 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing29;
 if((data.type === undefined) && (missing29 = "type")){
-const err107 = {};
+const err92 = {};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err92];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err92);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("settingsActions" !== data.type){
-const err108 = {};
+const err93 = {};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err93];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -8577,42 +8456,43 @@ vErrors = null;
 if(_valid29){
 const _errs187 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 let data60 = data.props;
 if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
 for(const key2 in data60){
-const err109 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err94 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err94];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err94);
 }
 errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err95 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err95];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err95);
 }
 errors++;
-}
 }
 }
 var _valid29 = _errs187 === errors;
 valid91 = _valid29;
 }
 if(!valid91){
-const err111 = {instancePath,schemaPath:"#/allOf/29/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err96 = {instancePath,schemaPath:"#/allOf/29/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err96];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -8622,24 +8502,24 @@ const _errs194 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing30;
 if((data.type === undefined) && (missing30 = "type")){
-const err112 = {};
+const err97 = {};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err97];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err97);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("signUpForm" !== data.type){
-const err113 = {};
+const err98 = {};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err98];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -8659,23 +8539,24 @@ vErrors = null;
 if(_valid30){
 const _errs196 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate138(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid30 = _errs196 === errors;
 valid95 = _valid30;
 }
 if(!valid95){
-const err114 = {instancePath,schemaPath:"#/allOf/30/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err99 = {instancePath,schemaPath:"#/allOf/30/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err99];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -8685,24 +8566,24 @@ const _errs200 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing31;
 if((data.type === undefined) && (missing31 = "type")){
-const err115 = {};
+const err100 = {};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err100];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err100);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("sponsorGrid" !== data.type){
-const err116 = {};
+const err101 = {};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err101];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err101);
 }
 errors++;
 }
@@ -8722,23 +8603,24 @@ vErrors = null;
 if(_valid31){
 const _errs202 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props !== undefined){
+if(data.props === undefined){
+data.props = {};
+}
 if(!(validate144(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid31 = _errs202 === errors;
 valid98 = _valid31;
 }
 if(!valid98){
-const err117 = {instancePath,schemaPath:"#/allOf/31/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err102 = {instancePath,schemaPath:"#/allOf/31/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err102];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -8748,24 +8630,24 @@ const _errs206 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing32;
 if((data.type === undefined) && (missing32 = "type")){
-const err118 = {};
+const err103 = {};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err103];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err103);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("tabs" !== data.type){
-const err119 = {};
+const err104 = {};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err104];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err104);
 }
 errors++;
 }
@@ -8786,32 +8668,23 @@ if(_valid32){
 const _errs208 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err120 = {instancePath,schemaPath:"#/allOf/32/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err120];
+data.props = {};
 }
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate148(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid32 = _errs208 === errors;
 valid101 = _valid32;
 }
 if(!valid101){
-const err121 = {instancePath,schemaPath:"#/allOf/32/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err105 = {instancePath,schemaPath:"#/allOf/32/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err105];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -8821,24 +8694,24 @@ const _errs212 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing33;
 if((data.type === undefined) && (missing33 = "type")){
-const err122 = {};
+const err106 = {};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err106];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err106);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("videoComments" !== data.type){
-const err123 = {};
+const err107 = {};
 if(vErrors === null){
-vErrors = [err123];
+vErrors = [err107];
 }
 else {
-vErrors.push(err123);
+vErrors.push(err107);
 }
 errors++;
 }
@@ -8859,32 +8732,23 @@ if(_valid33){
 const _errs214 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err124 = {instancePath,schemaPath:"#/allOf/33/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err124];
+data.props = {};
 }
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate151(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid33 = _errs214 === errors;
 valid104 = _valid33;
 }
 if(!valid104){
-const err125 = {instancePath,schemaPath:"#/allOf/33/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err108 = {instancePath,schemaPath:"#/allOf/33/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err125];
+vErrors = [err108];
 }
 else {
-vErrors.push(err125);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -8894,24 +8758,24 @@ const _errs218 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing34;
 if((data.type === undefined) && (missing34 = "type")){
-const err126 = {};
+const err109 = {};
 if(vErrors === null){
-vErrors = [err126];
+vErrors = [err109];
 }
 else {
-vErrors.push(err126);
+vErrors.push(err109);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("videoPlayer" !== data.type){
-const err127 = {};
+const err110 = {};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err110];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -8932,54 +8796,45 @@ if(_valid34){
 const _errs220 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
-const err128 = {instancePath,schemaPath:"#/allOf/34/then/required",keyword:"required",params:{missingProperty: "props"},message:"must have required property '"+"props"+"'"};
-if(vErrors === null){
-vErrors = [err128];
+data.props = {};
 }
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-if(data.props !== undefined){
 if(!(validate154(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
 vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
-}
 }
 }
 var _valid34 = _errs220 === errors;
 valid107 = _valid34;
 }
 if(!valid107){
-const err129 = {instancePath,schemaPath:"#/allOf/34/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err111 = {instancePath,schemaPath:"#/allOf/34/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err111];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err111);
 }
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err130 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err112 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err112];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err112);
 }
 errors++;
 }
 for(const key3 in data){
 if(!((((((key3 === "type") || (key3 === "props")) || (key3 === "data")) || (key3 === "gate")) || (key3 === "visibleWhen")) || (key3 === "children"))){
-const err131 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err113 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err113];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err113);
 }
 errors++;
 }
@@ -8987,22 +8842,22 @@ errors++;
 if(data.type !== undefined){
 let data71 = data.type;
 if(typeof data71 !== "string"){
-const err132 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err114 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err114];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err114);
 }
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((data71 === "actionBar") || (data71 === "agenda")) || (data71 === "bannerCarousel")) || (data71 === "contentList")) || (data71 === "countdown")) || (data71 === "detailHeader")) || (data71 === "emptyState")) || (data71 === "errorState")) || (data71 === "eventGuests")) || (data71 === "eventHero")) || (data71 === "filterChips")) || (data71 === "guestList")) || (data71 === "hero")) || (data71 === "linkGrid")) || (data71 === "liveChat")) || (data71 === "liveList")) || (data71 === "livePlayer")) || (data71 === "menuList")) || (data71 === "passwordForm")) || (data71 === "profileCard")) || (data71 === "profileEditor")) || (data71 === "registerForm")) || (data71 === "resultPanel")) || (data71 === "richText")) || (data71 === "scholarList")) || (data71 === "scholarProfile")) || (data71 === "scholarVerification")) || (data71 === "searchBar")) || (data71 === "seatMap")) || (data71 === "settingsActions")) || (data71 === "signUpForm")) || (data71 === "sponsorGrid")) || (data71 === "tabs")) || (data71 === "videoComments")) || (data71 === "videoPlayer"))){
-const err133 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema17.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema17.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err115];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err115);
 }
 errors++;
 }
@@ -9010,12 +8865,12 @@ errors++;
 if(data.props !== undefined){
 let data72 = data.props;
 if(!(data72 && typeof data72 == "object" && !Array.isArray(data72))){
-const err134 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err116 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err116];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err116);
 }
 errors++;
 }
@@ -9024,23 +8879,23 @@ if(data.data !== undefined){
 let data73 = data.data;
 if(typeof data73 === "string"){
 if(!pattern4.test(data73)){
-const err135 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+const err117 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err117];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err117);
 }
 errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err118 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err118];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err118);
 }
 errors++;
 }
@@ -9048,22 +8903,22 @@ errors++;
 if(data.gate !== undefined){
 let data74 = data.gate;
 if(typeof data74 !== "string"){
-const err137 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err119 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err119];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err119);
 }
 errors++;
 }
 if(!(((((data74 === "visitor") || (data74 === "login")) || (data74 === "phoneBound")) || (data74 === "scholar")) || (data74 === "vip"))){
-const err138 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+const err120 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err120];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -9086,24 +8941,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err121 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err121];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err121);
 }
 errors++;
 }
 }
 }
 else {
-const err140 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err122 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err122];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err122);
 }
 errors++;
 }

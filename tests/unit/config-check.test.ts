@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkPageConfig } from "@server/config-check.server";
+import { checkPageConfig, withConfigDefaults } from "@server/config-check.server";
 import { loadCatalogues, type Catalogues } from "@contracts/catalogues.server";
 
 let catalogues: Catalogues;
@@ -99,7 +99,7 @@ describe("checkPageConfig", () => {
   it("rejects missing required props", () => {
     const noProps = validConfig();
     delete noProps.widgets[2].props;
-    expect(check(noProps).problems).toContainEqual({ pointer: "/widgets/2", message: 'missing required property "props"' });
+    expect(check(noProps).problems).toContainEqual({ pointer: "/widgets/2/props", message: 'missing required property "until"' });
 
     const noTitle = validConfig();
     delete noTitle.widgets[0].props.title;
@@ -230,5 +230,31 @@ describe("checkPageConfig", () => {
     const badDate = validConfig();
     badDate.publish.from = "next monday";
     expect(check(badDate).problems.map((p) => p.pointer)).toContain("/publish/from");
+  });
+});
+
+describe("withConfigDefaults", () => {
+  it("fills in schema defaults everywhere: data sources, publish window, props, nested nodes written without props", () => {
+    const config = withConfigDefaults({
+      path: "/defaults",
+      title: { zh: "默认", en: "Defaults" },
+      publish: { until: "2099-01-01T00:00:00+08:00" },
+      data: { guests: { api: "/guest/list" } },
+      widgets: [
+        { type: "hero", props: { title: { zh: "标题", en: "Title" } } },
+        { type: "tabs", props: { labels: [{ zh: "嘉宾", en: "Guests" }] }, children: [{ type: "guestList", data: "guests" }] },
+      ],
+    });
+    expect(config.data?.guests).toMatchObject({ method: "POST", side: "server" });
+    expect(config.publish?.afterUntil).toBe("closed");
+    expect(config.widgets[0].props).toMatchObject({ tone: "brand" });
+    expect(config.widgets[1].props).toMatchObject({ sticky: false });
+    expect(config.widgets[1].children?.[0].props).toEqual({ listField: "list", showRoles: true });
+  });
+
+  it("refuses an invalid config with the pointer of each problem", () => {
+    expect(() => withConfigDefaults({ path: "/bad", title: { zh: "坏", en: "Bad" }, widgets: [{ type: "hero", props: { tone: "neon" } }] } as never)).toThrow(
+      /\/widgets\/0\/props/,
+    );
   });
 });
