@@ -1,5 +1,3 @@
-import { cookieLine } from "@contracts/cookies";
-
 /** The browser storage keys of spec §3. Every read and write of them goes through here. */
 export const STORAGE_KEYS = {
   token: "token",
@@ -41,8 +39,10 @@ export function writeStorage(key: string, value: string | null): void {
 
 export function setCookie(name: string, value: string | null, days = COOKIE_DAYS_DEFAULT): void {
   if (!hasWindow()) return;
+  const expires = value === null ? "Thu, 01 Jan 1970 00:00:00 GMT" : new Date(Date.now() + days * 86_400_000).toUTCString();
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the in-app browsers we serve
-  document.cookie = cookieLine(name, value, { days, secure: window.location.protocol === "https:" });
+  document.cookie = `${name}=${encodeURIComponent(value ?? "")}; Expires=${expires}; Path=/; SameSite=Lax${secure}`;
 }
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

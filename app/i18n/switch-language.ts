@@ -1,5 +1,5 @@
 import type { Lang } from "@contracts/language";
-import { COOKIE_NAMES } from "@contracts/cookies";
+import { COOKIE_NAMES } from "@contracts/cookie-names";
 import { setCookie, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
 /** Remembers the viewer's language for this browser and for the server's next render (the caller revalidates). */

@@ -1,5 +1,6 @@
 import type { PageConfig } from "@schemas/generated/page-config";
 import { requestSource } from "./request-source";
+import { formatMoment } from "~/format/dates";
 import { evaluateGate } from "@contracts/gate";
 import { readQuery } from "~/routing/routing";
 import type { AppServices } from "~/services";
@@ -41,7 +42,15 @@ export async function loadPage({ request, config, services, token }: LoadPageInp
 
   const publish = config.publish;
   if (publish?.from && now < new Date(publish.from)) {
-    return { ...base, kind: "notYetOpen", publishFrom: publish.from, config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [] };
+    return {
+      ...base,
+      kind: "notYetOpen",
+      publishFrom: publish.from,
+      publishFromText: { zh: formatMoment(publish.from, "zh"), en: formatMoment(publish.from, "en") },
+      config: { ...config, data: {}, widgets: [] },
+      widgetTypes: [],
+      preload: [],
+    };
   }
   if (publish?.until && now > new Date(publish.until) && publish.afterUntil === "closed") {
     return { ...base, kind: "closed", config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [] };

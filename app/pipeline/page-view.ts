@@ -1,5 +1,6 @@
 import type { PageConfig } from "@schemas/generated/page-config";
 import type { GateOutcome, SessionUser } from "@contracts/gate";
+import type { Lang } from "@contracts/language";
 import type { ConfigProblem } from "~/services";
 import type { DataState } from "./data-state";
 
@@ -22,4 +23,6 @@ export interface PageView {
   /** Module URLs of the page's widgets (preloaded) and their stylesheets (linked), in the HTML. */
   preload: string[];
   publishFrom?: string;
+  /** publishFrom as the not-yet-open notice says it, formatted on the server in both languages. */
+  publishFromText?: Record<Lang, string>;
 }

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { preinit, preloadModule } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { evaluateGate } from "@contracts/gate";
-import { formatMoment } from "~/format/format";
 import type { BindingScope } from "~/pipeline/bindings";
 import { openDialog } from "~/stores/dialogs";
 import type { PageView } from "~/pipeline/page-view";
@@ -87,7 +86,7 @@ export function PageRenderer({ view }: { view: PageView }) {
     );
   }
   if (view.kind === "notYetOpen") {
-    return <NoticePage title={t("publish.notYetOpenTitle")} text={t("publish.notYetOpenText", { date: formatMoment(view.publishFrom ?? "", lang) })} />;
+    return <NoticePage title={t("publish.notYetOpenTitle")} text={t("publish.notYetOpenText", { date: view.publishFromText?.[lang] ?? "" })} />;
   }
   if (view.kind === "closed") return <NoticePage title={t("publish.closedTitle")} text={t("publish.closedText")} />;
   if (pageGate !== "ok") return <GatePrompt outcome={pageGate} page />;

@@ -2,7 +2,7 @@
  * Scholars on a phone, in Chinese and English: the directory with search, the recommended scholars, a profile with
  * its verified mark and papers, and follow / unfollow (login-gated).
  */
-import { formatCount } from "~/format/format";
+import { formatCount } from "~/format/numbers";
 import { test, expect, waitForHydration } from "./fixtures";
 import { openPage } from "./content-support";
 import { holdSession, logInByCode, platformData, speak, type Lang } from "./platform-support";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countdownParts, dayKey, formatCount, formatDateRange, formatDay, formatMoment, formatTime } from "~/format/format";
+import { dayKey, formatDateRange, formatDay, formatMoment, formatTime } from "~/format/dates";
+import { countdownParts, formatCount } from "~/format/numbers";
 
 describe("formatCount", () => {
   it("shows numbers below 10,000 as they are", () => {

@@ -1,2 +1,3 @@
-/** The widget kit's formatting: counts, countdowns, and dates and times in Beijing time. */
-export { countdownParts, dayKey, formatCount, formatDateRange, formatDay, formatMoment, formatTime } from "~/format/format";
+/** The widget kit's formatting: counts and countdowns, and dates and times in Beijing time. */
+export { countdownParts, formatCount } from "~/format/numbers";
+export { dayKey, formatDateRange, formatDay, formatMoment, formatTime } from "~/format/dates";

@@ -1,40 +1,8 @@
 /**
- * The one formatting module: counts (spec §9), countdowns, and dates and times. Dates are always in Beijing time
- * (UTC+8), whatever the viewer's device says, and formatted by hand rather than with Intl so the server's and the
- * browser's ICU data can never disagree (hydration).
+ * Dates and times, always in Beijing time (UTC+8) whatever the viewer's device says, formatted by hand rather than
+ * with Intl so the server's and the browser's ICU data can never disagree (hydration). Counts: ./numbers.ts.
  */
 import type { Lang } from "@contracts/language";
-
-/** Numbers of 10,000 or more show a 10,000-unit suffix with two decimals (spec §9). */
-export function formatCount(value: number | string | null | undefined, lang: Lang): string {
-  const number = typeof value === "string" ? Number(value) : (value ?? 0);
-  if (!Number.isFinite(number)) return "0";
-  if (Math.abs(number) < 10_000) return String(number);
-  // Whole hundredths of 10,000 (i.e. hundreds), truncated: (n / 10_000) * 100 drifts in floating point (11500 → 114.999…).
-  const tenThousands = Math.floor(number / 100) / 100;
-  return `${tenThousands.toFixed(2)}${lang === "en" ? "w" : "万"}`;
-}
-
-export interface CountdownParts {
-  days: number;
-  hours: number;
-  minutes: number;
-  ended: boolean;
-}
-
-/** Days, hours and minutes left until a deadline; minutes round down, never negative. */
-export function countdownParts(deadline: Date | number | string, now: Date | number): CountdownParts {
-  const end = new Date(deadline).getTime();
-  const remaining = end - new Date(now).getTime();
-  if (!Number.isFinite(remaining) || remaining <= 0) return { days: 0, hours: 0, minutes: 0, ended: true };
-  const totalMinutes = Math.floor(remaining / 60_000);
-  return {
-    days: Math.floor(totalMinutes / 1440),
-    hours: Math.floor((totalMinutes % 1440) / 60),
-    minutes: totalMinutes % 60,
-    ended: false,
-  };
-}
 
 const OFFSET_MS = 8 * 3_600_000;
 const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -79,13 +47,6 @@ export function dayKey(value: unknown): string {
   return p ? `${p.year}-${two(p.month)}-${two(p.day)}` : "";
 }
 
-/** A day heading: "5月21日 周五" / "Fri 21 May". */
-export function formatDay(value: unknown, lang: Lang): string {
-  const p = parts(value);
-  if (!p) return "";
-  return lang === "en" ? `${WEEKDAYS_EN[p.weekday]} ${p.day} ${MONTHS_EN[p.month - 1]}` : `${p.month}月${p.day}日 ${WEEKDAYS_ZH[p.weekday]}`;
-}
-
 /** A moment: "2027年1月13日 18:00" / "13 Jan 2027, 18:00". */
 export function formatMoment(value: unknown, lang: Lang): string {
   const p = parts(value);
@@ -93,6 +54,13 @@ export function formatMoment(value: unknown, lang: Lang): string {
   return lang === "en"
     ? `${p.day} ${MONTHS_EN[p.month - 1]} ${p.year}, ${two(p.hour)}:${two(p.minute)}`
     : `${p.year}年${p.month}月${p.day}日 ${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** A day heading: "5月21日 周五" / "Fri 21 May". */
+export function formatDay(value: unknown, lang: Lang): string {
+  const p = parts(value);
+  if (!p) return "";
+  return lang === "en" ? `${WEEKDAYS_EN[p.weekday]} ${p.day} ${MONTHS_EN[p.month - 1]}` : `${p.month}月${p.day}日 ${WEEKDAYS_ZH[p.weekday]}`;
 }
 
 /**

@@ -1,0 +1,33 @@
+/** Counts (spec §9) and countdowns. Dates and times: ./dates.ts. */
+import type { Lang } from "@contracts/language";
+
+/** Numbers of 10,000 or more show a 10,000-unit suffix with two decimals (spec §9). */
+export function formatCount(value: number | string | null | undefined, lang: Lang): string {
+  const number = typeof value === "string" ? Number(value) : (value ?? 0);
+  if (!Number.isFinite(number)) return "0";
+  if (Math.abs(number) < 10_000) return String(number);
+  // Whole hundredths of 10,000 (i.e. hundreds), truncated: (n / 10_000) * 100 drifts in floating point (11500 → 114.999…).
+  const tenThousands = Math.floor(number / 100) / 100;
+  return `${tenThousands.toFixed(2)}${lang === "en" ? "w" : "万"}`;
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  ended: boolean;
+}
+
+/** Days, hours and minutes left until a deadline; minutes round down, never negative. */
+export function countdownParts(deadline: Date | number | string, now: Date | number): CountdownParts {
+  const end = new Date(deadline).getTime();
+  const remaining = end - new Date(now).getTime();
+  if (!Number.isFinite(remaining) || remaining <= 0) return { days: 0, hours: 0, minutes: 0, ended: true };
+  const totalMinutes = Math.floor(remaining / 60_000);
+  return {
+    days: Math.floor(totalMinutes / 1440),
+    hours: Math.floor((totalMinutes % 1440) / 60),
+    minutes: totalMinutes % 60,
+    ended: false,
+  };
+}
