@@ -1,14 +1,21 @@
 /** Counts (spec §9) and countdowns. Dates and times: ./dates.ts. */
 import type { Lang } from "@contracts/language";
 
-/** Numbers of 10,000 or more show a 10,000-unit suffix with two decimals (spec §9). */
+/** English counts of 10,000 or more: "11.4K", "1.2M", truncated like the Chinese ones, never rounded up. */
+const compactEnglish = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1, roundingMode: "trunc" });
+
+/**
+ * Numbers of 10,000 or more: in Chinese with the 万 suffix and two decimals (spec §9), in English in compact notation
+ * ("w" is no English unit). Below 10,000 the number as it is.
+ */
 export function formatCount(value: number | string | null | undefined, lang: Lang): string {
   const number = typeof value === "string" ? Number(value) : (value ?? 0);
   if (!Number.isFinite(number)) return "0";
   if (Math.abs(number) < 10_000) return String(number);
+  if (lang === "en") return compactEnglish.format(number);
   // Whole hundredths of 10,000 (i.e. hundreds), truncated: (n / 10_000) * 100 drifts in floating point (11500 → 114.999…).
   const tenThousands = Math.floor(number / 100) / 100;
-  return `${tenThousands.toFixed(2)}${lang === "en" ? "w" : "万"}`;
+  return `${tenThousands.toFixed(2)}万`;
 }
 
 export interface CountdownParts {

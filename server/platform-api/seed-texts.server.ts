@@ -17,6 +17,8 @@ export interface Theme {
   finding: Pair;
   /** Indexes into EVIDENCE, five each, so a topic's 4 × 5 papers have distinct titles. */
   evidence: number[];
+  /** The first year a paper on it can have appeared. */
+  since?: number;
 }
 
 export interface TopicText {
@@ -57,6 +59,8 @@ export interface Evidence {
   data: Pair;
   methods: Method[];
   unit: Unit;
+  /** The last year of the data: a paper using it appeared later. */
+  until?: number;
 }
 
 /** The evidence of empirical papers; 20–24 are the subtitles of methods papers. */
@@ -66,12 +70,14 @@ export const EVIDENCE: Evidence[] = [
     data: ["2007—2022年A股上市公司的年度数据", "annual data on Chinese A-share listed firms from 2007 to 2022"],
     methods: [M.fe, M.did, M.iv],
     unit: "firm",
+    until: 2022,
   },
   {
     subtitle: ["基于工业企业数据库的分析", "Evidence from Chinese Manufacturing Firms"],
     data: ["中国工业企业数据库1998—2013年的企业面板", "the 1998–2013 firm panel of China's Annual Survey of Industrial Firms"],
     methods: [M.fe, M.iv, M.did],
     unit: "firm",
+    until: 2013,
   },
   {
     subtitle: ["基于年报文本的机器学习测度", "A Machine-Learning Measure from Annual Reports"],
@@ -96,18 +102,21 @@ export const EVIDENCE: Evidence[] = [
     data: ["中国家庭金融调查（CHFS）2011—2019年的数据", "the 2011–2019 waves of the China Household Finance Survey (CHFS)"],
     methods: [M.fe, M.iv],
     unit: "household",
+    until: 2019,
   },
   {
     subtitle: ["基于中国家庭追踪调查的分析", "Evidence from the China Family Panel Studies"],
     data: ["中国家庭追踪调查（CFPS）2010—2020年的数据", "the 2010–2020 waves of the China Family Panel Studies (CFPS)"],
     methods: [M.fe, M.iv, M.did],
     unit: "household",
+    until: 2020,
   },
   {
     subtitle: ["基于县域数据的分析", "Evidence from County-Level Data"],
     data: ["全国两千余个县2005—2020年的面板数据", "a panel of more than 2,000 Chinese counties from 2005 to 2020"],
     methods: [M.staggered, M.iv, M.rd],
     unit: "region",
+    until: 2020,
   },
   {
     subtitle: ["一项随机实地实验", "A Randomized Field Experiment"],
@@ -120,6 +129,7 @@ export const EVIDENCE: Evidence[] = [
     data: ["2000—2022年A股市场的个股月度数据", "monthly stock data from China's A-share market for 2000–2022"],
     methods: [M.fm, M.sorts],
     unit: "market",
+    until: 2022,
   },
   {
     subtitle: ["基于高频交易数据的分析", "Evidence from High-Frequency Trading Data"],
@@ -132,6 +142,7 @@ export const EVIDENCE: Evidence[] = [
     data: ["六十余个国家1990—2020年的面板数据", "a panel of more than sixty countries from 1990 to 2020"],
     methods: [M.lp, M.pvar, M.fe],
     unit: "country",
+    until: 2020,
   },
   {
     subtitle: ["基于新闻文本的机器学习测度", "A Machine-Learning Measure from News Text"],
@@ -144,12 +155,14 @@ export const EVIDENCE: Evidence[] = [
     data: ["2010—2022年中国信用债的发行与交易数据", "issuance and trading data on Chinese corporate bonds for 2010–2022"],
     methods: [M.fe, M.did],
     unit: "market",
+    until: 2022,
   },
   {
     subtitle: ["来自中国城市面板的证据", "Evidence from a Panel of Chinese Cities"],
     data: ["两百余个地级市2003—2021年的面板数据", "a panel of more than 200 prefecture-level cities from 2003 to 2021"],
     methods: [M.staggered, M.iv],
     unit: "region",
+    until: 2021,
   },
   {
     subtitle: ["基于结构模型的定量分析", "A Quantitative Structural Analysis"],
@@ -259,7 +272,7 @@ const GROUPS: Record<Unit, Pair[]> = {
   model: [],
 };
 
-const theme = (title: Pair, question: Pair, finding: Pair, evidence: number[]): Theme => ({ title, question, finding, evidence });
+const theme = (title: Pair, question: Pair, finding: Pair, evidence: number[], since?: number): Theme => ({ title, question, finding, evidence, since });
 
 export const TOPIC_TEXTS: TopicText[] = [
   {
@@ -353,6 +366,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "after big tech lenders enter, small local banks cut rates on small business loans by about 40 basis points",
         ],
         [16, 14, 7, 3, 17],
+        2019,
       ),
     ],
   },
@@ -538,6 +552,7 @@ export const TOPIC_TEXTS: TopicText[] = [
         ["远程办公对员工生产率与晋升的影响", "how remote work affects employees' productivity and promotion"],
         ["远程办公使员工生产率提高约百分之四，但晋升概率有所下降", "remote work raises productivity by about 4 percent but lowers the chance of promotion"],
         [19, 8, 18, 4, 3],
+        2021,
       ),
     ],
   },
@@ -658,6 +673,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "about 40 percent of ESG funds hold portfolios no different from conventional funds, yet charge higher fees",
         ],
         [9, 11, 12, 2, 13],
+        2020,
       ),
       theme(
         ["ESG信息披露与股价崩盘风险", "ESG Disclosure and Stock Price Crash Risk"],
@@ -755,6 +771,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "the personal bankruptcy pilot raised new business registrations in pilot areas by about 9 percent",
         ],
         [3, 7, 14, 6, 18],
+        2022,
       ),
       theme(
         ["知识产权保护与企业创新", "Intellectual Property Protection and Corporate Innovation"],
@@ -764,6 +781,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "after intellectual property courts opened, local firms filed about 10 percent more invention patents, of clearly higher quality",
         ],
         [3, 0, 14, 2, 1],
+        2017,
       ),
     ],
   },
@@ -831,6 +849,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "the conventional two-way fixed effects estimator can even get the sign wrong, while the proposed estimator stays close to the truth across designs",
         ],
         [20, 21, 22, 23, 24],
+        2020,
       ),
       theme(
         ["弱工具变量下的稳健推断", "Robust Inference with Weak Instruments"],
@@ -849,6 +868,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "the double machine learning estimator has smaller finite-sample bias and confidence intervals with close to nominal coverage",
         ],
         [20, 21, 24, 23, 22],
+        2018,
       ),
       theme(
         ["断点回归中的带宽选择", "Bandwidth Choice in Regression Discontinuity Designs"],
@@ -940,6 +960,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "firms covered by the pilot file about 15 percent more green patents, mostly in high-emission industries",
         ],
         [3, 0, 1, 14, 2],
+        2016,
       ),
       theme(
         ["气候风险与银行信贷", "Climate Risk and Bank Lending"],
@@ -984,6 +1005,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "generative AI cuts task completion time by about 30 percent and helps less experienced workers most",
         ],
         [18, 8, 19, 4, 2],
+        2023,
       ),
       theme(
         ["算法定价与市场竞争", "Algorithmic Pricing and Market Competition"],
@@ -1084,6 +1106,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "after deposit insurance was introduced, small banks lost far fewer deposits during market turmoil",
         ],
         [16, 3, 7, 11, 5],
+        2016,
       ),
     ],
   },
@@ -1104,6 +1127,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "sales roughly triple during livestreams, but return rates are about eight percentage points higher",
         ],
         [17, 18, 8, 12, 3],
+        2020,
       ),
       theme(
         ["在线评论与产品销量", "Online Reviews and Product Sales"],
@@ -1169,6 +1193,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "after the switch to remote collaboration, communication across departments falls by about a quarter while ties within departments tighten",
         ],
         [19, 4, 18, 2, 8],
+        2021,
       ),
       theme(
         ["组织公平与员工离职", "Organizational Justice and Employee Turnover"],

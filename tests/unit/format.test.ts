@@ -10,16 +10,22 @@ describe("formatCount", () => {
     expect(formatCount("123", "zh")).toBe("123");
   });
 
-  it("shows 10,000 and more with the 10,000-unit suffix and two decimals", () => {
+  it("shows 10,000 and more with the 10,000-unit suffix and two decimals in Chinese", () => {
     expect(formatCount(10000, "zh")).toBe("1.00万");
-    expect(formatCount(10000, "en")).toBe("1.00w");
     expect(formatCount("250000", "zh")).toBe("25.00万");
+  });
+
+  it("shows 10,000 and more in compact notation in English, never with the 万 unit", () => {
+    expect(formatCount(10000, "en")).toBe("10K");
+    expect(formatCount(11400, "en")).toBe("11.4K");
+    expect(formatCount("250000", "en")).toBe("250K");
+    expect(formatCount(1_234_567, "en")).toBe("1.2M");
   });
 
   it("truncates instead of rounding", () => {
     expect(formatCount(123456, "zh")).toBe("12.34万");
     expect(formatCount(99999, "zh")).toBe("9.99万");
-    expect(formatCount(19999, "en")).toBe("1.99w");
+    expect(formatCount(19999, "en")).toBe("19.9K");
   });
 
   it("is exact for values whose decimal division is not exact in binary", () => {

@@ -24,7 +24,7 @@ describe("actionBar", () => {
       props: { item: "{data.video}", actions: ["collect", "share"] },
     });
     expect(buttons(html)).toEqual(["action action-collect on", "action action-share"]);
-    expect(html).toContain('<span>Saved</span><span class="action-count">12.00w</span>');
+    expect(html).toContain('<span>Saved</span><span class="action-count">120K</span>');
     expect(html).toContain("<span>Share</span>");
     expect(html).not.toContain("Like");
   });

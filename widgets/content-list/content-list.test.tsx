@@ -72,7 +72,7 @@ describe("contentList", () => {
     const html = await renderWidget("contentList", { lang: "en", source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { item } });
     expect(html).toContain('<h3 class="list-title">Frontier Lecture on Monetary Policy</h3>');
     expect(html).toContain("<span>Wei Wang</span><span>Peking University</span>");
-    expect(html).toMatch(/12\.34w/);
+    expect(html).toMatch(/123\.4K/);
     expect(html).toMatch(/>Live now</);
     expect(html).not.toContain("货币政策");
   });

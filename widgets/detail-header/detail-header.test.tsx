@@ -40,7 +40,7 @@ describe("detailHeader", () => {
     const html = await renderWidget("detailHeader", { lang: "en", data: { doc }, props });
     expect(html).toContain("Monetary Policy and Corporate Investment");
     expect(html).toContain("<h2>Abstract</h2><p>First.</p><p>Second.</p>");
-    expect(html).toContain("12.34w");
+    expect(html).toContain("123.4K");
   });
 
   it("shows a cover beside the title, sections from data, and an action link", async () => {

@@ -43,7 +43,7 @@ describe("scholarProfile", () => {
     });
     expect(html).toContain('<span class="verified-mark unverified">Not verified</span>');
     expect(html).toMatch(/class="follow-button following" aria-pressed="true"[^>]*>Following</);
-    expect(html).toContain('<dd class="profile-followers">4.56w</dd>');
+    expect(html).toContain('<dd class="profile-followers">45.6K</dd>');
     expect(html).toContain("Jing Chen");
     expect(html).toContain("Behavioral Finance");
     expect(html).not.toContain("陈静");
