@@ -7,6 +7,8 @@ import { useNonce } from "~/browser/nonce";
 import { useCatalogue } from "~/i18n/use-catalogue";
 import { Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
+import { appServices } from "~/services";
+import { usePagePaths } from "~/stores/pages";
 import "./styles.css";
 
 export const middleware = [i18nextMiddleware];
@@ -14,6 +16,7 @@ export const middleware = [i18nextMiddleware];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = toLang(getLocale(context));
   return {
+    pagePaths: context.get(appServices).pages.paths(),
     lang,
     resources: catalogues[lang],
     siteName: lang === "en" ? "EconScholar" : "经管学术圈",
@@ -51,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useCatalogue(loaderData.lang, loaderData.resources);
+  usePagePaths(loaderData.pagePaths);
   return (
     <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
       <Outlet />

@@ -15,6 +15,8 @@ export type PageEntry = { status: "valid"; file: string; config: PageConfig } | 
 export interface PageConfigStore {
   resolve(pathname: string): PageEntry | null;
   notFound(): PageConfig;
+  /** Every path (and alias) a valid config serves, so links the app builds can leave out pages that do not exist yet. */
+  paths(): string[];
 }
 
 /** What the Node server hands every loader: set up once in server/, read through `appServices`. */

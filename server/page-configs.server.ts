@@ -74,6 +74,9 @@ export function createPageConfigStore(options: {
     resolve(pathname) {
       return entries.get(pathname) ?? null;
     },
+    paths() {
+      return [...entries.entries()].filter(([path, entry]) => entry.status === "valid" && path !== NOT_FOUND_PATH).map(([path]) => path);
+    },
     notFound() {
       const entry = entries.get(NOT_FOUND_PATH);
       return entry?.status === "valid" ? entry.config : BUILT_IN_NOT_FOUND;

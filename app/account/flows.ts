@@ -3,10 +3,12 @@ import { NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/api/api-client";
 import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
 import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
 import { navigateTo } from "~/routing/navigation";
-import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
+import { ensureDeviceId, readStorage, readVisit, STORAGE_KEYS, writeStorage, writeVisit } from "~/browser/storage";
 import { $token, $user, clearSession, storeSession } from "~/stores/session";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
+import { hasPage } from "~/stores/pages";
+import { dayKey } from "~/format/dates";
 
 /** Success codes of the login calls (spec §7): password and email 100000, code and WeChat 1. */
 export const LOGIN_SUCCESS = { password: 100000, email: 100000, code: 1, wechat: 1 } as const;
@@ -17,6 +19,8 @@ export const OFFLINE_CODE = 10001;
 export const AUDIT_PASSED = 2;
 /** Interest id of the VIP address prompt (spec §9). */
 export const ADDRESS_INTEREST_ID = 8;
+/** Where the VIP address prompt sends a member (spec §4). */
+export const ADDRESS_LIST_PAGE = "/addressList";
 
 export interface LoginAnswer {
   token: string;
@@ -139,8 +143,12 @@ export interface Promotion {
   moduleQueryWeb: string;
 }
 
-/** The first-visit promotion, else the one-picture popup; each once per device (the platform keeps count). */
+/**
+ * The first-visit promotion, else the one-picture popup; each once per device (the platform keeps count). At most one
+ * popup per visit, and never the picture the last popup showed.
+ */
 export async function checkPromotions(): Promise<void> {
+  if (readVisit(STORAGE_KEYS.promotionThisVisit)) return;
   const deviceId = ensureDeviceId();
   const sourceUrl = window.location.pathname;
   for (const [call, dialog] of [
@@ -148,18 +156,21 @@ export async function checkPromotions(): Promise<void> {
     [activityCalls.firstVisitCommon, "onePicture"],
   ] as const) {
     const answer = await callApi<Promotion | null>(call, { deviceId, sourceUrl });
-    if (answer.code === 200 && answer.data?.h5Image) {
-      if (!$dialog.get()) openDialog(dialog, undefined, answer.data);
-      return;
-    }
+    const picture = answer.code === 200 ? answer.data?.h5Image : undefined;
+    if (!picture || picture === readStorage(STORAGE_KEYS.lastPromotion)) continue;
+    if ($dialog.get()) return;
+    openDialog(dialog, undefined, answer.data);
+    writeVisit(STORAGE_KEYS.promotionThisVisit, "1");
+    writeStorage(STORAGE_KEYS.lastPromotion, picture);
+    return;
   }
 }
 
 /** Spec §4: a VIP member (interest 8) without a bound address is asked to bind one, once a day. */
 export async function checkAddressBinding(today = new Date()): Promise<void> {
   const user = $user.get();
-  if (!user?.isVip) return;
-  const stamp = `${user.id}:${today.toISOString().slice(0, 10)}`;
+  if (!user?.isVip || !hasPage(ADDRESS_LIST_PAGE)) return;
+  const stamp = `${user.id}:${dayKey(today.getTime())}`;
   if (readStorage(STORAGE_KEYS.addressPrompt) === stamp) return;
   const answer = await callApi<{ members: boolean; bindAddress: boolean }>(activityCalls.addressBindCheck, { interestId: ADDRESS_INTEREST_ID });
   if (answer.code !== 200 || !answer.data?.members || answer.data.bindAddress) return;

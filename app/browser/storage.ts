@@ -11,6 +11,10 @@ export const STORAGE_KEYS = {
   countryPrefixes: "countryPrefixes",
   /** Not in spec §3: the day a VIP was last asked to bind an address (asked once a day, spec §4). */
   addressPrompt: "addressPromptDay",
+  /** Not in spec §3: the picture of the last promotion popup shown, never shown twice in a row. */
+  lastPromotion: "lastPromotionImage",
+  /** Not in spec §3, in session storage: a promotion popup was shown in this visit (at most one per visit). */
+  promotionThisVisit: "promotionShown",
 } as const;
 
 export const COOKIE_DAYS_DEFAULT = 11;
@@ -34,6 +38,25 @@ export function writeStorage(key: string, value: string | null): void {
     else window.localStorage.setItem(key, value);
   } catch {
     /* storage full or disabled (private mode): the value lives only for this page */
+  }
+}
+
+/** Session storage: what lasts for this visit (this tab, until it closes). */
+export function readVisit(key: string): string | null {
+  if (!hasWindow()) return null;
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeVisit(key: string, value: string): void {
+  if (!hasWindow()) return;
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    /* storage disabled: the flag lives only for this page */
   }
 }
 

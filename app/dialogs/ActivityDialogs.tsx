@@ -6,6 +6,7 @@ import type { Promotion, TaskResult } from "~/account/flows";
 import { externalUrl, internalPath } from "~/routing/navigation";
 import type { DialogProps } from "./dialog-props";
 import { DialogActions } from "./parts";
+import { ADDRESS_LIST_PAGE } from "~/account/flows";
 
 /** Spec §9: the task toast closes after 3 s. */
 export const TASK_TOAST_MS = 3000;
@@ -93,7 +94,7 @@ export function VipAddressDialog({ close }: DialogProps) {
           className="button button-primary"
           onClick={() => {
             close();
-            void navigate("/addressList?prePage=vipIndex");
+            void navigate(`${ADDRESS_LIST_PAGE}?prePage=vipIndex`);
           }}
         >
           {t("verify:vipAddress.bind")}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { GateOutcome } from "@contracts/gate";
 import { openDialog, type DialogName } from "~/stores/dialogs";
+import { hasPage } from "~/stores/pages";
 
 /** The dialog that opens the way (spec §6); a logged-in non-member is sent to the membership page instead. */
 const DIALOG_FOR: Record<Exclude<GateOutcome, "ok" | "needVip">, DialogName> = {
@@ -34,9 +35,11 @@ export function GatePrompt({ outcome, page = false }: { outcome: Exclude<GateOut
           {t(`gate.${outcome}.action`)}
         </button>
       ) : (
-        <Link className="button button-primary" to={VIP_PAGE}>
-          {t(`gate.${outcome}.action`)}
-        </Link>
+        hasPage(VIP_PAGE) && (
+          <Link className="button button-primary" to={VIP_PAGE}>
+            {t(`gate.${outcome}.action`)}
+          </Link>
+        )
       )}
     </section>
   );

@@ -31,7 +31,8 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
     const inserted =
       db.prepare("INSERT OR IGNORE INTO first_visits (device_id, kind, created_at) VALUES (?, ?, ?)").run(device, kind, iso(context)).changes > 0;
     if (!inserted) return ok(null);
-    const advert = listItems(db, { kinds: ["banner"], pageNum: 1, pageSize: 1 }).list[0];
+    // Each promotion has its own picture: the first banner for the first-visit advert, the second for the next.
+    const advert = listItems(db, { kinds: ["banner"], pageNum: kind === "ad" ? 1 : 2, pageSize: 1 }).list[0];
     return ok({
       id: advert?.id ?? 0,
       h5Image: advert?.cover ?? "",

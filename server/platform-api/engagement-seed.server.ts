@@ -57,9 +57,11 @@ export function isEngagementSeeded(db: Db): boolean {
   return (db.prepare("SELECT COUNT(*) FROM content_types").pluck().get() as number) > 0;
 }
 
-/** The topic an item is about: the first topic its title names, in Chinese (items) or English (specials). */
-function topicOf(title: string, titleEn: string): number {
-  return TOPICS.findIndex(([zh, en]) => title.includes(zh) || titleEn.includes(en));
+/** The topic an item is about: the one its extra names, else the first topic its title names (zh or en). */
+function topicOf(title: string, titleEn: string, extra: string): number {
+  const named = (JSON.parse(extra) as { topic?: unknown }).topic;
+  const byName = TOPICS.findIndex(([zh]) => zh === named);
+  return byName >= 0 ? byName : TOPICS.findIndex(([zh, en]) => title.includes(zh) || titleEn.includes(en));
 }
 
 export function seedEngagement(db: Db, now = new Date()): Record<string, number> {
@@ -93,7 +95,7 @@ export function seedEngagement(db: Db, now = new Date()): Record<string, number>
     const specials = items.filter((item) => item.kind === "videoSpecial").map((item) => item.id);
     const orderInSpecial = new Map<number, number>();
     for (const item of items) {
-      const topic = topicOf(item.title, item.title_en);
+      const topic = topicOf(item.title, item.title_en, item.extra);
       const typeId = topic >= 0 ? (typeOfTopic[item.kind]?.get(topic) ?? null) : null;
       let specialId: number | null = null;
       let order = 0;

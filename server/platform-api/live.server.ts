@@ -254,13 +254,16 @@ export function seedLive(db: Db, now: Date): void {
 
     plans.forEach((plan, index) => {
       // The plan's speaker is its first guest; seeded plans have one to four guests in all (extra.guests).
-      const speaker = Number(insertGuest.run(plan.author_name, plan.author_name_en, plan.org_name, plan.org_name_en, null).lastInsertRowid);
+      const speakerCode = (JSON.parse(plan.extra) as { speakerCode?: string }).speakerCode ?? null;
+      const speaker = Number(insertGuest.run(plan.author_name, plan.author_name_en, plan.org_name, plan.org_name_en, speakerCode).lastInsertRowid);
       speakers.set(plan.id, speaker);
       insertPlanGuest.run(plan.id, speaker, "speaker", 0);
       const count = Math.max(1, Math.min(4, Number((JSON.parse(plan.extra) as { guests?: number }).guests ?? 1)));
       if (scholars.length) {
         for (let slot = 1; slot < count; slot++) {
-          insertPlanGuest.run(plan.id, guestOf(index * 7 + slot * 13), slot === 3 ? "host" : "guest", slot);
+          // Never the speaker again, when the speaker is one of the scholars.
+          const at = index * 7 + slot * 13;
+          insertPlanGuest.run(plan.id, guestOf(scholars[at % scholars.length].author_code === speakerCode ? at + 1 : at), slot === 3 ? "host" : "guest", slot);
         }
       }
       if (plan.status === LIVE.living) insertMedia.run(plan.id, LOCAL_CLIP, null);

@@ -192,13 +192,14 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       method: "ANY",
       path: "/article/searchByAuthor",
       handler: (context) => {
-        const field = db
-          .prepare("SELECT field FROM scholars WHERE author_code = ?")
-          .pluck()
-          .get(String(context.params.authorCode ?? "")) as string | undefined;
-        if (field === undefined) return fail(404, say(context, "学者不存在", "No such scholar"));
-        const inField = { sql: "id IN (SELECT item_id FROM item_meta WHERE topic = ?)", args: [field] };
-        return ok(listItems(db, { kinds: ["paper"], order: "popular", where: [inField], ...paging(context.params, 5) }));
+        const authorCode = String(context.params.authorCode ?? "");
+        if (!db.prepare("SELECT 1 FROM scholars WHERE author_code = ?").get(authorCode)) return fail(404, say(context, "学者不存在", "No such scholar"));
+        // The scholar's own papers: those whose authors (extra.authors) include the scholar.
+        const byAuthor = {
+          sql: "EXISTS (SELECT 1 FROM json_each(items.extra, '$.authors') AS author WHERE json_extract(author.value, '$.authorCode') = ?)",
+          args: [authorCode],
+        };
+        return ok(listItems(db, { kinds: ["paper"], order: "popular", where: [byAuthor], ...paging(context.params, 5) }));
       },
     },
   ];

@@ -66,14 +66,14 @@ export interface Evidence {
 /** The evidence of empirical papers; 20–24 are the subtitles of methods papers. */
 export const EVIDENCE: Evidence[] = [
   {
-    subtitle: ["来自中国上市公司的证据", "Evidence from Chinese Listed Firms"],
+    subtitle: ["来自中国上市公司的证据", "Evidence from Chinese Listed Companies"],
     data: ["2007—2022年A股上市公司的年度数据", "annual data on Chinese A-share listed firms from 2007 to 2022"],
     methods: [M.fe, M.did, M.iv],
     unit: "firm",
     until: 2022,
   },
   {
-    subtitle: ["基于工业企业数据库的分析", "Evidence from Chinese Manufacturing Firms"],
+    subtitle: ["来自制造业微观数据的证据", "Evidence from Manufacturing Microdata"],
     data: ["中国工业企业数据库1998—2013年的企业面板", "the 1998–2013 firm panel of China's Annual Survey of Industrial Firms"],
     methods: [M.fe, M.iv, M.did],
     unit: "firm",
@@ -92,7 +92,7 @@ export const EVIDENCE: Evidence[] = [
     unit: "region",
   },
   {
-    subtitle: ["来自企业调查的证据", "Evidence from a Firm Survey"],
+    subtitle: ["来自管理者问卷调查的证据", "Evidence from a Survey of Managers"],
     data: ["覆盖两千余家企业的问卷调查", "a survey of more than 2,000 firms"],
     methods: [M.fe, M.iv],
     unit: "firm",
@@ -171,19 +171,19 @@ export const EVIDENCE: Evidence[] = [
     unit: "model",
   },
   {
-    subtitle: ["来自银行贷款数据的证据", "Evidence from Loan-Level Bank Data"],
+    subtitle: ["基于贷款层面数据的分析", "Evidence from Loan-Level Data"],
     data: ["一家全国性商业银行的贷款层面数据", "loan-level data from a national commercial bank"],
     methods: [M.fe, M.rd, M.did],
     unit: "firm",
   },
   {
-    subtitle: ["基于平台交易数据的分析", "Evidence from Platform Transaction Data"],
+    subtitle: ["基于电商交易数据的分析", "Evidence from E-Commerce Transactions"],
     data: ["一家大型电商平台的交易数据", "transaction data from a large e-commerce platform"],
     methods: [M.did, M.rd, M.ml],
     unit: "platform",
   },
   {
-    subtitle: ["一项在线实验", "An Online Experiment"],
+    subtitle: ["一项大样本行为实验", "A Large-Scale Behavioral Experiment"],
     data: ["一项有三千余名受试者参与的在线实验", "an online experiment with more than 3,000 participants"],
     methods: [M.rct],
     unit: "people",
@@ -332,13 +332,13 @@ export const TOPIC_TEXTS: TopicText[] = [
     jel: ["G21", "G23", "O33"],
     themes: [
       theme(
-        ["数字金融与家庭消费", "Digital Finance and Household Consumption"],
+        ["数字金融与居民消费", "Digital Finance and Consumer Spending"],
         ["数字金融发展对家庭消费的影响", "how the growth of digital finance affects household consumption"],
         [
           "数字金融发展显著提高了家庭消费，且对低收入家庭的作用更大",
           "the growth of digital finance raises household consumption significantly, especially for low-income families",
         ],
-        [5, 6, 7, 8, 3],
+        [14, 6, 7, 8, 3],
       ),
       theme(
         ["金融科技与企业融资约束", "FinTech and Corporate Financing Constraints"],
@@ -350,13 +350,13 @@ export const TOPIC_TEXTS: TopicText[] = [
         [0, 4, 16, 1, 2],
       ),
       theme(
-        ["数字普惠金融与农村创业", "Inclusive Digital Finance and Rural Entrepreneurship"],
-        ["数字普惠金融对农村家庭创业的影响", "how inclusive digital finance affects entrepreneurship among rural households"],
+        ["数字普惠金融与农村创业", "Digital Financial Inclusion and Rural Entrepreneurship"],
+        ["数字普惠金融对农村家庭创业的影响", "how digital financial inclusion affects entrepreneurship among rural households"],
         [
           "数字普惠金融显著提高了农村家庭的创业概率，主要通过缓解信贷约束和改善信息获取实现",
-          "inclusive digital finance makes rural households significantly more likely to start a business, mainly by easing credit constraints and improving access to information",
+          "digital financial inclusion makes rural households significantly more likely to start a business, mainly by easing credit constraints and improving access to information",
         ],
-        [6, 5, 7, 8, 3],
+        [6, 14, 7, 8, 3],
       ),
       theme(
         ["大科技信贷与银行竞争", "Big Tech Credit and Competition with Banks"],
@@ -404,7 +404,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "控股股东质押股权后，公司更倾向于进行盈余管理，信息披露质量随之下降",
           "after controlling shareholders pledge their shares, firms manage earnings more and disclose less",
         ],
-        [0, 2, 9, 13, 3],
+        [10, 2, 9, 13, 3],
       ),
       theme(
         ["混合所有制改革与国有企业效率", "Mixed-Ownership Reform and the Efficiency of State-Owned Enterprises"],
@@ -442,7 +442,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "自评能力越高的投资者交易越频繁，扣除成本后的收益也越低",
           "investors who rate their own skill more highly trade more often and earn lower returns after costs",
         ],
-        [18, 5, 10, 9, 8],
+        [18, 5, 6, 9, 8],
       ),
       theme(
         ["处置效应与基金经理的卖出决策", "The Disposition Effect and Fund Managers' Selling Decisions"],
@@ -729,7 +729,7 @@ export const TOPIC_TEXTS: TopicText[] = [
         [0, 2, 4, 17, 1],
       ),
       theme(
-        ["供应链金融与中小供应商", "Supply Chain Finance and Small Suppliers"],
+        ["供应链金融与上游中小企业融资", "Supply Chain Finance and Credit for Small Suppliers"],
         ["核心企业主导的供应链金融对中小供应商融资的影响", "how supply chain finance led by anchor firms affects financing for small suppliers"],
         [
           "加入供应链金融平台后，中小供应商的应收账款回款周期缩短约三成",
@@ -810,7 +810,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "电商进村显著提高了农户收入，但收益主要由受教育程度较高的家庭获得",
           "e-commerce in villages raises farm household income significantly, but the gains go mainly to better-educated households",
         ],
-        [7, 8, 17, 6, 3],
+        [7, 8, 14, 6, 3],
       ),
       theme(
         ["土地确权与农业投资", "Land Titling and Agricultural Investment"],
@@ -950,7 +950,7 @@ export const TOPIC_TEXTS: TopicText[] = [
         ["绿色债券的定价与认证", "Pricing and Certifying Green Bonds"],
         ["第三方认证对绿色债券发行定价的影响", "whether third-party certification affects the pricing of green bonds"],
         ["经第三方认证的绿色债券发行利率平均低约二十个基点", "certified green bonds are issued at yields about 20 basis points lower"],
-        [13, 11, 9, 0, 3],
+        [2, 11, 9, 0, 3],
       ),
       theme(
         ["碳排放权交易与企业绿色创新", "Emissions Trading and Green Innovation"],
@@ -995,7 +995,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "机器人密度每提高一个标准差，企业劳动生产率提高约百分之六，但一线岗位有所减少",
           "a one-standard-deviation increase in robot density raises labor productivity by about 6 percent but reduces production-line jobs",
         ],
-        [1, 0, 14, 11, 15],
+        [4, 0, 14, 11, 15],
       ),
       theme(
         ["生成式人工智能与知识工作者", "Generative AI and Knowledge Workers"],
@@ -1216,6 +1216,12 @@ export function prose(name: string): string {
     .join(" ");
 }
 
+/** An institution's English name inside a sentence: "the School of Economics, …", but "NUS Business School". */
+export function institution(name: string, start = false): string {
+  if (!/^(School|Economics and Management School)\b/.test(name)) return name;
+  return `${start ? "The" : "the"} ${name}`;
+}
+
 /** "A", "A and B", "A, B and C" (en) and "甲、乙和丙" (zh). */
 export function listOf(items: string[], lang: "zh" | "en"): string {
   if (items.length < 2) return items.join("");
@@ -1300,7 +1306,10 @@ export function paperAbstract(pick: Pick, topic: Pair, theme: Theme, evidence: E
     );
   }
   if (pick([true, false, false]))
-    sentences.push([`本文的发现对${topic[0]}领域的研究与政策制定具有参考价值。`, `The findings matter for research and policy in ${prose(topic[1])}.`]);
+    sentences.push([
+      `本文的发现丰富了${topic[0]}领域的文献，也可为政策制定提供参考。`,
+      `The findings add to the literature on ${prose(topic[1])} and can inform policymakers.`,
+    ]);
   return { summary: [sentences.map((s) => s[0]).join(""), sentences.map((s) => s[1]).join(" ")], method };
 }
 
@@ -1308,7 +1317,9 @@ export function paperAbstract(pick: Pick, topic: Pair, theme: Theme, evidence: E
 export function paperIndexTerms(pick: Pick, topicText: TopicText, topic: Pair, method: Method) {
   const first = pick(topicText.keywords);
   const second = pick(topicText.keywords.filter((keyword) => keyword !== first));
-  const keywords: Pair[] = [topic, first, second, method.keyword].filter((keyword, index, all) => all.findIndex((other) => other[0] === keyword[0]) === index);
+  const keywords: Pair[] = [[topic[0], prose(topic[1])], first, second, method.keyword].filter(
+    (keyword, index, all) => all.findIndex((other) => other[0] === keyword[0]) === index,
+  );
   const jel = [topicText.jel[0], pick(topicText.jel.slice(1))];
   if (method.jel && !jel.includes(method.jel)) jel.push(method.jel);
   return { keywords: keywords.map((keyword) => keyword[0]), keywordsEn: keywords.map((keyword) => keyword[1]), jel };
@@ -1373,17 +1384,17 @@ export function meetingSummary(
     case "conference":
       return [
         `${org[0]}主办的第${n}届${t}国际研讨会${past ? "已于" : "将于"}${city[0]}举行，会期两天，设主旨演讲、平行分论坛和圆桌讨论，议题包括${k1[0]}、${k2[0]}与${k3[0]}。会议主席：${chair[0]}。`,
-        `The ${ordinal(n)} International Conference on ${topic[1]}, hosted by ${org[1]}, ${past ? "took" : "takes"} place in ${city[1]} over two days, with keynotes, parallel sessions and a panel on topics including ${k1[1]}, ${k2[1]} and ${k3[1]}. Conference chair: ${chair[1]}.`,
+        `The ${ordinal(n)} International Conference on ${topic[1]}, hosted by ${institution(org[1])}, ${past ? "took" : "takes"} place in ${city[1]} over two days, with keynotes, parallel sessions and a panel on topics including ${k1[1]}, ${k2[1]} and ${k3[1]}. Conference chair: ${chair[1]}.`,
       ];
     case "annual":
       return [
         `${t}学术年会每年举办一次，本届由${org[0]}承办，${past ? "已于" : "将于"}${city[0]}举行。年会面向海内外学者征集${k1[0]}、${k2[0]}等方向的论文，由${chair[0]}担任程序委员会主席。`,
-        `The ${topic[1]} Annual Meeting is held every year; this year's meeting, hosted by ${org[1]}, ${past ? "took" : "will take"} place in ${city[1]}. Scholars in China and abroad ${past ? "were" : "are"} invited to submit papers on ${k1[1]}, ${k2[1]} and related themes. Programme chair: ${chair[1]}.`,
+        `The ${topic[1]} Annual Meeting is held every year; this year's meeting, hosted by ${institution(org[1])}, ${past ? "took" : "will take"} place in ${city[1]}. Scholars in China and abroad ${past ? "were" : "are"} invited to submit papers on ${k1[1]}, ${k2[1]} and related themes. Programme chair: ${chair[1]}.`,
       ];
     case "doctoral":
       return [
         `面向${t}方向在读博士生的学术论坛，由${org[0]}主办，${past ? "已于" : "将于"}${city[0]}举行。每篇入选论文都由一位资深学者点评，${chair[0]}担任论坛召集人。`,
-        `A forum for doctoral students working on ${tEn}, hosted by ${org[1]} and ${past ? "held" : "to be held"} in ${city[1]}. A senior scholar discusses every selected paper; ${chair[1]} convenes the forum.`,
+        `A forum for doctoral students working on ${tEn}, hosted by ${institution(org[1])} and ${past ? "held" : "to be held"} in ${city[1]}. A senior scholar discusses every selected paper; ${chair[1]} convenes the forum.`,
       ];
   }
 }

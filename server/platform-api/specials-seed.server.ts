@@ -1,5 +1,6 @@
 import type { Db } from "./db.server.ts";
 import { TOPICS, type Pair } from "./seed.server.ts";
+import { TOPIC_TEXTS } from "./seed-texts.server.ts";
 import { LIVE, LOCAL_CLIP } from "./live.server.ts";
 import { eventState, planState, type PlanTimes, type SignUpForm } from "./specials.server.ts";
 
@@ -176,7 +177,7 @@ function campaignSpecials(now: Date): SpecialSeed[] {
           ["数据要素市场化配置的经济学", "The Economics of Data as a Factor of Production"],
           ["平台经济中的竞争与反垄断", "Competition and Antitrust in the Platform Economy"],
           ["数字技术与全要素生产率", "Digital Technology and Total Factor Productivity"],
-          ["数字普惠金融与县域发展", "Inclusive Digital Finance and County Development"],
+          ["数字普惠金融与县域发展", "Digital Financial Inclusion and County Development"],
           ["人工智能对劳动力市场的冲击", "How AI Is Changing the Labor Market"],
           ["数字贸易规则与全球价值链", "Digital Trade Rules and Global Value Chains"],
         ],
@@ -482,7 +483,7 @@ function campaignSpecials(now: Date): SpecialSeed[] {
           ["主旨演讲：银行体系与宏观审慎政策", "Keynote: Banking Systems and Macroprudential Policy"],
           ["宏观金融分论坛", "Macro-Finance Session"],
           ["可持续金融分论坛", "Sustainable Finance Session"],
-          ["主旨演讲：金融科技与金融中介的未来", "Keynote: FinTech and the Future of Financial Intermediation"],
+          ["主旨演讲：科技如何重塑金融中介", "Keynote: How Technology Is Reshaping Financial Intermediation"],
         ],
         ["圆桌：亚洲资本市场开放的机遇与风险", "Panel: Opening Asia's Capital Markets, Opportunities and Risks"],
         3,
@@ -617,18 +618,44 @@ function campaignSpecials(now: Date): SpecialSeed[] {
 /** How many live plans the campaign specials add to the content seed's: their sessions, the same on any date. */
 export const CAMPAIGN_PLAN_COUNT = campaignSpecials(new Date(0)).reduce((sum, special) => sum + special.sessions.length, 0);
 
+const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
+
 /** The programme of a seeded conference, on its topic: two days of keynotes, sessions and a panel. */
-function meetingAgenda(topic: Pair): { talks: Pair[]; panel: Pair } {
-  const [zh, en] = topic;
+function meetingAgenda(topicIndex: number, order: number): { talks: Pair[]; panel: Pair } {
+  const [zh, en] = TOPICS[topicIndex];
+  const { keywords, themes } = TOPIC_TEXTS[topicIndex];
+  const [k1, k2] = [keywords[order % keywords.length], keywords[(order + 1) % keywords.length]];
+  const keynote = themes[order % themes.length];
+  const debate = themes[(order + 1) % themes.length];
   return {
     talks: [
-      [`主旨演讲：${zh}研究的新方向`, `Keynote: New Directions in ${en} Research`],
-      [`平行分论坛一：${zh}的理论进展`, `Parallel session 1: Advances in the Theory of ${en}`],
-      [`平行分论坛二：${zh}的实证研究`, `Parallel session 2: Empirical Work on ${en}`],
-      [`主旨演讲：数据、方法与${zh}`, `Keynote: Data, Methods and ${en}`],
+      [`主旨演讲：${zh}研究的新方向`, `Keynote: New Directions in Research on ${en}`],
+      [`平行分论坛一：${k1[0]}`, `Parallel session 1: ${capitalized(k1[1])}`],
+      [`平行分论坛二：${k2[0]}`, `Parallel session 2: ${capitalized(k2[1])}`],
+      [`主旨演讲：${keynote.title[0]}`, `Keynote: ${keynote.title[1]}`],
       ["青年学者论文报告", "Young scholars' paper presentations"],
     ],
-    panel: [`圆桌讨论：${zh}与中国实践`, `Panel: ${en} in Practice in China`],
+    panel: [`圆桌讨论：${debate.title[0]}`, `Panel: ${debate.title[1]}`],
+  };
+}
+
+/** A campaign session's summary: a talk of a series, the live stream of an event, or an event's recording. */
+function sessionSummary(special: SpecialSeed, sort: number, speaker: ScholarRow): { summary: string; summaryEn: string } {
+  const session = special.sessions[sort];
+  const [s, sEn, o, oEn] = [speaker.name, speaker.name_en, speaker.org_name, speaker.org_name_en];
+  if (session.title[0].includes("回放"))
+    return {
+      summary: `${special.title[0]}的会议录像，可回看${s}（${o}）等嘉宾的报告与讨论。`,
+      summaryEn: `A recording from ${special.title[1]}: talks and discussion by ${sEn} (${oEn}) and other speakers.`,
+    };
+  if (special.sessions.length > 1)
+    return {
+      summary: `${special.title[0]}第${sort + 1}场：${s}（${o}）主讲“${session.title[0]}”，讲座后设问答环节。`,
+      summaryEn: `${sEn} (${oEn}) speaks on “${session.title[1]}”, session ${sort + 1} of ${special.title[1]}. Questions from the audience follow.`,
+    };
+  return {
+    summary: `${special.title[0]}全程直播，由${s}（${o}）担任主持，议程与嘉宾见活动页面。`,
+    summaryEn: `The full live stream of ${special.title[1]}, chaired by ${sEn} (${oEn}). See the event page for the programme and speakers.`,
   };
 }
 
@@ -638,6 +665,7 @@ interface ScholarRow {
   name_en: string;
   org_name: string;
   org_name_en: string;
+  field: string;
 }
 
 export function isSpecialsSeeded(db: Db): boolean {
@@ -650,7 +678,7 @@ export function isSpecialsSeeded(db: Db): boolean {
  */
 export function seedSpecials(db: Db, now: Date): Record<string, number> {
   const counts: Record<string, number> = {};
-  const scholars = db.prepare("SELECT author_code, name, name_en, org_name, org_name_en FROM scholars ORDER BY id").all() as ScholarRow[];
+  const scholars = db.prepare("SELECT author_code, name, name_en, org_name, org_name_en, field FROM scholars ORDER BY id").all() as ScholarRow[];
   const meetings = db.prepare("SELECT id, title, org_name, org_name_en, starts_at, ends_at, extra FROM items WHERE kind = 'meeting' ORDER BY id").all() as {
     id: number;
     title: string;
@@ -684,9 +712,9 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
   const insertSeat = db.prepare("INSERT INTO special_seats (special_id, row_label, number, reserved) VALUES (?, ?, ?, ?)");
 
   /** The event's guests: scholars picked by a fixed stride, each reusing the guest row the live seed made for them. */
-  const guestsFor = (order: number, total: number) =>
+  const guestsFor = (order: number, total: number, pool?: ScholarRow[]) =>
     Array.from({ length: total }, (_, index) => {
-      const scholar = scholars[(order * 13 + index * 7) % scholars.length];
+      const scholar = pool ? pool[(order + index) % pool.length] : scholars[(order * 13 + index * 7) % scholars.length];
       const existing = guestByCode.get(scholar.author_code) as number | undefined;
       const id = existing ?? Number(insertGuest.run(scholar.name, scholar.name_en, scholar.org_name, scholar.org_name_en, scholar.author_code).lastInsertRowid);
       return { id, scholar };
@@ -765,8 +793,7 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
             kind: "live",
             title: session.title[0],
             titleEn: session.title[1],
-            summary: `${speaker.scholar.name}（${speaker.scholar.org_name}）主讲，${special.title[0]}的一场直播。`,
-            summaryEn: `${speaker.scholar.name_en} (${speaker.scholar.org_name_en}) speaks in ${special.title[1]}.`,
+            ...sessionSummary(special, sort, speaker.scholar),
             status: planStatusNow,
             startsAt: plan.startsAt,
             endsAt: plan.endsAt,
@@ -808,16 +835,21 @@ export function seedSpecials(db: Db, now: Date): Record<string, number> {
     });
 
     meetings.forEach((meeting, order) => {
-      const topic = TOPICS.find(([zh]) => meeting.title.includes(zh)) ?? TOPICS[order % TOPICS.length];
+      const found = TOPICS.findIndex(([zh]) => meeting.title.includes(zh));
+      const topicIndex = found >= 0 ? found : order % TOPICS.length;
+      const topic = TOPICS[topicIndex];
       const days = Math.max(1, Math.round((Date.parse(meeting.ends_at) - Date.parse(meeting.starts_at)) / DAY));
-      const guests = guestsFor(order + 20, 4 + (order % 3));
+      // A conference's guests work on its topic (the scholars of a field, when there are enough of them).
+      const inField = scholars.filter((scholar) => scholar.field === topic[0]);
+      const total = 4 + (order % 3);
+      const guests = inField.length >= total ? guestsFor(order, total, inField) : guestsFor(order + 20, total);
       guests.forEach((guest, sort) => insertSpecialGuest.run(meeting.id, guest.id, sort));
       count("guests", guests.length);
-      const { talks, panel } = meetingAgenda(topic);
+      const { talks, panel } = meetingAgenda(topicIndex, order);
       addAgenda(meeting.id, cstDay(new Date(meeting.starts_at)), conferenceAgenda(talks, panel, Math.min(days, 2)), guests);
       addSponsors(meeting.id, [
         { tier: "host", name: [meeting.org_name, meeting.org_name_en] },
-        { tier: "coHost", name: [`${topic[0]}研究中心`, `Center for ${topic[1]} Research`] },
+        { tier: "coHost", name: [`${topic[0]}研究中心`, `Research Center for ${topic[1]}`] },
         { tier: "media", name: EDITORIAL, link: "/about" },
       ]);
       const deadline = (JSON.parse(meeting.extra) as { deadline?: string }).deadline ?? meeting.starts_at;

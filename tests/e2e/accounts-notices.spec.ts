@@ -129,7 +129,7 @@ test.describe("promotions", () => {
     await request.post("/dev/promotions", { form: { firstVisit: "off" } });
   });
 
-  test("the first visit shows the promotion, the next the one-picture popup, then nothing; a picture leads on", async ({ page }) => {
+  test("the first visit shows the promotion, the next the one-picture popup with another picture, then nothing; one per visit", async ({ page }) => {
     await page.request.post("/dev/promotions", { form: { firstVisit: "on" } });
     await page.goto("/about");
     await waitForHydration(page);
@@ -137,16 +137,27 @@ test.describe("promotions", () => {
     await expect(first).toBeVisible();
     const picture = first.locator("img.promotion-image");
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const firstPicture = await picture.getAttribute("src");
     await expect(first.locator("[data-jump]")).toHaveAttribute("data-jump", "2");
     await first.locator(".promotion-link").click();
     await expect(page.locator("dialog.dialog")).toHaveJSProperty("open", false);
     await expect(page).not.toHaveURL(/\/about$/);
 
+    // The same visit shows no second popup.
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("dialog.dialog")).toHaveJSProperty("open", false);
+
+    // A new visit (the tab's session storage is gone) shows the one-picture popup, with a picture of its own.
+    await page.evaluate(() => sessionStorage.clear());
     await page.goto("/about");
     await waitForHydration(page);
     await expect(dialog(page, "onePicture")).toBeVisible();
+    expect(await dialog(page, "onePicture").locator("img.promotion-image").getAttribute("src")).not.toBe(firstPicture);
     await dialog(page, "onePicture").getByRole("button", { name: "关闭" }).click();
 
+    await page.evaluate(() => sessionStorage.clear());
     await page.goto("/about");
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");

@@ -141,19 +141,9 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.locator(".scholar-mark")).toHaveAttribute("data-verified", "false");
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
   const links = page.locator(".menu-list a");
-  await expect(links).toHaveText(
-    ["我的订单", "我的优惠券", "我的收藏", "收货地址", "我的积分", "会员中心", "学者认证", "设置"].map((label) => new RegExp(label)),
-  );
-  expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).toEqual([
-    "/myOrder",
-    "/myCoupon",
-    "/collectList",
-    "/addressList?prePage=me",
-    "/pointLog",
-    "/vipIndex",
-    "/authentication",
-    "/setting",
-  ]);
+  // Orders, coupons, collections, addresses, points and membership join the menu with their screens (no dead ends).
+  await expect(links).toHaveText(["学者认证", "设置"].map((label) => new RegExp(label)));
+  expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).toEqual(["/authentication", "/setting"]);
   await page.getByRole("link", { name: "设置" }).first().click();
   await expect(page).toHaveURL(/\/setting$/);
 });

@@ -65,14 +65,13 @@ test("home shows the seeded banners, whose art carries its own text, titled for 
 test("home shows the quick-entry grid", async ({ page }) => {
   await page.goto("/home");
   const entries = page.locator(".link-grid a.link-grid-item");
-  await expect(entries).toHaveCount(8);
+  await expect(entries).toHaveCount(6);
   await expect(entries.first()).toBeVisible();
   const labels = (await entries.locator(".link-grid-label").allTextContents()).map((text) => text.trim());
-  expect(labels).toEqual(["直播", "学术会议", "视频", "论文与文献", "图书", "学者", "文章", "积分商城"]);
+  expect(labels).toEqual(["直播", "学术会议", "视频", "论文与文献", "图书", "学者"]);
   await expect(page.getByRole("link", { name: "学术会议" })).toHaveAttribute("href", "/scienceMeetingList");
-  await expect(page.getByRole("link", { name: "积分商城" })).toHaveAttribute("href", "/pointMall");
-  // Four columns: the first four entries share a row, the fifth starts the next one.
-  const top = await Promise.all([0, 3, 4].map(async (index) => (await entries.nth(index).boundingBox())!.y));
+  // Three columns: the first three entries share a row, the fourth starts the next one.
+  const top = await Promise.all([0, 2, 3].map(async (index) => (await entries.nth(index).boundingBox())!.y));
   expect(Math.abs(top[0] - top[1])).toBeLessThan(2);
   expect(top[2]).toBeGreaterThan(top[0] + 20);
 });

@@ -27,22 +27,30 @@ const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureS
 const { $dialog } = await import("~/stores/dialogs");
 const { $token, $user, storeSession } = await import("~/stores/session");
 const { $forcedBind, $verifyStep } = await import("~/stores/account");
+const { $pagePaths } = await import("~/stores/pages");
 const { showFailure } = await import("~/api/calls");
 
 const answer = (path: string, ...envelopes: ApiEnvelope[]) => answers.set(path, envelopes);
 const storage = new Map<string, string>();
 const reload = vi.fn();
+/** The session storage of one visit. */
+const visit = new Map<string, string>();
 
 beforeEach(() => {
   answers.clear();
   made.length = 0;
   storage.clear();
+  visit.clear();
   reload.mockClear();
   vi.stubGlobal("window", {
     localStorage: {
       getItem: (key: string) => storage.get(key) ?? null,
       setItem: (key: string, value: string) => storage.set(key, value),
       removeItem: (key: string) => storage.delete(key),
+    },
+    sessionStorage: {
+      getItem: (key: string) => visit.get(key) ?? null,
+      setItem: (key: string, value: string) => visit.set(key, value),
     },
     location: { reload, protocol: "http:", pathname: "/home", assign: vi.fn() },
   });
@@ -175,27 +183,45 @@ describe("binding a phone", () => {
 });
 
 describe("promotions and the address prompt", () => {
-  it("shows the first-visit promotion, else the one-picture popup, else nothing", async () => {
+  it("shows the first-visit promotion, else the one-picture popup, else nothing; one per visit, never one picture twice", async () => {
     const payload = { id: 1, h5Image: "/media/poster/1.svg", jumpType: 2, url: "", modulePathWeb: "/home", moduleQueryWeb: "" };
+    const other = { ...payload, id: 2, h5Image: "/media/poster/2.svg" };
     answer("/firstEven/checkFirstEvenAd", { code: 200, data: payload });
     await checkPromotions();
     expect($dialog.get()).toMatchObject({ name: "firstVisit", data: payload });
     expect(made[0].params).toMatchObject({ sourceUrl: "/home", deviceId: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
     $dialog.set(null);
+    // The same visit: nothing more is asked or shown.
+    await checkPromotions();
+    expect(made).toHaveLength(1);
+    expect($dialog.get()).toBeNull();
+    // The next visit: a popup with the picture just shown is passed over.
+    visit.clear();
     answer("/firstEven/checkFirstEvenAd", { code: 200, data: null });
     answer("/firstEven/firstEvenCommon", { code: 200, data: payload });
     await checkPromotions();
-    expect($dialog.get()).toMatchObject({ name: "onePicture" });
+    expect($dialog.get()).toBeNull();
+    visit.clear();
+    answer("/firstEven/checkFirstEvenAd", { code: 200, data: null });
+    answer("/firstEven/firstEvenCommon", { code: 200, data: other });
+    await checkPromotions();
+    expect($dialog.get()).toMatchObject({ name: "onePicture", data: other });
     $dialog.set(null);
+    visit.clear();
     answer("/firstEven/checkFirstEvenAd", { code: 200, data: null });
     answer("/firstEven/firstEvenCommon", { code: 200, data: null });
     await checkPromotions();
     expect($dialog.get()).toBeNull();
   });
 
-  it("asks a VIP without an address once a day, and never a non-member", async () => {
+  it("asks a VIP without an address once a Beijing day, never a non-member, and not while the address page is missing", async () => {
+    storeSession("V".repeat(32), { ...phoneUser, isVip: true });
+    $pagePaths.set(new Set());
+    await checkAddressBinding(new Date("2027-03-01T01:00:00Z"));
+    expect(made).toEqual([]);
+    $pagePaths.set(new Set(["/addressList"]));
     storeSession("V".repeat(32), phoneUser);
-    await checkAddressBinding(new Date("2027-03-01T09:00:00Z"));
+    await checkAddressBinding(new Date("2027-03-01T01:00:00Z"));
     expect(made).toEqual([]);
     storeSession("V".repeat(32), { ...phoneUser, isVip: true });
     answer(
@@ -203,14 +229,15 @@ describe("promotions and the address prompt", () => {
       { code: 200, data: { members: true, bindAddress: false } },
       { code: 200, data: { members: true, bindAddress: false } },
     );
-    await checkAddressBinding(new Date("2027-03-01T09:00:00Z"));
+    // 09:00 and 23:59 in Beijing are one day; 00:30 the next morning is another.
+    await checkAddressBinding(new Date("2027-03-01T01:00:00Z"));
     expect($dialog.get()).toMatchObject({ name: "vipAddress" });
     expect(made[0].params).toEqual({ interestId: 8 });
     $dialog.set(null);
-    await checkAddressBinding(new Date("2027-03-01T20:00:00Z"));
+    await checkAddressBinding(new Date("2027-03-01T15:59:00Z"));
     expect($dialog.get()).toBeNull();
     expect(made).toHaveLength(1);
-    await checkAddressBinding(new Date("2027-03-02T08:00:00Z"));
+    await checkAddressBinding(new Date("2027-03-01T16:30:00Z"));
     expect($dialog.get()).toMatchObject({ name: "vipAddress" });
   });
 });

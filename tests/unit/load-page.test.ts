@@ -23,7 +23,7 @@ const api = (name: string) => `/unit${++uniq}/${name}`;
 function services(respond: Responder, options: { now?: Date; user?: SessionUser | null } = {}) {
   const request = vi.fn(async (path: string, req: ApiRequest = {}) => respond(path, req));
   const sessionUser = vi.fn(async () => options.user ?? null);
-  const pages: PageConfigStore = { resolve: () => null, notFound: () => ({ path: "/404", title: { zh: "无", en: "None" }, widgets: [] }) };
+  const pages: PageConfigStore = { resolve: () => null, paths: () => [], notFound: () => ({ path: "/404", title: { zh: "无", en: "None" }, widgets: [] }) };
   const value: AppServices = {
     pages,
     api: { request } as unknown as ApiClient,
