@@ -5,6 +5,7 @@ import { validatePageConfig } from "@schemas/generated/validate-page-config.js";
 import { findBindings } from "~/pipeline/bindings";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
 import { walkWidgets } from "~/pipeline/widget-tree";
+import { redirectFor } from "~/routing/routing";
 import type { ConfigProblem } from "~/services";
 
 export type Catalogues = Record<string, Record<string, unknown>>;
@@ -112,6 +113,26 @@ export function crossReferenceProblems(config: PageConfig, catalogues: { zh: Cat
         problems.push({ pointer: `${pointer}/children`, message: `tabs has ${labels} labels but ${node.children?.length ?? 0} children` });
       }
     }
+  });
+  return problems;
+}
+
+/** A page path in a config text: "/videoDetail?id={item.id}" → "/videoDetail"; files, the API and bindings are not pages. */
+const PAGE_LINK = /^(\/[A-Za-z][A-Za-z0-9_]*)(?:[?#].*)?$/;
+
+/**
+ * Links in a config's widgets to pages no config serves (after the routing rules: "/" → /home, /appDownload → /toApp,
+ * "Mobile" paths): each would be a dead end, so each is a problem.
+ */
+export function deadLinkProblems(config: PageConfig, servedPaths: ReadonlySet<string>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  walkWidgets(config.widgets, ({ node, id }) => {
+    collectStrings(node.props ?? {}, `/widgets/${id.split(".").join("/children/")}/props`, (text, pointer) => {
+      const path = PAGE_LINK.exec(text)?.[1];
+      if (!path) return;
+      const target = (redirectFor(path, "") ?? path).split("?")[0];
+      if (!servedPaths.has(target)) problems.push({ pointer, message: `links to ${path}, which no page config serves` });
+    });
   });
   return problems;
 }

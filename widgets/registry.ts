@@ -5,6 +5,7 @@ import type { WidgetDefinition } from "./kit/types";
 export const widgetRegistry = {
   actionBar: { folder: "action-bar", load: () => import("./action-bar/component") },
   agenda: { folder: "agenda", load: () => import("./agenda/component") },
+  appDownload: { folder: "app-download", load: () => import("./app-download/component") },
   bannerCarousel: { folder: "banner-carousel", load: () => import("./banner-carousel/component") },
   contentList: { folder: "content-list", load: () => import("./content-list/component") },
   countdown: { folder: "countdown", load: () => import("./countdown/component") },

@@ -100,6 +100,7 @@ export interface WidgetNode1 {
   type:
     | "actionBar"
     | "agenda"
+    | "appDownload"
     | "bannerCarousel"
     | "contentList"
     | "countdown"

@@ -275,6 +275,7 @@ export interface WidgetNode1 {
   type:
     | "actionBar"
     | "agenda"
+    | "appDownload"
     | "bannerCarousel"
     | "contentList"
     | "countdown"
@@ -377,6 +378,21 @@ export interface AgendaProps {
     place?: Text;
   }[];
   minItems?: 0;
+}
+/**
+ * Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "appDownloadProps".
+ */
+export interface AppDownloadProps {
+  mode: "download" | "open";
+  appName?: Text;
+  /**
+   * The installed app's URL scheme, for mode open.
+   */
+  openLink?: string;
+  downloadPage?: Link;
 }
 /**
  * Swipeable banners; autoplay pauses while the user touches it.

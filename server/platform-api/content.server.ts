@@ -1,5 +1,6 @@
 import type { Db } from "./db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { say } from "./support.server.ts";
 
 export interface ItemRow {
   id: number;
@@ -189,8 +190,37 @@ ${kicker}${lines.map((line, index) => `<text x="40" y="${titleTop + index * 56}"
 </svg>`;
 }
 
+/** The newest release of an app: version, where to get it, what is new. */
+function latestRelease(db: Db, platform: "android" | "ios") {
+  const row = db
+    .prepare(
+      `SELECT version_name, version_code, download_url, notes, notes_en, released_at FROM app_releases
+       WHERE platform = ? ORDER BY version_code DESC LIMIT 1`,
+    )
+    .get(platform) as { version_name: string; version_code: number; download_url: string; notes: string; notes_en: string; released_at: string } | undefined;
+  return row
+    ? {
+        versionName: row.version_name,
+        versionCode: row.version_code,
+        downloadUrl: row.download_url,
+        updateContent: row.notes,
+        updateContentEn: row.notes_en,
+        updateTime: row.released_at,
+      }
+    : null;
+}
+
 export function contentRoutes(): RouteDefinition[] {
   return [
+    {
+      method: "ANY",
+      path: "/sys/android/version",
+      handler: (context) => {
+        const android = latestRelease(context.db, "android");
+        if (!android) return fail(404, say(context, "暂无可下载的版本", "No release to download yet"));
+        return ok({ ...android, iosUrl: latestRelease(context.db, "ios")?.downloadUrl ?? "" });
+      },
+    },
     { method: "ANY", path: "/banner/list", handler: ({ db }) => ok(listItems(db, { kinds: ["banner"], pageNum: 1, pageSize: 10 })) },
     { method: "ANY", path: "/plan/list", handler: lister(["live"], "startsSoon") },
     { method: "ANY", path: "/plan/detail", handler: detail(["live"]) },

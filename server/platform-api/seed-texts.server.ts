@@ -189,7 +189,7 @@ export const EVIDENCE: Evidence[] = [
     unit: "people",
   },
   {
-    subtitle: ["基于雇主—雇员匹配数据的分析", "Evidence from Matched Employer–Employee Data"],
+    subtitle: ["基于人事档案数据的分析", "Evidence from Personnel Records"],
     data: ["覆盖四百余家企业的雇主—雇员匹配数据", "matched employer–employee data covering more than 400 firms"],
     methods: [M.fe, M.did],
     unit: "workers",
@@ -404,7 +404,7 @@ export const TOPIC_TEXTS: TopicText[] = [
           "控股股东质押股权后，公司更倾向于进行盈余管理，信息披露质量随之下降",
           "after controlling shareholders pledge their shares, firms manage earnings more and disclose less",
         ],
-        [10, 2, 9, 13, 3],
+        [10, 2, 12, 13, 3],
       ),
       theme(
         ["混合所有制改革与国有企业效率", "Mixed-Ownership Reform and the Efficiency of State-Owned Enterprises"],
@@ -1317,9 +1317,8 @@ export function paperAbstract(pick: Pick, topic: Pair, theme: Theme, evidence: E
 export function paperIndexTerms(pick: Pick, topicText: TopicText, topic: Pair, method: Method) {
   const first = pick(topicText.keywords);
   const second = pick(topicText.keywords.filter((keyword) => keyword !== first));
-  const keywords: Pair[] = [[topic[0], prose(topic[1])], first, second, method.keyword].filter(
-    (keyword, index, all) => all.findIndex((other) => other[0] === keyword[0]) === index,
-  );
+  const named: Pair = [topic[0], prose(topic[1])];
+  const keywords: Pair[] = [named, first, second, method.keyword].filter((keyword, index, all) => all.findIndex((other) => other[0] === keyword[0]) === index);
   const jel = [topicText.jel[0], pick(topicText.jel.slice(1))];
   if (method.jel && !jel.includes(method.jel)) jel.push(method.jel);
   return { keywords: keywords.map((keyword) => keyword[0]), keywordsEn: keywords.map((keyword) => keyword[1]), jel };

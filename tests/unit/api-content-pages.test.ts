@@ -146,7 +146,7 @@ describe("details", () => {
       expect(note.textEn.length).toBeGreaterThan(10);
     }
     expect(doc.papers.length).toBeGreaterThan(0);
-    expect(doc.papers.every((paper: { title: string }) => paper.title.includes(video.topic))).toBe(true);
+    expect(doc.papers.every((paper: { topic: string }) => paper.topic === video.topic)).toBe(true);
     expect((await call("/video/getVideoDoc", { id: (await data("/books", { pageSize: 1 })).list[0].id })).code).toBe(404);
   });
 });
@@ -195,12 +195,37 @@ describe("search", () => {
     expect(after.some((entry) => entry.keyword === "zzzz-nothing-matches")).toBe(false);
   });
 
-  it("/article/searchByAuthor lists papers in the scholar's field", async () => {
-    const scholar = (await data("/author/operationAuthorList", { pageSize: 1 })).list[0];
-    const works = await data("/article/searchByAuthor", { authorCode: scholar.authorCode });
-    expect(works.total).toBeGreaterThan(0);
-    for (const paper of works.list) expect(paper.title).toContain(scholar.researchField);
+  it("/article/searchByAuthor lists the scholar's own papers, in the scholar's field", async () => {
+    const scholars = (await data("/author/operationAuthorList", { pageSize: 20 })).list;
+    for (const scholar of scholars) {
+      const works = await data("/article/searchByAuthor", { authorCode: scholar.authorCode, pageSize: 50 });
+      expect(works.total, scholar.authorCode).toBeGreaterThan(0);
+      for (const paper of works.list) {
+        expect(paper.authors.map((author: { authorCode?: string }) => author.authorCode)).toContain(scholar.authorCode);
+        expect(paper.authorName).toContain(scholar.authorName);
+        expect(paper.topic).toBe(scholar.researchField);
+      }
+    }
     expect((await call("/article/searchByAuthor", { authorCode: "nobody" })).code).toBe(404);
+  });
+
+  it("seeded papers have an abstract, keywords, JEL codes and authors; titles never repeat a word", async () => {
+    const papers = (await data("/mpPaper/searchAll", { pageSize: 50 })).list;
+    expect(new Set(papers.map((paper: { summary: string }) => paper.summary)).size).toBe(papers.length);
+    for (const paper of papers) {
+      expect(paper.summary).not.toContain("主讲");
+      expect(paper.summary.length).toBeGreaterThan(60);
+      expect(paper.summaryEn).toMatch(/^[A-Z].*\.$/);
+      expect(paper.keywords.length).toBe(paper.keywordsEn.length);
+      for (const code of paper.jel) expect(code).toMatch(/^[A-Z]\d\d$/);
+      expect(paper.authors.length).toBeGreaterThan(0);
+    }
+    const lives = (await data("/plan/list", { pageSize: 50 })).list;
+    for (const item of [...papers, ...lives]) {
+      expect(item.title).not.toMatch(/(方法|与).*\1/);
+      const words = item.titleEn.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+      expect(new Set(words).size, item.titleEn).toBe(words.length);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMessagingAppBrowser } from "./share";
+import { isMessagingAppBrowser } from "../kit/browser";
 import { renderWidget } from "@tests/unit/render-widget";
 
 const item = (value: Record<string, unknown>) => ({ video: { status: "ok" as const, value: { id: 42, title: "标题", ...value } } });

@@ -1,10 +1,5 @@
 import { browserApi, isSuccess } from "../kit/api";
 
-/** The messaging app's own browser, where sharing goes through its menu rather than a copied link. */
-export function isMessagingAppBrowser(userAgent: string): boolean {
-  return /MicroMessenger/i.test(userAgent);
-}
-
 interface ShareSignature {
   appId: string;
   timestamp: number;
