@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { cloneElement, isValidElement, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import Form from "@rjsf/core";
-import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType, WidgetProps } from "@rjsf/utils";
+import type { ErrorSchema, MultiSchemaFieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType, WidgetProps } from "@rjsf/utils";
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
 import { $drafts, saveDraft } from "./drafts";
@@ -44,8 +44,16 @@ const validators = new WeakMap<object, ValidatorType>();
  * (`ui:title`, `ui:placeholder`, `ui:help`); the alternatives are checked by the validator, never offered as a select.
  */
 const NOTHING = () => null;
-const schemaTextTemplates = { TitleFieldTemplate: NOTHING, DescriptionFieldTemplate: NOTHING };
-const noAlternativeSelects = { AnyOfField: NOTHING, OneOfField: NOTHING };
+const schemaTextTemplates = { TitleFieldTemplate: NOTHING, DescriptionFieldTemplate: NOTHING, MultiSchemaFieldTemplate: FieldWithoutAlternatives };
+
+/**
+ * A oneOf/anyOf field as its plain input, labelled once by its own field, without RJSF's "option N" select. An object's
+ * alternatives (phone or email) only say which properties are required: nothing to show.
+ */
+function FieldWithoutAlternatives({ schema, optionSchemaField }: MultiSchemaFieldTemplateProps) {
+  if (schema.type === "object" || !isValidElement<{ uiSchema?: UiSchema }>(optionSchemaField)) return null;
+  return cloneElement(optionSchemaField, { uiSchema: { ...optionSchemaField.props.uiSchema, "ui:label": false } });
+}
 
 /** Strings trimmed and blank ones dropped, as the server's validateBody reads a body: "   " is a missing phone. */
 export function trimStrings<T>(value: T): T {
@@ -138,7 +146,6 @@ export default function SchemaForm<T extends object>({
       formContext={context}
       widgets={{ ...formWidgets, ...widgets } as never}
       templates={schemaTextTemplates}
-      fields={noAlternativeSelects}
       noHtml5Validate
       showErrorList={false}
       liveValidate={submitted ? "onChange" : false}

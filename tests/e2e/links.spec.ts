@@ -10,9 +10,16 @@ import { expect, test } from "./fixtures";
 import { logInByCode, type Lang } from "./platform-support";
 
 const configsDir = join(import.meta.dirname, "..", "..", "page-configs");
-const configs = readdirSync(configsDir).map((file) => JSON.parse(readFileSync(join(configsDir, file), "utf8")) as { path: string; aliases?: string[] });
+interface ConfigHead {
+  path: string;
+  aliases?: string[];
+  data?: Record<string, { notFoundWhenMissing?: boolean }>;
+}
+const configs = readdirSync(configsDir).map((file) => JSON.parse(readFileSync(join(configsDir, file), "utf8")) as ConfigHead);
 const served = new Set(configs.flatMap((config) => [config.path, ...(config.aliases ?? [])]));
-const starts = configs.map((config) => config.path).filter((path) => path !== "/404");
+/** Detail pages (whose item is missing without an id) are reached through the links to them, not as starts. */
+const isDetailPage = (config: ConfigHead) => Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing);
+const starts = configs.filter((config) => config.path !== "/404" && !isDetailPage(config)).map((config) => config.path);
 /** Redirects of spec §2 that the server answers before any page. */
 const REDIRECTS: Record<string, string> = { "/": "/home", "/appDownload": "/toApp" };
 const FOLLOW_PER_PATH = 3;
