@@ -11,6 +11,7 @@ import { createApiClient, type ApiClient } from "~/api/api-client.ts";
 import { SUCCESS_CODES } from "@contracts/envelope.ts";
 import type { SessionUser } from "@contracts/gate.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
+import { toLang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
 import { securityHeaders, type SecurityLocals } from "./security.server.ts";
@@ -166,14 +167,17 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     app.use(devTools(platform, now));
     app.get("/media/poster/:file", (request, response) => {
       const id = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
-      const svg = Number.isInteger(id) ? posterSvg(platform.db, id) : null;
+      const lang = toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang));
+      const svg = Number.isInteger(id) ? posterSvg(platform.db, id, lang) : null;
       if (!svg) {
         response.status(404).end();
         return;
       }
+      // The art speaks the viewer's language: revalidated (ETag) so a language switch shows the other one.
       response.setHeader("Content-Type", "image/svg+xml");
-      response.setHeader("Cache-Control", "public, max-age=86400");
-      response.end(svg);
+      response.setHeader("Cache-Control", "no-cache");
+      response.setHeader("Vary", "Cookie");
+      response.send(svg);
     });
   }
 

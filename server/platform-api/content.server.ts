@@ -1,5 +1,6 @@
 import type { Db } from "./db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import type { Lang } from "@contracts/language.ts";
 import { say } from "./support.server.ts";
 
 export interface ItemRow {
@@ -161,32 +162,67 @@ function detail(kinds: string[]) {
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 
+const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
+
+/** How wide a text is in em: a CJK character is one, anything else about half. */
+const emWidth = (text: string) => [...text].reduce((width, char) => width + (CJK.test(char) ? 1 : 0.55), 0);
+
 /**
- * A poster for an item, drawn from its own title: the seed's media, made locally, never fetched. Posters are 16:9
- * with the item's kind as a kicker; banners are 2:1, the carousel's shape, and keep their bottom sixth clear for
- * the carousel's dots.
+ * A title broken into at most `maxLines` lines of at most `maxEm` em, only where a word ends (Intl.Segmenter: Chinese
+ * words stay whole, "金融" never splits), the lines balanced so none is left with a lone word; "…" when it is cut.
  */
-export function posterSvg(db: Db, id: number): string | null {
+export function wrapTitle(text: string, lang: Lang, maxEm: number, maxLines: number): string[] {
+  const words = [...new Intl.Segmenter(lang === "en" ? "en" : "zh", { granularity: "word" }).segment(text)].map((part) => part.segment);
+  const fill = (limit: number) => {
+    const lines: string[] = [];
+    for (const word of words) {
+      const last = lines.length - 1;
+      if (last >= 0 && emWidth((lines[last] + word).trimEnd()) <= limit) lines[last] += word;
+      else if (word.trim()) lines.push(word.trimStart());
+      else if (last >= 0) lines[last] += word;
+    }
+    return lines.map((line) => line.trim());
+  };
+  const greedy = fill(maxEm);
+  let best = greedy;
+  // The narrowest width that needs no more lines than the full width does: the most even lines.
+  for (let limit = maxEm - 0.5; limit >= maxEm / 2 && greedy.length > 1; limit -= 0.5) {
+    const candidate = fill(limit);
+    if (candidate.length > greedy.length || candidate.some((line) => emWidth(line) > limit)) break;
+    best = candidate;
+  }
+  if (best.length <= maxLines) return best;
+  const kept = best.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1].replace(/[\s,，、:：-]+$/, "")}…`;
+  return kept;
+}
+
+/**
+ * A poster for an item, drawn from its own title in the viewer's language (the lang cookie the image request carries):
+ * the seed's media, made locally, never fetched. Posters are 16:9 with the item's kind as a kicker; banners are 2:1, the
+ * carousel's shape, and keep their bottom sixth clear for the carousel's dots.
+ */
+export function posterSvg(db: Db, id: number, lang: Lang = "zh"): string | null {
   const row = db.prepare("SELECT id, kind, title, title_en FROM items WHERE id = ?").get(id) as Pick<ItemRow, "id" | "kind" | "title" | "title_en"> | undefined;
   if (!row) return null;
   const banner = row.kind === "banner";
   const [width, height] = banner ? [720, 360] : [640, 360];
-  const titleTop = banner ? 130 : 170;
-  const subtitleY = banner ? 270 : 320;
+  const en = lang === "en" && Boolean(row.title_en);
+  const fontSize = en ? 38 : 44;
+  const lineHeight = Math.round(fontSize * 1.27);
+  const maxLines = en ? 3 : 2;
+  const lines = wrapTitle(en ? row.title_en : row.title, lang, (width - 80) / fontSize, maxLines);
+  const bottom = banner ? height - height / 6 - 20 : height - 40;
+  const titleTop = bottom - (lines.length - 1) * lineHeight;
   const hue = (row.id * 47) % 360;
-  // At most two lines of 12 characters, balanced so that a title of 13 does not leave one character alone.
-  const title = row.title.slice(0, 24);
-  const perLine = Math.ceil(title.length / Math.ceil(title.length / 12));
-  const lines = [title.slice(0, perLine), title.slice(perLine)].filter(Boolean);
   const kicker = banner
     ? ""
     : `<text x="40" y="60" fill="#fff" opacity=".75" font-family="sans-serif" font-size="22" letter-spacing="3">${escapeXml(row.kind.toUpperCase())}</text>\n`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" lang="${en ? "en" : "zh"}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,32%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,48%)"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>
 <circle cx="${width - 80}" cy="70" r="120" fill="#fff" opacity=".08"/><circle cx="80" cy="330" r="90" fill="#fff" opacity=".06"/>
-${kicker}${lines.map((line, index) => `<text x="40" y="${titleTop + index * 56}" fill="#fff" font-family="sans-serif" font-size="44" font-weight="700">${escapeXml(line)}</text>`).join("\n")}
-<text x="40" y="${subtitleY}" fill="#fff" opacity=".85" font-family="sans-serif" font-size="20">${escapeXml(row.title_en.slice(0, 52))}</text>
+${kicker}${lines.map((line, index) => `<text x="40" y="${titleTop + index * lineHeight}" fill="#fff" font-family="sans-serif" font-size="${fontSize}" font-weight="700">${escapeXml(line)}</text>`).join("\n")}
 </svg>`;
 }
 
