@@ -200,7 +200,8 @@ export function wrapTitle(text: string, lang: Lang, maxEm: number, maxLines: num
 /**
  * A poster for an item, drawn from its own title in the viewer's language (the lang cookie the image request carries):
  * the seed's media, made locally, never fetched. Posters are 16:9 with the item's kind as a kicker; banners are 2:1, the
- * carousel's shape, and keep their bottom sixth clear for the carousel's dots.
+ * carousel's shape, and keep their bottom sixth clear for the carousel's dots; posters keep their bottom quarter clear for
+ * a player's controls.
  */
 export function posterSvg(db: Db, id: number, lang: Lang = "zh"): string | null {
   const row = db.prepare("SELECT id, kind, title, title_en FROM items WHERE id = ?").get(id) as Pick<ItemRow, "id" | "kind" | "title" | "title_en"> | undefined;
@@ -212,8 +213,8 @@ export function posterSvg(db: Db, id: number, lang: Lang = "zh"): string | null 
   const lineHeight = Math.round(fontSize * 1.27);
   const maxLines = en ? 3 : 2;
   const lines = wrapTitle(en ? row.title_en : row.title, lang, (width - 80) / fontSize, maxLines);
-  const bottom = banner ? height - height / 6 - 20 : height - 40;
-  const titleTop = bottom - (lines.length - 1) * lineHeight;
+  // Banners sit the title above the carousel's dots; posters below the kicker, clear of a video's controls at the bottom.
+  const titleTop = banner ? height - height / 6 - 20 - (lines.length - 1) * lineHeight : 130;
   const hue = (row.id * 47) % 360;
   const kicker = banner
     ? ""
