@@ -8,7 +8,6 @@ import { useCatalogue } from "~/i18n/use-catalogue";
 import { Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
 import { appServices } from "~/services";
-import { usePagePaths } from "~/stores/pages";
 import "./styles.css";
 
 export const middleware = [i18nextMiddleware];
@@ -54,7 +53,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useCatalogue(loaderData.lang, loaderData.resources);
-  usePagePaths(loaderData.pagePaths);
   return (
     <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
       <Outlet />

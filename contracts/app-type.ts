@@ -5,8 +5,3 @@ export function detectAppType(userAgent: string | null | undefined): AppType {
   const match = /ScholarApp\/(ios|android)/i.exec(userAgent ?? "");
   return match ? (match[1].toLowerCase() as AppType) : "";
 }
-
-/** The messaging app's own browser (WeChat), where downloads and app links are blocked (spec §9). */
-export function isMessagingAppBrowser(userAgent: string | null | undefined): boolean {
-  return /MicroMessenger/i.test(userAgent ?? "");
-}

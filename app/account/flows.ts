@@ -7,7 +7,6 @@ import { ensureDeviceId, readStorage, readVisit, STORAGE_KEYS, writeStorage, wri
 import { $token, $user, clearSession, storeSession } from "~/stores/session";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
-import { hasPage } from "~/stores/pages";
 import { dayKey } from "~/format/dates";
 
 /** Success codes of the login calls (spec §7): password and email 100000, code and WeChat 1. */
@@ -167,9 +166,9 @@ export async function checkPromotions(): Promise<void> {
 }
 
 /** Spec §4: a VIP member (interest 8) without a bound address is asked to bind one, once a day. */
-export async function checkAddressBinding(today = new Date()): Promise<void> {
+export async function checkAddressBinding(hasAddressPage: boolean, today = new Date()): Promise<void> {
   const user = $user.get();
-  if (!user?.isVip || !hasPage(ADDRESS_LIST_PAGE)) return;
+  if (!user?.isVip || !hasAddressPage) return;
   const stamp = `${user.id}:${dayKey(today.getTime())}`;
   if (readStorage(STORAGE_KEYS.addressPrompt) === stamp) return;
   const answer = await callApi<{ members: boolean; bindAddress: boolean }>(activityCalls.addressBindCheck, { interestId: ADDRESS_INTEREST_ID });

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { GateOutcome } from "@contracts/gate";
 import { openDialog, type DialogName } from "~/stores/dialogs";
-import { hasPage } from "~/stores/pages";
+import { useHasPage } from "~/routing/page-paths";
 
 /** The dialog that opens the way (spec §6); a logged-in non-member is sent to the membership page instead. */
 const DIALOG_FOR: Record<Exclude<GateOutcome, "ok" | "needVip">, DialogName> = {
@@ -27,6 +27,7 @@ export function dialogForGate(outcome: Exclude<GateOutcome, "ok">): DialogName {
 export function GatePrompt({ outcome, page = false }: { outcome: Exclude<GateOutcome, "ok">; page?: boolean }) {
   const { t } = useTranslation("common");
   const dialog = gateDialog(outcome);
+  const hasPage = useHasPage();
   return (
     <section className={page ? "gate-prompt gate-prompt-page" : "gate-prompt"} data-gate={outcome}>
       <p>{t(`gate.${outcome}.text`)}</p>

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { setNavigator } from "~/routing/navigation";
-import { checkAddressBinding, checkLogin, checkPromotions } from "~/account/flows";
+import { ADDRESS_LIST_PAGE, checkAddressBinding, checkLogin, checkPromotions } from "~/account/flows";
+import { useHasPage } from "~/routing/page-paths";
 
 /**
  * What every page load checks once the stored session is adopted (NavigationEffects runs first): the login state
@@ -10,6 +11,7 @@ import { checkAddressBinding, checkLogin, checkPromotions } from "~/account/flow
  */
 export function SessionEffects() {
   const navigate = useNavigate();
+  const hasAddressPage = useHasPage()(ADDRESS_LIST_PAGE);
 
   useEffect(() => {
     setNavigator((to) => void navigate(to));
@@ -20,7 +22,7 @@ export function SessionEffects() {
     void (async () => {
       await checkLogin();
       await checkPromotions();
-      await checkAddressBinding();
+      await checkAddressBinding(hasAddressPage);
     })();
   }, []);
 

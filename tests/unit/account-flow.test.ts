@@ -27,7 +27,6 @@ const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureS
 const { $dialog } = await import("~/stores/dialogs");
 const { $token, $user, storeSession } = await import("~/stores/session");
 const { $forcedBind, $verifyStep } = await import("~/stores/account");
-const { $pagePaths } = await import("~/stores/pages");
 const { showFailure } = await import("~/api/calls");
 
 const answer = (path: string, ...envelopes: ApiEnvelope[]) => answers.set(path, envelopes);
@@ -216,12 +215,10 @@ describe("promotions and the address prompt", () => {
 
   it("asks a VIP without an address once a Beijing day, never a non-member, and not while the address page is missing", async () => {
     storeSession("V".repeat(32), { ...phoneUser, isVip: true });
-    $pagePaths.set(new Set());
-    await checkAddressBinding(new Date("2027-03-01T01:00:00Z"));
+    await checkAddressBinding(false, new Date("2027-03-01T01:00:00Z"));
     expect(made).toEqual([]);
-    $pagePaths.set(new Set(["/addressList"]));
     storeSession("V".repeat(32), phoneUser);
-    await checkAddressBinding(new Date("2027-03-01T01:00:00Z"));
+    await checkAddressBinding(true, new Date("2027-03-01T01:00:00Z"));
     expect(made).toEqual([]);
     storeSession("V".repeat(32), { ...phoneUser, isVip: true });
     answer(
@@ -230,14 +227,14 @@ describe("promotions and the address prompt", () => {
       { code: 200, data: { members: true, bindAddress: false } },
     );
     // 09:00 and 23:59 in Beijing are one day; 00:30 the next morning is another.
-    await checkAddressBinding(new Date("2027-03-01T01:00:00Z"));
+    await checkAddressBinding(true, new Date("2027-03-01T01:00:00Z"));
     expect($dialog.get()).toMatchObject({ name: "vipAddress" });
     expect(made[0].params).toEqual({ interestId: 8 });
     $dialog.set(null);
-    await checkAddressBinding(new Date("2027-03-01T15:59:00Z"));
+    await checkAddressBinding(true, new Date("2027-03-01T15:59:00Z"));
     expect($dialog.get()).toBeNull();
     expect(made).toHaveLength(1);
-    await checkAddressBinding(new Date("2027-03-01T16:30:00Z"));
+    await checkAddressBinding(true, new Date("2027-03-01T16:30:00Z"));
     expect($dialog.get()).toMatchObject({ name: "vipAddress" });
   });
 });

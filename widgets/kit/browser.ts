@@ -3,4 +3,4 @@ export { copyText } from "~/browser/copy-text";
 export { compressImage, toBase64 } from "~/browser/image-compress";
 export { randomToken, readCached, writeStorage } from "~/browser/storage";
 export { $playbackFlag, $playStatus } from "~/stores/media";
-export { isMessagingAppBrowser } from "@contracts/app-type";
+export { isMessagingAppBrowser } from "~/browser/user-agent";
