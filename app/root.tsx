@@ -8,6 +8,8 @@ import { useCatalogue } from "~/i18n/use-catalogue";
 import { Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
 import { appServices } from "~/services";
+import { PagePathsContext } from "~/routing/page-paths";
+import { useMemo } from "react";
 import "./styles.css";
 
 export const middleware = [i18nextMiddleware];
@@ -53,10 +55,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useCatalogue(loaderData.lang, loaderData.resources);
+  const pagePaths = useMemo(() => new Set(loaderData.pagePaths), [loaderData.pagePaths]);
   return (
-    <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
-      <Outlet />
-    </Shell>
+    <PagePathsContext.Provider value={pagePaths}>
+      <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
+        <Outlet />
+      </Shell>
+    </PagePathsContext.Provider>
   );
 }
 

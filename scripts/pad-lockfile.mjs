@@ -1,4 +1,4 @@
-// The registry this project installs from does not publish every platform build of rollup, so
+// The registry this project installs from does not publish every platform build of rollup and Biome, so
 // `npm install` leaves them out of package-lock.json and `npm ci` then rejects the lock as out of
 // sync. This adds an entry for each missing platform package, marked with its os/cpu, so npm ci
 // skips it on this platform exactly as it would a published one (ADR 011).
@@ -18,9 +18,12 @@ function platformOf(name) {
   return { os, cpu, libc };
 }
 
+/** Packages that ship one native build per platform as optional dependencies. */
+const PLATFORM_PARENTS = ["node_modules/rollup", "node_modules/@biomejs/biome"];
+
 let added = 0;
 for (const [path, entry] of Object.entries(packages)) {
-  if (!path.endsWith("node_modules/rollup")) continue;
+  if (!PLATFORM_PARENTS.some((parent) => path.endsWith(parent))) continue;
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const key = `node_modules/${name}`;
     if (packages[key]) continue;
@@ -30,7 +33,7 @@ for (const [path, entry] of Object.entries(packages)) {
       cpu: [cpu],
       ...(entry.dev ? { dev: true } : {}),
       ...(libc ? { libc: [libc] } : {}),
-      license: "MIT",
+      license: entry.license ?? "MIT",
       optional: true,
       os: [os],
     };

@@ -19,7 +19,9 @@ const configs = readdirSync(configsDir).map((file) => JSON.parse(readFileSync(jo
 const served = new Set(configs.flatMap((config) => [config.path, ...(config.aliases ?? [])]));
 /** Detail pages (whose item is missing without an id) are reached through the links to them, not as starts. */
 const isDetailPage = (config: ConfigHead) => Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing);
-const starts = configs.filter((config) => config.path !== "/404" && !isDetailPage(config)).map((config) => config.path);
+/** Search results of every kind (articles and questions among them) are pages a visitor meets too. */
+const searches = ["0", "1", "3", "4"].map((type) => `/searchList?kw=${Buffer.from("金融").toString("base64url")}&searchType=${type}`);
+const starts = [...configs.filter((config) => config.path !== "/404" && !isDetailPage(config)).map((config) => config.path), ...searches];
 /** Redirects of spec §2 that the server answers before any page. */
 const REDIRECTS: Record<string, string> = { "/": "/home", "/appDownload": "/toApp" };
 const FOLLOW_PER_PATH = 3;

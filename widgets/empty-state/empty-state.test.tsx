@@ -4,17 +4,17 @@ import { hrefs, renderWidget } from "@tests/unit/render-widget";
 describe("emptyState", () => {
   it("renders its text and action link", async () => {
     const html = await renderWidget("emptyState", {
-      props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/pointMall" },
+      props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/videoIndex" },
     });
     expect(html).toContain("<p>还没有订单</p>");
-    expect(hrefs(html)).toEqual(["/pointMall"]);
+    expect(hrefs(html)).toEqual(["/videoIndex"]);
     expect(html).toMatch(/<a [^>]*>去逛逛<\/a>/);
   });
 
   it("renders English in en", async () => {
     const html = await renderWidget("emptyState", {
       lang: "en",
-      props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/pointMall" },
+      props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/videoIndex" },
     });
     expect(html).toContain("<p>No orders yet</p>");
     expect(html).toMatch(/<a [^>]*>Browse<\/a>/);

@@ -1,11 +1,19 @@
 import { Link } from "react-router";
 import type { ReactNode } from "react";
+import { useHasPage } from "~/routing/page-paths";
+import { redirectFor } from "~/routing/routing";
 
 export { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
 
-/** Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. */
+/**
+ * Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. An internal path
+ * no page config serves (an item of the platform's whose screen is not built yet) is not a link either: no dead ends.
+ */
 export function SmartLink({ to, className, children }: { to?: string | null; className?: string; children: ReactNode }) {
+  const hasPage = useHasPage();
   if (to?.startsWith("/") && !to.startsWith("//")) {
+    const path = to.split(/[?#]/)[0];
+    if (!hasPage(redirectFor(path, "") ?? path)) return <div className={className}>{children}</div>;
     return (
       <Link to={to} className={className} prefetch="intent">
         {children}
