@@ -3,7 +3,7 @@ import { NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/api/api-client";
 import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
 import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
 import { navigateTo } from "~/routing/navigation";
-import { ensureDeviceId, readStorage, readVisit, STORAGE_KEYS, writeStorage, writeVisit } from "~/browser/storage";
+import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 import { $token, $user, clearSession, storeSession } from "~/stores/session";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
@@ -147,7 +147,7 @@ export interface Promotion {
  * popup per visit, and never the picture the last popup showed.
  */
 export async function checkPromotions(): Promise<void> {
-  if (readVisit(STORAGE_KEYS.promotionThisVisit)) return;
+  if (readStorage(STORAGE_KEYS.promotionThisVisit, "visit")) return;
   const deviceId = ensureDeviceId();
   const sourceUrl = window.location.pathname;
   for (const [call, dialog] of [
@@ -159,7 +159,7 @@ export async function checkPromotions(): Promise<void> {
     if (!picture || picture === readStorage(STORAGE_KEYS.lastPromotion)) continue;
     if ($dialog.get()) return;
     openDialog(dialog, undefined, answer.data);
-    writeVisit(STORAGE_KEYS.promotionThisVisit, "1");
+    writeStorage(STORAGE_KEYS.promotionThisVisit, "1", "visit");
     writeStorage(STORAGE_KEYS.lastPromotion, picture);
     return;
   }

@@ -22,41 +22,27 @@ export const COOKIE_DAYS_LANDING = 30;
 
 const hasWindow = () => typeof window !== "undefined";
 
-export function readStorage(key: string): string | null {
+/** Where a value lasts: in this browser (local storage), or for this visit only (this tab, until it closes). */
+export type Lasting = "browser" | "visit";
+
+const areaOf = (lasting: Lasting) => (lasting === "visit" ? window.sessionStorage : window.localStorage);
+
+export function readStorage(key: string, lasting: Lasting = "browser"): string | null {
   if (!hasWindow()) return null;
   try {
-    return window.localStorage.getItem(key);
+    return areaOf(lasting).getItem(key);
   } catch {
     return null;
   }
 }
 
-export function writeStorage(key: string, value: string | null): void {
+export function writeStorage(key: string, value: string | null, lasting: Lasting = "browser"): void {
   if (!hasWindow()) return;
   try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    if (value === null) areaOf(lasting).removeItem(key);
+    else areaOf(lasting).setItem(key, value);
   } catch {
     /* storage full or disabled (private mode): the value lives only for this page */
-  }
-}
-
-/** Session storage: what lasts for this visit (this tab, until it closes). */
-export function readVisit(key: string): string | null {
-  if (!hasWindow()) return null;
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeVisit(key: string, value: string): void {
-  if (!hasWindow()) return;
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    /* storage disabled: the flag lives only for this page */
   }
 }
 
