@@ -8,7 +8,7 @@ import { join, basename } from "node:path";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { NAMESPACES } from "@contracts/language.ts";
 import { deadLinkProblems } from "@server/config-check.server.ts";
-import { loadPageEntries } from "@server/page-configs.server.ts";
+import { loadPageEntries, servedPaths } from "@server/page-configs.server.ts";
 import { createEmbeddedPlatform } from "@server/platform-api/index.server.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -37,10 +37,10 @@ for (const entry of new Set(entries.values())) {
   }
 }
 
-const servedPaths = new Set([...entries.entries()].filter(([, entry]) => entry.status === "valid").map(([path]) => path));
+const linkable = new Set(servedPaths(entries));
 for (const entry of new Set(entries.values())) {
   if (entry.status !== "valid") continue;
-  for (const problem of deadLinkProblems(entry.config, servedPaths)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
+  for (const problem of deadLinkProblems(entry.config, linkable)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
 }
 
 const platform = createEmbeddedPlatform({ file: ":memory:", seed: false });

@@ -41,6 +41,11 @@ const BUILT_IN_NOT_FOUND: PageConfig = {
   widgets: [],
 };
 
+/** The paths (and aliases) a valid config serves: what a link may point at. The not-found page is served at none. */
+export function servedPaths(entries: Map<string, PageEntry>): string[] {
+  return [...entries.entries()].filter(([path, entry]) => entry.status === "valid" && path !== NOT_FOUND_PATH).map(([path]) => path);
+}
+
 export function createPageConfigStore(options: {
   directory: string;
   catalogues: Catalogues;
@@ -49,9 +54,11 @@ export function createPageConfigStore(options: {
 }): PageConfigStore & { close(): void } {
   const log = options.log ?? ((line: string) => console.log(line));
   let entries = new Map<string, PageEntry>();
+  let paths: string[] = [];
 
   const reload = () => {
     entries = loadPageEntries(options.directory, options.catalogues);
+    paths = servedPaths(entries);
     const invalid = new Set([...entries.values()].filter((entry) => entry.status === "invalid"));
     for (const entry of invalid) {
       if (entry.status !== "invalid") continue;
@@ -75,7 +82,7 @@ export function createPageConfigStore(options: {
       return entries.get(pathname) ?? null;
     },
     paths() {
-      return [...entries.entries()].filter(([path, entry]) => entry.status === "valid" && path !== NOT_FOUND_PATH).map(([path]) => path);
+      return paths;
     },
     notFound() {
       const entry = entries.get(NOT_FOUND_PATH);

@@ -9,8 +9,8 @@ import { renderToString } from "react-dom/server";
 import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { MemoryRouter } from "react-router";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadPageEntries, servedPaths } from "@server/page-configs.server";
 import { PagePathsContext } from "~/routing/page-paths";
 import type { PageConfig } from "@schemas/generated/page-config";
 import type { PageConfigInput } from "@schemas/generated/page-config-input";
@@ -28,14 +28,8 @@ import { PageContext, type PageContextValue } from "~/renderer/page-context";
 export type Lang = "zh" | "en";
 
 const catalogues = loadCatalogues();
-const configsDir = join(import.meta.dirname, "..", "..", "page-configs");
 /** The paths the product's page configs serve, as the root hands them to the app. */
-const servedPaths: ReadonlySet<string> = new Set(
-  readdirSync(configsDir).flatMap((file) => {
-    const config = JSON.parse(readFileSync(join(configsDir, file), "utf8")) as { path: string; aliases?: string[] };
-    return [config.path, ...(config.aliases ?? [])];
-  }),
-);
+const pagePaths: ReadonlySet<string> = new Set(servedPaths(loadPageEntries(join(import.meta.dirname, "..", "..", "page-configs"), catalogues)));
 const instances = new Map<Lang, Promise<I18n>>();
 
 /** An i18next instance for one language, loaded from contracts/locales. */
@@ -109,7 +103,7 @@ export async function renderWidget(type: WidgetType, options: RenderOptions = {}
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[url]}>
-        <PagePathsContext.Provider value={servedPaths}>
+        <PagePathsContext.Provider value={pagePaths}>
           <PageContext.Provider value={context}>
             <Component props={props} data={options.source ? data[options.source] : undefined} sourceName={options.source} nodeId={options.nodeId ?? "0"}>
               {options.children}
