@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { AgendaProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, usePage } from "../kit/page";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { dayKey, formatDay, formatTime } from "../kit/format";
 import { paletteClass } from "../kit/event-palette";
@@ -37,7 +37,7 @@ function byDay(entries: { day: string; slot: Slot }[]): Day[] {
 /** An event's programme, day by day, in Beijing time. */
 export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) {
   const { t } = useTranslation("spec");
-  const lang = usePage().scope.lang ?? "zh";
+  const lang = useLang();
   let days: Day[];
   let dated = false;
   if (props.items) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ContentListProps } from "@schemas/generated/page-config";
-import { asText, resolveBindings, usePage } from "../kit/page";
+import { asText, resolveBindings, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
@@ -10,6 +10,7 @@ import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {
   const { t } = useTranslation("common");
   const page = usePage();
+  const lang = useLang();
   const list = usePagedList({
     data,
     nodeId,
@@ -58,7 +59,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
                       ))}
                       {view.count !== undefined && asText(view.count) !== "" && (
                         <span className="list-count">
-                          {formatCount(asText(view.count), page.scope.lang ?? "zh")} {asText(view.countLabel)}
+                          {formatCount(asText(view.count), lang)} {asText(view.countLabel)}
                         </span>
                       )}
                     </p>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { EventGuestsProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, usePage } from "../kit/page";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { paletteClass } from "../kit/event-palette";
@@ -27,7 +27,7 @@ const safePortrait = (value: string) => (/^(\/(?![/\\])|https:\/\/)/.test(value)
 /** An event's guests, from its data source or from the config, in the page's language. */
 export default function EventGuests({ props, data }: WidgetRenderProps<EventGuestsProps>) {
   const { t } = useTranslation("spec");
-  const lang = usePage().scope.lang ?? "zh";
+  const lang = useLang();
   let guests: Guest[];
   if (props.items) {
     guests = props.items.map((item, index) => ({

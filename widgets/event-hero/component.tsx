@@ -1,7 +1,7 @@
 import type { EventHeroProps } from "@schemas/generated/page-config";
 import { FACT_ICONS } from "./icons";
 import "./styles.css";
-import { asText, usePage } from "../kit/page";
+import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatDateRange, formatMoment } from "../kit/format";
@@ -17,7 +17,7 @@ function safeImage(value: unknown): string {
 
 /** The opening of an event page: what it is, when and where, whether it is live, and what to do next. */
 export default function EventHero({ props }: WidgetRenderProps<EventHeroProps>) {
-  const lang = usePage().scope.lang ?? "zh";
+  const lang = useLang();
   const image = safeImage(props.image);
   const badgeValue = asText(props.badge);
   const badge = asText(props.badgeLabels?.[badgeValue]);

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { GuestListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, usePage } from "../kit/page";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 
@@ -17,7 +17,7 @@ function initial(name: string): string {
 /** Guests (spec §3: authorName, orgName and their En siblings); a guest with a scholar profile links to it. */
 export default function GuestList({ props, data }: WidgetRenderProps<GuestListProps>) {
   const { t } = useTranslation("live");
-  const lang = usePage().scope.lang ?? "zh";
+  const lang = useLang();
   const value = data?.status === "ok" ? data.value : null;
   const list = readPath(value, props.listField.split("."));
   const guests = Array.isArray(list) ? (list as Guest[]) : [];

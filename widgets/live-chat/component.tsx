@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { LiveChatProps } from "@schemas/generated/page-config";
 import { chatReducer, initialChatState } from "./chat-state";
 import "./styles.css";
-import { asText, useHydrated, usePage, useViewer } from "../kit/page";
+import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { $token, dialogForGate, evaluateGate, type GateOutcome, openDialog } from "../kit/session";
 import { formatTime } from "../kit/format";
@@ -27,8 +27,7 @@ const PLAN_ID = /^[1-9][0-9]{0,11}$/;
  */
 export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
   const { t } = useTranslation("liveRoom");
-  const page = usePage();
-  const lang = page.scope.lang ?? "zh";
+  const lang = useLang();
   const hydrated = useHydrated();
   const token = useStore($token);
   const user = useViewer();

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { LiveListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, usePage } from "../kit/page";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatDateRange } from "../kit/format";
@@ -13,7 +13,7 @@ import { LoadMoreFooter, type Item, usePagedList } from "../kit/paged-list";
  */
 export default function LiveList({ props, data, nodeId, sourceName }: WidgetRenderProps<LiveListProps>) {
   const { t } = useTranslation("live");
-  const lang = usePage().scope.lang ?? "zh";
+  const lang = useLang();
   const list = usePagedList({ data, nodeId, sourceName, paged: props.paged });
   const kind = props.kind;
   const variant = props.variant;

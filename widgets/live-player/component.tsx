@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import type { LivePlayerProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useHydrated, usePage } from "../kit/page";
+import { asText, readPath, useHydrated, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { countdownParts, formatCount, formatDateRange } from "../kit/format";
@@ -40,7 +40,7 @@ function isPlayInfo(value: unknown): value is PlayInfo {
 export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>) {
   const { t } = useTranslation("live");
   const page = usePage();
-  const lang = page.scope.lang ?? "zh";
+  const lang = useLang();
   const hydrated = useHydrated();
   // Bindings to whole objects: the schema types them as the binding strings they are written as.
   const boundPlan: unknown = props.plan;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SignUpFormProps } from "@schemas/generated/page-config";
 import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
 import "./styles.css";
-import { asText, useHydrated, usePage, useViewer } from "../kit/page";
+import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, openDialog, showToast } from "../kit/session";
@@ -32,8 +32,7 @@ const REASONS = new Set<Reason>(["open", "notStarted", "closed", "full", "enroll
 /** Sign-up for an event: open or not and until when, then (signed in) the platform's form with the agreement. */
 export default function SignUpForm({ props, data, sourceName }: WidgetRenderProps<SignUpFormProps>) {
   const { t } = useTranslation("spec");
-  const page = usePage();
-  const lang = page.scope.lang ?? "zh";
+  const lang = useLang();
   const hydrated = useHydrated();
   const user = useViewer();
   const { value: state, refresh } = useViewerSource<SignUpState>(data, sourceName);

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { SponsorGridProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, usePage } from "../kit/page";
+import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { paletteClass } from "../kit/event-palette";
@@ -34,7 +34,7 @@ function mark(name: string): string {
 /** An event's hosts, co-hosts, sponsors and media partners, grouped by tier. */
 export default function SponsorGrid({ props, data }: WidgetRenderProps<SponsorGridProps>) {
   const { t } = useTranslation("spec");
-  const lang = usePage().scope.lang ?? "zh";
+  const lang = useLang();
   let partners: Partner[];
   if (props.items) {
     partners = props.items.map((item, index) => ({ key: String(index), tier: item.tier, name: asText(item.name), link: asText(item.link) }));
