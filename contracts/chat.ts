@@ -34,8 +34,7 @@ export interface ChatSend {
   clientId: string;
 }
 
-export function chatSocketUrl(location: { protocol: string; host: string }, planId: string | number, token: string | null): string {
+export function chatSocketUrl(location: { protocol: string; host: string }, planId: string | number): string {
   const search = new URLSearchParams({ planId: String(planId) });
-  if (token) search.set("token", token);
   return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${CHAT_SOCKET_PATH}?${search}`;
 }

@@ -14,8 +14,9 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
-import { securityHeaders, type SecurityLocals } from "./security.server.ts";
+import { clientAddress, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { renderCache } from "./render-cache.server.ts";
+import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
 import { devTools } from "./dev-tools.server.ts";
@@ -51,6 +52,10 @@ async function toWebRequest(request: ExpressRequest): Promise<Request> {
     if (typeof value === "string") headers.set(key, value);
     else if (Array.isArray(value)) headers.set(key, value.join(", "));
   }
+  // The browser holds no token (an HttpOnly cookie does): the cookie becomes the platform's token header here, unless
+  // the caller named a session itself (a native shell or a script of ours that holds no cookie).
+  const sessionToken = readCookie(request.headers.cookie, COOKIE_NAMES.token);
+  if (sessionToken && !headers.get("token")) headers.set("token", sessionToken);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -66,10 +71,18 @@ async function toWebRequest(request: ExpressRequest): Promise<Request> {
   return new Request(`http://embedded${request.originalUrl}`, { method: request.method, headers, body });
 }
 
-async function sendWebResponse(response: Response, to: ExpressResponse) {
+/** fetch has already decoded the body and the body may change here; the platform's cookies belong to its own site. */
+const HOP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "set-cookie"]);
+
+/** Sends an API answer on, turning a new session's token into the HttpOnly cookie (the body keeps everything else). */
+async function sendApiResponse(response: Response, to: ExpressResponse, secureCookies: boolean) {
+  const { body, token } = takeSessionToken(Buffer.from(await response.arrayBuffer()), response.headers.get("content-type"));
   to.status(response.status);
-  response.headers.forEach((value, key) => to.setHeader(key, value));
-  to.end(Buffer.from(await response.arrayBuffer()));
+  response.headers.forEach((value, key) => {
+    if (!HOP_HEADERS.has(key)) to.setHeader(key, value);
+  });
+  if (token) to.setHeader("Set-Cookie", sessionCookie(token, secureCookies));
+  to.end(body);
 }
 
 /**
@@ -130,7 +143,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", env.trustProxy);
 
   let ready = false;
   app.get("/healthz", (_request, response) => {
@@ -138,10 +151,18 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   app.use(securityHeaders({ development }));
+  app.use(sameSiteWrites(env.publicOrigin));
+
+  // Logging out (or a session the platform ended) clears the cookie the page's scripts cannot touch.
+  app.post("/session/end", (_request, response) => {
+    response.setHeader("Set-Cookie", endedSessionCookie(env.secureCookies));
+    response.setHeader("Cache-Control", "no-store");
+    response.status(204).end();
+  });
 
   app.all("/api/{*rest}", async (request, response) => {
     if (platform) {
-      await sendWebResponse(await platform.api.fetch(await toWebRequest(request), request.ip), response);
+      await sendApiResponse(await platform.api.fetch(await toWebRequest(request), request.ip), response, env.secureCookies);
       return;
     }
     const incoming = await toWebRequest(request);
@@ -156,15 +177,24 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       response.status(502).json({ code: -1, message: "platform API unreachable" });
       return;
     }
-    await sendWebResponse(upstream, response);
+    await sendApiResponse(upstream, response, env.secureCookies);
   });
 
   const realtimeTestHooks = Boolean(options.realtimeTestHooks) && !env.isProduction;
-  const realtime = platform ? createRealtime({ platform, publicOrigin: env.publicOrigin, now, testHooks: realtimeTestHooks }) : null;
+  const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const realtime = platform
+    ? createRealtime({
+        platform,
+        publicOrigin: env.publicOrigin,
+        now,
+        testHooks: realtimeTestHooks,
+        clientAddress: (request) => clientAddress(request, trustsProxy),
+      })
+    : null;
   if (realtime && realtimeTestHooks) app.use(realtime.testRoutes());
 
   if (platform) {
-    app.use(devTools(platform, now));
+    if (env.devTools !== "off") app.use(devTools(platform, now, env.devTools));
     app.get("/media/poster/:file", (request, response) => {
       const id = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
       const lang = toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang));

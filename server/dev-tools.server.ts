@@ -1,4 +1,6 @@
-import express, { type Router } from "express";
+import express, { type Request, type Router } from "express";
+import { isLoopbackAddress } from "./security.server.ts";
+import type { DevToolsReach } from "./env.server.ts";
 import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
 import { hashPassword } from "./platform-api/support.server.ts";
@@ -18,12 +20,26 @@ function page(title: string, body: string): string {
 <link rel="stylesheet" href="/dev-tools.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/;
+
 /**
- * What third parties would do, made visible to a developer (never mounted with APP_ENV=production):
- * the SMS/email outbox, the WeChat scan confirmation, and the scholar-claim review.
+ * Loopback reach means the connection comes from this machine and names it: the socket's own address (a proxy's
+ * X-Forwarded-For never counts) and a Host of localhost, so a site rebinding its name to 127.0.0.1 is refused too.
  */
-export function devTools(platform: EmbeddedPlatform, now: () => Date): Router {
+function fromThisMachine(request: Request): boolean {
+  return isLoopbackAddress(request.socket.remoteAddress) && LOOPBACK_HOSTS.test(request.headers.host ?? "");
+}
+
+/**
+ * What third parties would do, made visible to a developer (only with APP_ENV=local, never with NODE_ENV=production):
+ * the SMS/email outbox, the WeChat scan confirmation, and the scholar-claim review. Anyone else gets a plain 404.
+ */
+export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exclude<DevToolsReach, "off">): Router {
   const router = express.Router();
+  router.use("/dev", (request, response, next) => {
+    if (reach === "loopback" && !fromThisMachine(request)) response.status(404).end();
+    else next();
+  });
   router.use(express.urlencoded({ extended: false, limit: "10kb" }));
 
   const outbox = () =>

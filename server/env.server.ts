@@ -1,6 +1,13 @@
+import { isIP } from "node:net";
 import { join } from "node:path";
 
 export type AppEnv = "local" | "test" | "staging" | "production";
+
+/** Who reaches the developer tools (outbox, simulated scans, account switches): nobody, this machine, or the network. */
+export type DevToolsReach = "off" | "loopback" | "network";
+
+/** Whose X-Forwarded-For and X-Forwarded-Proto count: nobody's, the nearest N hops, or the listed addresses and subnets. */
+export type TrustProxy = false | number | string[];
 
 export interface ServerEnv {
   appEnv: AppEnv;
@@ -17,6 +24,24 @@ export interface ServerEnv {
   publicOrigin: string;
   /** Wrong passwords in a row before an account locks (embedded platform). */
   maxFailedLogins: number;
+  devTools: DevToolsReach;
+  trustProxy: TrustProxy;
+  /** Cookies carry Secure everywhere but on a developer's machine, which serves plain http. */
+  secureCookies: boolean;
+}
+
+function readTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  if (value === undefined || value === "" || value === "none") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split("/");
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (!valid) problems.push(`TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR subnets (got "${value}")`);
+  return entries;
 }
 
 const BASE_URL_VARIABLE: Record<Exclude<AppEnv, "local">, string> = {
@@ -52,6 +77,13 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, "");
   if (!/^https?:\/\/[^\s/]+$/.test(publicOrigin)) problems.push(`PUBLIC_ORIGIN must be an origin such as https://example.com (got "${env.PUBLIC_ORIGIN}")`);
 
+  const nodeProduction = env.NODE_ENV === "production";
+  const devTools = (env.DEV_TOOLS ?? (appEnv === "local" && !nodeProduction ? "loopback" : "off")) as DevToolsReach;
+  if (!["off", "loopback", "network"].includes(devTools)) problems.push(`DEV_TOOLS must be off, loopback or network (got "${env.DEV_TOOLS}")`);
+  else if (devTools !== "off" && (nodeProduction || appEnv !== "local"))
+    problems.push("DEV_TOOLS is only allowed with APP_ENV=local and without NODE_ENV=production: they hand out every login code");
+  const trustProxy = readTrustProxy(env.TRUST_PROXY, problems);
+
   if (problems.length) {
     throw new Error(`Invalid environment:\n  - ${problems.join("\n  - ")}`);
   }
@@ -66,5 +98,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     captchaTestMode,
     publicOrigin,
     maxFailedLogins,
+    devTools,
+    trustProxy,
+    secureCookies: appEnv !== "local",
   };
 }

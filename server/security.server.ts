@@ -1,5 +1,61 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (how a dual-stack socket reports a local IPv4 peer). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/**
+ * The client's address as Express computes request.ip, for requests Express never sees (websocket upgrades): the
+ * socket's peer, then each X-Forwarded-For hop from the nearest, for as long as the configured trust covers the hop.
+ */
+export function clientAddress(request: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  const forwarded = String(request.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [request.socket.remoteAddress ?? "", ...forwarded];
+  for (let hop = 0; hop < chain.length - 1; hop++) if (!trust(chain[hop], hop)) return chain[hop];
+  return chain[chain.length - 1];
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** True when a browser says the request came from another site; requests without either header are not a browser's. */
+function isCrossSite(request: Request, publicOrigin: string): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === publicOrigin) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Writes only from this site's pages: any state-changing request a browser marks as cross-site (Sec-Fetch-Site, or
+ * an Origin naming another host, including "null") is refused before it reaches a handler. This is what stops a form
+ * or a text/plain fetch on another site from acting with the visitor's cookie.
+ */
+export function sameSiteWrites(publicOrigin: string) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(request.method) || !isCrossSite(request, publicOrigin)) {
+      next();
+      return;
+    }
+    response.setHeader("Cache-Control", "no-store");
+    if (request.path.startsWith("/api/")) response.status(403).json({ code: 403, message: "cross-site request refused" });
+    else response.status(403).type("text/plain").send("Cross-site request refused");
+  };
+}
 
 export interface SecurityLocals {
   nonce: string;
@@ -10,7 +66,7 @@ export interface SecurityLocals {
  * no inline styles except attributes, no framing by other sites. Development relaxes only what Vite's HMR needs.
  */
 export function securityHeaders(options: { development: boolean }) {
-  return (_request: Request, response: Response, next: NextFunction) => {
+  return (request: Request, response: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     (response.locals as SecurityLocals).nonce = nonce;
     const scriptSrc = options.development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'nonce-${nonce}' 'strict-dynamic'`;
@@ -33,6 +89,8 @@ export function securityHeaders(options: { development: boolean }) {
         "frame-ancestors 'self'",
       ].join("; "),
     );
+    // HTTPS as the client saw it (X-Forwarded-Proto counts only from a proxy TRUST_PROXY names); plain http never gets it.
+    if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     response.setHeader("X-Content-Type-Options", "nosniff");
     response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     response.setHeader("Cross-Origin-Opener-Policy", "same-origin");

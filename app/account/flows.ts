@@ -4,7 +4,7 @@ import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
 import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
 import { navigateTo } from "~/routing/navigation";
 import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
-import { $token, $user, clearSession, storeSession } from "~/stores/session";
+import { $user, clearSession, storeSession } from "~/stores/session";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
 import { dayKey } from "~/format/dates";
@@ -21,14 +21,14 @@ export const ADDRESS_INTEREST_ID = 8;
 /** Where the VIP address prompt sends a member (spec §4). */
 export const ADDRESS_LIST_PAGE = "/addressList";
 
+/** A login answer as the browser receives it: the server kept the token back as an HttpOnly cookie. */
 export interface LoginAnswer {
-  token: string;
   user: SessionUser;
 }
 
-/** Spec §4: a successful login stores token and user, then reloads; a WeChat user without a phone binds one first. */
+/** Spec §4: a successful login stores the user (the cookie holds the token), then reloads; a WeChat user without a phone binds one first. */
 export function completeLogin(answer: LoginAnswer, via: keyof typeof LOGIN_SUCCESS): void {
-  storeSession(answer.token, answer.user);
+  storeSession(answer.user);
   if (via === "wechat" && mustBindPhone(answer.user)) {
     $forcedBind.set(true);
     $unboundUserId.set(answer.user.id);
@@ -57,10 +57,9 @@ export async function checkTask(moduleId: number, ids: { executeId?: string; chi
   if (answer.code === 200 && answer.data?.finishTask) openDialog("taskToast", undefined, { ...answer.data, moduleId });
 }
 
-/** Spec §4 bind phone: the old session gives way to the new one, the forced flag clears, then task 3 is checked. */
+/** Spec §4 bind phone: the new session's cookie replaced the old one in the answer; the forced flag clears, then task 3 is checked. */
 export function phoneBound(session: LoginAnswer): void {
-  clearSession();
-  storeSession(session.token, session.user);
+  storeSession(session.user);
   $forcedBind.set(false);
   $unboundUserId.set(null);
   closeDialog();
@@ -90,9 +89,8 @@ export async function ensureScholar(): Promise<boolean> {
   }
   if (audit.data.isPass === AUDIT_PASSED) {
     const author = await callApi<{ authorCode: string }>(accountCalls.queryAuthorByUserId);
-    const token = $token.get();
-    if (author.code !== 1 || !author.data?.authorCode || !token) return false;
-    storeSession(token, { ...user, authorCode: author.data.authorCode });
+    if (author.code !== 1 || !author.data?.authorCode) return false;
+    storeSession({ ...user, authorCode: author.data.authorCode });
     $verifyStep.set(audit.data);
     return true;
   }
@@ -120,16 +118,15 @@ export async function requireGate(gate: Gate): Promise<boolean> {
 
 /** Spec §4 login check: 200 keeps (and refreshes) the user; anything else logs out, and 10001 says why. */
 export async function checkLogin(): Promise<void> {
-  const token = $token.get();
-  if (!token) return;
+  if (!$user.get()) return;
   const answer = await callApi<SessionUser>(accountCalls.isLogin);
   // A network failure says nothing about the session; code 4 was handled by the API client (toast, logout, home).
   if (answer.code === NETWORK_ERROR_CODE || answer.code === SESSION_REVOKED_CODE) return;
   if (answer.code === 200 && answer.data) {
-    storeSession(token, answer.data);
+    storeSession(answer.data);
     return;
   }
-  clearSession();
+  await clearSession();
   if (answer.code === OFFLINE_CODE) openDialog("loginError", answer.message);
 }
 
@@ -180,6 +177,6 @@ export async function checkAddressBinding(hasAddressPage: boolean, today = new D
 /** Ends the session on the platform and in this browser, then starts again from the home page. */
 export async function logout(): Promise<void> {
   await callApi(accountCalls.logout);
-  clearSession();
+  await clearSession();
   window.location.assign("/home");
 }

@@ -28,7 +28,6 @@ const client: ApiClient = createApiClient({
   headers: () => {
     const device = deviceOf(navigator.userAgent);
     return {
-      token: readStorage(STORAGE_KEYS.token) ?? "",
       deviceBrand: device.brand,
       deviceMod: device.model,
       source: sourceCode(readStorage(STORAGE_KEYS.appType), window.location.pathname),

@@ -123,7 +123,7 @@ export default function BindPhoneDialog({ reason, close }: DialogProps) {
               const answer = await callApi(call, { ...value, mobilePrefix, prefixId: prefixId(mobilePrefix) });
               if (answer.code === 1) {
                 const session = (answer.datas as { map?: LoginAnswer } | undefined)?.map;
-                if (session?.token && session.user) {
+                if (session?.user) {
                   clearDraft(DRAFT);
                   phoneBound(session);
                 }

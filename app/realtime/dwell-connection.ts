@@ -30,7 +30,7 @@ export type DwellState = "idle" | "connecting" | "waiting" | "awaitingReply" | "
 
 export function dwellSocketUrl(endpoint: string, query: DwellConnectionQuery): string {
   const search = new URLSearchParams({
-    token: query.token || DWELL_PLACEHOLDER_TOKEN,
+    token: DWELL_PLACEHOLDER_TOKEN,
     source: WEB_SOURCE,
     channelNo: query.channelNo,
     toPage: query.toPage,

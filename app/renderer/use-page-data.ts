@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { browserApi } from "~/api/browser-api";
 import { evaluateGate } from "@contracts/gate";
 import { requestSource } from "~/pipeline/request-source";
-import { $token, $user } from "~/stores/session";
+import { $user } from "~/stores/session";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import type { PageView } from "~/pipeline/page-view";
@@ -15,7 +15,6 @@ import type { PageView } from "~/pipeline/page-view";
  */
 export function usePageData(view: PageView, hydrated: boolean): Record<string, DataState> {
   const user = useStore($user);
-  const token = useStore($token);
   const sources = view.config.data ?? {};
   const pending: string[] = [];
   if (hydrated && evaluateGate(view.config.gate, user) === "ok") {
@@ -25,7 +24,7 @@ export function usePageData(view: PageView, hydrated: boolean): Record<string, D
     }
   }
 
-  const key = pending.length ? ["page-data", view.path, JSON.stringify(view.query), token ?? "", ...pending] : null;
+  const key = pending.length ? ["page-data", view.path, JSON.stringify(view.query), user?.id ?? "", ...pending] : null;
   const { data: loaded } = useSWR(key, async () => {
     const entries = await Promise.all(
       pending.map(async (name): Promise<[string, DataState]> => {

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       query: {},
       data: {},
       gate: "ok",
-      user: null,
+      user: token ? await services.sessionUser(request) : null,
       widgetTypes: [],
       serverNow: services.now().getTime(),
       preload: [],

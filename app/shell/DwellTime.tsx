@@ -34,7 +34,7 @@ export function DwellTime() {
       endpoint: `${window.location.protocol === "https:" ? "wss:" : "ws:"}//${window.location.host}${DWELL_SOCKET_PATH}`,
       createSocket: (url) => new WebSocket(url),
       clock: browserClock,
-      connection: () => ({ ...place(), token: readStorage(STORAGE_KEYS.token), deviceId, linkNo: readStorage(STORAGE_KEYS.linkNo) ?? "" }),
+      connection: () => ({ ...place(), deviceId, linkNo: readStorage(STORAGE_KEYS.linkNo) ?? "" }),
       heartbeat: () => ({
         ...place(),
         fromPage: readStorage(STORAGE_KEYS.fromPage) ?? "",

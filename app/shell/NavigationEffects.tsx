@@ -7,9 +7,8 @@ import { hydrateSession } from "~/stores/session";
 import { keepScroll, keptScroll } from "~/stores/keep-alive";
 import type { PageView } from "~/pipeline/page-view";
 
-function isKeepAlive(matches: ReturnType<typeof useMatches>): boolean {
-  const page = matches.at(-1)?.loaderData as PageView | undefined;
-  return Boolean(page?.config?.keepAlive);
+function pageView(matches: ReturnType<typeof useMatches>): PageView | undefined {
+  return matches.at(-1)?.loaderData as PageView | undefined;
 }
 
 /**
@@ -20,14 +19,19 @@ export function NavigationEffects() {
   const location = useLocation();
   const matches = useMatches();
   const previous = useRef<{ pathname: string; search: string; keepAlive: boolean } | null>(null);
-  const keepAlive = isKeepAlive(matches);
+  const view = pageView(matches);
+  const keepAlive = Boolean(view?.config?.keepAlive);
 
   useEffect(() => {
     writeStorage(STORAGE_KEYS.appType, detectAppType(navigator.userAgent));
     ensureDeviceId();
-    hydrateSession(null);
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   }, []);
+
+  // The server read the session cookie for every page it loaded: whoever it names is the session from now on.
+  useEffect(() => {
+    if (view) hydrateSession(view.user);
+  }, [view]);
 
   useEffect(() => {
     const before = previous.current;

@@ -1,39 +1,34 @@
 import { atom, computed } from "nanostores";
 import type { SessionUser } from "@contracts/gate";
-import { readStorage, setCookie, STORAGE_KEYS, writeStorage } from "~/browser/storage";
+import { STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
-export const $token = atom<string | null>(null);
+/**
+ * Who is signed in. The session itself is an HttpOnly cookie the server sets when a login answer passes through it
+ * and that no script can read (docs/decisions/015); this browser only knows the user the server last vouched for.
+ */
 export const $user = atom<SessionUser | null>(null);
-export const $isLoggedIn = computed([$token, $user], (token, user) => Boolean(token && user));
+export const $isLoggedIn = computed($user, (user) => user !== null);
 
-/** Starts from what the server rendered, then adopts what this browser has stored. */
+/** Every page the server loads says who the cookie belongs to (or nobody): that is the session from then on. */
 export function hydrateSession(serverUser: SessionUser | null): void {
-  const token = readStorage(STORAGE_KEYS.token);
-  const stored = readStorage(STORAGE_KEYS.user);
-  let user: SessionUser | null = serverUser;
-  if (stored) {
-    try {
-      user = JSON.parse(stored) as SessionUser;
-    } catch {
-      user = null;
-    }
-  }
-  $token.set(token);
-  $user.set(token ? user : null);
+  // Earlier versions kept the token itself in storage, where any script could read it.
+  writeStorage(STORAGE_KEYS.token, null);
+  writeStorage(STORAGE_KEYS.user, serverUser ? JSON.stringify(serverUser) : null);
+  $user.set(serverUser);
 }
 
-export function storeSession(token: string, user: SessionUser): void {
-  writeStorage(STORAGE_KEYS.token, token);
+/** After a login or a profile change: the cookie was set by the answer itself, the user object is kept here. */
+export function storeSession(user: SessionUser): void {
   writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
-  setCookie(STORAGE_KEYS.token, token);
-  $token.set(token);
   $user.set(user);
 }
 
-export function clearSession(): void {
-  writeStorage(STORAGE_KEYS.token, null);
+/** Forgets the user here and asks the server to drop the cookie (a script cannot). */
+export function clearSession(): Promise<void> {
   writeStorage(STORAGE_KEYS.user, null);
-  setCookie(STORAGE_KEYS.token, null);
-  $token.set(null);
   $user.set(null);
+  return fetch("/session/end", { method: "POST", keepalive: true, credentials: "same-origin" }).then(
+    () => undefined,
+    () => undefined,
+  );
 }

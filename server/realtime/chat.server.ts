@@ -55,7 +55,6 @@ export function normalizeText(text: string): string {
 interface Member {
   socket: WebSocket;
   request: IncomingMessage;
-  token: string | null;
 }
 
 export interface ChatHubOptions {
@@ -83,7 +82,7 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
 
   /** Checked on every message, not only on joining: a session ended meanwhile (logout, newer login) may no longer post. */
   const viewer = (member: Member) => {
-    const user = userOf(accounts, socketContext(db, member.request, member.token, now));
+    const user = userOf(accounts, socketContext(db, member.request, now));
     return { user, access: evaluateGate("scholar", user ? accounts.toUserObj(user) : null) };
   };
 
@@ -146,9 +145,9 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   };
 
   return {
-    /** A socket for the room of one live plan (the plan is known to exist); the token is the session token, if any. */
-    join(socket: WebSocket, request: IncomingMessage, planId: number, token: string | null): void {
-      const member: Member = { socket, request, token };
+    /** A socket for the room of one live plan (the plan is known to exist); the session is the upgrade's cookie. */
+    join(socket: WebSocket, request: IncomingMessage, planId: number): void {
+      const member: Member = { socket, request };
       let room = rooms.get(planId);
       if (!room) {
         room = new Set();

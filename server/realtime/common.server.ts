@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import type { Accounts } from "../platform-api/accounts.server.ts";
 import type { Db } from "../platform-api/db.server.ts";
 import type { ApiContext } from "../platform-api/router.server.ts";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 
 /**
  * Only pages of this site may open a socket (a socket is not subject to CORS: without this check any site a
@@ -21,18 +22,18 @@ export function isSameOrigin(request: IncomingMessage, publicOrigin: string): bo
   }
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found" };
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests" };
 
 /** Refuses an upgrade with a plain HTTP answer; the browser reports the socket as failed. */
-export function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404): void {
+export function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404 | 429): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** The platform's request context for a socket, so the accounts code can tell whose token it is. */
-export function socketContext(db: Db, request: IncomingMessage, token: string | null, now: () => Date): ApiContext {
+/** The platform's request context for a socket: the session is the HttpOnly cookie the browser sent with the upgrade. */
+export function socketContext(db: Db, request: IncomingMessage, now: () => Date): ApiContext {
   const headers = new Headers();
   if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
-  return { db, params: {}, headers, token, ip: request.socket.remoteAddress ?? "", now };
+  return { db, params: {}, headers, token: readCookie(request.headers.cookie, COOKIE_NAMES.token), ip: request.socket.remoteAddress ?? "", now };
 }
 
 /** The user a token belongs to, or null for no token, an ended session or a disabled account. */

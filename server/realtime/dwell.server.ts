@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
 import type { Accounts } from "../platform-api/accounts.server.ts";
 import type { Db } from "../platform-api/db.server.ts";
-import { DWELL_PLACEHOLDER_TOKEN, type DwellHeartbeat } from "@contracts/dwell.ts";
+import type { DwellHeartbeat } from "@contracts/dwell.ts";
 import { socketContext, userOf } from "./common.server.ts";
 
 /** Time between two heartbeats counts in full up to this; a longer gap (a sleeping phone) counts this much. */
@@ -13,9 +13,8 @@ const SHORT_ID = /^[A-Za-z0-9_-]{0,64}$/;
 /** A path as location.pathname gives it (percent-encoded, so without spaces). */
 const PAGE = /^\/\S{0,199}$/;
 
-/** The connection query of spec §3: token, source, channelNo, toPage, toQuery, deviceId, linkNo. */
+/** The connection query of spec §3: source, channelNo, toPage, toQuery, deviceId, linkNo (its token is a placeholder). */
 export interface DwellConnection {
-  token: string | null;
   source: string;
   channelNo: string;
   toPage: string;
@@ -28,7 +27,6 @@ export interface DwellConnection {
 export function readDwellQuery(search: URLSearchParams): DwellConnection | null {
   const value = (name: string) => search.get(name) ?? "";
   const connection = {
-    token: value("token") && value("token") !== DWELL_PLACEHOLDER_TOKEN ? value("token") : null,
     source: value("source"),
     channelNo: value("channelNo"),
     toPage: value("toPage"),
@@ -72,6 +70,8 @@ export function readHeartbeat(raw: string): Heartbeat | null {
 
 /** What a test may read about one device's connections (test hooks only). */
 export interface DwellConnectionLog {
+  /** Whom the session cookie of the upgrade named. */
+  userId: number | null;
   openedAt: number;
   closedAt: number | null;
   closeCode: number | null;
@@ -106,10 +106,10 @@ export function createDwellHub({ db, accounts, now, testHooks = false }: DwellHu
 
   return {
     join(socket: WebSocket, request: IncomingMessage, connection: DwellConnection): void {
-      const user = userOf(accounts, socketContext(db, request, connection.token, now));
+      const user = userOf(accounts, socketContext(db, request, now));
       let mark = now().getTime();
       let visit: { id: number; page: string; query: string } | null = null;
-      const log: DwellConnectionLog = { openedAt: mark, closedAt: null, closeCode: null, heartbeats: 0 };
+      const log: DwellConnectionLog = { userId: user?.id ?? null, openedAt: mark, closedAt: null, closeCode: null, heartbeats: 0 };
       if (testHooks) {
         logs.set(connection.deviceId, [...(logs.get(connection.deviceId) ?? []), log]);
         const count = (open.get(connection.deviceId) ?? 0) + 1;

@@ -8,7 +8,7 @@ import { DWELL_SOCKET_PATH } from "@contracts/dwell.ts";
 import { CHAT_SOCKET_PATH } from "@contracts/chat.ts";
 import { CHAT_LIMITS, createChatHub } from "./chat.server.ts";
 import { createDwellHub, readDwellQuery } from "./dwell.server.ts";
-import { isSameOrigin, refuseUpgrade } from "./common.server.ts";
+import { isSameOrigin, refuseUpgrade, socketContext, userOf } from "./common.server.ts";
 
 export interface RealtimeOptions {
   platform: EmbeddedPlatform;
@@ -19,7 +19,15 @@ export interface RealtimeOptions {
   testHooks?: boolean;
   /** How often open sockets are pinged; one that missed the previous ping is dropped. */
   pingIntervalMs?: number;
+  /** The client's address for an upgrade, by the same proxy trust as request.ip. */
+  clientAddress?: (request: IncomingMessage) => string;
 }
+
+/**
+ * Open sockets one client may hold: generous per address (a campus or office shares one behind NAT, each reader
+ * with a chat and a dwell socket per tab), tight per signed-in user (one person, a few tabs and devices).
+ */
+export const SOCKET_LIMITS = { perAddress: 60, perUser: 12 } as const;
 
 export interface AttachedRealtime {
   close(): void;
@@ -37,8 +45,26 @@ export function createRealtime(options: RealtimeOptions) {
   const chatServer = new WebSocketServer({ noServer: true, maxPayload: CHAT_LIMITS.maxPayloadBytes });
   const dwellServer = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
+  const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? "");
+  const openSockets = new Map<string, number>();
+  const count = (key: string, change: 1 | -1) => {
+    const next = (openSockets.get(key) ?? 0) + change;
+    if (next > 0) openSockets.set(key, next);
+    else openSockets.delete(key);
+  };
 
   const accept = (server: WebSocketServer, request: IncomingMessage, socket: Duplex, head: Buffer, join: (ws: WebSocket) => void) => {
+    const user = userOf(accounts, socketContext(db, request, now));
+    const keys = [`address:${clientAddress(request)}`, ...(user ? [`user:${user.id}`] : [])];
+    const full = (openSockets.get(keys[0]) ?? 0) >= SOCKET_LIMITS.perAddress || (user !== null && (openSockets.get(keys[1]) ?? 0) >= SOCKET_LIMITS.perUser);
+    if (full) {
+      refuseUpgrade(socket, 429);
+      return;
+    }
+    for (const key of keys) count(key, 1);
+    socket.once("close", () => {
+      for (const key of keys) count(key, -1);
+    });
     server.handleUpgrade(request, socket, head, (ws) => {
       alive.set(ws, true);
       ws.on("pong", () => alive.set(ws, true));
@@ -65,7 +91,7 @@ export function createRealtime(options: RealtimeOptions) {
         refuseUpgrade(socket, 404);
         return;
       }
-      accept(chatServer, request, socket, head, (ws) => chat.join(ws, request, planId, url.searchParams.get("token") || null));
+      accept(chatServer, request, socket, head, (ws) => chat.join(ws, request, planId));
       return;
     }
     const connection = readDwellQuery(url.searchParams);

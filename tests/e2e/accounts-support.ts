@@ -6,7 +6,7 @@
 import { randomInt } from "node:crypto";
 import { devices, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { test as base, expect, waitForHydration } from "./fixtures";
-import { freshPhone, latestCode, outbox, type Session } from "./platform-support";
+import { freshPhone, holdSession, latestCode, outbox, sessionOf, type Session } from "./platform-support";
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -87,9 +87,7 @@ export async function createPhoneUser(request: APIRequestContext, phone = freshP
 }
 
 export async function loginByApi(request: APIRequestContext, phone: string, password: string): Promise<Session> {
-  const answer = await api<Session>(request, "/web/login", { mobile: phone, mobilePrefix: "86", password, sourceUrl: "/e2e" });
-  expect(answer.code, answer.message).toBe(100000);
-  return answer.data!;
+  return sessionOf(await request.post("/api/web/login", { data: { mobile: phone, mobilePrefix: "86", password, sourceUrl: "/e2e" } }), 100000);
 }
 
 /** A WeChat account (wx:, no phone) logged in through a scan confirmed on the developer page. */
@@ -98,9 +96,7 @@ export async function wechatByApi(request: APIRequestContext, openId = `e2e-${Da
   expect(scene.code).toBe(1);
   const confirmed = await request.post("/dev/wechat/confirm", { form: { sceneStr: scene.data!.sceneStr, openId } });
   expect(confirmed.ok()).toBe(true);
-  const polled = await api<Session>(request, "/wechatpub/pollingLogin", { sceneStr: scene.data!.sceneStr });
-  expect(polled.code, polled.message).toBe(1);
-  return polled.data!;
+  return sessionOf(await request.post("/api/wechatpub/pollingLogin", { data: { sceneStr: scene.data!.sceneStr } }), 1);
 }
 
 /**
@@ -121,15 +117,10 @@ export async function confirmOnPhone(browser: Browser, baseURL: string, qrUrl: s
   }
 }
 
-/** Stores a session where the login dialog stores it (token and userObj in local storage, the token cookie). */
+/** Gives the browser a session as a login leaves it (the HttpOnly cookie) and opens a page with it. */
 export async function useSession(page: Page, context: BrowserContext, baseURL: string, session: Session, path = "/home"): Promise<void> {
-  await context.addCookies([{ name: "token", value: session.token, url: baseURL }]);
+  await holdSession(context, baseURL, session);
   await page.goto(path);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("token", token);
-    localStorage.setItem("userObj", JSON.stringify(user));
-  }, session);
-  await page.reload();
   await waitForHydration(page);
 }
 
@@ -157,8 +148,16 @@ export async function sendCodeInForm(page: Page, scope: Locator, texts = { send:
   await expect(captcha).toHaveCount(0);
 }
 
+/** The session as the browser holds it: the token cookie (HttpOnly, so only the test can read it) and the user object. */
 export async function storedSession(page: Page): Promise<{ token: string | null; user: Session["user"] | null }> {
-  return page.evaluate(() => ({ token: localStorage.getItem("token"), user: JSON.parse(localStorage.getItem("userObj") ?? "null") }));
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === "token" && entry.value);
+  if (cookie) expect(cookie.httpOnly, "the token cookie is HttpOnly").toBe(true);
+  const stored = await page.evaluate(() => ({
+    script: document.cookie.includes("token=") || localStorage.getItem("token") !== null,
+    user: JSON.parse(localStorage.getItem("userObj") ?? "null"),
+  }));
+  expect(stored.script, "no script can see the token").toBe(false);
+  return { token: cookie?.value ?? null, user: stored.user };
 }
 
 /** Waits until the header shows the signed-in avatar (after the login reload). */

@@ -9,7 +9,7 @@ import { planIn } from "./live-helpers";
 import { holdSession, logInByCode } from "./platform-support";
 
 interface Inspection {
-  connections: { openedAt: number; closedAt: number | null; closeCode: number | null; heartbeats: number }[];
+  connections: { userId: number | null; openedAt: number; closedAt: number | null; closeCode: number | null; heartbeats: number }[];
   open: number;
   maxOpen: number;
 }
@@ -136,13 +136,15 @@ test("a live room's heartbeat names its channel, the page before it, and the pla
   });
 });
 
-test("a signed-in viewer's socket carries the session token", async ({ page, request, baseURL }) => {
+test("a signed-in viewer's socket counts as the user's from the session cookie; its URL names no token", async ({ page, request, baseURL }) => {
   const member = await logInByCode(request);
   await holdSession(page.context(), baseURL!, member);
   const sockets = watchDwellSockets(page);
   await page.goto("/specList");
   await expect.poll(() => sockets.length).toBe(1);
-  expect(new URL(sockets[0].socket.url()).searchParams.get("token")).toBe(member.token);
+  expect(new URL(sockets[0].socket.url()).searchParams.get("token")).toBe("visitor");
+  const deviceId = (await page.evaluate(() => localStorage.getItem("Fingerprint2")))!;
+  await expect.poll(async () => (await inspect(request, deviceId)).connections[0]?.userId).toBe(member.user.id);
 });
 
 test("a browser without WebSocket is told so", async ({ page }) => {

@@ -4,7 +4,7 @@
  * to a browser context as the app keeps it after a login.
  */
 import { randomInt } from "node:crypto";
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import type { APIRequestContext, APIResponse, BrowserContext } from "@playwright/test";
 import { expect } from "./fixtures";
 
 export type Lang = "zh" | "en";
@@ -56,27 +56,34 @@ export async function latestCode(request: APIRequestContext, target: string): Pr
   return code;
 }
 
+/**
+ * The session a login answer started, as a test needs it: the user from the body, and the token from the HttpOnly
+ * cookie our server made of it (the body the browser sees no longer carries the token).
+ */
+export async function sessionOf(login: APIResponse, successCode: number): Promise<Session> {
+  const envelope = (await login.json()) as { code: number; message: string; data?: { user: Session["user"]; token?: string } };
+  expect(envelope.code, envelope.message).toBe(successCode);
+  expect(envelope.data?.token, "no token in the body a script could read").toBeUndefined();
+  const cookie = login
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => header.value)
+    .find((value) => value.startsWith("token="));
+  expect(cookie, "the session cookie").toMatch(/^token=[A-Za-z0-9]{32};.*HttpOnly/i);
+  return { token: /^token=([A-Za-z0-9]+)/.exec(cookie!)![1], user: envelope.data!.user };
+}
+
 /** Logs a phone user in by SMS code through the API, as the login dialog would; a new number makes a new account. */
 export async function logInByCode(request: APIRequestContext, phone = freshPhone()): Promise<Session> {
   const sent = await request.post("/api/web/sendMessageWithCaptcha", { data: { randStr: `e2e-${phone}`, ticket: "any", phoneNum: phone, prefix: "86" } });
   expect((await sent.json()).code).toBe(200);
   const code = await latestCode(request, phone);
-  const login = await request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code, sourceUrl: "/home" } });
-  const envelope = (await login.json()) as { code: number; message: string; data: Session };
-  expect(envelope.code, envelope.message).toBe(1);
-  return envelope.data;
+  return sessionOf(await request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code, sourceUrl: "/home" } }), 1);
 }
 
-/** A browser holding the session as a login leaves it: token and userObj in local storage, and a token cookie. */
+/** A browser holding the session as a login leaves it: the HttpOnly token cookie; the server names the user on every page. */
 export async function holdSession(context: BrowserContext, baseURL: string, session: Session): Promise<void> {
-  await context.addCookies([{ name: "token", value: session.token, url: baseURL }]);
-  await context.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("userObj", user);
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
+  await context.addCookies([{ name: "token", value: session.token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** The language the server renders for this browser (the cookie the header's toggle sets). */

@@ -17,7 +17,7 @@ for (const name of readdirSync(join(import.meta.dirname, "fixtures"))) {
   cpSync(join(import.meta.dirname, "fixtures", name), join(configs, name), { force: false });
 }
 
-const env = readServerEnv(
+const fromEnvironment = readServerEnv(
   {
     ...process.env,
     PORT: process.env.E2E_PORT ?? "3210",
@@ -25,9 +25,13 @@ const env = readServerEnv(
     DATABASE_FILE: join(work, "platform.sqlite"),
     PAGE_CONFIGS_DIR: configs,
     CAPTCHA: "test",
+    // The suite speaks for many people from one machine: each test names its address in X-Forwarded-For.
+    TRUST_PROXY: "127.0.0.1",
   },
   root,
 );
+// The suite reads codes from the outbox like a developer; the environment never grants that to a production build.
+const env = { ...fromEnvironment, devTools: "loopback" as const };
 const { app, attachRealtime, platform } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;

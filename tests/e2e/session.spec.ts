@@ -1,49 +1,13 @@
 /**
  * The shell and a login gate for a signed-in user. The session is made through the embedded platform's real calls
- * (SMS code from the developer outbox, code login) and stored where the login dialog stores it (localStorage token
- * and userObj, the token cookie); the login dialog's own flow is another suite's subject.
+ * (SMS code from the developer outbox, code login) on the page's own request context, so the HttpOnly cookie the
+ * answer sets is the browser's, as after the login dialog; the dialog's own flow is another suite's subject.
  */
-import type { APIRequestContext } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
+import { logInByCode } from "./platform-support";
 
-interface Envelope<T = unknown> {
-  code: number;
-  message?: string;
-  data?: T;
-}
-
-async function signIn(request: APIRequestContext): Promise<{ token: string; user: Record<string, unknown> }> {
-  // A number of its own per run: codes are limited per number and day.
-  const phone = `139${String(Date.now()).slice(-8)}`;
-  const sent = (await (
-    await request.post("/api/web/sendMessage", { data: { phoneNum: phone, prefix: "86", randStr: "e2e", ticket: "e2e", purpose: "login" } })
-  ).json()) as Envelope;
-  expect(sent.code, sent.message).toBe(200);
-  const outbox = (await (await request.get("/dev/outbox.json")).json()) as { channel: string; to: string; code: string }[];
-  const code = outbox.find((message) => message.channel === "sms" && message.to.endsWith(phone))?.code;
-  expect(code, "the SMS code in the developer outbox").toMatch(/^\d{6}$/);
-  const login = (await (
-    await request.post("/api/web/loginMessage", { data: { userName: phone, mobilePrefix: "86", smsVerifyCode: code } })
-  ).json()) as Envelope<{
-    token: string;
-    user: Record<string, unknown>;
-  }>;
-  expect([1, 200], login.message).toContain(login.code);
-  expect(login.data?.token).toBeTruthy();
-  return login.data!;
-}
-
-test("a signed-in user has the avatar link to /me and sees login-gated content", async ({ page, context, baseURL }) => {
-  const { token, user } = await signIn(page.request);
-  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
-  await page.addInitScript(
-    ([storedToken, storedUser]) => {
-      if (localStorage.getItem("token")) return;
-      localStorage.setItem("token", storedToken);
-      localStorage.setItem("userObj", storedUser);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+test("a signed-in user has the avatar link to /me and sees login-gated content", async ({ page }) => {
+  await logInByCode(page.request);
 
   await page.goto("/home");
   await waitForHydration(page);

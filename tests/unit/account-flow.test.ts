@@ -25,13 +25,15 @@ const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureS
   "~/account/flows"
 );
 const { $dialog } = await import("~/stores/dialogs");
-const { $token, $user, storeSession } = await import("~/stores/session");
+const { $user, storeSession } = await import("~/stores/session");
 const { $forcedBind, $verifyStep } = await import("~/stores/account");
 const { showFailure } = await import("~/api/calls");
 
 const answer = (path: string, ...envelopes: ApiEnvelope[]) => answers.set(path, envelopes);
 const storage = new Map<string, string>();
 const reload = vi.fn();
+/** The browser's requests outside the API client: ending the session asks the server to drop the HttpOnly cookie. */
+const fetched = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }));
 /** The session storage of one visit. */
 const visit = new Map<string, string>();
 
@@ -41,6 +43,8 @@ beforeEach(() => {
   storage.clear();
   visit.clear();
   reload.mockClear();
+  fetched.mockClear();
+  vi.stubGlobal("fetch", fetched);
   vi.stubGlobal("window", {
     localStorage: {
       getItem: (key: string) => storage.get(key) ?? null,
@@ -55,7 +59,6 @@ beforeEach(() => {
   });
   vi.stubGlobal("document", { cookie: "" });
   $dialog.set(null);
-  $token.set(null);
   $user.set(null);
   $forcedBind.set(false);
   $verifyStep.set(null);
@@ -67,15 +70,15 @@ const phoneUser = { id: 1, userName: "13800000001", isBindPhone: true, authorCod
 const wxUser = { id: 2, userName: "wx:openid-2", isBindPhone: false, authorCode: null };
 
 describe("login", () => {
-  it("stores token and user and reloads", () => {
-    completeLogin({ token: "T".repeat(32), user: phoneUser }, "password");
-    expect(storage.get("token")).toBe("T".repeat(32));
+  it("stores the user, never a token (the server set the HttpOnly cookie), and reloads", () => {
+    completeLogin({ user: phoneUser }, "password");
+    expect(storage.has("token")).toBe(false);
     expect(JSON.parse(storage.get("userObj")!)).toEqual(phoneUser);
     expect(reload).toHaveBeenCalledOnce();
   });
 
   it("sends a WeChat user without a phone to the forced bind dialog instead of reloading", () => {
-    completeLogin({ token: "W".repeat(32), user: wxUser }, "wechat");
+    completeLogin({ user: wxUser }, "wechat");
     expect(reload).not.toHaveBeenCalled();
     expect($forcedBind.get()).toBe(true);
     expect($dialog.get()).toMatchObject({ name: "bindPhone", reason: "forced" });
@@ -94,32 +97,34 @@ describe("login", () => {
 });
 
 describe("the login check on load", () => {
-  beforeEach(() => storeSession("S".repeat(32), phoneUser));
+  beforeEach(() => storeSession(phoneUser));
 
   it("keeps and refreshes the user on 200", async () => {
     answer("/web/isLogin", { code: 200, data: { ...phoneUser, nickname: "新" } });
     await checkLogin();
     expect($user.get()).toMatchObject({ nickname: "新" });
-    expect(storage.get("token")).toBe("S".repeat(32));
+    expect(JSON.parse(storage.get("userObj")!)).toMatchObject({ nickname: "新" });
+    expect(fetched).not.toHaveBeenCalled();
   });
 
   it("clears the session on any other code, and 10001 opens the offline notice", async () => {
     answer("/web/isLogin", { code: 401, message: "expired" });
     await checkLogin();
-    expect(storage.has("token")).toBe(false);
+    expect(storage.has("userObj")).toBe(false);
+    expect(fetched).toHaveBeenCalledWith("/session/end", expect.objectContaining({ method: "POST" }));
     expect($dialog.get()).toBeNull();
-    storeSession("S".repeat(32), phoneUser);
+    storeSession(phoneUser);
     answer("/web/isLogin", { code: 10001, message: "signed in elsewhere" });
     await checkLogin();
     expect($user.get()).toBeNull();
     expect($dialog.get()).toMatchObject({ name: "loginError", reason: "signed in elsewhere" });
   });
 
-  it("keeps the session when the network failed, and asks nothing without a token", async () => {
+  it("keeps the session when the network failed, and asks nothing without a user", async () => {
     answer("/web/isLogin", { code: -1, message: "Network error" });
     await checkLogin();
-    expect($token.get()).toBe("S".repeat(32));
-    $token.set(null);
+    expect($user.get()).toEqual(phoneUser);
+    $user.set(null);
     made.length = 0;
     await checkLogin();
     expect(made).toEqual([]);
@@ -130,23 +135,23 @@ describe("the scholar verification flow", () => {
   it("visitor → login; author code → passes; unbound wx → bind", async () => {
     expect(await ensureScholar()).toBe(false);
     expect($dialog.get()).toMatchObject({ name: "login" });
-    storeSession("A".repeat(32), { ...phoneUser, authorCode: "A200001" });
+    storeSession({ ...phoneUser, authorCode: "A200001" });
     expect(await ensureScholar()).toBe(true);
-    storeSession("B".repeat(32), wxUser);
+    storeSession(wxUser);
     expect(await ensureScholar()).toBe(false);
     expect($dialog.get()).toMatchObject({ name: "bindPhone" });
     expect(made).toEqual([]);
   });
 
   it("isPass 2 fetches and stores the author code; other values open the verify dialog at that step", async () => {
-    storeSession("C".repeat(32), phoneUser);
+    storeSession(phoneUser);
     answer("/author/checkEmailAudit", { code: 200, data: { isPass: 2 } });
     answer("/author/queryAuthorByUserId", { code: 1, data: { authorCode: "A200001" } });
     expect(await ensureScholar()).toBe(true);
     expect($user.get()?.authorCode).toBe("A200001");
     expect(JSON.parse(storage.get("userObj")!).authorCode).toBe("A200001");
 
-    storeSession("C".repeat(32), phoneUser);
+    storeSession(phoneUser);
     answer("/author/checkEmailAudit", { code: 200, data: { isPass: 1, reason: "不是机构邮箱" } });
     expect(await ensureScholar()).toBe(false);
     expect($dialog.get()).toMatchObject({ name: "verify", reason: "1" });
@@ -156,24 +161,25 @@ describe("the scholar verification flow", () => {
   it("gates actions: login, bind, verify, and VIP goes to the membership page", async () => {
     expect(await requireGate("login")).toBe(false);
     expect($dialog.get()).toMatchObject({ name: "login", reason: "needLogin" });
-    storeSession("D".repeat(32), wxUser);
+    storeSession(wxUser);
     expect(await requireGate("login")).toBe(true);
     expect(await requireGate("phoneBound")).toBe(false);
     expect($dialog.get()).toMatchObject({ name: "bindPhone", reason: "needBind" });
-    storeSession("D".repeat(32), phoneUser);
+    storeSession(phoneUser);
     expect(await requireGate("vip")).toBe(false);
     expect((window.location.assign as ReturnType<typeof vi.fn>).mock.calls).toEqual([["/vipIndex"]]);
   });
 });
 
 describe("binding a phone", () => {
-  it("replaces the session, clears the forced flag, closes, and checks task 3", async () => {
-    storeSession("O".repeat(32), wxUser);
+  it("adopts the new user (its cookie came with the answer, so nothing is cleared), clears the forced flag, closes, and checks task 3", async () => {
+    storeSession(wxUser);
     $forcedBind.set(true);
     $dialog.set({ name: "bindPhone", reason: "forced" });
     answer("/integralTask/checkFinishTask", { code: 200, data: { finishTask: true, integral: 50, taskName: "绑定手机号" } });
-    phoneBound({ token: "N".repeat(32), user: { ...wxUser, isBindPhone: true } });
-    expect(storage.get("token")).toBe("N".repeat(32));
+    phoneBound({ user: { ...wxUser, isBindPhone: true } });
+    expect(JSON.parse(storage.get("userObj")!)).toMatchObject({ isBindPhone: true });
+    expect(fetched).not.toHaveBeenCalled();
     expect($forcedBind.get()).toBe(false);
     expect($dialog.get()).toBeNull();
     await vi.waitFor(() => expect($dialog.get()).toMatchObject({ name: "taskToast", data: { moduleId: 3, integral: 50 } }));
@@ -214,13 +220,13 @@ describe("promotions and the address prompt", () => {
   });
 
   it("asks a VIP without an address once a Beijing day, never a non-member, and not while the address page is missing", async () => {
-    storeSession("V".repeat(32), { ...phoneUser, isVip: true });
+    storeSession({ ...phoneUser, isVip: true });
     await checkAddressBinding(false, new Date("2027-03-01T01:00:00Z"));
     expect(made).toEqual([]);
-    storeSession("V".repeat(32), phoneUser);
+    storeSession(phoneUser);
     await checkAddressBinding(true, new Date("2027-03-01T01:00:00Z"));
     expect(made).toEqual([]);
-    storeSession("V".repeat(32), { ...phoneUser, isVip: true });
+    storeSession({ ...phoneUser, isVip: true });
     answer(
       "/members/whetherBindAddress",
       { code: 200, data: { members: true, bindAddress: false } },

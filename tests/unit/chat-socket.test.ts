@@ -23,9 +23,9 @@ function setup() {
 }
 
 describe("chatSocketUrl", () => {
-  it("is this origin's /ws/chat with the plan, and the token only when there is one", () => {
-    expect(chatSocketUrl({ protocol: "http:", host: "localhost:3000" }, "12", null)).toBe("ws://localhost:3000/ws/chat?planId=12");
-    expect(chatSocketUrl({ protocol: "https:", host: "scholar.example" }, 12, "Tok3n")).toBe("wss://scholar.example/ws/chat?planId=12&token=Tok3n");
+  it("is this origin's /ws/chat with the plan and no token (the upgrade carries the session cookie)", () => {
+    expect(chatSocketUrl({ protocol: "http:", host: "localhost:3000" }, "12")).toBe("ws://localhost:3000/ws/chat?planId=12");
+    expect(chatSocketUrl({ protocol: "https:", host: "scholar.example" }, 12)).toBe("wss://scholar.example/ws/chat?planId=12");
   });
 });
 

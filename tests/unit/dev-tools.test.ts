@@ -17,7 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use(devTools(api.platform, api.now));
+  app.use(devTools(api.platform, api.now, "loopback"));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });

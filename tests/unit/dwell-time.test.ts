@@ -3,7 +3,7 @@ import { createDwellClient, dwellPlace, dwellSocketUrl } from "~/realtime/dwell-
 import { DWELL_CLOSE_CODE, DWELL_PLACEHOLDER_TOKEN, type DwellConnectionQuery } from "@contracts/dwell";
 import { FakeClock, FakeSocket } from "./fake-socket";
 
-const where: DwellConnectionQuery = { token: null, channelNo: "", toPage: "/liveIndex", toQuery: "", deviceId: "abcdefghABCDEFGH12345678abcdefgh", linkNo: "" };
+const where: DwellConnectionQuery = { channelNo: "", toPage: "/liveIndex", toQuery: "", deviceId: "abcdefghABCDEFGH12345678abcdefgh", linkNo: "" };
 
 function setup() {
   const clock = new FakeClock();
@@ -25,7 +25,7 @@ function setup() {
 }
 
 describe("dwell-time socket URL", () => {
-  it("carries the connection query of spec §3, with a placeholder token for visitors", () => {
+  it("carries the connection query of spec §3 with the placeholder token: the session is the HttpOnly cookie, never in a URL", () => {
     const url = new URL(dwellSocketUrl("ws://site.test/ws/dwell", { ...where, toQuery: "id=12&tab=1", channelNo: "12", linkNo: "spring" }));
     expect(url.pathname).toBe("/ws/dwell");
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -37,7 +37,6 @@ describe("dwell-time socket URL", () => {
       deviceId: where.deviceId,
       linkNo: "spring",
     });
-    expect(new URL(dwellSocketUrl("ws://site.test/ws/dwell", { ...where, token: "T0k3n" })).searchParams.get("token")).toBe("T0k3n");
   });
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { createRealtime, type AttachedRealtime, type Realtime } from "@server/realtime/index.server";
+import { createRealtime, SOCKET_LIMITS, type AttachedRealtime, type Realtime } from "@server/realtime/index.server";
 import { sha256 } from "@server/platform-api/support.server";
 import type { ChatServerEvent } from "@contracts/chat";
 
@@ -73,10 +73,13 @@ afterAll(async () => {
 });
 
 /** A client socket that keeps every event it got, with a way to wait for the next one that matches. */
-function connect(path: string, options: { origin?: string | null } = {}) {
+function connect(path: string, options: { origin?: string | null; token?: string; forwardedFor?: string } = {}) {
   const headers: Record<string, string> = {};
   const from = options.origin === undefined ? origin : options.origin;
   if (from) headers.Origin = from;
+  // The session travels as the browser sends it: the HttpOnly cookie, with the upgrade request.
+  if (options.token) headers.Cookie = `token=${options.token}`;
+  if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
   const socket = new WebSocket(`${origin.replace("http", "ws")}${path}`, { headers });
   open.push(socket);
   const events: any[] = [];
@@ -129,13 +132,13 @@ function connect(path: string, options: { origin?: string | null } = {}) {
   };
 }
 
-const chatPath = (plan: number | string, token?: string) => `/ws/chat?planId=${plan}${token ? `&token=${token}` : ""}`;
+const chatPath = (plan: number | string) => `/ws/chat?planId=${plan}`;
 const isType = (type: string) => (event: { type: string }) => event.type === type;
 const errorFor = (clientId: string) => (event: any) => event.type === "error" && event.clientId === clientId;
 const echoOf = (clientId: string) => (event: any) => event.type === "message" && event.message.clientId === clientId;
 
 async function joinRoom(token?: string, plan = planId) {
-  const client = connect(chatPath(plan, token));
+  const client = connect(chatPath(plan), { token });
   await client.opened;
   const welcome = await client.next<Extract<ChatServerEvent, { type: "welcome" }>>(isType("welcome"));
   const history = await client.next<Extract<ChatServerEvent, { type: "history" }>>(isType("history"));
@@ -162,6 +165,37 @@ describe("socket upgrades", () => {
     expect(await connect(chatPath(99_999_999)).refused).toBe(404);
     const notALive = platform.db.prepare("SELECT id FROM items WHERE kind = 'video' LIMIT 1").pluck().get() as number;
     expect(await connect(chatPath(notALive)).refused).toBe(404);
+  });
+});
+
+describe("sessions and limits of sockets", () => {
+  it("takes the session from the cookie only: a token in the query grants nothing", async () => {
+    const withQueryToken = connect(`${chatPath(planId)}&token=${tokens.scholar}`);
+    await withQueryToken.opened;
+    expect((await withQueryToken.next<any>(isType("welcome"))).access).toBe("needLogin");
+    expect((await joinRoom(tokens.scholar)).welcome.access).toBe("ok");
+  });
+
+  it("refuses (429) sockets beyond the per-user limit, and frees a place when one closes", async () => {
+    const mine = await Promise.all(Array.from({ length: SOCKET_LIMITS.perUser }, () => joinRoom(tokens.second)));
+    expect(await connect(chatPath(planId), { token: tokens.second }).refused).toBe(429);
+    // Another user on the same address still gets in.
+    await expect(joinRoom(tokens.member)).resolves.toMatchObject({ welcome: { type: "welcome" } });
+    mine[0].socket.close();
+    await mine[0].closed;
+    const opens = () =>
+      connect(chatPath(planId), { token: tokens.second }).opened.then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(opens).toBe(true);
+  });
+
+  it("refuses (429) sockets beyond the per-address limit, visitors and users alike, whatever X-Forwarded-For claims", async () => {
+    const crowd = Array.from({ length: SOCKET_LIMITS.perAddress }, (_, index) => connect(chatPath(planId), { forwardedFor: `198.51.100.${index}` }));
+    await Promise.all(crowd.map((client) => client.opened));
+    expect(await connect(chatPath(planId), { forwardedFor: "203.0.113.1" }).refused).toBe(429);
+    expect(await connect(chatPath(planId), { token: tokens.member }).refused).toBe(429);
   });
 });
 
@@ -357,7 +391,7 @@ describe("dwell-time socket", () => {
   });
 
   it("records a signed-in viewer's user and answers malformed heartbeats without closing", async () => {
-    const client = connect(dwellPath({ token: tokens.member, deviceId: "DeviceForUnitTests00000000000002" }));
+    const client = connect(dwellPath({ deviceId: "DeviceForUnitTests00000000000002" }), { token: tokens.member });
     await client.opened;
     client.send("{}");
     expect(await client.next<any>((event) => event.code === 400)).toMatchObject({ type: "error" });

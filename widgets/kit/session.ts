@@ -4,7 +4,7 @@ import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
 
 export { evaluateGate, type GateOutcome, type SessionUser } from "@contracts/gate";
-export { $token, $user, storeSession } from "~/stores/session";
+export { $user, storeSession } from "~/stores/session";
 export { openDialog, showToast } from "~/stores/dialogs";
 export { $loginTab } from "~/stores/account";
 export { AUDIT_PASSED, logout } from "~/account/flows";

@@ -5,7 +5,7 @@ import type { DataState } from "~/pipeline/data-state";
 import { requestSource, sourceParams } from "~/pipeline/request-source";
 import { usePage } from "~/renderer/page-context";
 import { useHydrated } from "~/renderer/use-hydrated";
-import { $token } from "~/stores/session";
+import { $user } from "~/stores/session";
 
 const KEY = "viewer-source";
 
@@ -22,10 +22,10 @@ export function refreshViewerSources(): Promise<unknown> {
 export function useViewerSource<T>(data: DataState | undefined, sourceName: string | undefined) {
   const page = usePage();
   const hydrated = useHydrated();
-  const token = useStore($token);
+  const userId = useStore($user)?.id;
   const source = sourceName ? page.view.config.data?.[sourceName] : undefined;
   const params = source ? sourceParams(source, page.view.query) : {};
-  const key = hydrated && token && source ? [KEY, source.api, JSON.stringify(params), token] : null;
+  const key = hydrated && userId && source ? [KEY, source.api, JSON.stringify(params), userId] : null;
   const { data: fresh, mutate } = useSWR(key, async () => {
     const answer = await requestSource(browserApi, source!, page.view.query);
     if (answer.status !== "ok") throw new Error(answer.status === "error" ? answer.message : answer.status);

@@ -1,12 +1,11 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
-import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { LiveChatProps } from "@schemas/generated/page-config";
 import { chatReducer, initialChatState } from "./chat-state";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { $token, dialogForGate, evaluateGate, type GateOutcome, openDialog } from "../kit/session";
+import { dialogForGate, evaluateGate, type GateOutcome, openDialog } from "../kit/session";
 import { formatTime } from "../kit/format";
 import { randomToken } from "../kit/browser";
 import {
@@ -29,8 +28,8 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
   const { t } = useTranslation("liveRoom");
   const lang = useLang();
   const hydrated = useHydrated();
-  const token = useStore($token);
   const user = useViewer();
+  const userId = user?.id;
   const planId = asText(props.planId);
   const inputId = useId();
 
@@ -60,7 +59,7 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
       }
     };
     const current = createChatConnection({
-      url: chatSocketUrl(window.location, planId, token),
+      url: chatSocketUrl(window.location, planId),
       createSocket: (url) => new WebSocket(url),
       clock: browserClock,
       onEvent,
@@ -78,7 +77,7 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
       current.stop();
       connection.current = null;
     };
-  }, [hydrated, planId, token]);
+  }, [hydrated, planId, userId]);
 
   useEffect(() => {
     const element = list.current;

@@ -8,7 +8,7 @@ import "./profile-editor.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { accountCalls, callApi, showFailure } from "../kit/api";
-import { $token, type SessionUser, showToast, storeSession } from "../kit/session";
+import { type SessionUser, showToast, storeSession } from "../kit/session";
 import { fieldErrors, type FormKit, SchemaForm, serverFieldErrors } from "../kit/forms";
 import { compressImage, toBase64 } from "../kit/browser";
 
@@ -22,8 +22,7 @@ export function avatarProblem(file: { type: string; size: number }): string | nu
 }
 
 function keep(user: SessionUser | null | undefined): void {
-  const token = $token.get();
-  if (user && token) storeSession(token, user);
+  if (user) storeSession(user);
 }
 
 /** Avatar upload and nickname of the signed-in user. */

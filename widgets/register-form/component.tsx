@@ -27,7 +27,7 @@ export default function RegisterForm({ props }: WidgetRenderProps<RegisterFormPr
           regChannel={channel}
           inviteCode={inviteCode}
           onLoggedIn={(answer) => {
-            storeSession(answer.token, answer.user);
+            storeSession(answer.user);
             void navigate(props.nextLink);
           }}
         />

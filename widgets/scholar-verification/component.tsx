@@ -8,7 +8,7 @@ import "./scholar-verification.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { accountCalls, callApi, showFailure } from "../kit/api";
-import { $token, AUDIT_PASSED, showToast, storeSession } from "../kit/session";
+import { AUDIT_PASSED, showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
 
@@ -35,8 +35,7 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
 
   // An approval since the session was stored: keep the author code, so scholar gates open without logging in again.
   useEffect(() => {
-    const token = $token.get();
-    if (audit.isPass === AUDIT_PASSED && authorCode && user && !user.authorCode && token) storeSession(token, { ...user, authorCode });
+    if (audit.isPass === AUDIT_PASSED && authorCode && user && !user.authorCode) storeSession({ ...user, authorCode });
   }, [audit.isPass, authorCode, user]);
 
   const showForm = state === "none" || state === "declined";
