@@ -123,6 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
         captchaTestMode: env.captchaTestMode,
         publicOrigin: env.publicOrigin,
         maxFailedLogins: env.maxFailedLogins,
+        announceMessage: env.devTools === "off" ? log : undefined,
       });
   const serverApi: ApiClient = createApiClient({
     baseUrl: env.platformBaseUrl ?? "http://embedded/api",

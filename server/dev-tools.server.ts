@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from "express";
 import { isLoopbackAddress } from "./security.server.ts";
-import type { DevToolsReach } from "./env.server.ts";
+import type { DevToolsReach, ServerEnv } from "./env.server.ts";
 import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
 import { hashPassword } from "./platform-api/support.server.ts";
@@ -18,6 +18,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 function page(title: string, body: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="/dev-tools.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+/** What the server says at start about the developer tools: where they are, or why they are off. */
+export function devToolsNotice(env: ServerEnv): string {
+  if (env.devTools === "loopback") return `developer tools (outbox, accounts, WeChat scans): http://localhost:${env.port}/dev/outbox, from this machine only`;
+  if (env.devTools === "network")
+    return `developer tools (outbox, accounts, WeChat scans): /dev/outbox on port ${env.port}, reachable from the network (DEV_TOOLS=network)`;
+  if (env.appEnv === "local")
+    return "developer tools are off (NODE_ENV=production): SMS and email codes print here; `npm run dev` serves the outbox at http://localhost:3000/dev/outbox";
+  return "developer tools are off";
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/;

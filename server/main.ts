@@ -1,5 +1,6 @@
 import { createApp } from "./app.server.ts";
 import { readServerEnv, type ServerEnv } from "./env.server.ts";
+import { devToolsNotice } from "./dev-tools.server.ts";
 
 async function main() {
   let env: ServerEnv;
@@ -15,6 +16,7 @@ async function main() {
     console.log(
       `listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`,
     );
+    console.log(devToolsNotice(env));
   });
   const realtime = attachRealtime(server);
   const stop = () => {

@@ -25,6 +25,8 @@ export interface AccountOptions {
   lockMinutes: number;
   /** Public origin for links in emails, e.g. http://localhost:3000. */
   publicOrigin: string;
+  /** Where a developer reads what was sent when the outbox page is off (the server's console). */
+  announceMessage?: (line: string) => void;
 }
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -49,8 +51,6 @@ interface UserRow {
   bind_address: number;
   email_confirmed: number;
   disabled: number;
-  failed_logins: number;
-  locked_until: string | null;
 }
 
 /** userObj as the spec names it: userName, mobilePrefix, isBindPhone, authorCode, portraitUrl, id. */
@@ -90,6 +90,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
 
   function send(context: ApiContext, channel: "sms" | "email", to: string, code: string, text: string) {
     db.prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES (?, ?, ?, ?, ?)").run(channel, to, code, text, iso(context));
+    options.announceMessage?.(`outbox: ${channel} to ${to}: ${text}`);
   }
 
   /** A new login replaces the user's earlier sessions; the old tokens then answer 10001 (offline notice). */
@@ -234,15 +235,30 @@ export function createAccounts(db: Db, options: AccountOptions) {
       : fail(429, say(context, "登录过于频繁，请稍后再试", "Too many login attempts. Please try again later"));
   }
 
-  /** Password check with a per-account lock: 10002 when this failure locks it, 10003 while it is locked. */
-  /** `ready` is asked only after the password matched, so it reveals nothing to someone guessing. */
-  function passwordLogin(context: ApiContext, user: UserRow | undefined, password: string, ready: (user: UserRow) => boolean = () => true): Envelope {
-    const wrong = fail(0, say(context, "账号或密码错误", "Wrong account or password"));
-    if (!user) return wrong;
-    if (user.disabled) return suspended(context);
+  const failuresOf = db.prepare("SELECT failures, locked_until FROM login_failures WHERE identifier = ?");
+  const recordFailures = db.prepare(
+    "INSERT INTO login_failures (identifier, failures, locked_until) VALUES (?, ?, ?) ON CONFLICT (identifier) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until",
+  );
+  const forgetFailures = db.prepare("DELETE FROM login_failures WHERE identifier = ?");
+  // Unknown names and password-less accounts are checked against this, so every wrong guess costs the same time.
+  const decoyHash = hashPassword(newToken());
+
+  /**
+   * Password check with a lock per login name: 10002 when this failure locks it, 10003 while it is locked. Names no
+   * account has count and lock the same way, and a suspended account says so only to someone who knows its password.
+   * `ready` is asked only after the password matched, so it reveals nothing to someone guessing.
+   */
+  function passwordLogin(
+    context: ApiContext,
+    identifier: string,
+    user: UserRow | undefined,
+    password: string,
+    ready: (user: UserRow) => boolean = () => true,
+  ): Envelope {
     const now = context.now();
-    if (user.locked_until && new Date(user.locked_until) > now) {
-      const minutes = Math.ceil((new Date(user.locked_until).getTime() - now.getTime()) / 60_000);
+    const record = failuresOf.get(identifier) as { failures: number; locked_until: string | null } | undefined;
+    if (record?.locked_until && new Date(record.locked_until) > now) {
+      const minutes = Math.ceil((new Date(record.locked_until).getTime() - now.getTime()) / 60_000);
       return fail(
         10003,
         say(
@@ -252,11 +268,11 @@ export function createAccounts(db: Db, options: AccountOptions) {
         ),
       );
     }
-    if (!verifyPassword(password, user.password_hash)) {
-      const failures = user.failed_logins + 1;
+    if (!verifyPassword(password, user?.password_hash ?? decoyHash) || !user) {
+      const failures = (record?.locked_until ? 0 : (record?.failures ?? 0)) + 1;
       if (failures >= options.maxFailedLogins) {
         const until = new Date(now.getTime() + options.lockMinutes * 60_000).toISOString();
-        db.prepare("UPDATE users SET failed_logins = 0, locked_until = ? WHERE id = ?").run(until, user.id);
+        recordFailures.run(identifier, 0, until);
         return fail(
           10002,
           say(
@@ -266,7 +282,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
           ),
         );
       }
-      db.prepare("UPDATE users SET failed_logins = ? WHERE id = ?").run(failures, user.id);
+      recordFailures.run(identifier, failures, null);
       return fail(
         0,
         say(
@@ -276,7 +292,8 @@ export function createAccounts(db: Db, options: AccountOptions) {
         ),
       );
     }
-    db.prepare("UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = ?").run(user.id);
+    forgetFailures.run(identifier);
+    if (user.disabled) return suspended(context);
     if (!ready(user)) return fail(0, say(context, "邮箱尚未验证，请先点击邮件中的确认链接", "Please confirm your email with the link we sent first"));
     const token = startSession(context, user.id);
     return { code: 100000, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(userById.get(user.id) as UserRow) } };
@@ -351,7 +368,8 @@ export function createAccounts(db: Db, options: AccountOptions) {
     const target = by === "phone" ? phoneTarget(mobilePrefix, phone ?? "") : (email ?? "").toLowerCase();
     if (!useCode(context, by === "phone" ? "sms" : "email", target, verCode)) return wrongCode(context);
     if (!user) return fail(0, say(context, "该账号不存在", "No account uses this"));
-    db.prepare("UPDATE users SET password_hash = ?, failed_logins = 0, locked_until = NULL WHERE id = ?").run(hashPassword(password), user.id);
+    db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hashPassword(password), user.id);
+    forgetFailures.run(target);
     db.prepare("UPDATE sessions SET ended_at = ?, ended_reason = 'password' WHERE user_id = ? AND ended_at IS NULL").run(iso(context), user.id);
     return ok(undefined, say(context, "密码已重置，请重新登录", "Password reset. Please log in again"));
   }
@@ -415,7 +433,9 @@ export function createAccounts(db: Db, options: AccountOptions) {
         if (limited) return limited;
         const body = validateBody<LoginPasswordForm>(context, kit(forms.loginPasswordSchema, forms.loginPasswordValidators));
         if (!body.ok) return body.envelope;
-        return passwordLogin(context, userByPhone.get(body.value.mobilePrefix ?? "86", body.value.mobile) as UserRow | undefined, body.value.password);
+        const prefix = body.value.mobilePrefix ?? "86";
+        const user = userByPhone.get(prefix, body.value.mobile) as UserRow | undefined;
+        return passwordLogin(context, phoneTarget(prefix, body.value.mobile), user, body.value.password);
       },
     },
     {
@@ -426,9 +446,8 @@ export function createAccounts(db: Db, options: AccountOptions) {
         if (limited) return limited;
         const body = validateBody<LoginEmailForm>(context, kit(forms.loginEmailSchema, forms.loginEmailValidators));
         if (!body.ok) return body.envelope;
-        const user = userByEmail.get(body.value.accountEmail.toLowerCase()) as UserRow | undefined;
-        const answer = passwordLogin(context, user, body.value.password, (row) => row.email_confirmed === 1);
-        return answer;
+        const email = body.value.accountEmail.toLowerCase();
+        return passwordLogin(context, email, userByEmail.get(email) as UserRow | undefined, body.value.password, (row) => row.email_confirmed === 1);
       },
     },
     {

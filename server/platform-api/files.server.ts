@@ -7,9 +7,10 @@ import type { AvatarUploadForm, ProfileForm } from "@schemas/generated/forms.ts"
 import type { Db } from "./db.server.ts";
 import { toUserObj, type Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { allow, formKit, say, validateBody } from "./support.server.ts";
+import { allowAll, formKit, say, validateBody } from "./support.server.ts";
 
 const UPLOADS_PER_HOUR = 30;
+const UPLOADS_PER_HOUR_PER_ADDRESS = 100;
 const NAME = /^[A-Za-z0-9]+\.(jpg|png)$/;
 
 /** Uploaded images live beside the database (data/uploads); an in-memory database gets a temporary folder. */
@@ -42,7 +43,11 @@ export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): Rout
     if (!checked.ok) return checked.envelope;
     const type = sniff(bytes);
     if (!type || type !== checked.value.contentType) return fail(400, say(context, "请上传JPG或PNG格式的图片", "Please upload a JPG or PNG image"));
-    if (!allow(db, `upload:${user.id}`, UPLOADS_PER_HOUR, 3_600_000, context.now().getTime())) {
+    const limits = [
+      { bucket: `upload:${user.id}`, max: UPLOADS_PER_HOUR },
+      { bucket: `upload-ip:${context.ip}`, max: UPLOADS_PER_HOUR_PER_ADDRESS },
+    ];
+    if (!allowAll(db, limits, 3_600_000, context.now().getTime())) {
       return fail(429, say(context, "上传过于频繁，请稍后再试", "Too many uploads. Please try again later"));
     }
     const name = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type === "image/png" ? "png" : "jpg"}`;

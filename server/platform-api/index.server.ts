@@ -31,6 +31,8 @@ export interface EmbeddedPlatformOptions {
   publicOrigin?: string;
   maxFailedLogins?: number;
   lockMinutes?: number;
+  /** Prints each SMS and email the platform sends (for a developer when the outbox page is off). */
+  announceMessage?: (line: string) => void;
   /** false: leave a new database empty (the config check only needs the route table). */
   seed?: boolean;
 }
@@ -57,6 +59,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     maxFailedLogins: options.maxFailedLogins ?? 5,
     lockMinutes: options.lockMinutes ?? 15,
     publicOrigin,
+    announceMessage: options.announceMessage,
   });
   const promotions: Promotions = { firstVisit: true };
   const api = createRouter(

@@ -44,13 +44,28 @@ export function formKit(schema: { $id: string }, validators: unknown): FormKit {
  * and dropping blank ones.
  * Returns the trimmed params, or a 400 envelope with the first field's message and every field's key.
  */
+/** The spec's names of a country calling code and of a national phone number in request bodies. */
+const CALLING_CODE_FIELDS = new Set(["prefix", "mobilePrefix"]);
+const NATIONAL_NUMBER_FIELDS = new Set(["phoneNum", "mobile", "phoneNumber", "phone", "userName"]);
+
+/**
+ * One phone, one spelling (E.164's digits): "+86", "086" and "0086" are the calling code 86, and a national number
+ * written with its trunk 0 is the number without it. Limits and accounts keyed on the phone then cannot be walked
+ * around by respelling it. Anything else (an email as userName) is left as it is.
+ */
+export function canonicalPhoneField(key: string, value: string): string {
+  if (CALLING_CODE_FIELDS.has(key) && /^\+?\d+$/.test(value)) return value.replace(/^\+/, "").replace(/^0+(?=\d)/, "");
+  if (NATIONAL_NUMBER_FIELDS.has(key) && /^\d+$/.test(value)) return value.replace(/^0+(?=\d)/, "");
+  return value;
+}
+
 export function validateBody<T>(context: ApiContext, kit: FormKit): { ok: true; value: T } | { ok: false; envelope: Envelope } {
   const validator = kit.validators[kit.schema.$id];
   const trimmed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(context.params)) {
     // A blank field is a missing one, as in the browser's form (RJSF drops empty inputs): "required" messages apply.
     if (typeof value !== "string") trimmed[key] = value;
-    else if (value.trim()) trimmed[key] = value.trim();
+    else if (value.trim()) trimmed[key] = canonicalPhoneField(key, value.trim());
   }
   if (validator(trimmed)) return { ok: true, value: trimmed as T };
   const fields = fieldErrors(validator.errors);
@@ -98,6 +113,19 @@ export function allow(db: Db, bucket: string, max: number, windowMs: number, now
   const used = db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND at > ?").pluck().get(bucket, since) as number;
   if (used >= max) return false;
   db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)").run(bucket, now);
+  return true;
+}
+
+/**
+ * Several limits on one costly action (per user and per address): it is allowed only when every bucket has room,
+ * and then counted in all of them, so a refusal by one never uses up another.
+ */
+export function allowAll(db: Db, limits: { bucket: string; max: number }[], windowMs: number, now: number): boolean {
+  const since = now - windowMs;
+  const used = db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND at > ?").pluck();
+  if (limits.some(({ bucket, max }) => (used.get(bucket, since) as number) >= max)) return false;
+  const record = db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)");
+  for (const { bucket } of limits) record.run(bucket, now);
   return true;
 }
 

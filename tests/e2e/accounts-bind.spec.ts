@@ -11,6 +11,7 @@ import {
   dialog,
   latestCode,
   freshPhone,
+  loginByApi,
   registerByApi,
   sendCodeInForm,
   storedSession,
@@ -89,9 +90,7 @@ test("a wx account meets the bind dialog before verified actions; code 0 and oth
 
 test("a phone user never sees the bind dialog and an email account does", async ({ page, context, baseURL }) => {
   const { phone, password } = await registerByApi(page.request);
-  const answer = await page.request.post("/api/web/login", { data: { mobile: phone, mobilePrefix: "86", password } });
-  const phoneSession = (await answer.json()).data;
-  await useSession(page, context, baseURL!, phoneSession, "/e2eScholar");
+  await useSession(page, context, baseURL!, await loginByApi(page.request, phone, password), "/e2eScholar");
   // Logged in with a phone but not a scholar: the verify dialog, not the bind one.
   await expect(dialog(page, "verify")).toBeVisible();
   await expect(page.locator('[data-gate="needVerify"]')).toBeVisible();

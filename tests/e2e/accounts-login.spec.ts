@@ -269,6 +269,8 @@ test.describe("WeChat scan", () => {
       return latestCode(page.request, phone);
     })();
     expect((await api(page.request, "/BindPhone/Wechat", { phoneNumber: phone, mobilePrefix: "86", smsVerifyCode: code }, first.token)).code).toBe(1);
+    // The calls above shared the page's cookie jar, which now holds that session: the page must start signed out.
+    await page.context().clearCookies({ name: "token" });
 
     await page.goto("/home");
     await waitForHydration(page);

@@ -81,14 +81,14 @@ test.describe("sessions", () => {
     expect((await context.cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
   });
 
-  test("the login check on load: code 4 logs out; 10001 also opens the offline notice", async ({ page, context, baseURL }) => {
+  test("the login check on load: code 4 logs out; 10001 also opens the offline notice", async ({ page, context, baseURL, request }) => {
     const { phone, password } = await registerByApi(page.request);
     const first = await loginByApi(page.request, phone, password);
     await useSession(page, context, baseURL!, first);
     await expect(page.locator("header.site-header .avatar")).toBeVisible();
 
-    // Another device logs in: this one's token is replaced (10001).
-    await loginByApi(page.request, phone, password);
+    // Another device (a cookie jar of its own) logs in: this one's token is replaced (10001).
+    await loginByApi(request, phone, password);
     await page.reload();
     const offline = dialog(page, "loginError");
     await expect(offline.getByRole("heading", { name: "下线通知" })).toBeVisible();

@@ -182,6 +182,27 @@ describe("sending an SMS code", () => {
     }
   });
 
+  it("knows one phone however it is spelled: +86, 086, 0086 or a trunk 0 share one resend limit", async () => {
+    const phone = freshPhone();
+    expect((await sendSms(phone, { prefix: "86" })).body.code).toBe(200);
+    for (const prefix of ["+86", "086", "0086", "+086", "+0086"]) {
+      expect((await sendSms(phone, { prefix, ip: api.freshIp() })).body.code, prefix).toBe(429);
+    }
+    expect((await sendSms(`0${phone}`, { prefix: "86", ip: api.freshIp() })).body.code, "trunk 0").toBe(429);
+    expect(messagesTo(`+86 ${phone}`)).toHaveLength(1);
+
+    const london = "7700900123";
+    expect((await sendSms(london, { prefix: "44" })).body.code).toBe(200);
+    for (const [prefix, national] of [
+      ["0044", london],
+      ["+44", `0${london}`],
+      ["44", `00${london}`],
+    ]) {
+      expect((await sendSms(national, { prefix, ip: api.freshIp() })).body.code, `${prefix} ${national}`).toBe(429);
+    }
+    expect(messagesTo(`+44 ${london}`)).toHaveLength(1);
+  });
+
   it("refuses a resend within 60 s and allows it after 60 s", async () => {
     const phone = freshPhone();
     const first = await smsCode(phone);
@@ -420,8 +441,8 @@ describe("logging in by password", () => {
     expect(info.body).toMatchObject({ code: 200, data: { id } });
   });
 
-  it("refuses an unknown phone and validates the fields", async () => {
-    expect((await login(freshPhone(), "abc123")).body).toEqual({ code: 0, message: "Wrong account or password" });
+  it("refuses an unknown phone as it refuses a wrong password, and validates the fields", async () => {
+    expect((await login(freshPhone(), "abc123")).body).toEqual({ code: 0, message: "Wrong account or password. 4 attempts left." });
     const missing = await call("/web/login", { body: { password: "abc123" } });
     expect(missing.body).toMatchObject({ code: 400, message: "Please enter phone number" });
     const noPassword = await call("/web/login", { body: { mobile: "13800138000" } });
@@ -473,6 +494,25 @@ describe("logging in by password", () => {
     await login(phone, "wrong123");
     expect((await login(phone, "right123")).body.code).toBe(100000);
     expect((await login(phone, "wrong123")).body.message).toBe("Wrong account or password. 4 attempts left.");
+  });
+
+  it("answers a phone no account has exactly as an existing one: the same countdown, the same lock", async () => {
+    const existing = freshPhone();
+    await registerPhone(existing, "right123");
+    const unknown = freshPhone();
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const known = (await login(existing, "wrong123")).body;
+      expect((await login(unknown, "wrong123")).body, `attempt ${attempt}`).toEqual(known);
+    }
+    expect((await login(unknown, "right123")).body.code).toBe(10003);
+  });
+
+  it("tells a suspended account so only to someone who knows its password", async () => {
+    const phone = freshPhone();
+    const id = await registerPhone(phone, "right123");
+    api.platform.db.prepare("UPDATE users SET disabled = 1 WHERE id = ?").run(id);
+    expect((await login(phone, "wrong123")).body).toEqual({ code: 0, message: "Wrong account or password. 4 attempts left." });
+    expect((await login(phone, "right123")).body.code).toBe(4);
   });
 
   it("limits login attempts to 30 a minute per IP", async () => {
@@ -651,7 +691,8 @@ describe("email accounts", () => {
     await registerEmail(email);
     await follow(emailLinkTo(email));
     expect((await loginEmail(email, "wrong123")).body).toEqual({ code: 0, message: "Wrong account or password. 4 attempts left." });
-    expect((await loginEmail(freshEmail(), "wrong123")).body).toEqual({ code: 0, message: "Wrong account or password" });
+    // An address no account has gets the same answer: guessing tells nothing about who is registered.
+    expect((await loginEmail(freshEmail(), "wrong123")).body).toEqual({ code: 0, message: "Wrong account or password. 4 attempts left." });
   });
 });
 

@@ -299,6 +299,20 @@ describe("video comments", () => {
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(codes.slice(5)).toEqual([429, 429]);
   });
+
+  it("limits how often one address comments, over all its accounts, without using up a refused user's own quota", async () => {
+    const video = await firstVideo();
+    const accepted = () => platform.db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = 'comment-ip:127.0.0.1'").pluck().get() as number;
+    const tokens = await Promise.all(Array.from({ length: 8 }, (_, index) => login(`1380000600${index}`)));
+    const answers: number[] = [];
+    for (const token of tokens)
+      for (let index = 0; index < 5; index++)
+        answers.push((await call("/video/addVideoComment", { videoId: video.id, content: `第${index}条` }, { token })).code);
+    expect(answers).toContain(429);
+    expect(accepted()).toBe(30);
+    const lastId = platform.db.prepare("SELECT id FROM users WHERE user_name = '13800006007'").pluck().get();
+    expect(platform.db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = ?").pluck().get(`comment:${lastId}`)).toBe(0);
+  });
 });
 
 describe("/wechat/getShare", () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
-import type { Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { useEmbeddedPlatform, type Envelope } from "./embedded-platform-fixture";
 import { devTools } from "@server/dev-tools.server";
@@ -38,6 +38,22 @@ const form = (path: string, fields: Record<string, string>) =>
     redirect: "manual",
   });
 
+/** A GET with a Host header of our choosing (fetch will not send a Host other than the URL's). */
+function rawGet(path: string, host: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, path, headers: { host } }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 async function outboxJson(): Promise<Record<string, unknown>[]> {
   const response = await fetch(`${base}/dev/outbox.json`);
   expect(response.status).toBe(200);
@@ -62,6 +78,40 @@ async function newUser(): Promise<{ token: string; id: number }> {
   expect(answer.code, answer.message).toBe(1);
   return { token: answer.data.token, id: answer.data.user.id };
 }
+
+describe("who reaches the tools", () => {
+  it("answers this machine by the name localhost; another Host (a rebound DNS name) gets a bare 404", async () => {
+    const port = new URL(base).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect((await rawGet("/dev/outbox.json", host)).status, host).toBe(200);
+    }
+    for (const host of [`evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example`]) {
+      const answer = await rawGet("/dev/outbox.json", host);
+      expect(answer.status, host).toBe(404);
+      expect(answer.body).toBe("");
+    }
+  });
+
+  it("refuses a peer that is not this machine, whatever X-Forwarded-For says, unless the reach is the network", async () => {
+    const app = express();
+    // Stands for a connection from another host: the socket's own address is what counts.
+    app.use((request, _response, next) => {
+      Object.defineProperty(request.socket, "remoteAddress", { value: "192.0.2.10", configurable: true });
+      next();
+    });
+    app.use(devTools(api.platform, api.now, "loopback"));
+    app.use((_request, response) => response.status(418).end());
+    const remote = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const url = `http://127.0.0.1:${(remote.address() as AddressInfo).port}/dev/outbox.json`;
+      expect((await fetch(url, { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => remote.close(resolve));
+    }
+  });
+});
 
 describe("the outbox", () => {
   it("lists messages newest first with exactly channel, to, code, text and sentAt", async () => {

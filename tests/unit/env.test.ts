@@ -17,7 +17,34 @@ describe("readServerEnv", () => {
       captchaTestMode: false,
       publicOrigin: "http://localhost:3000",
       maxFailedLogins: 5,
+      devTools: "loopback",
+      trustProxy: false,
+      secureCookies: false,
     });
+  });
+
+  it("keeps the developer tools on this machine by default, off in production builds, and refuses them where they would leak codes", () => {
+    expect(readServerEnv({ NODE_ENV: "production" }, root).devTools).toBe("off");
+    expect(readServerEnv({ DEV_TOOLS: "network" }, root).devTools).toBe("network");
+    expect(readServerEnv({ DEV_TOOLS: "off" }, root).devTools).toBe("off");
+    expect(readServerEnv({ APP_ENV: "staging", PLATFORM_API_STAGING: "https://s.example" }, root).devTools).toBe("off");
+    expect(() => readServerEnv({ NODE_ENV: "production", DEV_TOOLS: "loopback" }, root)).toThrow(
+      /DEV_TOOLS is only allowed with APP_ENV=local and without NODE_ENV=production/,
+    );
+    expect(() => readServerEnv({ APP_ENV: "test", PLATFORM_API_TEST: "https://t.example", DEV_TOOLS: "network" }, root)).toThrow(/DEV_TOOLS is only allowed/);
+    expect(() => readServerEnv({ DEV_TOOLS: "yes" }, root)).toThrow(/DEV_TOOLS must be off, loopback or network \(got "yes"\)/);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names hops or addresses", () => {
+    expect(readServerEnv({ TRUST_PROXY: "2" }, root).trustProxy).toBe(2);
+    expect(readServerEnv({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1, fd00::/8" }, root).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8"]);
+    expect(readServerEnv({ TRUST_PROXY: "none" }, root).trustProxy).toBe(false);
+    for (const value of ["loopback", "10.0.0.0/33", "1.2.3", "10.0.0.1/8/1", "-1"])
+      expect(() => readServerEnv({ TRUST_PROXY: value }, root), value).toThrow(/TRUST_PROXY must be a hop count or a comma-separated list/);
+  });
+
+  it("marks cookies Secure everywhere but local", () => {
+    expect(readServerEnv({ APP_ENV: "production", PLATFORM_API_PRODUCTION: "https://p.example" }, root).secureCookies).toBe(true);
   });
 
   it("reads the overrides", () => {
