@@ -4,7 +4,7 @@ import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
 import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
 import { navigateTo } from "~/routing/navigation";
 import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
-import { $user, clearSession, storeSession } from "~/stores/session";
+import { $sessionLost, $user, clearSession, storeSession } from "~/stores/session";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
 import { dayKey } from "~/format/dates";
@@ -118,7 +118,8 @@ export async function requireGate(gate: Gate): Promise<boolean> {
 
 /** Spec §4 login check: 200 keeps (and refreshes) the user; anything else logs out, and 10001 says why. */
 export async function checkLogin(): Promise<void> {
-  if (!$user.get()) return;
+  if (!$user.get() && !$sessionLost.get()) return;
+  $sessionLost.set(false);
   const answer = await callApi<SessionUser>(accountCalls.isLogin);
   // A network failure says nothing about the session; code 4 was handled by the API client (toast, logout, home).
   if (answer.code === NETWORK_ERROR_CODE || answer.code === SESSION_REVOKED_CODE) return;

@@ -1,6 +1,6 @@
 import { atom, computed } from "nanostores";
 import type { SessionUser } from "@contracts/gate";
-import { STORAGE_KEYS, writeStorage } from "~/browser/storage";
+import { readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
 /**
  * Who is signed in. The session itself is an HttpOnly cookie the server sets when a login answer passes through it
@@ -8,9 +8,15 @@ import { STORAGE_KEYS, writeStorage } from "~/browser/storage";
  */
 export const $user = atom<SessionUser | null>(null);
 export const $isLoggedIn = computed($user, (user) => user !== null);
+/**
+ * This browser had a user but the server no longer recognises its cookie: the login check then asks the platform why
+ * (a login elsewhere answers 10001 and the offline notice says so; a suspended account answers 4).
+ */
+export const $sessionLost = atom(false);
 
 /** Every page the server loads says who the cookie belongs to (or nobody): that is the session from then on. */
 export function hydrateSession(serverUser: SessionUser | null): void {
+  if (!serverUser && readStorage(STORAGE_KEYS.user)) $sessionLost.set(true);
   // Earlier versions kept the token itself in storage, where any script could read it.
   writeStorage(STORAGE_KEYS.token, null);
   writeStorage(STORAGE_KEYS.user, serverUser ? JSON.stringify(serverUser) : null);

@@ -84,3 +84,48 @@ test("the browser enforces the policy: no inline handlers, no eval", async ({ br
     await context.close();
   }
 });
+
+test("every response carries the security headers; HSTS only when a trusted proxy says the request was HTTPS", async ({ request }) => {
+  for (const path of ["/home", "/api/banner/list", "/no-such-page"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(directives(headers["content-security-policy"]).get("frame-ancestors"), path).toEqual(["'self'"]);
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+  }
+  const overHttps = (await request.get("/home", { headers: { "X-Forwarded-Proto": "https" } })).headers();
+  expect(overHttps["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+});
+
+test("writes another site's page sends are refused before they act: feedback, SMS, the developer tools", async ({ request }) => {
+  const evil = { Origin: "https://evil.example", "Content-Type": "text/plain" };
+  const feedback = await request.post("/api/feedBack/addFeedBack", {
+    headers: evil,
+    data: JSON.stringify({ feedbackContent: "cross-site", feedbackType: 1, dataCode: "h5" }),
+  });
+  expect(feedback.status()).toBe(403);
+  expect(await feedback.json()).toEqual({ code: 403, message: "cross-site request refused" });
+  const sms = await request.post("/api/web/sendMessage", {
+    headers: { ...evil, "Sec-Fetch-Site": "cross-site" },
+    data: JSON.stringify({ phoneNum: "13800000000", prefix: "86", randStr: "x", ticket: "1" }),
+  });
+  expect(sms.status()).toBe(403);
+  const outbox = (await (await request.get("/dev/outbox.json")).json()) as { to: string }[];
+  expect(outbox.some((message) => message.to === "+86 13800000000")).toBe(false);
+  const vip = await request.post("/dev/users", { headers: { Origin: "https://evil.example" }, form: { userName: "13800000000", action: "vip" } });
+  expect(vip.status()).toBe(403);
+  // The same write from this site's own page goes through.
+  const own = await request.post("/api/feedBack/addFeedBack", {
+    headers: { "Sec-Fetch-Site": "same-origin" },
+    data: { feedbackContent: "same-site feedback", feedbackType: 1, dataCode: "h5" },
+  });
+  expect(own.status()).toBe(200);
+});
+
+test("the developer tools answer only a request that names this machine", async ({ request, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  expect((await request.get("/dev/outbox.json")).status()).toBe(200);
+  const rebound = await request.get("/dev/outbox.json", { headers: { Host: `attacker.example:${port}` } });
+  expect(rebound.status()).toBe(404);
+  expect(await rebound.text()).toBe("");
+});

@@ -25,7 +25,7 @@ const { checkAddressBinding, checkLogin, checkPromotions, completeLogin, ensureS
   "~/account/flows"
 );
 const { $dialog } = await import("~/stores/dialogs");
-const { $user, storeSession } = await import("~/stores/session");
+const { $sessionLost, $user, hydrateSession, storeSession } = await import("~/stores/session");
 const { $forcedBind, $verifyStep } = await import("~/stores/account");
 const { showFailure } = await import("~/api/calls");
 
@@ -60,6 +60,7 @@ beforeEach(() => {
   vi.stubGlobal("document", { cookie: "" });
   $dialog.set(null);
   $user.set(null);
+  $sessionLost.set(false);
   $forcedBind.set(false);
   $verifyStep.set(null);
 });
@@ -118,6 +119,21 @@ describe("the login check on load", () => {
     await checkLogin();
     expect($user.get()).toBeNull();
     expect($dialog.get()).toMatchObject({ name: "loginError", reason: "signed in elsewhere" });
+  });
+
+  it("asks why when the server no longer knows this browser's session: a login elsewhere opens the offline notice", async () => {
+    hydrateSession(null);
+    expect($sessionLost.get()).toBe(true);
+    answer("/web/isLogin", { code: 10001, message: "signed in elsewhere" });
+    await checkLogin();
+    expect(made.map((call) => call.path)).toEqual(["/web/isLogin"]);
+    expect($dialog.get()).toMatchObject({ name: "loginError", reason: "signed in elsewhere" });
+    expect(fetched).toHaveBeenCalledWith("/session/end", expect.objectContaining({ method: "POST" }));
+    // Asked once: the next load of a visitor asks nothing.
+    made.length = 0;
+    hydrateSession(null);
+    await checkLogin();
+    expect(made).toEqual([]);
   });
 
   it("keeps the session when the network failed, and asks nothing without a user", async () => {
