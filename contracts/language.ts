@@ -2,7 +2,7 @@ export const LANGUAGES = ["zh", "en"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "zh";
 
-/** The text catalogues of spec §2, plus common (the shell) and pages (static pages). */
+/** The text catalogues of spec §2, plus common (the shell), pages (static pages) and order (buying: ADR 018). */
 export const NAMESPACES = [
   "common",
   "pages",
@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "personCenter",
   "essay",
   "password",
+  "order",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,7 +3,8 @@ import { isLoopbackAddress } from "./security.server.ts";
 import type { DevToolsReach, ServerEnv } from "./env.server.ts";
 import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
-import { hashPassword } from "./platform-api/support.server.ts";
+import { hashPassword, platformSecret } from "./platform-api/support.server.ts";
+import { signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
 
 interface OutboxRow {
   channel: "sms" | "email";
@@ -142,6 +143,64 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
   router.post("/dev/promotions", (request, response) => {
     platform.promotions.firstVisit = request.body?.firstVisit === "on";
     response.json({ firstVisit: platform.promotions.firstVisit });
+  });
+
+  /**
+   * The payment provider, simulated: the cashier page a buyer is sent to, which approves, declines, or approves after a
+   * delay, and then notifies the platform as a provider would: a signed POST to /pay/notify.
+   */
+  const paymentSecret = platformSecret(platform.db, "payment");
+  const notifyPayment = async (paymentNo: string, outcome: PaymentNotice["outcome"]) => {
+    const payment = platform.orders.paymentByNo(paymentNo);
+    if (!payment) return null;
+    const body = JSON.stringify({ paymentNo, outcome, amountFen: payment.amount_fen } satisfies PaymentNotice);
+    const answer = await platform.api.fetch(
+      new Request("http://embedded/api/pay/notify", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-pay-signature": signNotice(paymentSecret, body) },
+        body,
+      }),
+    );
+    return ((await answer.json()) as { code: number }).code;
+  };
+
+  router.get("/dev/pay", (request, response) => {
+    const paymentNo = String(request.query.paymentNo ?? "");
+    const payment = platform.db
+      .prepare(`SELECT p.payment_no, p.amount_fen, p.status, o.order_no, pr.title FROM payments p JOIN orders o ON o.id = p.order_id
+        JOIN products pr ON pr.id = o.product_id WHERE p.payment_no = ?`)
+      .get(paymentNo) as { payment_no: string; amount_fen: number; status: string; order_no: string; title: string } | undefined;
+    response.setHeader("Cache-Control", "no-store");
+    if (!payment) {
+      response.status(404).send(page("Payment (simulated)", "<p>No such payment.</p>"));
+      return;
+    }
+    const amount = `¥${(payment.amount_fen / 100).toFixed(2)}`;
+    const actions =
+      payment.status === "pending"
+        ? `<form method="post" action="/dev/pay"><input type="hidden" name="paymentNo" value="${escapeHtml(payment.payment_no)}">
+<button name="decision" value="approve">Approve</button> <button name="decision" value="decline">Decline</button>
+<button name="decision" value="delay">Approve in 10 s</button></form>`
+        : "";
+    response.send(
+      page(
+        "Payment (simulated)",
+        `<p>This page stands in for the payment provider's cashier.</p><dl><dt>Order</dt><dd>${escapeHtml(payment.order_no)} — ${escapeHtml(payment.title)}</dd>
+<dt>Amount</dt><dd class="code">${amount}</dd><dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd></dl>${actions}`,
+      ),
+    );
+  });
+
+  router.post("/dev/pay", async (request, response) => {
+    const paymentNo = String(request.body?.paymentNo ?? "");
+    const decision = String(request.body?.decision ?? "");
+    if (!["approve", "decline", "delay"].includes(decision) || !platform.orders.paymentByNo(paymentNo)) {
+      response.status(400).send(page("Payment (simulated)", "<p>Unknown payment or decision.</p>"));
+      return;
+    }
+    if (decision === "delay") setTimeout(() => void notifyPayment(paymentNo, "succeeded"), 10_000).unref();
+    else await notifyPayment(paymentNo, decision === "approve" ? "succeeded" : "declined");
+    response.redirect(303, `/dev/pay?paymentNo=${encodeURIComponent(paymentNo)}`);
   });
 
   router.get("/dev/wechat/confirm", (request, response) => {

@@ -21,6 +21,10 @@ export { default as loginPasswordSchema } from "./forms/login-password.schema.js
 export { default as loginPasswordValidators } from "./forms/login-password.validators.js";
 export { default as newPasswordSchema } from "./forms/new-password.schema.json";
 export { default as newPasswordValidators } from "./forms/new-password.validators.js";
+export { default as orderConfirmSchema } from "./forms/order-confirm.schema.json";
+export { default as orderConfirmValidators } from "./forms/order-confirm.validators.js";
+export { default as orderQuoteSchema } from "./forms/order-quote.schema.json";
+export { default as orderQuoteValidators } from "./forms/order-quote.validators.js";
 export { default as profileSchema } from "./forms/profile.schema.json";
 export { default as profileValidators } from "./forms/profile.validators.js";
 export { default as registerEmailSchema } from "./forms/register-email.schema.json";

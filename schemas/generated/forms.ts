@@ -10,6 +10,8 @@ export type { LoginCodeForm } from "./forms/login-code.ts";
 export type { LoginEmailForm } from "./forms/login-email.ts";
 export type { LoginPasswordForm } from "./forms/login-password.ts";
 export type { NewPasswordForm } from "./forms/new-password.ts";
+export type { OrderConfirmForm } from "./forms/order-confirm.ts";
+export type { OrderQuoteForm } from "./forms/order-quote.ts";
 export type { ProfileForm } from "./forms/profile.ts";
 export type { RegisterEmailForm } from "./forms/register-email.ts";
 export type { RegisterPhoneForm } from "./forms/register-phone.ts";

@@ -6,13 +6,15 @@ import { scholarRoutes } from "./scholars.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
 import { fileRoutes, uploadsDirFor } from "./files.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
-import { newToken, pruneRateEvents } from "./support.server.ts";
+import { newToken, platformSecret, pruneRateEvents } from "./support.server.ts";
 import { mediaRoutes } from "./media.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes, seedLive } from "./live.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
+import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
+import { seedOrders } from "./orders-seed.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -20,6 +22,7 @@ export interface EmbeddedPlatform {
   accounts: Accounts;
   /** Which promotions run; the developer tools switch them. */
   promotions: Promotions;
+  orders: OrderEngine;
   close(): void;
 }
 
@@ -52,6 +55,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedLive(db, now());
   if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
   if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
+  if (options.seed !== false) seedOrders(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -62,6 +66,10 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     announceMessage: options.announceMessage,
   });
   const promotions: Promotions = { firstVisit: true };
+  const orders = createOrderEngine(db, accounts, { paymentSecret: platformSecret(db, "payment") });
+  // Unpaid orders expire on time even when nobody reads them (every call that touches orders checks too).
+  const expiry = setInterval(() => orders.expireOverdue(now()), 30_000);
+  expiry.unref();
   const api = createRouter(
     db,
     [
@@ -74,8 +82,19 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }),
       ...liveRoutes(db),
       ...specialRoutes(db, accounts),
+      ...orders.routes,
     ],
     now,
   );
-  return { api, db, accounts, promotions, close: () => db.close() };
+  return {
+    api,
+    db,
+    accounts,
+    promotions,
+    orders,
+    close: () => {
+      clearInterval(expiry);
+      db.close();
+    },
+  };
 }

@@ -15,6 +15,8 @@ export interface ApiContext {
   headers: Headers;
   token: string | null;
   ip: string;
+  /** The body as sent, for handlers that verify a signature over it. */
+  rawBody?: string;
   now: () => Date;
   /** Extra response headers a handler wants, e.g. a content type for an image. */
   respond?: (response: Response) => void;
@@ -37,7 +39,7 @@ export function fail(code: number, message: string, data?: unknown): Envelope {
 }
 
 /** Reads a request into params: the query for GET, a JSON or form body for POST. Bad bodies are an error, not a crash. */
-async function readParams(request: Request, url: URL): Promise<{ params: Record<string, unknown> } | { refused: Envelope }> {
+async function readParams(request: Request, url: URL): Promise<{ params: Record<string, unknown>; rawBody?: string } | { refused: Envelope }> {
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
   if (request.method === "GET" || request.method === "HEAD") return { params };
   const type = request.headers.get("content-type") ?? "";
@@ -45,11 +47,11 @@ async function readParams(request: Request, url: URL): Promise<{ params: Record<
   if (bytes.byteLength > 1_000_000) return { refused: fail(413, "request body too large") };
   const text = new TextDecoder().decode(bytes);
   if (!text) return { params };
-  if (type.includes("application/x-www-form-urlencoded")) return { params: { ...params, ...Object.fromEntries(new URLSearchParams(text)) } };
+  if (type.includes("application/x-www-form-urlencoded")) return { params: { ...params, ...Object.fromEntries(new URLSearchParams(text)) }, rawBody: text };
   try {
     const body = JSON.parse(text) as unknown;
     if (!body || typeof body !== "object" || Array.isArray(body)) return { refused: fail(400, "request body must be a JSON object") };
-    return { params: { ...params, ...(body as Record<string, unknown>) } };
+    return { params: { ...params, ...(body as Record<string, unknown>) }, rawBody: text };
   } catch {
     return { refused: fail(400, "request body is not valid JSON") };
   }
@@ -84,7 +86,7 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
       }
       const read = await readParams(request, url);
       if ("refused" in read) return json(read.refused, read.refused.code);
-      const { params } = read;
+      const { params, rawBody } = read;
       try {
         const answer = await route.handler({
           db,
@@ -92,6 +94,7 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
           headers: request.headers,
           token: request.headers.get("token") || null,
           ip,
+          rawBody,
           now,
         });
         return answer instanceof Response ? answer : json(answer);

@@ -129,6 +129,12 @@ export function allowAll(db: Db, limits: { bucket: string; max: number }[], wind
   return true;
 }
 
+/** A secret the platform keeps across restarts, made on first use. */
+export function platformSecret(db: Db, name: string): string {
+  db.prepare("INSERT OR IGNORE INTO platform_secrets (name, value) VALUES (?, ?)").run(name, randomBytes(32).toString("hex"));
+  return db.prepare("SELECT value FROM platform_secrets WHERE name = ?").pluck().get(name) as string;
+}
+
 export function pruneRateEvents(db: Db, now: number): void {
   db.prepare("DELETE FROM rate_events WHERE at < ?").run(now - 86_400_000);
 }

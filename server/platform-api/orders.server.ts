@@ -1,0 +1,514 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { orderConfirmSchema, orderConfirmValidators, orderQuoteSchema, orderQuoteValidators } from "@schemas/generated/form-kits.ts";
+import type { OrderConfirmForm, OrderQuoteForm } from "@schemas/generated/forms.ts";
+import type { Db } from "./db.server.ts";
+import type { Accounts } from "./accounts.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { formKit, say, validateBody } from "./support.server.ts";
+
+/** An unpaid order holds its stock and coupon this long, then expires and gives them back (ADR 018). */
+export const ORDER_TTL_MS = 15 * 60_000;
+
+export type OrderStatus = "created" | "paid" | "fulfilled" | "cancelled" | "expired" | "refunded";
+
+interface ProductRow {
+  id: number;
+  kind: "course" | "goods";
+  title: string;
+  title_en: string;
+  price_fen: number;
+  stock: number | null;
+  on_sale: number;
+}
+
+interface CouponRow {
+  user_coupon_id: number;
+  status: "usable" | "locked" | "used";
+  title: string;
+  title_en: string;
+  kind: "amount" | "discount";
+  amount_fen: number;
+  percent: number;
+  threshold_fen: number;
+  scope: "all" | "course" | "goods";
+  valid_from: string;
+  valid_until: string;
+}
+
+interface OrderRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  unit_price_fen: number;
+  discount_fen: number;
+  total_fen: number;
+  user_coupon_id: number | null;
+  status: OrderStatus;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+}
+
+interface PaymentRow {
+  id: number;
+  payment_no: string;
+  order_id: number;
+  amount_fen: number;
+  status: "pending" | "succeeded" | "declined" | "refunded";
+}
+
+/** Why a coupon does not apply to an order; null when it does. */
+export type CouponProblem = "notYours" | "used" | "notYet" | "expired" | "scope" | "threshold";
+
+/** The price of an order as the server computes it: never a figure from the browser. */
+export interface Quote {
+  unitPriceFen: number;
+  quantity: number;
+  subtotalFen: number;
+  discountFen: number;
+  totalFen: number;
+}
+
+/** What a coupon takes off a subtotal: an amount (never below zero), or a percentage with the buyer getting the odd fen. */
+export function couponDiscount(coupon: Pick<CouponRow, "kind" | "amount_fen" | "percent">, subtotalFen: number): number {
+  if (coupon.kind === "amount") return Math.min(coupon.amount_fen, subtotalFen);
+  return subtotalFen - Math.floor((subtotalFen * coupon.percent) / 100);
+}
+
+export function couponProblem(coupon: CouponRow, product: ProductRow, subtotalFen: number, now: Date): CouponProblem | null {
+  if (coupon.status !== "usable") return "used";
+  if (now < new Date(coupon.valid_from)) return "notYet";
+  if (now > new Date(coupon.valid_until)) return "expired";
+  if (coupon.scope !== "all" && coupon.scope !== product.kind) return "scope";
+  if (subtotalFen < coupon.threshold_fen) return "threshold";
+  return null;
+}
+
+/** The notification the payment provider (the simulator locally) signs with the shared secret. */
+export interface PaymentNotice {
+  paymentNo: string;
+  outcome: "succeeded" | "declined";
+  amountFen: number;
+}
+
+export function signNotice(secret: string, body: string): string {
+  return createHmac("sha256", secret).update(body).digest("hex");
+}
+
+function signatureMatches(secret: string, body: string, signature: string): boolean {
+  const expected = Buffer.from(signNotice(secret, body), "hex");
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : "", "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Order and payment numbers: the date, then random digits (unguessable enough not to enumerate someone's orders). */
+function serialNumber(now: Date): string {
+  return `${now.toISOString().slice(0, 10).replaceAll("-", "")}${randomInt(10 ** 9, 10 ** 10 - 1)}${randomInt(10 ** 5, 10 ** 6 - 1)}`;
+}
+
+export interface OrderEngineOptions {
+  /** The secret payment notifications are signed with (the provider's; the simulator's locally). */
+  paymentSecret: string;
+}
+
+/**
+ * The order engine of ADR 018: prices, coupons, stock and state changes decided here in single transactions, so
+ * concurrent submissions can neither oversell, reuse a coupon, nor charge twice.
+ */
+export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngineOptions) {
+  const productById = db.prepare("SELECT * FROM products WHERE id = ?");
+  const userCoupon = db.prepare(`SELECT uc.id AS user_coupon_id, uc.status, uc.user_id, c.* FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id
+    WHERE uc.id = ? AND uc.user_id = ?`);
+  const userCoupons = db.prepare(`SELECT uc.id AS user_coupon_id, uc.status, c.* FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id
+    WHERE uc.user_id = ? ORDER BY uc.id`);
+  const orderByNo = db.prepare("SELECT * FROM orders WHERE order_no = ?");
+  const orderById = db.prepare("SELECT * FROM orders WHERE id = ?");
+  const paymentById = db.prepare("SELECT * FROM payments WHERE id = ?");
+  const paymentByNo = db.prepare("SELECT * FROM payments WHERE payment_no = ?");
+  const recordEvent = db.prepare("INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES (?, ?, ?, ?, ?)");
+  const setStatus = db.prepare("UPDATE orders SET status = ?, paid_at = COALESCE(?, paid_at) WHERE id = ? AND status = ?");
+
+  /** One state change, only from the state the caller saw, always recorded. */
+  function transition(order: OrderRow, to: OrderStatus, reason: string, at: Date): boolean {
+    const paidAt = to === "paid" ? at.toISOString() : null;
+    if (setStatus.run(to, paidAt, order.id, order.status).changes !== 1) return false;
+    recordEvent.run(order.id, order.status, to, reason, at.toISOString());
+    return true;
+  }
+
+  /** Gives back what an unpaid order held: its stock and its coupon. */
+  function release(order: OrderRow): void {
+    db.prepare("UPDATE products SET stock = stock + ? WHERE id = ? AND stock IS NOT NULL").run(order.quantity, order.product_id);
+    if (order.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'usable', order_id = NULL WHERE id = ?").run(order.user_coupon_id);
+  }
+
+  /** Unpaid orders past their time expire; run before anything reads or changes orders, and on a timer. */
+  const expireOverdue = db.transaction((now: Date) => {
+    const overdue = db.prepare("SELECT * FROM orders WHERE status = 'created' AND expires_at <= ?").all(now.toISOString()) as OrderRow[];
+    for (const order of overdue) {
+      if (transition(order, "expired", "unpaid after 15 minutes", now)) release(order);
+      db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(now.toISOString(), order.id);
+    }
+    return overdue.length;
+  });
+
+  function quote(product: ProductRow, quantity: number, coupon: CouponRow | null): Quote {
+    const subtotalFen = product.price_fen * quantity;
+    const discountFen = coupon ? couponDiscount(coupon, subtotalFen) : 0;
+    return { unitPriceFen: product.price_fen, quantity, subtotalFen, discountFen, totalFen: subtotalFen - discountFen };
+  }
+
+  const couponView = (context: ApiContext, coupon: CouponRow, problem: CouponProblem | null) => ({
+    userCouponId: coupon.user_coupon_id,
+    title: say(context, coupon.title, coupon.title_en),
+    kind: coupon.kind,
+    amountFen: coupon.amount_fen,
+    percent: coupon.percent,
+    thresholdFen: coupon.threshold_fen,
+    scope: coupon.scope,
+    validFrom: coupon.valid_from,
+    validUntil: coupon.valid_until,
+    status: coupon.status,
+    problem,
+  });
+
+  const couponProblemText = (context: ApiContext, problem: CouponProblem) =>
+    ({
+      notYours: say(context, "优惠券不存在", "No such coupon"),
+      used: say(context, "优惠券已使用", "This coupon has been used"),
+      notYet: say(context, "优惠券尚未到使用时间", "This coupon cannot be used yet"),
+      expired: say(context, "优惠券已过期", "This coupon has expired"),
+      scope: say(context, "该优惠券不适用于此商品", "This coupon does not apply to this item"),
+      threshold: say(context, "未达到优惠券使用门槛", "The order does not reach this coupon's minimum"),
+    })[problem];
+
+  const orderView = (context: ApiContext, order: OrderRow) => {
+    const product = productById.get(order.product_id) as ProductRow;
+    return {
+      orderNo: order.order_no,
+      status: order.status,
+      productId: product.id,
+      kind: product.kind,
+      title: say(context, product.title, product.title_en),
+      quantity: order.quantity,
+      unitPriceFen: order.unit_price_fen,
+      discountFen: order.discount_fen,
+      totalFen: order.total_fen,
+      createTime: order.created_at,
+      expiresAt: order.expires_at,
+      paidAt: order.paid_at,
+    };
+  };
+
+  type Priced = { product: ProductRow; coupon: CouponRow | null; quote: Quote } | { envelope: Envelope };
+
+  function price(context: ApiContext, userId: number, form: Pick<OrderQuoteForm, "productId" | "quantity" | "userCouponId">): Priced {
+    const product = productById.get(form.productId) as ProductRow | undefined;
+    if (!product?.on_sale) return { envelope: fail(404, say(context, "商品不存在或已下架", "This item is not on sale")) };
+    const quantity = form.quantity ?? 1;
+    if (product.kind === "course" && quantity !== 1) return { envelope: fail(400, say(context, "课程每次只能购买一份", "A course is bought one at a time")) };
+    let coupon: CouponRow | null = null;
+    if (form.userCouponId) {
+      coupon = (userCoupon.get(form.userCouponId, userId) as CouponRow | undefined) ?? null;
+      const problem = coupon ? couponProblem(coupon, product, product.price_fen * quantity, context.now()) : "notYours";
+      if (problem) return { envelope: fail(400, couponProblemText(context, problem), { problem }) };
+    }
+    return { product, coupon, quote: quote(product, quantity, coupon) };
+  }
+
+  /** A new order in one transaction: stock taken, coupon locked, first payment attempt opened. */
+  const placeOrder = db.transaction((context: ApiContext, userId: number, form: OrderConfirmForm, fingerprint: string): Envelope => {
+    const priced = price(context, userId, { productId: form.productId!, quantity: form.quantity, userCouponId: form.userCouponId });
+    if ("envelope" in priced) return priced.envelope;
+    const { product, coupon, quote: amounts } = priced;
+    if (product.kind === "course" && db.prepare("SELECT 1 FROM entitlements WHERE user_id = ? AND product_id = ?").get(userId, product.id))
+      return fail(409, say(context, "您已购买该课程", "You have bought this course already"));
+    if (product.stock !== null) {
+      const taken = db.prepare("UPDATE products SET stock = stock - ? WHERE id = ? AND stock >= ?").run(amounts.quantity, product.id, amounts.quantity);
+      if (taken.changes !== 1) return fail(409, say(context, "库存不足", "Sold out"));
+    }
+    const now = context.now();
+    const inserted = db
+      .prepare(`INSERT INTO orders (order_no, user_id, product_id, quantity, unit_price_fen, discount_fen, total_fen, user_coupon_id, status, source, created_at, expires_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`)
+      .run(
+        serialNumber(now),
+        userId,
+        product.id,
+        amounts.quantity,
+        amounts.unitPriceFen,
+        amounts.discountFen,
+        amounts.totalFen,
+        coupon?.user_coupon_id ?? null,
+        context.headers.get("source") ?? "4",
+        now.toISOString(),
+        new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
+      );
+    const order = orderById.get(Number(inserted.lastInsertRowid)) as OrderRow;
+    recordEvent.run(order.id, null, "created", "placed by the buyer", now.toISOString());
+    if (coupon) db.prepare("UPDATE user_coupons SET status = 'locked', order_id = ? WHERE id = ?").run(order.id, coupon.user_coupon_id);
+    return openPayment(context, userId, order, form.idempotencyKey, fingerprint);
+  });
+
+  /** A payment attempt for an unpaid order, remembered under the submission's key; a free order is paid at once. */
+  function openPayment(context: ApiContext, userId: number, order: OrderRow, key: string, fingerprint: string): Envelope {
+    const now = context.now();
+    const payment = db
+      .prepare("INSERT INTO payments (payment_no, order_id, amount_fen, created_at) VALUES (?, ?, ?, ?)")
+      .run(serialNumber(now), order.id, order.total_fen, now.toISOString());
+    const paymentId = Number(payment.lastInsertRowid);
+    db.prepare("INSERT INTO order_requests (user_id, idempotency_key, fingerprint, order_id, payment_id) VALUES (?, ?, ?, ?, ?)").run(
+      userId,
+      key,
+      fingerprint,
+      order.id,
+      paymentId,
+    );
+    if (order.total_fen === 0) settle(paymentById.get(paymentId) as PaymentRow, "succeeded", now);
+    return confirmation(context, order.id, paymentId);
+  }
+
+  function confirmation(context: ApiContext, orderId: number, paymentId: number): Envelope {
+    const order = orderById.get(orderId) as OrderRow;
+    const payment = paymentById.get(paymentId) as PaymentRow;
+    return ok({
+      ...orderView(context, order),
+      paymentNo: payment.payment_no,
+      paymentStatus: payment.status,
+      payUrl: `/dev/pay?paymentNo=${payment.payment_no}`,
+    });
+  }
+
+  const payAgain = db.transaction((context: ApiContext, userId: number, form: OrderConfirmForm, fingerprint: string): Envelope => {
+    const order = orderByNo.get(form.orderNo) as OrderRow | undefined;
+    if (!order || order.user_id !== userId) return fail(404, say(context, "订单不存在", "No such order"));
+    if (order.status !== "created") return fail(409, say(context, "订单已不能支付", "This order can no longer be paid"), { status: order.status });
+    if (db.prepare("SELECT 1 FROM payments WHERE order_id = ? AND status = 'pending'").get(order.id))
+      db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(
+        context.now().toISOString(),
+        order.id,
+      );
+    return openPayment(context, userId, order, form.idempotencyKey, fingerprint);
+  });
+
+  /** The outcome of a payment, applied once: paid orders grant what they bought; money for an ended order goes back. */
+  function settle(payment: PaymentRow, outcome: PaymentNotice["outcome"], now: Date): void {
+    if (payment.status !== "pending") return;
+    const order = orderById.get(payment.order_id) as OrderRow;
+    if (outcome === "declined") {
+      db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE id = ?").run(now.toISOString(), payment.id);
+      return;
+    }
+    if (order.status !== "created") {
+      db.prepare("UPDATE payments SET status = 'refunded', settled_at = ? WHERE id = ?").run(now.toISOString(), payment.id);
+      return;
+    }
+    db.prepare("UPDATE payments SET status = 'succeeded', settled_at = ? WHERE id = ?").run(now.toISOString(), payment.id);
+    transition(order, "paid", `payment ${payment.payment_no}`, now);
+    if (order.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'used' WHERE id = ?").run(order.user_coupon_id);
+    const product = productById.get(order.product_id) as ProductRow;
+    if (product.kind === "course") {
+      db.prepare("INSERT OR IGNORE INTO entitlements (user_id, product_id, order_id, granted_at) VALUES (?, ?, ?, ?)").run(
+        order.user_id,
+        product.id,
+        order.id,
+        now.toISOString(),
+      );
+      transition(orderById.get(order.id) as OrderRow, "fulfilled", "course unlocked", now);
+    }
+  }
+
+  const notify = db.transaction((notice: PaymentNotice, now: Date): "applied" | "repeated" | "unknown" | "amount" => {
+    const payment = paymentByNo.get(notice.paymentNo) as PaymentRow | undefined;
+    if (!payment) return "unknown";
+    if (payment.amount_fen !== notice.amountFen) return "amount";
+    if (payment.status !== "pending") return "repeated";
+    expireOverdue(now);
+    settle(paymentByNo.get(notice.paymentNo) as PaymentRow, notice.outcome, now);
+    return "applied";
+  });
+
+  const cancel = db.transaction((context: ApiContext, userId: number, orderNo: string): Envelope => {
+    const order = orderByNo.get(orderNo) as OrderRow | undefined;
+    if (!order || order.user_id !== userId) return fail(404, say(context, "订单不存在", "No such order"));
+    if (order.status !== "created" || !transition(order, "cancelled", "cancelled by the buyer", context.now()))
+      return fail(409, say(context, "订单已不能取消", "This order can no longer be cancelled"), { status: order.status });
+    release(order);
+    db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(context.now().toISOString(), order.id);
+    return ok(orderView(context, orderById.get(order.id) as OrderRow), say(context, "订单已取消", "Order cancelled"));
+  });
+
+  function confirmPay(context: ApiContext, userId: number): Envelope {
+    const body = validateBody<OrderConfirmForm>(context, formKit(orderConfirmSchema, orderConfirmValidators));
+    if (!body.ok) return body.envelope;
+    const form = body.value;
+    expireOverdue(context.now());
+    // What the submission asked for; a repeat of its key with other contents is a client error, not the same request.
+    const fingerprint = JSON.stringify([form.orderNo ?? null, form.productId ?? null, form.quantity ?? 1, form.userCouponId ?? null]);
+    const earlier = db.prepare("SELECT * FROM order_requests WHERE user_id = ? AND idempotency_key = ?").get(userId, form.idempotencyKey) as
+      | { fingerprint: string; order_id: number; payment_id: number }
+      | undefined;
+    if (earlier) {
+      if (earlier.fingerprint !== fingerprint) return fail(409, say(context, "该提交编号已用于其他订单", "This submission key was used for another order"));
+      return confirmation(context, earlier.order_id, earlier.payment_id);
+    }
+    return form.orderNo ? payAgain(context, userId, form, fingerprint) : placeOrder(context, userId, form, fingerprint);
+  }
+
+  function readNotice(context: ApiContext): PaymentNotice | null {
+    const { paymentNo, outcome, amountFen } = context.params;
+    if (typeof paymentNo !== "string" || (outcome !== "succeeded" && outcome !== "declined") || !Number.isInteger(amountFen)) return null;
+    return { paymentNo, outcome, amountFen: amountFen as number };
+  }
+
+  /** The coupon centre: each coupon once per user, while any are left; the last one goes to exactly one claimant. */
+  const claimCoupon = db.transaction((context: ApiContext, userId: number, couponId: number): Envelope => {
+    const coupon = db.prepare("SELECT * FROM coupons WHERE id = ?").get(couponId) as (CouponRow & { id: number; remaining: number }) | undefined;
+    if (!coupon || context.now() > new Date(coupon.valid_until)) return fail(404, say(context, "优惠券不存在或已过期", "No such coupon, or it has expired"));
+    if (db.prepare("SELECT 1 FROM user_coupons WHERE coupon_id = ? AND user_id = ?").get(couponId, userId))
+      return fail(409, say(context, "您已领取过该优惠券", "You have this coupon already"));
+    if (db.prepare("UPDATE coupons SET remaining = remaining - 1 WHERE id = ? AND remaining > 0").run(couponId).changes !== 1)
+      return fail(409, say(context, "优惠券已领完", "All of these coupons have been taken"));
+    const created = db
+      .prepare("INSERT INTO user_coupons (coupon_id, user_id, obtained_at) VALUES (?, ?, ?)")
+      .run(couponId, userId, context.now().toISOString());
+    return ok({ userCouponId: Number(created.lastInsertRowid) }, say(context, "领取成功", "Coupon added"));
+  });
+
+  const routes: RouteDefinition[] = [
+    {
+      method: "ANY",
+      path: "/coupon/centerCouponList",
+      handler: accounts.withUser((context, user) => {
+        const rows = db
+          .prepare(`SELECT c.*, EXISTS (SELECT 1 FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?) AS claimed
+            FROM coupons c WHERE c.valid_until > ? ORDER BY c.id`)
+          .all(user.id, context.now().toISOString()) as (CouponRow & { id: number; remaining: number; claimed: number })[];
+        return ok({
+          list: rows.map((row) => ({
+            couponId: row.id,
+            title: say(context, row.title, row.title_en),
+            kind: row.kind,
+            amountFen: row.amount_fen,
+            percent: row.percent,
+            thresholdFen: row.threshold_fen,
+            scope: row.scope,
+            validFrom: row.valid_from,
+            validUntil: row.valid_until,
+            remaining: row.remaining,
+            claimed: row.claimed === 1,
+          })),
+        });
+      }),
+    },
+    {
+      method: "POST",
+      path: "/coupon/addActivityCoupon",
+      handler: accounts.withUser((context, user) => {
+        const couponId = Number(context.params.couponId);
+        if (!Number.isInteger(couponId) || couponId < 1) return fail(400, say(context, "请选择优惠券", "Please choose a coupon"));
+        return claimCoupon(context, user.id, couponId);
+      }),
+    },
+    {
+      method: "POST",
+      path: "/order/caculatePrice",
+      handler: accounts.withUser((context, user) => {
+        const body = validateBody<OrderQuoteForm>(context, formKit(orderQuoteSchema, orderQuoteValidators));
+        if (!body.ok) return body.envelope;
+        const priced = price(context, user.id, body.value);
+        if ("envelope" in priced) return priced.envelope;
+        return ok({ ...priced.quote, coupon: priced.coupon ? couponView(context, priced.coupon, null) : null });
+      }),
+    },
+    {
+      method: "POST",
+      path: "/order/couponList",
+      handler: accounts.withUser((context, user) => {
+        const body = validateBody<OrderQuoteForm>(context, formKit(orderQuoteSchema, orderQuoteValidators));
+        if (!body.ok) return body.envelope;
+        const product = productById.get(body.value.productId) as ProductRow | undefined;
+        if (!product) return fail(404, say(context, "商品不存在或已下架", "This item is not on sale"));
+        const subtotal = product.price_fen * (body.value.quantity ?? 1);
+        const list = (userCoupons.all(user.id) as CouponRow[])
+          .filter((coupon) => coupon.status === "usable")
+          .map((coupon) => {
+            const problem = couponProblem(coupon, product, subtotal, context.now());
+            return { ...couponView(context, coupon, problem), discountFen: problem ? 0 : couponDiscount(coupon, subtotal) };
+          });
+        return ok({ usable: list.filter((coupon) => !coupon.problem), unusable: list.filter((coupon) => coupon.problem) });
+      }),
+    },
+    { method: "POST", path: "/order/confirmPay", handler: accounts.withUser((context, user) => confirmPay(context, user.id)) },
+    {
+      method: "ANY",
+      path: "/order/getPaystatus",
+      handler: accounts.withUser((context, user) => {
+        expireOverdue(context.now());
+        const order = orderByNo.get(String(context.params.orderNo ?? "")) as OrderRow | undefined;
+        if (!order || order.user_id !== user.id) return fail(404, say(context, "订单不存在", "No such order"));
+        const payment = db.prepare("SELECT status FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1").pluck().get(order.id) as string;
+        return ok({ orderNo: order.order_no, status: order.status, paymentStatus: payment, paidAt: order.paid_at, expiresAt: order.expires_at });
+      }),
+    },
+    {
+      method: "ANY",
+      path: "/order/list",
+      handler: accounts.withUser((context, user) => {
+        expireOverdue(context.now());
+        const pageNum = Math.max(1, Number(context.params.pageNum) || 1);
+        const pageSize = Math.min(50, Math.max(1, Number(context.params.pageSize) || 10));
+        const status = typeof context.params.status === "string" && context.params.status ? context.params.status : null;
+        const where = status ? "user_id = ? AND status = ?" : "user_id = ?";
+        const args = status ? [user.id, status] : [user.id];
+        const rows = db
+          .prepare(`SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+          .all(...args, pageSize, (pageNum - 1) * pageSize) as OrderRow[];
+        const total = db
+          .prepare(`SELECT COUNT(*) FROM orders WHERE ${where}`)
+          .pluck()
+          .get(...args) as number;
+        return ok({ list: rows.map((row) => orderView(context, row)), total, pageNum, pageSize });
+      }),
+    },
+    {
+      method: "ANY",
+      path: "/order/details",
+      handler: accounts.withUser((context, user) => {
+        expireOverdue(context.now());
+        const order = orderByNo.get(String(context.params.orderNo ?? "")) as OrderRow | undefined;
+        if (!order || order.user_id !== user.id) return fail(404, say(context, "订单不存在", "No such order"));
+        const events = db.prepare("SELECT from_status, to_status, reason, at FROM order_events WHERE order_id = ? ORDER BY id").all(order.id);
+        return ok({ ...orderView(context, order), events });
+      }),
+    },
+    {
+      method: "POST",
+      path: "/order/cancel",
+      handler: accounts.withUser((context, user) => {
+        expireOverdue(context.now());
+        return cancel(context, user.id, String(context.params.orderNo ?? ""));
+      }),
+    },
+    {
+      method: "POST",
+      path: "/pay/notify",
+      handler: (context) => {
+        const body = context.rawBody ?? "";
+        if (!signatureMatches(options.paymentSecret, body, context.headers.get("x-pay-signature") ?? "")) return fail(401, "signature does not match");
+        const notice = readNotice(context);
+        if (!notice) return fail(400, "malformed notification");
+        const result = notify(notice, context.now());
+        if (result === "unknown") return fail(404, "no such payment");
+        if (result === "amount") return fail(400, "amount does not match the payment");
+        return ok({ result });
+      },
+    },
+  ];
+
+  return { routes, expireOverdue, notify, paymentByNo: (paymentNo: string) => paymentByNo.get(paymentNo) as PaymentRow | undefined };
+}
+
+export type OrderEngine = ReturnType<typeof createOrderEngine>;

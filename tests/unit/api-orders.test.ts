@@ -1,0 +1,282 @@
+/**
+ * The order engine of ADR 018 through the embedded platform's own calls: prices only from the server, coupons once,
+ * stock never below zero, one order and one charge per submission key, signed and idempotent payment notices,
+ * expiry that gives back stock and coupon, and nothing lost across a restart. "Concurrent" here means many calls
+ * started at once on one platform, as the HTTP server would hand them over.
+ */
+import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+import { createEmbeddedPlatform } from "@server/platform-api/index.server";
+import { couponDiscount, ORDER_TTL_MS, signNotice } from "@server/platform-api/orders.server";
+import { platformSecret } from "@server/platform-api/support.server";
+
+const api = useEmbeddedPlatform("2027-06-01T04:00:00.000Z", { captchaTestMode: true });
+const { call, advance } = api;
+
+let phoneCounter = 0;
+async function newBuyer(): Promise<string> {
+  const phone = `137${String(++phoneCounter).padStart(8, "0")}`;
+  expect((await call("/web/sendMessageWithCaptcha", { body: { phoneNum: phone, randStr: "r", ticket: "t" }, ip: api.freshIp() })).body.code).toBe(200);
+  const code = api.outbox().find((row) => row.recipient === `+86 ${phone}`)!.code;
+  const login = await call("/web/loginMessage", { body: { userName: phone, mobilePrefix: "86", smsVerifyCode: code }, ip: api.freshIp() });
+  expect(login.body.code).toBe(1);
+  return login.body.data.token as string;
+}
+
+const key = () => randomBytes(12).toString("hex");
+const db = () => api.platform.db;
+const product = (kind: "course" | "goods", index = 0) =>
+  db().prepare("SELECT id, price_fen, stock FROM products WHERE kind = ? ORDER BY id LIMIT 1 OFFSET ?").get(kind, index) as {
+    id: number;
+    price_fen: number;
+    stock: number | null;
+  };
+const couponId = (scope: string) => db().prepare("SELECT id FROM coupons WHERE scope = ? ORDER BY id LIMIT 1").pluck().get(scope) as number;
+
+async function claim(token: string, scope: string): Promise<number> {
+  const answer = await call("/coupon/addActivityCoupon", { body: { couponId: couponId(scope) }, token });
+  expect(answer.body.code, answer.body.message).toBe(200);
+  return answer.body.data.userCouponId;
+}
+
+async function notify(paymentNo: string, outcome: "succeeded" | "declined", amountFen: number, signature?: string) {
+  const body = JSON.stringify({ paymentNo, outcome, amountFen });
+  const response = await api.platform.api.fetch(
+    new Request("http://embedded/api/pay/notify", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-pay-signature": signature ?? signNotice(platformSecret(db(), "payment"), body) },
+      body,
+    }),
+  );
+  return (await response.json()) as { code: number; message: string; data?: { result: string } };
+}
+
+const status = async (token: string, orderNo: string) => (await call("/order/getPaystatus", { body: { orderNo }, token })).body.data;
+
+describe("prices", () => {
+  it("computes every figure on the server in fen; a price sent by the browser changes nothing", async () => {
+    const token = await newBuyer();
+    const course = product("course");
+    const coupon = await claim(token, "course");
+    const quote = await call("/order/caculatePrice", { body: { productId: course.id, userCouponId: coupon, priceFen: 1, totalFen: 1 }, token });
+    expect(quote.body.data).toMatchObject({
+      unitPriceFen: course.price_fen,
+      quantity: 1,
+      subtotalFen: course.price_fen,
+      discountFen: course.price_fen - Math.floor((course.price_fen * 85) / 100),
+      totalFen: Math.floor((course.price_fen * 85) / 100),
+    });
+    const confirmed = await call("/order/confirmPay", {
+      body: { productId: course.id, userCouponId: coupon, idempotencyKey: key(), totalFen: 1, unitPriceFen: 1 },
+      token,
+    });
+    expect(confirmed.body.data.totalFen).toBe(quote.body.data.totalFen);
+    expect(db().prepare("SELECT amount_fen FROM payments WHERE payment_no = ?").pluck().get(confirmed.body.data.paymentNo)).toBe(quote.body.data.totalFen);
+  });
+
+  it("applies coupon rules: threshold, scope, validity; the buyer gets the odd fen", async () => {
+    expect(couponDiscount({ kind: "discount", amount_fen: 0, percent: 85 }, 999)).toBe(150);
+    expect(couponDiscount({ kind: "amount", amount_fen: 2_000, percent: 100 }, 1_500)).toBe(1_500);
+    const token = await newBuyer();
+    const goodsCoupon = await claim(token, "goods");
+    const course = product("course");
+    const wrongScope = await call("/order/caculatePrice", { body: { productId: course.id, userCouponId: goodsCoupon }, token });
+    expect(wrongScope.body).toMatchObject({ code: 400, message: "This coupon does not apply to this item", data: { problem: "scope" } });
+    const bag = product("goods", 1);
+    expect(bag.price_fen).toBeLessThan(10_000);
+    const below = await call("/order/caculatePrice", { body: { productId: bag.id, userCouponId: goodsCoupon }, token });
+    expect(below.body.data.problem).toBe("threshold");
+    const enough = await call("/order/caculatePrice", { body: { productId: bag.id, quantity: 2, userCouponId: goodsCoupon }, token });
+    expect(enough.body.data).toMatchObject({ subtotalFen: bag.price_fen * 2, discountFen: 1_000, totalFen: bag.price_fen * 2 - 1_000 });
+    const list = await call("/order/couponList", { body: { productId: bag.id }, token });
+    expect(list.body.data.unusable.map((coupon: { problem: string }) => coupon.problem)).toEqual(["threshold"]);
+    const someoneElses = await call("/order/caculatePrice", { body: { productId: bag.id, userCouponId: goodsCoupon }, token: await newBuyer() });
+    expect(someoneElses.body.data.problem).toBe("notYours");
+    const tooMany = await call("/order/caculatePrice", { body: { productId: bag.id, quantity: 100 }, token });
+    expect(tooMany.body).toMatchObject({ code: 400, message: "The quantity must be between 1 and 99" });
+  });
+});
+
+describe("submissions", () => {
+  it("20 concurrent confirmPay calls with one key make 1 order and 1 charge, and every retry gets the first answer", async () => {
+    const token = await newBuyer();
+    const goods = product("goods", 1);
+    const stockBefore = goods.stock!;
+    const submission = key();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("/order/confirmPay", { body: { productId: goods.id, quantity: 2, idempotencyKey: submission }, token })),
+    );
+    const orderNos = new Set(answers.map((answer) => answer.body.data.orderNo));
+    const paymentNos = new Set(answers.map((answer) => answer.body.data.paymentNo));
+    expect(orderNos.size).toBe(1);
+    expect(paymentNos.size).toBe(1);
+    expect(
+      db()
+        .prepare("SELECT COUNT(*) FROM payments WHERE payment_no IN (?)")
+        .pluck()
+        .get([...paymentNos][0]),
+    ).toBe(1);
+    expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(goods.id)).toBe(stockBefore - 2);
+    // The same key with other contents is refused, not treated as the same request.
+    const reused = await call("/order/confirmPay", { body: { productId: goods.id, quantity: 3, idempotencyKey: submission }, token });
+    expect(reused.body.code).toBe(409);
+  });
+
+  it("20 buyers racing for the last item in stock: exactly 1 order, stock 0, never below", async () => {
+    const book = product("goods", 0);
+    db().prepare("UPDATE products SET stock = 1 WHERE id = ?").run(book.id);
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => newBuyer()));
+    const answers = await Promise.all(buyers.map((token) => call("/order/confirmPay", { body: { productId: book.id, idempotencyKey: key() }, token })));
+    expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.code === 409).every((answer) => answer.body.message === "Sold out")).toBe(true);
+    expect(answers.filter((answer) => answer.body.code === 409)).toHaveLength(19);
+    expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(book.id)).toBe(0);
+  });
+
+  it("one coupon, 20 concurrent orders: it is used by exactly one of them", async () => {
+    const token = await newBuyer();
+    const coupon = await claim(token, "goods");
+    const bag = product("goods", 1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call("/order/confirmPay", { body: { productId: bag.id, quantity: 2, userCouponId: coupon, idempotencyKey: key() }, token }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.data?.problem === "used")).toHaveLength(19);
+  });
+
+  it("the last coupon of the centre goes to exactly one of 20 claimants", async () => {
+    const id = couponId("goods");
+    db().prepare("UPDATE coupons SET remaining = 1 WHERE id = ?").run(id);
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => newBuyer()));
+    const answers = await Promise.all(buyers.map((token) => call("/coupon/addActivityCoupon", { body: { couponId: id }, token })));
+    expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
+    expect(db().prepare("SELECT remaining FROM coupons WHERE id = ?").pluck().get(id)).toBe(0);
+  });
+});
+
+describe("payment", () => {
+  it("a course bought with a coupon is paid by a signed notice, then unlocked; the coupon is used", async () => {
+    const token = await newBuyer();
+    const coupon = await claim(token, "all");
+    const course = product("course", 2);
+    const confirmed = (await call("/order/confirmPay", { body: { productId: course.id, userCouponId: coupon, idempotencyKey: key() }, token })).body.data;
+    expect(confirmed).toMatchObject({ status: "created", paymentStatus: "pending", payUrl: `/dev/pay?paymentNo=${confirmed.paymentNo}` });
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "applied" });
+    expect(await status(token, confirmed.orderNo)).toMatchObject({ status: "fulfilled", paymentStatus: "succeeded" });
+    expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("used");
+    const details = (await call("/order/details", { body: { orderNo: confirmed.orderNo }, token })).body.data;
+    expect(details.events.map((event: { to_status: string }) => event.to_status)).toEqual(["created", "paid", "fulfilled"]);
+    // Bought once: a second order for the same course is refused.
+    expect((await call("/order/confirmPay", { body: { productId: course.id, idempotencyKey: key() }, token })).body.code).toBe(409);
+  });
+
+  it("refuses a notice with a bad signature or amount; a notice delivered twice changes nothing the second time", async () => {
+    const token = await newBuyer();
+    const goods = product("goods", 1);
+    const confirmed = (await call("/order/confirmPay", { body: { productId: goods.id, idempotencyKey: key() }, token })).body.data;
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen, "0".repeat(64))).code).toBe(401);
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen, "not hex")).code).toBe(401);
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen + 1)).code).toBe(400);
+    expect(await status(token, confirmed.orderNo)).toMatchObject({ status: "created", paymentStatus: "pending" });
+
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "applied" });
+    const events = () =>
+      db().prepare("SELECT COUNT(*) FROM order_events WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)").pluck().get(confirmed.orderNo);
+    const after = events();
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "repeated" });
+    expect((await notify(confirmed.paymentNo, "declined", confirmed.totalFen)).data).toEqual({ result: "repeated" });
+    expect(events()).toBe(after);
+    expect(await status(token, confirmed.orderNo)).toMatchObject({ status: "paid", paymentStatus: "succeeded" });
+  });
+
+  it("a declined payment leaves the order payable: a retry opens a new attempt that succeeds", async () => {
+    const token = await newBuyer();
+    const goods = product("goods", 1);
+    const first = (await call("/order/confirmPay", { body: { productId: goods.id, idempotencyKey: key() }, token })).body.data;
+    await notify(first.paymentNo, "declined", first.totalFen);
+    expect(await status(token, first.orderNo)).toMatchObject({ status: "created", paymentStatus: "declined" });
+    const retry = (await call("/order/confirmPay", { body: { orderNo: first.orderNo, idempotencyKey: key() }, token })).body.data;
+    expect(retry.orderNo).toBe(first.orderNo);
+    expect(retry.paymentNo).not.toBe(first.paymentNo);
+    await notify(retry.paymentNo, "succeeded", retry.totalFen);
+    expect(await status(token, first.orderNo)).toMatchObject({ status: "paid", paymentStatus: "succeeded" });
+    // Another buyer cannot pay, see or cancel this order.
+    const stranger = await newBuyer();
+    expect((await call("/order/confirmPay", { body: { orderNo: first.orderNo, idempotencyKey: key() }, token: stranger })).body.code).toBe(404);
+    expect((await call("/order/details", { body: { orderNo: first.orderNo }, token: stranger })).body.code).toBe(404);
+    expect((await call("/order/cancel", { body: { orderNo: first.orderNo }, token: stranger })).body.code).toBe(404);
+  });
+});
+
+describe("the order's life", () => {
+  it("an unpaid order expires after 15 minutes and gives back its coupon and stock; money arriving later is refunded", async () => {
+    const token = await newBuyer();
+    const coupon = await claim(token, "all");
+    // An item of its own: orders of other tests expire at the same time and give their stock back too.
+    const book = {
+      id: Number(
+        db().prepare("INSERT INTO products (kind, title, title_en, price_fen, stock) VALUES ('goods', '藏书票套装', 'Bookplate set', 12000, 5)").run()
+          .lastInsertRowid,
+      ),
+    };
+    const confirmed = (await call("/order/confirmPay", { body: { productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token })).body.data;
+    expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(book.id)).toBe(4);
+    expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("locked");
+    advance(ORDER_TTL_MS - 1_000);
+    expect((await status(token, confirmed.orderNo)).status).toBe("created");
+    advance(2_000);
+    expect((await status(token, confirmed.orderNo)).status).toBe("expired");
+    expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(book.id)).toBe(5);
+    expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("usable");
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "repeated" });
+    // The coupon works again on a new order.
+    const again = await call("/order/confirmPay", { body: { productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token });
+    expect(again.body.code).toBe(200);
+  });
+
+  it("the buyer cancels an unpaid order (stock back), never a paid one; the list filters by state", async () => {
+    const token = await newBuyer();
+    const bag = product("goods", 1);
+    const unpaid = (await call("/order/confirmPay", { body: { productId: bag.id, idempotencyKey: key() }, token })).body.data;
+    const paid = (await call("/order/confirmPay", { body: { productId: bag.id, idempotencyKey: key() }, token })).body.data;
+    await notify(paid.paymentNo, "succeeded", paid.totalFen);
+    const stock = () => db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(bag.id) as number;
+    const before = stock();
+    expect((await call("/order/cancel", { body: { orderNo: unpaid.orderNo }, token })).body.data.status).toBe("cancelled");
+    expect(stock()).toBe(before + 1);
+    expect((await call("/order/cancel", { body: { orderNo: paid.orderNo }, token })).body.code).toBe(409);
+    // A payment for the cancelled order that arrives anyway is refunded, not kept.
+    await notify(unpaid.paymentNo, "succeeded", unpaid.totalFen);
+    expect(await status(token, unpaid.orderNo)).toMatchObject({ status: "cancelled" });
+    const list = (status: string) => call("/order/list", { body: { status }, token });
+    expect((await list("cancelled")).body.data.list.map((order: { orderNo: string }) => order.orderNo)).toEqual([unpaid.orderNo]);
+    expect((await list("paid")).body.data.list.map((order: { orderNo: string }) => order.orderNo)).toEqual([paid.orderNo]);
+  });
+
+  it("a restart between creating an order and its payment loses nothing: the notice signed before still settles it", async () => {
+    const token = await newBuyer();
+    const bag = product("goods", 1);
+    const confirmed = (await call("/order/confirmPay", { body: { productId: bag.id, idempotencyKey: key() }, token })).body.data;
+    const file = api.platform.db.name;
+    const secret = platformSecret(db(), "payment");
+    const body = JSON.stringify({ paymentNo: confirmed.paymentNo, outcome: "succeeded", amountFen: confirmed.totalFen });
+    const reopened = createEmbeddedPlatform({ file, now: api.now, log: () => {} });
+    try {
+      expect(platformSecret(reopened.db, "payment")).toBe(secret);
+      const answer = await reopened.api.fetch(
+        new Request("http://embedded/api/pay/notify", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-pay-signature": signNotice(secret, body) },
+          body,
+        }),
+      );
+      expect(((await answer.json()) as { data: unknown }).data).toEqual({ result: "applied" });
+      expect(reopened.db.prepare("SELECT status FROM orders WHERE order_no = ?").pluck().get(confirmed.orderNo)).toBe("paid");
+    } finally {
+      reopened.close();
+    }
+  });
+});
