@@ -93,22 +93,26 @@ describe("who reaches the tools", () => {
   });
 
   it("refuses a peer that is not this machine, whatever X-Forwarded-For says, unless the reach is the network", async () => {
-    const app = express();
-    // Stands for a connection from another host: the socket's own address is what counts.
-    app.use((request, _response, next) => {
-      Object.defineProperty(request.socket, "remoteAddress", { value: "192.0.2.10", configurable: true });
-      next();
-    });
-    app.use(devTools(api.platform, api.now, "loopback"));
-    app.use((_request, response) => response.status(418).end());
-    const remote = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    try {
-      const url = `http://127.0.0.1:${(remote.address() as AddressInfo).port}/dev/outbox.json`;
-      expect((await fetch(url, { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(404);
-    } finally {
-      await new Promise((resolve) => remote.close(resolve));
+    for (const [reach, expected] of [
+      ["loopback", 404],
+      ["network", 200],
+    ] as const) {
+      const app = express();
+      // Stands for a connection from another host: the socket's own address is what counts.
+      app.use((request, _response, next) => {
+        Object.defineProperty(request.socket, "remoteAddress", { value: "192.0.2.10", configurable: true });
+        next();
+      });
+      app.use(devTools(api.platform, api.now, reach));
+      const remote = await new Promise<Server>((resolve) => {
+        const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+      });
+      try {
+        const url = `http://127.0.0.1:${(remote.address() as AddressInfo).port}/dev/outbox.json`;
+        expect((await fetch(url, { headers: { "x-forwarded-for": "127.0.0.1" } })).status, reach).toBe(expected);
+      } finally {
+        await new Promise((resolve) => remote.close(resolve));
+      }
     }
   });
 });
@@ -256,5 +260,26 @@ describe("the claim review", () => {
     expect(early.status).toBe(303);
     expect((await audit(token)).isPass).toBe(3);
     expect((await form("/dev/claims/999999", { decision: "approve" })).status).toBe(303);
+  });
+});
+
+describe("the payment simulator", () => {
+  it("shows a payment, and approving it notifies the platform with a signed notice that pays the order", async () => {
+    const { token } = await newUser();
+    const productId = api.platform.db.prepare("SELECT id FROM products WHERE kind = 'goods' ORDER BY id DESC LIMIT 1").pluck().get();
+    const confirmed = await call("/order/confirmPay", { productId, idempotencyKey: "dev-tools-simulator-0001" }, token);
+    expect(confirmed.code, confirmed.message).toBe(200);
+    const { paymentNo, orderNo } = confirmed.data as { paymentNo: string; orderNo: string };
+    const shown = await fetch(`${base}/dev/pay?paymentNo=${paymentNo}`);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain(orderNo);
+    expect(html).toContain('data-status="pending"');
+    const approved = await form("/dev/pay", { paymentNo, decision: "approve" });
+    expect(approved.status).toBe(303);
+    expect(await (await fetch(`${base}${approved.headers.get("location")}`)).text()).toContain('data-status="succeeded"');
+    expect(api.platform.db.prepare("SELECT status FROM orders WHERE order_no = ?").pluck().get(orderNo)).toBe("paid");
+    expect((await form("/dev/pay", { paymentNo: "nope", decision: "approve" })).status).toBe(400);
+    expect((await fetch(`${base}/dev/pay?paymentNo=nope`)).status).toBe(404);
   });
 });
