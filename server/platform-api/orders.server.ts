@@ -130,6 +130,12 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   const recordEvent = db.prepare("INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES (?, ?, ?, ?, ?)");
   const setStatus = db.prepare("UPDATE orders SET status = ?, paid_at = COALESCE(?, paid_at) WHERE id = ? AND status = ?");
 
+  /** The buyer's own order by its number; anyone else's is "no such order", as one that does not exist. */
+  function buyersOrder(context: ApiContext, userId: number, orderNo: unknown): OrderRow | Envelope {
+    const order = orderByNo.get(String(orderNo ?? "")) as OrderRow | undefined;
+    return order && order.user_id === userId ? order : fail(404, say(context, "订单不存在", "No such order"));
+  }
+
   /** One state change, only from the state the caller saw, always recorded. */
   function transition(order: OrderRow, to: OrderStatus, reason: string, at: Date): boolean {
     const paidAt = to === "paid" ? at.toISOString() : null;
@@ -282,8 +288,8 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   }
 
   const payAgain = db.transaction((context: ApiContext, userId: number, form: OrderConfirmForm, fingerprint: string): Envelope => {
-    const order = orderByNo.get(form.orderNo) as OrderRow | undefined;
-    if (!order || order.user_id !== userId) return fail(404, say(context, "订单不存在", "No such order"));
+    const order = buyersOrder(context, userId, form.orderNo);
+    if ("code" in order) return order;
     if (order.status !== "created") return fail(409, say(context, "订单已不能支付", "This order can no longer be paid"), { status: order.status });
     if (db.prepare("SELECT 1 FROM payments WHERE order_id = ? AND status = 'pending'").get(order.id))
       db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(
@@ -330,9 +336,9 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     return "applied";
   });
 
-  const cancel = db.transaction((context: ApiContext, userId: number, orderNo: string): Envelope => {
-    const order = orderByNo.get(orderNo) as OrderRow | undefined;
-    if (!order || order.user_id !== userId) return fail(404, say(context, "订单不存在", "No such order"));
+  const cancel = db.transaction((context: ApiContext, userId: number, orderNo: unknown): Envelope => {
+    const order = buyersOrder(context, userId, orderNo);
+    if ("code" in order) return order;
     if (order.status !== "created" || !transition(order, "cancelled", "cancelled by the buyer", context.now()))
       return fail(409, say(context, "订单已不能取消", "This order can no longer be cancelled"), { status: order.status });
     release(order);
@@ -447,8 +453,8 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       path: "/order/getPaystatus",
       handler: accounts.withUser((context, user) => {
         expireOverdue(context.now());
-        const order = orderByNo.get(String(context.params.orderNo ?? "")) as OrderRow | undefined;
-        if (!order || order.user_id !== user.id) return fail(404, say(context, "订单不存在", "No such order"));
+        const order = buyersOrder(context, user.id, context.params.orderNo);
+        if ("code" in order) return order;
         const payment = db.prepare("SELECT status FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1").pluck().get(order.id) as string;
         return ok({ orderNo: order.order_no, status: order.status, paymentStatus: payment, paidAt: order.paid_at, expiresAt: order.expires_at });
       }),
@@ -478,8 +484,8 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       path: "/order/details",
       handler: accounts.withUser((context, user) => {
         expireOverdue(context.now());
-        const order = orderByNo.get(String(context.params.orderNo ?? "")) as OrderRow | undefined;
-        if (!order || order.user_id !== user.id) return fail(404, say(context, "订单不存在", "No such order"));
+        const order = buyersOrder(context, user.id, context.params.orderNo);
+        if ("code" in order) return order;
         const events = db.prepare("SELECT from_status, to_status, reason, at FROM order_events WHERE order_id = ? ORDER BY id").all(order.id);
         return ok({ ...orderView(context, order), events });
       }),
@@ -489,7 +495,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       path: "/order/cancel",
       handler: accounts.withUser((context, user) => {
         expireOverdue(context.now());
-        return cancel(context, user.id, String(context.params.orderNo ?? ""));
+        return cancel(context, user.id, context.params.orderNo);
       }),
     },
     {
