@@ -27,7 +27,7 @@ export function devToolsNotice(env: ServerEnv): string {
   if (env.devTools === "network")
     return `developer tools (outbox, accounts, WeChat scans): /dev/outbox on port ${env.port}, reachable from the network (DEV_TOOLS=network)`;
   if (env.appEnv === "local")
-    return `developer tools are off (NODE_ENV=production): SMS and email codes print here; `npm run dev` serves the outbox at http://localhost:${env.port}/dev/outbox`;
+    return `developer tools are off (NODE_ENV=production): SMS and email codes print here; "npm run dev" serves the outbox at http://localhost:${env.port}/dev/outbox`;
   return "developer tools are off";
 }
 
