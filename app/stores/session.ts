@@ -1,4 +1,4 @@
-import { atom, computed } from "nanostores";
+import { atom } from "nanostores";
 import type { SessionUser } from "@contracts/gate";
 import { readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
@@ -7,7 +7,6 @@ import { readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
  * and that no script can read (docs/decisions/016); this browser only knows the user the server last vouched for.
  */
 export const $user = atom<SessionUser | null>(null);
-export const $isLoggedIn = computed($user, (user) => user !== null);
 /**
  * This browser had a user but the server no longer recognises its cookie: the login check then asks the platform why
  * (a login elsewhere answers 10001 and the offline notice says so; a suspended account answers 4).
