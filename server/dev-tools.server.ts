@@ -18,7 +18,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/dev-tools.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/dev-tools.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 /** What the server says at start about the developer tools: where they are, or why they are off. */
@@ -29,6 +29,13 @@ export function devToolsNotice(env: ServerEnv): string {
   if (env.appEnv === "local")
     return `developer tools are off (NODE_ENV=production): SMS and email codes print here; "npm run dev" serves the outbox at http://localhost:${env.port}/dev/outbox`;
   return "developer tools are off";
+}
+
+/** Where the cashier sends the buyer back: a path of this site only (never //host, a backslash or a scheme). */
+function shopPath(value: unknown): string | null {
+  return typeof value === "string" && /^\/[A-Za-z0-9_\-/]*(\?[A-Za-z0-9_\-=&%.]*)?$/.test(value) && !value.startsWith("//") && value.length <= 300
+    ? value
+    : null;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/;
@@ -166,6 +173,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
 
   router.get("/dev/pay", (request, response) => {
     const paymentNo = String(request.query.paymentNo ?? "");
+    const returnTo = shopPath(request.query.returnTo);
     const payment = platform.db
       .prepare(`SELECT p.payment_no, p.amount_fen, p.status, o.order_no, pr.title FROM payments p JOIN orders o ON o.id = p.order_id
         JOIN products pr ON pr.id = o.product_id WHERE p.payment_no = ?`)
@@ -179,6 +187,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
     const actions =
       payment.status === "pending"
         ? `<form method="post" action="/dev/pay"><input type="hidden" name="paymentNo" value="${escapeHtml(payment.payment_no)}">
+<input type="hidden" name="returnTo" value="${escapeHtml(returnTo ?? "")}">
 <button name="decision" value="approve">Approve</button> <button name="decision" value="decline">Decline</button>
 <button name="decision" value="delay">Approve in 10 s</button></form>`
         : "";
@@ -186,7 +195,8 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
       page(
         "Payment (simulated)",
         `<p>This page stands in for the payment provider's cashier.</p><dl><dt>Order</dt><dd>${escapeHtml(payment.order_no)} — ${escapeHtml(payment.title)}</dd>
-<dt>Amount</dt><dd class="code">${amount}</dd><dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd></dl>${actions}`,
+<dt>Amount</dt><dd class="code">${amount}</dd><dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd></dl>${actions}
+${returnTo ? `<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p>` : ""}`,
       ),
     );
   });
@@ -200,7 +210,8 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
     }
     if (decision === "delay") setTimeout(() => void notifyPayment(paymentNo, "succeeded"), 10_000).unref();
     else await notifyPayment(paymentNo, decision === "approve" ? "succeeded" : "declined");
-    response.redirect(303, `/dev/pay?paymentNo=${encodeURIComponent(paymentNo)}`);
+    const returnTo = shopPath(request.body?.returnTo);
+    response.redirect(303, `/dev/pay?paymentNo=${encodeURIComponent(paymentNo)}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ""}`);
   });
 
   router.get("/dev/wechat/confirm", (request, response) => {

@@ -33,6 +33,13 @@ export const accountCalls = defineCalls({
   updateProfile: { path: "/userInfo/info" },
 });
 
+/** Buying (ADR 018): the engine decides prices, coupons and states; pages only show its answers. */
+export const orderCalls = defineCalls({
+  claimCoupon: { path: "/coupon/addActivityCoupon" },
+  confirmPay: { path: "/order/confirmPay" },
+  cancel: { path: "/order/cancel" },
+});
+
 export const activityCalls = defineCalls({
   taskCheck: { path: "/integralTask/checkFinishTask" },
   firstVisitAd: { path: "/firstEven/checkFirstEvenAd" },

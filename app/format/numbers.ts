@@ -18,6 +18,13 @@ export function formatCount(value: number | string | null | undefined, lang: Lan
   return `${tenThousands.toFixed(2)}万`;
 }
 
+/** An amount of money in integer fen, as every price and total of the platform, shown in yuan: 19900 → "¥199.00". */
+export function formatFen(fen: number): string {
+  const sign = fen < 0 ? "-" : "";
+  const whole = Math.abs(Math.trunc(fen));
+  return `${sign}¥${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}
+
 export interface CountdownParts {
   days: number;
   hours: number;

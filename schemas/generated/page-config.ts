@@ -120,6 +120,14 @@ export type Link3 = string;
  */
 export type Link4 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link5 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link6 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -156,11 +164,11 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link5 = string;
+export type Link7 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link6 = string;
+export type Link8 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -279,6 +287,7 @@ export interface WidgetNode1 {
     | "bannerCarousel"
     | "contentList"
     | "countdown"
+    | "couponList"
     | "detailHeader"
     | "emptyState"
     | "errorState"
@@ -292,6 +301,8 @@ export interface WidgetNode1 {
     | "liveList"
     | "livePlayer"
     | "menuList"
+    | "orderDetail"
+    | "orderList"
     | "passwordForm"
     | "profileCard"
     | "profileEditor"
@@ -478,6 +489,25 @@ export interface CountdownProps {
   until: Binding;
   label?: Text;
   endedText?: Text;
+}
+/**
+ * Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "couponListProps".
+ */
+export interface CouponListProps {
+  /**
+   * centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).
+   */
+  mode: "centre" | "mine";
+  /**
+   * Where the coupons are in the source's data (mine: usable, used or expired).
+   */
+  listField: string;
+  emptyText?: Text;
+  emptyLink?: Link;
+  emptyLinkText?: Text;
 }
 /**
  * The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.
@@ -835,6 +865,25 @@ export interface MenuListProps {
   minItems?: 0;
 }
 /**
+ * One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "orderDetailProps".
+ */
+export interface OrderDetailProps {
+  listLink?: Link1;
+}
+/**
+ * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "orderListProps".
+ */
+export interface OrderListProps {
+  detailLink: Link2;
+  emptyText?: Text;
+}
+/**
  * Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -842,7 +891,7 @@ export interface MenuListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link1;
+  nextLink?: Link3;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -851,8 +900,8 @@ export interface PasswordFormProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link2;
-  verifyLink: Link3;
+  settingsLink: Link4;
+  verifyLink: Link5;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -882,7 +931,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link4;
+  nextLink: Link6;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1005,8 +1054,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link5;
-  privacyLink: Link6;
+  agreementLink: Link7;
+  privacyLink: Link8;
   successText?: Text7;
   closedText?: Text8;
 }

@@ -410,6 +410,21 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       }),
     },
     {
+      method: "ANY",
+      path: "/coupon/myCouponList",
+      handler: accounts.withUser((context, user) => {
+        const now = context.now();
+        expireOverdue(now);
+        const mine = (userCoupons.all(user.id) as CouponRow[]).map((coupon) => couponView(context, coupon, null));
+        const ended = (coupon: { validUntil: string }) => new Date(coupon.validUntil) < now;
+        return ok({
+          usable: mine.filter((coupon) => coupon.status !== "used" && !ended(coupon)),
+          used: mine.filter((coupon) => coupon.status === "used"),
+          expired: mine.filter((coupon) => coupon.status !== "used" && ended(coupon)),
+        });
+      }),
+    },
+    {
       method: "POST",
       path: "/coupon/addActivityCoupon",
       handler: accounts.withUser((context, user) => {

@@ -280,3 +280,23 @@ describe("the order's life", () => {
     }
   });
 });
+
+describe("my coupons", () => {
+  it("sorts the buyer's coupons into usable (locked ones included), used and expired", async () => {
+    const token = await newBuyer();
+    const all = await claim(token, "all");
+    const course = await claim(token, "course");
+    const mine = async () => (await call("/coupon/myCouponList", { body: {}, token })).body.data;
+    expect((await mine()).usable.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([all, course]);
+    const courseProduct = product("course", 1);
+    const confirmed = (await call("/order/confirmPay", { body: { productId: courseProduct.id, userCouponId: course, idempotencyKey: key() }, token })).body
+      .data;
+    expect((await mine()).usable.find((coupon: { userCouponId: number }) => coupon.userCouponId === course).status).toBe("locked");
+    await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen);
+    expect((await mine()).used.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([course]);
+    advance(100 * 86_400_000);
+    const later = await mine();
+    expect(later.expired.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([all]);
+    expect(later.usable).toEqual([]);
+  });
+});

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { dayKey, formatDateRange, formatDay, formatMoment, formatTime } from "~/format/dates";
-import { countdownParts, formatCount } from "~/format/numbers";
+import { countdownParts, formatCount, formatFen } from "~/format/numbers";
+
+describe("formatFen", () => {
+  it("shows integer fen as yuan with two decimals, exactly", () => {
+    expect(formatFen(19_900)).toBe("¥199.00");
+    expect(formatFen(16_915)).toBe("¥169.15");
+    expect(formatFen(1)).toBe("¥0.01");
+    expect(formatFen(0)).toBe("¥0.00");
+    expect(formatFen(-2_000)).toBe("-¥20.00");
+  });
+});
 
 describe("formatCount", () => {
   it("shows numbers below 10,000 as they are", () => {

@@ -21,9 +21,9 @@ describe("menuList", () => {
   });
 
   it("never links to a page no config serves yet: the entry shows, but is no dead end", async () => {
-    const html = await renderWidget("menuList", { props: { items: [{ label: { zh: "我的订单", en: "My orders" }, icon: "order", link: "/myOrder" }] } });
+    const html = await renderWidget("menuList", { props: { items: [{ label: { zh: "积分商城", en: "Points mall" }, icon: "points", link: "/pointMall" }] } });
     expect(hrefs(html)).toEqual([]);
-    expect(html).toContain("我的订单");
+    expect(html).toContain("积分商城");
   });
 
   it("speaks English", async () => {

@@ -1,0 +1,90 @@
+/**
+ * Coupons and orders as a buyer meets them (ADR 018): claim a coupon in the centre and find it in My coupons; an
+ * order placed with it waits in My orders, is paid through the payment simulator and comes back paid; another is
+ * cancelled. The order is placed through the engine's call as the purchase pages will place it.
+ */
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { test, expect, waitForHydration } from "./fixtures";
+import { logInByCode } from "./platform-support";
+
+/** The seeded tote bag (server/platform-api/orders-seed.server.ts, the fifth product): ¥59.00, in stock. */
+const TOTE_BAG = 5;
+
+async function placeOrder(request: APIRequestContext, body: Record<string, unknown>): Promise<{ orderNo: string; totalFen: number }> {
+  const answer = await request.post("/api/order/confirmPay", { data: { productId: TOTE_BAG, idempotencyKey: randomBytes(12).toString("hex"), ...body } });
+  const envelope = (await answer.json()) as { code: number; message: string; data: { orderNo: string; totalFen: number } };
+  expect(envelope.code, envelope.message).toBe(200);
+  return envelope.data;
+}
+
+test("a coupon claimed in the centre is in My coupons and pays part of an order, paid through the cashier", async ({ page }) => {
+  await logInByCode(page.request);
+  await page.goto("/me");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "领券中心" }).click();
+  await expect(page).toHaveURL(/\/getCoupon$/);
+  const merch = page.locator(".coupon").filter({ hasText: "周边好物 满100减10" });
+  await merch.getByRole("button", { name: "立即领取" }).click();
+  await expect(page.locator(".toast").filter({ hasText: "领取成功" })).toBeVisible();
+  await expect(merch.getByRole("button", { name: "已领取" })).toBeDisabled();
+
+  await page.getByRole("link", { name: "我的优惠券" }).click();
+  await expect(page).toHaveURL(/\/myCoupon$/);
+  const usable = page.locator(".coupon-usable").filter({ hasText: "周边好物 满100减10" });
+  await expect(usable).toBeVisible();
+  await expect(usable).toContainText("¥10.00");
+  await expect(usable).toContainText("满¥100.00可用");
+
+  const coupons = (await (await page.request.get("/api/coupon/myCouponList")).json()).data.usable as { userCouponId: number }[];
+  const order = await placeOrder(page.request, { quantity: 2, userCouponId: coupons[0].userCouponId });
+  expect(order.totalFen).toBe(2 * 5_900 - 1_000);
+
+  await page.goto("/myOrder?state=1");
+  await waitForHydration(page);
+  const card = page.locator(".order-card").filter({ hasText: order.orderNo });
+  await expect(card).toContainText("待支付");
+  await expect(card).toContainText("¥108.00");
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/myOrderDetail\\?orderNo=${order.orderNo}$`));
+  await expect(page.getByRole("heading", { name: "待支付" })).toBeVisible();
+  await expect(page.locator(".order-lines")).toContainText("-¥10.00");
+
+  await page.getByRole("button", { name: "去支付" }).click();
+  await expect(page).toHaveURL(/\/dev\/pay\?paymentNo=/);
+  await expect(page.locator("dd.code")).toHaveText("¥108.00");
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.locator("[data-status]")).toHaveText("succeeded");
+  await page.getByRole("link", { name: "Back to the shop" }).click();
+  await expect(page).toHaveURL(new RegExp(`/myOrderDetail\\?orderNo=${order.orderNo}$`));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "已支付" })).toBeVisible();
+  await expect(page.locator(".order-history")).toContainText("支付成功");
+
+  await page.goto("/myCoupon?state=1");
+  await waitForHydration(page);
+  await expect(page.locator(".coupon-used").filter({ hasText: "周边好物 满100减10" })).toBeVisible();
+});
+
+test("an unpaid order is cancelled from its page; My orders files it under Cancelled, in English too", async ({ page, context, baseURL }) => {
+  await logInByCode(page.request);
+  await context.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+  const order = await placeOrder(page.request, {});
+  await page.goto(`/myOrderDetail?orderNo=${order.orderNo}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+  await page.goto("/myOrder?state=4");
+  await waitForHydration(page);
+  await expect(page.locator(".order-card").filter({ hasText: order.orderNo })).toContainText("Cancelled");
+});
+
+test("orders and coupons are the signed-in viewer's own: a visitor is asked to log in", async ({ page }) => {
+  for (const path of ["/myOrder", "/myCoupon", "/getCoupon"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.locator('[data-gate="needLogin"]').first()).toBeVisible();
+  }
+});
