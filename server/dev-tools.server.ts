@@ -175,8 +175,8 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
     const paymentNo = String(request.query.paymentNo ?? "");
     const returnTo = shopPath(request.query.returnTo);
     const payment = platform.db
-      .prepare(`SELECT p.payment_no, p.amount_fen, p.status, o.order_no, pr.title FROM payments p JOIN orders o ON o.id = p.order_id
-        JOIN products pr ON pr.id = o.product_id WHERE p.payment_no = ?`)
+      .prepare(`SELECT p.payment_no, p.amount_fen, p.status, o.order_no, i.title FROM payments p JOIN orders o ON o.id = p.order_id
+        JOIN products pr ON pr.id = o.product_id JOIN items i ON i.id = pr.item_id WHERE p.payment_no = ?`)
       .get(paymentNo) as { payment_no: string; amount_fen: number; status: string; order_no: string; title: string } | undefined;
     response.setHeader("Cache-Control", "no-store");
     if (!payment) {

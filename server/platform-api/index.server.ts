@@ -14,7 +14,8 @@ import { liveRoutes, seedLive } from "./live.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
-import { seedOrders } from "./orders-seed.server.ts";
+import { seedShop } from "./shop-seed.server.ts";
+import { shopRoutes } from "./shop.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -55,7 +56,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedLive(db, now());
   if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
   if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
-  if (options.seed !== false) seedOrders(db, now());
+  if (options.seed !== false) seedShop(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -83,6 +84,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...liveRoutes(db),
       ...specialRoutes(db, accounts),
       ...orders.routes,
+      ...shopRoutes(db, accounts),
     ],
     now,
   );

@@ -13,6 +13,8 @@ export type OrderStatus = "created" | "paid" | "fulfilled" | "cancelled" | "expi
 
 interface ProductRow {
   id: number;
+  item_id: number;
+  cover: string;
   kind: "course" | "goods";
   title: string;
   title_en: string;
@@ -118,7 +120,7 @@ export interface OrderEngineOptions {
  * concurrent submissions can neither oversell, reuse a coupon, nor charge twice.
  */
 export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngineOptions) {
-  const productById = db.prepare("SELECT * FROM products WHERE id = ?");
+  const productById = db.prepare("SELECT p.*, i.title, i.title_en, i.cover FROM products p JOIN items i ON i.id = p.item_id WHERE p.id = ?");
   const userCoupon = db.prepare(`SELECT uc.id AS user_coupon_id, uc.status, uc.user_id, c.* FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id
     WHERE uc.id = ? AND uc.user_id = ?`);
   const userCoupons = db.prepare(`SELECT uc.id AS user_coupon_id, uc.status, c.* FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id
@@ -196,7 +198,9 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       orderNo: order.order_no,
       status: order.status,
       productId: product.id,
+      itemId: product.item_id,
       kind: product.kind,
+      cover: product.cover,
       title: say(context, product.title, product.title_en),
       quantity: order.quantity,
       unitPriceFen: order.unit_price_fen,

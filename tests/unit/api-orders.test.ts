@@ -218,8 +218,12 @@ describe("the order's life", () => {
     // An item of its own: orders of other tests expire at the same time and give their stock back too.
     const book = {
       id: Number(
-        db().prepare("INSERT INTO products (kind, title, title_en, price_fen, stock) VALUES ('goods', '藏书票套装', 'Bookplate set', 12000, 5)").run()
-          .lastInsertRowid,
+        db()
+          .prepare("INSERT INTO products (item_id, kind, price_fen, stock) VALUES (?, 'goods', 12000, 5)")
+          .run(
+            db().prepare("INSERT INTO items (kind, title, title_en, created_at) VALUES ('goods', '藏书票套装', 'Bookplate set', '2027-06-01')").run()
+              .lastInsertRowid,
+          ).lastInsertRowid,
       ),
     };
     const confirmed = (await call("/order/confirmPay", { body: { productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token })).body.data;
@@ -298,5 +302,47 @@ describe("my coupons", () => {
     const later = await mine();
     expect(later.expired.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([all]);
     expect(later.usable).toEqual([]);
+  });
+});
+
+describe("the boutique", () => {
+  it("shows a course's price and lessons; locked lessons keep their content on the server until the course is bought", async () => {
+    const token = await newBuyer();
+    const courses = (await call("/course/list", { method: "GET", query: { pageSize: "10" } })).body.data;
+    expect(courses.total).toBe(3);
+    const course = (await call("/course/detail", { method: "GET", query: { id: String(courses.list[1].id) }, token })).body.data;
+    expect(course).toMatchObject({ kind: "course", priceFen: 9_900, bought: false, link: `/boutiqueSpec?id=${course.id}` });
+    const [preview, locked] = course.lessons;
+    expect(preview).toMatchObject({ preview: true, locked: false });
+    expect(locked).toMatchObject({ preview: false, locked: true, link: `/boutiqueVideo?id=${locked.id}` });
+
+    const closed = (await call("/courseDetail/lesson", { method: "GET", query: { id: String(locked.id) }, token })).body.data;
+    expect(closed.locked).toBe(true);
+    expect(closed).not.toHaveProperty("videoUrl");
+    expect(closed.course).toMatchObject({ productId: course.productId, priceFen: 9_900 });
+    const open = (await call("/courseDetail/lesson", { method: "GET", query: { id: String(preview.id) } })).body.data;
+    expect(open).toMatchObject({ locked: false, videoUrl: "/media/clip.mp4" });
+
+    const order = (await call("/order/confirmPay", { body: { productId: course.productId, idempotencyKey: key() }, token })).body.data;
+    await notify(order.paymentNo, "succeeded", order.totalFen);
+    const after = (await call("/course/detail", { method: "GET", query: { id: String(course.id) }, token })).body.data;
+    expect(after.bought).toBe(true);
+    expect(after.lessons.every((lesson: { locked: boolean }) => !lesson.locked)).toBe(true);
+    const doc = after.lessons.find((lesson: { kind: string }) => lesson.kind === "doc");
+    expect((await call("/courseDetail/lesson", { method: "GET", query: { id: String(doc.id) }, token })).body.data.body).toContain("聚类");
+    // Another viewer still meets the lock.
+    expect((await call("/courseDetail/lesson", { method: "GET", query: { id: String(doc.id) } })).body.data.locked).toBe(true);
+  });
+
+  it("lists goods with price and stock, and answers 404 for what is not sold", async () => {
+    const goods = (await call("/goods/list", { method: "GET" })).body.data.list;
+    // The seeded book and bag first (a test above added a bookplate set of its own).
+    expect(goods.slice(0, 2).map((item: { priceFen: number }) => item.priceFen)).toEqual([12_800, 5_900]);
+    expect((await call("/goods/detail", { method: "GET", query: { id: String(goods[0].id) } })).body.data).toMatchObject({
+      kind: "goods",
+      link: `/goodsDetail?id=${goods[0].id}`,
+    });
+    expect((await call("/goods/detail", { method: "GET", query: { id: "999999" } })).body.code).toBe(404);
+    expect((await call("/course/detail", { method: "GET", query: { id: String(goods[0].id) } })).body.code).toBe(404);
   });
 });

@@ -1,10 +1,11 @@
 -- The order engine (ADR 018): what can be bought, coupons, orders with every state change, payments and what a paid
 -- order grants. Money is integer fen throughout.
+-- What is sold is an item (a course or goods, with its title, cover and description there, so it is searched,
+-- collected and linked like any content); the product row is its price and stock.
 CREATE TABLE products (
   id INTEGER PRIMARY KEY,
+  item_id INTEGER NOT NULL UNIQUE REFERENCES items (id),
   kind TEXT NOT NULL CHECK (kind IN ('course', 'goods')),
-  title TEXT NOT NULL,
-  title_en TEXT NOT NULL,
   price_fen INTEGER NOT NULL CHECK (price_fen >= 0),
   -- NULL: no stock to count (a course); otherwise what is left to sell.
   stock INTEGER CHECK (stock IS NULL OR stock >= 0),
@@ -102,4 +103,20 @@ CREATE TABLE entitlements (
 CREATE TABLE platform_secrets (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
+);
+
+-- A course's lessons: videos and documents; preview lessons are open to everyone, the rest to its buyers.
+CREATE TABLE course_lessons (
+  id INTEGER PRIMARY KEY,
+  course_id INTEGER NOT NULL REFERENCES items (id),
+  position INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('video', 'doc')),
+  title TEXT NOT NULL,
+  title_en TEXT NOT NULL,
+  minutes INTEGER NOT NULL,
+  preview INTEGER NOT NULL DEFAULT 0,
+  video_url TEXT,
+  body TEXT NOT NULL DEFAULT '',
+  body_en TEXT NOT NULL DEFAULT '',
+  UNIQUE (course_id, position)
 );
