@@ -36,8 +36,12 @@ export const accountCalls = defineCalls({
 /** Buying (ADR 018): the engine decides prices, coupons and states; pages only show its answers. */
 export const orderCalls = defineCalls({
   claimCoupon: { path: "/coupon/addActivityCoupon" },
+  couponsForOrder: { path: "/order/couponList" },
+  quote: { path: "/order/caculatePrice" },
   confirmPay: { path: "/order/confirmPay" },
+  payStatus: { path: "/order/getPaystatus", method: "GET" },
   cancel: { path: "/order/cancel" },
+  addresses: { path: "/userAddress/list", method: "GET" },
 });
 
 export const activityCalls = defineCalls({

@@ -96,14 +96,6 @@ export type Text5 = LocalizedText | string;
  */
 export type Binding7 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding8 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding9 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link1 = string;
@@ -111,6 +103,14 @@ export type Link1 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link2 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding8 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding9 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -127,6 +127,38 @@ export type Link5 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link6 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link7 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link8 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link9 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link10 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link11 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link12 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link13 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link14 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -164,11 +196,11 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link7 = string;
+export type Link15 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link8 = string;
+export type Link16 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -296,14 +328,18 @@ export interface WidgetNode1 {
     | "filterChips"
     | "guestList"
     | "hero"
+    | "lessonView"
     | "linkGrid"
     | "liveChat"
     | "liveList"
     | "livePlayer"
     | "menuList"
+    | "orderConfirm"
     | "orderDetail"
     | "orderList"
     | "passwordForm"
+    | "payStatus"
+    | "productDetail"
     | "profileCard"
     | "profileEditor"
     | "registerForm"
@@ -467,6 +503,10 @@ export interface ContentListProps {
     count?: string;
     countLabel?: Text;
     date?: string;
+    /**
+     * An amount in integer fen shown as a price, e.g. {item.priceFen}.
+     */
+    price?: string;
     link?: Link;
     /**
      * Labels for badge values, e.g. live states {"2": {t.live.status.living}}.
@@ -709,6 +749,16 @@ export interface HeroProps {
   actionLink?: Link;
 }
 /**
+ * One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "lessonViewProps".
+ */
+export interface LessonViewProps {
+  courseLink: Link1;
+  confirmLink: Link2;
+}
+/**
  * A grid of shortcut entries, each an icon and a label.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -865,13 +915,27 @@ export interface MenuListProps {
   minItems?: 0;
 }
 /**
+ * Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "orderConfirmProps".
+ */
+export interface OrderConfirmProps {
+  payStatusLink: Link3;
+  addressListLink?: Link4;
+  /**
+   * Let the buyer choose how many (goods).
+   */
+  quantity: boolean;
+}
+/**
  * One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link1;
+  listLink?: Link5;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -880,7 +944,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link2;
+  detailLink: Link6;
   emptyText?: Text;
 }
 /**
@@ -891,7 +955,27 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link3;
+  nextLink?: Link7;
+}
+/**
+ * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course or the order), declined (pay again), closed, or no answer yet (refresh).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "payStatusProps".
+ */
+export interface PayStatusProps {
+  orderLink: Link8;
+  courseLink: Link9;
+  shopLink: Link10;
+}
+/**
+ * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "productDetailProps".
+ */
+export interface ProductDetailProps {
+  confirmLink: Link11;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -900,8 +984,8 @@ export interface PasswordFormProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link4;
-  verifyLink: Link5;
+  settingsLink: Link12;
+  verifyLink: Link13;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -931,7 +1015,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link6;
+  nextLink: Link14;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1054,8 +1138,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link7;
-  privacyLink: Link8;
+  agreementLink: Link15;
+  privacyLink: Link16;
   successText?: Text7;
   closedText?: Text8;
 }

@@ -48,7 +48,6 @@ interface UserRow {
   is_bind_phone: number;
   author_code: string | null;
   is_vip: number;
-  bind_address: number;
   email_confirmed: number;
   disabled: number;
 }

@@ -88,7 +88,8 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
         const interestId = Number(context.params.interestId ?? INTEREST_ADDRESS);
         const member = user.is_vip === 1 && interestId === INTEREST_ADDRESS;
         const failureTime = member ? new Date(context.now().getTime() + 365 * 86_400_000).toISOString() : null;
-        return ok({ members: member, bindAddress: user.bind_address === 1, failureTime });
+        const bindAddress = Boolean(db.prepare("SELECT 1 FROM addresses WHERE user_id = ?").get(user.id));
+        return ok({ members: member, bindAddress, failureTime });
       }),
     },
     { method: "ANY", path: "/advertising/list", handler: (context) => ok(listItems(db, { kinds: ["banner"], order: "sort", ...paging(context.params, 5) })) },

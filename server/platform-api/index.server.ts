@@ -16,6 +16,7 @@ import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
 import { seedShop } from "./shop-seed.server.ts";
 import { shopRoutes } from "./shop.server.ts";
+import { createAddressBook } from "./addresses.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -67,7 +68,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     announceMessage: options.announceMessage,
   });
   const promotions: Promotions = { firstVisit: true };
-  const orders = createOrderEngine(db, accounts, { paymentSecret: platformSecret(db, "payment") });
+  const addressBook = createAddressBook(db, accounts);
+  const orders = createOrderEngine(db, accounts, { paymentSecret: platformSecret(db, "payment"), addressOf: addressBook.deliveryAddress });
   // Unpaid orders expire on time even when nobody reads them (every call that touches orders checks too).
   const expiry = setInterval(() => orders.expireOverdue(now()), 30_000);
   expiry.unref();
@@ -85,6 +87,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...specialRoutes(db, accounts),
       ...orders.routes,
       ...shopRoutes(db, accounts),
+      ...addressBook.routes,
     ],
     now,
   );

@@ -51,6 +51,7 @@ interface OrderRow {
   created_at: string;
   expires_at: string;
   paid_at: string | null;
+  address: string | null;
 }
 
 interface PaymentRow {
@@ -113,6 +114,15 @@ function serialNumber(now: Date): string {
 export interface OrderEngineOptions {
   /** The secret payment notifications are signed with (the provider's; the simulator's locally). */
   paymentSecret: string;
+  /** The buyer's own delivery address as the order keeps it (a copy: later edits do not move a placed order), or null. */
+  addressOf: (userId: number, addressId: number) => DeliveryAddress | null;
+}
+
+export interface DeliveryAddress {
+  receiver: string;
+  phone: string;
+  region: string;
+  detail: string;
 }
 
 /**
@@ -209,6 +219,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       createTime: order.created_at,
       expiresAt: order.expires_at,
       paidAt: order.paid_at,
+      address: order.address ? (JSON.parse(order.address) as DeliveryAddress) : null,
     };
   };
 
@@ -235,14 +246,17 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     const { product, coupon, quote: amounts } = priced;
     if (product.kind === "course" && db.prepare("SELECT 1 FROM entitlements WHERE user_id = ? AND product_id = ?").get(userId, product.id))
       return fail(409, say(context, "您已购买该课程", "You have bought this course already"));
+    const address = form.addressId ? options.addressOf(userId, form.addressId) : null;
+    if (product.kind === "goods" && !address)
+      return fail(400, say(context, "请先选择收货地址", "Please choose a delivery address first"), { fields: { addressId: "order:confirm.needAddress" } });
     if (product.stock !== null) {
       const taken = db.prepare("UPDATE products SET stock = stock - ? WHERE id = ? AND stock >= ?").run(amounts.quantity, product.id, amounts.quantity);
       if (taken.changes !== 1) return fail(409, say(context, "库存不足", "Sold out"));
     }
     const now = context.now();
     const inserted = db
-      .prepare(`INSERT INTO orders (order_no, user_id, product_id, quantity, unit_price_fen, discount_fen, total_fen, user_coupon_id, status, source, created_at, expires_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`)
+      .prepare(`INSERT INTO orders (order_no, user_id, product_id, quantity, unit_price_fen, discount_fen, total_fen, user_coupon_id, status, source, created_at, expires_at, address)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?, ?)`)
       .run(
         serialNumber(now),
         userId,
@@ -255,6 +269,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
         context.headers.get("source") ?? "4",
         now.toISOString(),
         new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
+        address ? JSON.stringify(address) : null,
       );
     const order = orderById.get(Number(inserted.lastInsertRowid)) as OrderRow;
     recordEvent.run(order.id, null, "created", "placed by the buyer", now.toISOString());
@@ -475,7 +490,16 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
         const order = buyersOrder(context, user.id, context.params.orderNo);
         if ("code" in order) return order;
         const payment = db.prepare("SELECT status FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1").pluck().get(order.id) as string;
-        return ok({ orderNo: order.order_no, status: order.status, paymentStatus: payment, paidAt: order.paid_at, expiresAt: order.expires_at });
+        const product = productById.get(order.product_id) as ProductRow;
+        return ok({
+          orderNo: order.order_no,
+          status: order.status,
+          paymentStatus: payment,
+          paidAt: order.paid_at,
+          expiresAt: order.expires_at,
+          kind: product.kind,
+          itemId: product.item_id,
+        });
       }),
     },
     {

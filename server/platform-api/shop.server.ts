@@ -53,6 +53,7 @@ export function shopRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     onSale: row.on_sale === 1,
     bought: bought(userId, row.id),
     collected: collected(userId, row.id),
+    collectCount: (db.prepare("SELECT collect_count FROM item_meta WHERE item_id = ?").pluck().get(row.id) as number | undefined) ?? 0,
   });
 
   const lessonSummary = (lesson: LessonRow, open: boolean) => ({

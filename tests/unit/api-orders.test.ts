@@ -15,14 +15,27 @@ const api = useEmbeddedPlatform("2027-06-01T04:00:00.000Z", { captchaTestMode: t
 const { call, advance } = api;
 
 let phoneCounter = 0;
+/** Each buyer's delivery address (goods need one). */
+const addressOf = new Map<string, number>();
+
 async function newBuyer(): Promise<string> {
   const phone = `137${String(++phoneCounter).padStart(8, "0")}`;
   expect((await call("/web/sendMessageWithCaptcha", { body: { phoneNum: phone, randStr: "r", ticket: "t" }, ip: api.freshIp() })).body.code).toBe(200);
   const code = api.outbox().find((row) => row.recipient === `+86 ${phone}`)!.code;
   const login = await call("/web/loginMessage", { body: { userName: phone, mobilePrefix: "86", smsVerifyCode: code }, ip: api.freshIp() });
   expect(login.body.code).toBe(1);
-  return login.body.data.token as string;
+  const token = login.body.data.token as string;
+  const address = await call("/userAddress/operation", {
+    body: { receiver: "李华", phone: phone, provinceCode: "310000", cityCode: "310000", districtCode: "310104", detail: "徐汇区漕溪北路88号" },
+    token,
+  });
+  expect(address.body.code, address.body.message).toBe(200);
+  addressOf.set(token, address.body.data.id);
+  return token;
 }
+
+/** /order/confirmPay as the pages call it: goods go to the buyer's address. */
+const confirmPay = (body: Record<string, unknown>, token: string) => call("/order/confirmPay", { body: { addressId: addressOf.get(token), ...body }, token });
 
 const key = () => randomBytes(12).toString("hex");
 const db = () => api.platform.db;
@@ -67,10 +80,7 @@ describe("prices", () => {
       discountFen: course.price_fen - Math.floor((course.price_fen * 85) / 100),
       totalFen: Math.floor((course.price_fen * 85) / 100),
     });
-    const confirmed = await call("/order/confirmPay", {
-      body: { productId: course.id, userCouponId: coupon, idempotencyKey: key(), totalFen: 1, unitPriceFen: 1 },
-      token,
-    });
+    const confirmed = await confirmPay({ productId: course.id, userCouponId: coupon, idempotencyKey: key(), totalFen: 1, unitPriceFen: 1 }, token);
     expect(confirmed.body.data.totalFen).toBe(quote.body.data.totalFen);
     expect(db().prepare("SELECT amount_fen FROM payments WHERE payment_no = ?").pluck().get(confirmed.body.data.paymentNo)).toBe(quote.body.data.totalFen);
   });
@@ -104,9 +114,7 @@ describe("submissions", () => {
     const goods = product("goods", 1);
     const stockBefore = goods.stock!;
     const submission = key();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call("/order/confirmPay", { body: { productId: goods.id, quantity: 2, idempotencyKey: submission }, token })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => confirmPay({ productId: goods.id, quantity: 2, idempotencyKey: submission }, token)));
     const orderNos = new Set(answers.map((answer) => answer.body.data.orderNo));
     const paymentNos = new Set(answers.map((answer) => answer.body.data.paymentNo));
     expect(orderNos.size).toBe(1);
@@ -119,7 +127,7 @@ describe("submissions", () => {
     ).toBe(1);
     expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(goods.id)).toBe(stockBefore - 2);
     // The same key with other contents is refused, not treated as the same request.
-    const reused = await call("/order/confirmPay", { body: { productId: goods.id, quantity: 3, idempotencyKey: submission }, token });
+    const reused = await confirmPay({ productId: goods.id, quantity: 3, idempotencyKey: submission }, token);
     expect(reused.body.code).toBe(409);
   });
 
@@ -127,7 +135,7 @@ describe("submissions", () => {
     const book = product("goods", 0);
     db().prepare("UPDATE products SET stock = 1 WHERE id = ?").run(book.id);
     const buyers = await Promise.all(Array.from({ length: 20 }, () => newBuyer()));
-    const answers = await Promise.all(buyers.map((token) => call("/order/confirmPay", { body: { productId: book.id, idempotencyKey: key() }, token })));
+    const answers = await Promise.all(buyers.map((token) => confirmPay({ productId: book.id, idempotencyKey: key() }, token)));
     expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.code === 409).every((answer) => answer.body.message === "Sold out")).toBe(true);
     expect(answers.filter((answer) => answer.body.code === 409)).toHaveLength(19);
@@ -139,9 +147,7 @@ describe("submissions", () => {
     const coupon = await claim(token, "goods");
     const bag = product("goods", 1);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        call("/order/confirmPay", { body: { productId: bag.id, quantity: 2, userCouponId: coupon, idempotencyKey: key() }, token }),
-      ),
+      Array.from({ length: 20 }, () => confirmPay({ productId: bag.id, quantity: 2, userCouponId: coupon, idempotencyKey: key() }, token)),
     );
     expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.data?.problem === "used")).toHaveLength(19);
@@ -162,7 +168,7 @@ describe("payment", () => {
     const token = await newBuyer();
     const coupon = await claim(token, "all");
     const course = product("course", 2);
-    const confirmed = (await call("/order/confirmPay", { body: { productId: course.id, userCouponId: coupon, idempotencyKey: key() }, token })).body.data;
+    const confirmed = (await confirmPay({ productId: course.id, userCouponId: coupon, idempotencyKey: key() }, token)).body.data;
     expect(confirmed).toMatchObject({ status: "created", paymentStatus: "pending", payUrl: `/dev/pay?paymentNo=${confirmed.paymentNo}` });
     expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "applied" });
     expect(await status(token, confirmed.orderNo)).toMatchObject({ status: "fulfilled", paymentStatus: "succeeded" });
@@ -170,13 +176,13 @@ describe("payment", () => {
     const details = (await call("/order/details", { body: { orderNo: confirmed.orderNo }, token })).body.data;
     expect(details.events.map((event: { to_status: string }) => event.to_status)).toEqual(["created", "paid", "fulfilled"]);
     // Bought once: a second order for the same course is refused.
-    expect((await call("/order/confirmPay", { body: { productId: course.id, idempotencyKey: key() }, token })).body.code).toBe(409);
+    expect((await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.code).toBe(409);
   });
 
   it("refuses a notice with a bad signature or amount; a notice delivered twice changes nothing the second time", async () => {
     const token = await newBuyer();
     const goods = product("goods", 1);
-    const confirmed = (await call("/order/confirmPay", { body: { productId: goods.id, idempotencyKey: key() }, token })).body.data;
+    const confirmed = (await confirmPay({ productId: goods.id, idempotencyKey: key() }, token)).body.data;
     expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen, "0".repeat(64))).code).toBe(401);
     expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen, "not hex")).code).toBe(401);
     expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen + 1)).code).toBe(400);
@@ -195,17 +201,17 @@ describe("payment", () => {
   it("a declined payment leaves the order payable: a retry opens a new attempt that succeeds", async () => {
     const token = await newBuyer();
     const goods = product("goods", 1);
-    const first = (await call("/order/confirmPay", { body: { productId: goods.id, idempotencyKey: key() }, token })).body.data;
+    const first = (await confirmPay({ productId: goods.id, idempotencyKey: key() }, token)).body.data;
     await notify(first.paymentNo, "declined", first.totalFen);
     expect(await status(token, first.orderNo)).toMatchObject({ status: "created", paymentStatus: "declined" });
-    const retry = (await call("/order/confirmPay", { body: { orderNo: first.orderNo, idempotencyKey: key() }, token })).body.data;
+    const retry = (await confirmPay({ orderNo: first.orderNo, idempotencyKey: key() }, token)).body.data;
     expect(retry.orderNo).toBe(first.orderNo);
     expect(retry.paymentNo).not.toBe(first.paymentNo);
     await notify(retry.paymentNo, "succeeded", retry.totalFen);
     expect(await status(token, first.orderNo)).toMatchObject({ status: "paid", paymentStatus: "succeeded" });
     // Another buyer cannot pay, see or cancel this order.
     const stranger = await newBuyer();
-    expect((await call("/order/confirmPay", { body: { orderNo: first.orderNo, idempotencyKey: key() }, token: stranger })).body.code).toBe(404);
+    expect((await confirmPay({ orderNo: first.orderNo, idempotencyKey: key() }, stranger)).body.code).toBe(404);
     expect((await call("/order/details", { body: { orderNo: first.orderNo }, token: stranger })).body.code).toBe(404);
     expect((await call("/order/cancel", { body: { orderNo: first.orderNo }, token: stranger })).body.code).toBe(404);
   });
@@ -226,7 +232,7 @@ describe("the order's life", () => {
           ).lastInsertRowid,
       ),
     };
-    const confirmed = (await call("/order/confirmPay", { body: { productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token })).body.data;
+    const confirmed = (await confirmPay({ productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token)).body.data;
     expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(book.id)).toBe(4);
     expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("locked");
     advance(ORDER_TTL_MS - 1_000);
@@ -237,15 +243,15 @@ describe("the order's life", () => {
     expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("usable");
     expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "repeated" });
     // The coupon works again on a new order.
-    const again = await call("/order/confirmPay", { body: { productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token });
+    const again = await confirmPay({ productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token);
     expect(again.body.code).toBe(200);
   });
 
   it("the buyer cancels an unpaid order (stock back), never a paid one; the list filters by state", async () => {
     const token = await newBuyer();
     const bag = product("goods", 1);
-    const unpaid = (await call("/order/confirmPay", { body: { productId: bag.id, idempotencyKey: key() }, token })).body.data;
-    const paid = (await call("/order/confirmPay", { body: { productId: bag.id, idempotencyKey: key() }, token })).body.data;
+    const unpaid = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
+    const paid = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
     await notify(paid.paymentNo, "succeeded", paid.totalFen);
     const stock = () => db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(bag.id) as number;
     const before = stock();
@@ -263,7 +269,7 @@ describe("the order's life", () => {
   it("a restart between creating an order and its payment loses nothing: the notice signed before still settles it", async () => {
     const token = await newBuyer();
     const bag = product("goods", 1);
-    const confirmed = (await call("/order/confirmPay", { body: { productId: bag.id, idempotencyKey: key() }, token })).body.data;
+    const confirmed = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
     const file = api.platform.db.name;
     const secret = platformSecret(db(), "payment");
     const body = JSON.stringify({ paymentNo: confirmed.paymentNo, outcome: "succeeded", amountFen: confirmed.totalFen });
@@ -293,8 +299,7 @@ describe("my coupons", () => {
     const mine = async () => (await call("/coupon/myCouponList", { body: {}, token })).body.data;
     expect((await mine()).usable.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([all, course]);
     const courseProduct = product("course", 1);
-    const confirmed = (await call("/order/confirmPay", { body: { productId: courseProduct.id, userCouponId: course, idempotencyKey: key() }, token })).body
-      .data;
+    const confirmed = (await confirmPay({ productId: courseProduct.id, userCouponId: course, idempotencyKey: key() }, token)).body.data;
     expect((await mine()).usable.find((coupon: { userCouponId: number }) => coupon.userCouponId === course).status).toBe("locked");
     await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen);
     expect((await mine()).used.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([course]);
@@ -323,7 +328,7 @@ describe("the boutique", () => {
     const open = (await call("/courseDetail/lesson", { method: "GET", query: { id: String(preview.id) } })).body.data;
     expect(open).toMatchObject({ locked: false, videoUrl: "/media/clip.mp4" });
 
-    const order = (await call("/order/confirmPay", { body: { productId: course.productId, idempotencyKey: key() }, token })).body.data;
+    const order = (await confirmPay({ productId: course.productId, idempotencyKey: key() }, token)).body.data;
     await notify(order.paymentNo, "succeeded", order.totalFen);
     const after = (await call("/course/detail", { method: "GET", query: { id: String(course.id) }, token })).body.data;
     expect(after.bought).toBe(true);

@@ -306,7 +306,11 @@ describe("address-bind check", () => {
     expect(vip.body.data).toMatchObject({ members: true, bindAddress: false });
     expect(new Date(vip.body.data.failureTime).getTime()).toBeGreaterThan(api.now().getTime());
 
-    api.platform.db.prepare("UPDATE users SET bind_address = 1 WHERE id = ?").run(id);
+    const saved = await call("/userAddress/operation", {
+      token,
+      body: { receiver: "张三", phone: "13800138000", provinceCode: "110000", cityCode: "110000", districtCode: "110108", detail: "海淀区颐和园路5号" },
+    });
+    expect(saved.body.code, saved.body.message).toBe(200);
     const bound = await call("/members/whetherBindAddress", { method: "GET", token, query: { interestId: "8" } });
     expect(bound.body.data).toMatchObject({ members: true, bindAddress: true });
     expect((await call("/members/whetherBindAddress", { method: "GET", query: { interestId: "8" } })).body.code).toBe(401);

@@ -3,7 +3,7 @@ import type { ContentListProps } from "@schemas/generated/page-config";
 import { asText, resolveBindings, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { formatCount } from "../kit/format";
+import { formatCount, formatFen } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */
@@ -57,6 +57,9 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
                       {meta.map((entry) => (
                         <span key={entry}>{entry}</span>
                       ))}
+                      {asText(view.price) !== "" && Number.isInteger(Number(asText(view.price))) && (
+                        <span className="list-price">{formatFen(Number(asText(view.price)))}</span>
+                      )}
                       {view.count !== undefined && asText(view.count) !== "" && (
                         <span className="list-count">
                           {formatCount(asText(view.count), lang)} {asText(view.countLabel)}

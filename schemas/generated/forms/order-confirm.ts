@@ -2,7 +2,7 @@
 
 
 /**
- * Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.
+ * Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon, and for goods the delivery address) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.
  */
 export type OrderConfirmForm = ({
 idempotencyKey: string
@@ -10,6 +10,7 @@ orderNo?: string
 productId?: number
 quantity?: number
 userCouponId?: number
+addressId?: number
 } & {
 [k: string]: unknown
 })

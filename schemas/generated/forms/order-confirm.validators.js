@@ -3,7 +3,7 @@
 const module = { exports: {} };
 const exports = module.exports;
 exports["order-confirm"] = validate14;
-const schema32 = {"$id":"order-confirm","title":"OrderConfirmForm","description":"Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.","type":"object","required":["idempotencyKey"],"properties":{"idempotencyKey":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$","errorMessage":"order:errors.idempotencyKey"},"orderNo":{"type":"string","pattern":"^[0-9]{8,32}$","errorMessage":"order:errors.orderNo"},"productId":{"type":"integer","minimum":1,"errorMessage":"order:errors.product"},"quantity":{"type":"integer","minimum":1,"maximum":99,"errorMessage":"order:errors.quantity"},"userCouponId":{"type":"integer","minimum":1,"errorMessage":"order:errors.coupon"}},"oneOf":[{"required":["orderNo"]},{"required":["productId"]}],"errorMessage":{"required":{"idempotencyKey":"order:errors.idempotencyKey"},"oneOf":"order:errors.product"},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"personCenter:errors.nicknameRequired","type":"personCenter:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
+const schema32 = {"$id":"order-confirm","title":"OrderConfirmForm","description":"Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon, and for goods the delivery address) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.","type":"object","required":["idempotencyKey"],"properties":{"idempotencyKey":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$","errorMessage":"order:errors.idempotencyKey"},"orderNo":{"type":"string","pattern":"^[0-9]{8,32}$","errorMessage":"order:errors.orderNo"},"productId":{"type":"integer","minimum":1,"errorMessage":"order:errors.product"},"quantity":{"type":"integer","minimum":1,"maximum":99,"errorMessage":"order:errors.quantity"},"userCouponId":{"type":"integer","minimum":1,"errorMessage":"order:errors.coupon"},"addressId":{"type":"integer","minimum":1,"errorMessage":"order:confirm.needAddress"}},"oneOf":[{"required":["orderNo"]},{"required":["productId"]}],"errorMessage":{"required":{"idempotencyKey":"order:errors.idempotencyKey"},"oneOf":"order:errors.product"},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"personCenter:errors.nicknameRequired","type":"personCenter:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
 const pattern1 = new RegExp("^[0-9]{8,32}$", "u");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -359,9 +359,10 @@ vErrors = emErrs9;
 errors = emErrs9.length;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.addressId !== undefined){
+let data5 = data.addressId;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err30 = {instancePath:instancePath+"/addressId",schemaPath:"#/properties/addressId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.addressId.type,parentSchema:schema32.properties.addressId,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -370,23 +371,74 @@ vErrors.push(err30);
 }
 errors++;
 }
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err31 = {instancePath:instancePath+"/addressId",schemaPath:"#/properties/addressId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.addressId,data:data5};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err32 of vErrors){
+if(((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && ((err32.instancePath === instancePath+"/addressId") || ((err32.instancePath.indexOf(instancePath+"/addressId") === 0) && (err32.instancePath[instancePath+"/addressId".length] === "/")))) && (err32.schemaPath.indexOf("#/properties/addressId") === 0)) && (err32.schemaPath["#/properties/addressId".length] === "/")){
+emErrs10.push(err32);
+err32.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err33 = {instancePath:instancePath+"/addressId",schemaPath:"#/properties/addressId/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"order:confirm.needAddress",schema:"order:confirm.needAddress",parentSchema:schema32.properties.addressId,data:data5};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs11.push(err34);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors0 = {"oneOf":[]};
 const templates0 = {};
-for(const err31 of vErrors){
-if((((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath === instancePath)) && (err31.keyword in emErrors0)) && (err31.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err31.schemaPath.slice(1)))){
-emErrors0[err31.keyword].push(err31);
-err31.emUsed = true;
+for(const err36 of vErrors){
+if((((((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath === instancePath)) && (err36.keyword in emErrors0)) && (err36.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err36.schemaPath.slice(1)))){
+emErrors0[err36.keyword].push(err36);
+err36.emUsed = true;
 }
 }
 for(const key0 in emErrors0){
 if(emErrors0[key0].length){
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema32.errorMessage[key0],schema:schema32.errorMessage,parentSchema:schema32,data};
+const err37 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema32.errorMessage[key0],schema:schema32.errorMessage,parentSchema:schema32,data};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err37];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -395,13 +447,13 @@ const emErrors1 = {"required":{"idempotencyKey":[]}};
 const templates1 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err33 of vErrors){
-if((((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && (err33.instancePath === instancePath)) && (err33.keyword in emErrors1)) && (err33.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err33.schemaPath.slice(1)))){
-emPropParams0 = obj0[err33.keyword];
-emParamsErrors0 = emErrors1[err33.keyword][err33.params[emPropParams0]];
+for(const err38 of vErrors){
+if((((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && (err38.instancePath === instancePath)) && (err38.keyword in emErrors1)) && (err38.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err38.schemaPath.slice(1)))){
+emPropParams0 = obj0[err38.keyword];
+emParamsErrors0 = emErrors1[err38.keyword][err38.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err33);
-err33.emUsed = true;
+emParamsErrors0.push(err38);
+err38.emUsed = true;
 }
 }
 }
@@ -410,25 +462,25 @@ for(const keyProp0 in emErrors1[key1]){
 emParamsErrors0 = emErrors1[key1][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates1[key1] && templates1[key1][keyProp0];
-const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
+const err39 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err39];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err39);
 }
 errors++;
 }
 }
 }
-const emErrs10 = [];
-for(const err35 of vErrors){
-if(!err35.emUsed){
-emErrs10.push(err35);
+const emErrs12 = [];
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs12.push(err40);
 }
 }
-vErrors = emErrs10;
-errors = emErrs10.length;
+vErrors = emErrs12;
+errors = emErrs12.length;
 }
 validate14.errors = vErrors;
 return errors === 0;

@@ -1,0 +1,193 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { OrderConfirmProps } from "@schemas/generated/page-config";
+import "./order-confirm.css";
+import { usePage, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { callApi, orderCalls, showFailure } from "../kit/api";
+import { showToast } from "../kit/session";
+import { formatFen } from "../kit/format";
+import { randomToken } from "../kit/browser";
+import { SmartLink } from "../kit/links";
+import type { Coupon } from "../kit/shop-parts";
+
+interface Product {
+  id: number;
+  productId: number;
+  kind: "course" | "goods";
+  title: string;
+  titleEn: string;
+  cover: string;
+  priceFen: number;
+  stock: number | null;
+  bought: boolean;
+}
+
+interface Quote {
+  subtotalFen: number;
+  discountFen: number;
+  totalFen: number;
+}
+
+export interface Address {
+  id: number;
+  receiver: string;
+  phone: string;
+  provinceName: string;
+  cityName: string;
+  districtName: string;
+  detail: string;
+  isDefault: boolean;
+}
+
+type UsableCoupon = Coupon & { userCouponId: number; discountFen: number };
+
+/**
+ * The order confirmation: every figure comes from the server (/order/caculatePrice) for the choices made here, and one
+ * submission key per visit makes a double tap or a retried request one order and one charge (ADR 018).
+ */
+export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderConfirmProps>) {
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const page = usePage();
+  const product = data?.status === "ok" ? (data.value as Product | null) : null;
+  const [quantity, setQuantity] = useState(1);
+  const [coupons, setCoupons] = useState<UsableCoupon[]>([]);
+  const [couponId, setCouponId] = useState<number | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [address, setAddress] = useState<Address | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submissionKey] = useState(() => randomToken(24));
+  const chosenAddressId = Number(page.view.query.addressId) || null;
+  const productId = product?.productId;
+
+  useEffect(() => {
+    if (!props.addressListLink) return;
+    void callApi<Address[]>(orderCalls.addresses).then((answer) => {
+      const list = answer.code === 200 && Array.isArray(answer.data) ? answer.data : [];
+      setAddress(list.find((entry) => entry.id === chosenAddressId) ?? list.find((entry) => entry.isDefault) ?? list[0] ?? null);
+    });
+  }, [props.addressListLink, chosenAddressId]);
+
+  useEffect(() => {
+    if (!productId) return;
+    void callApi<{ usable: UsableCoupon[] }>(orderCalls.couponsForOrder, { productId, quantity }).then((answer) => {
+      const usable = answer.code === 200 && answer.data ? answer.data.usable : [];
+      setCoupons(usable);
+      setCouponId((current) => (current && usable.some((coupon) => coupon.userCouponId === current) ? current : null));
+    });
+  }, [productId, quantity]);
+
+  useEffect(() => {
+    if (!productId) return;
+    const params = { productId, quantity, ...(couponId ? { userCouponId: couponId } : {}) };
+    void callApi<Quote>(orderCalls.quote, params).then((answer) => {
+      if (answer.code === 200 && answer.data) setQuote(answer.data);
+      else showFailure(answer);
+    });
+  }, [productId, quantity, couponId]);
+
+  if (!product) return null;
+  const en = lang === "en";
+  const maxQuantity = Math.min(99, product.stock ?? 99);
+  const here = `${page.view.path}?id=${product.id}`;
+
+  const submit = async () => {
+    if (props.addressListLink && !address) {
+      showToast(t("confirm.needAddress"), "error");
+      return;
+    }
+    setSubmitting(true);
+    const answer = await callApi<{ orderNo: string; payUrl: string; status: string }>(orderCalls.confirmPay, {
+      productId: product.productId,
+      quantity,
+      idempotencyKey: submissionKey,
+      ...(couponId ? { userCouponId: couponId } : {}),
+      ...(address ? { addressId: address.id } : {}),
+    });
+    if (answer.code !== 200 || !answer.data) {
+      setSubmitting(false);
+      showFailure(answer);
+      return;
+    }
+    const statusPage = `${props.payStatusLink}?orderNo=${answer.data.orderNo}`;
+    window.location.assign(answer.data.status === "created" ? `${answer.data.payUrl}&returnTo=${encodeURIComponent(statusPage)}` : statusPage);
+  };
+
+  return (
+    <section className="order-confirm">
+      <h1 className="section-title">{t("confirm.title")}</h1>
+      {props.addressListLink && (
+        <SmartLink to={`${props.addressListLink}?prePage=${encodeURIComponent(here)}`} className="confirm-address">
+          {address ? (
+            <>
+              <strong>
+                {address.receiver} {address.phone}
+              </strong>
+              <span>
+                {address.provinceName}
+                {address.cityName}
+                {address.districtName} {address.detail}
+              </span>
+            </>
+          ) : (
+            <strong>{t("confirm.addAddress")}</strong>
+          )}
+          <span className="confirm-chevron" aria-hidden="true">
+            ›
+          </span>
+        </SmartLink>
+      )}
+      <div className="confirm-product">
+        <img src={product.cover} alt="" width="120" height="68" />
+        <div>
+          <h2>{en ? product.titleEn : product.title}</h2>
+          <p>{formatFen(product.priceFen)}</p>
+        </div>
+      </div>
+      {props.quantity && (
+        <div className="confirm-row">
+          <span>{t("confirm.quantity")}</span>
+          <span className="quantity">
+            <button type="button" aria-label="-" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+              −
+            </button>
+            <output aria-live="polite">{quantity}</output>
+            <button type="button" aria-label="+" disabled={quantity >= maxQuantity} onClick={() => setQuantity(quantity + 1)}>
+              +
+            </button>
+          </span>
+        </div>
+      )}
+      <label className="confirm-row">
+        <span>
+          {t("confirm.coupon")} {coupons.length > 0 && <small>{t("confirm.couponsAvailable", { count: coupons.length })}</small>}
+        </span>
+        <select value={couponId ?? ""} onChange={(event) => setCouponId(Number(event.target.value) || null)}>
+          <option value="">{t("confirm.noCoupon")}</option>
+          {coupons.map((coupon) => (
+            <option key={coupon.userCouponId} value={coupon.userCouponId}>
+              {coupon.title} (−{formatFen(coupon.discountFen)})
+            </option>
+          ))}
+        </select>
+      </label>
+      {quote && (
+        <dl className="confirm-sum">
+          <dt>{t("confirm.subtotal")}</dt>
+          <dd>{formatFen(quote.subtotalFen)}</dd>
+          <dt>{t("confirm.discount")}</dt>
+          <dd>{formatFen(-quote.discountFen)}</dd>
+        </dl>
+      )}
+      <div className="confirm-pay">
+        <span>
+          {t("confirm.total")} <strong>{quote ? formatFen(quote.totalFen) : "…"}</strong>
+        </span>
+        <button type="button" className="button button-primary" disabled={submitting || !quote || product.bought} onClick={() => void submit()}>
+          {product.bought ? t("confirm.bought") : submitting ? t("confirm.submitting") : t("confirm.submit")}
+        </button>
+      </div>
+    </section>
+  );
+}

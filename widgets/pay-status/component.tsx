@@ -1,0 +1,155 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PayStatusProps } from "@schemas/generated/page-config";
+import "./pay-status.css";
+import { usePage } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { callApi, orderCalls, showFailure } from "../kit/api";
+import { randomToken } from "../kit/browser";
+import { SmartLink } from "../kit/links";
+
+/** How often the result is asked for, and how long before the page says it has none yet. */
+export const POLL = { everyMs: 2_000, giveUpMs: 60_000 } as const;
+
+interface PayState {
+  status: "created" | "paid" | "fulfilled" | "cancelled" | "expired" | "refunded";
+  paymentStatus: "pending" | "succeeded" | "declined" | "refunded";
+  kind: "course" | "goods";
+  itemId: number;
+}
+
+type Shown = "checking" | "paid" | "declined" | "ended" | "timeout";
+
+export function shownState(state: PayState | null, timedOut: boolean): Shown {
+  if (state && (state.status === "paid" || state.status === "fulfilled")) return "paid";
+  if (state && state.status !== "created") return "ended";
+  if (state?.paymentStatus === "declined") return "declined";
+  return timedOut ? "timeout" : "checking";
+}
+
+/**
+ * The page the cashier sends the buyer back to. The payment's notice may reach the platform before or after the
+ * buyer does, so the page asks until the order is settled, and says so plainly when no answer comes in a minute.
+ */
+export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) {
+  const { t } = useTranslation("order");
+  const page = usePage();
+  const orderNo = String(page.view.query.orderNo ?? "");
+  const [state, setState] = useState<PayState | null>(null);
+  const [timedOut, setTimedOut] = useState(false);
+  const [round, setRound] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const shown = shownState(state, timedOut);
+
+  useEffect(() => {
+    if (shown !== "checking") return;
+    let stopped = false;
+    let timer = 0;
+    const started = Date.now();
+    const ask = async () => {
+      const answer = await callApi<PayState>(orderCalls.payStatus, { orderNo });
+      if (stopped) return;
+      if (answer.code === 200 && answer.data) setState(answer.data);
+      const settled = answer.data && shownState(answer.data, false) !== "checking";
+      if (settled) return;
+      if (Date.now() - started >= POLL.giveUpMs) setTimedOut(true);
+      else timer = window.setTimeout(() => void ask(), POLL.everyMs);
+    };
+    timer = window.setTimeout(() => void ask(), 0);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [orderNo, round]);
+
+  const refresh = () => {
+    setTimedOut(false);
+    setRound(round + 1);
+  };
+
+  const payAgain = async () => {
+    setRetrying(true);
+    const answer = await callApi<{ payUrl: string }>(orderCalls.confirmPay, { orderNo, idempotencyKey: randomToken(24) });
+    if (answer.code !== 200 || !answer.data) {
+      setRetrying(false);
+      showFailure(answer);
+      return;
+    }
+    window.location.assign(`${answer.data.payUrl}&returnTo=${encodeURIComponent(`${page.view.path}?orderNo=${orderNo}`)}`);
+  };
+
+  const orderLink = `${props.orderLink}?orderNo=${orderNo}`;
+  return (
+    <section className={`pay-status pay-${shown}`} aria-live="polite">
+      <div className="pay-icon" aria-hidden="true" />
+      {shown === "checking" && (
+        <>
+          <h1>{t("pay.checking")}</h1>
+          <p>{t("pay.checkingText")}</p>
+        </>
+      )}
+      {shown === "paid" && state && (
+        <>
+          <h1>{t("pay.paid")}</h1>
+          <p>{state.kind === "course" ? t("pay.paidCourse") : t("pay.paidGoods")}</p>
+          <div className="pay-actions">
+            <SmartLink to={orderLink} className="button">
+              {t("pay.viewOrder")}
+            </SmartLink>
+            {state.kind === "course" ? (
+              <SmartLink to={`${props.courseLink}?id=${state.itemId}`} className="button button-primary">
+                {t("pay.startLearning")}
+              </SmartLink>
+            ) : (
+              <SmartLink to={props.shopLink} className="button button-primary">
+                {t("pay.backToShop")}
+              </SmartLink>
+            )}
+          </div>
+        </>
+      )}
+      {shown === "declined" && (
+        <>
+          <h1>{t("pay.declined")}</h1>
+          <p>{t("pay.declinedText")}</p>
+          <div className="pay-actions">
+            <SmartLink to={orderLink} className="button">
+              {t("pay.viewOrder")}
+            </SmartLink>
+            <button type="button" className="button button-primary" disabled={retrying} onClick={() => void payAgain()}>
+              {t("pay.retry")}
+            </button>
+          </div>
+        </>
+      )}
+      {shown === "ended" && (
+        <>
+          <h1>{t("pay.ended")}</h1>
+          <p>{t("pay.endedText")}</p>
+          <div className="pay-actions">
+            <SmartLink to={orderLink} className="button">
+              {t("pay.viewOrder")}
+            </SmartLink>
+            <SmartLink to={props.shopLink} className="button button-primary">
+              {t("pay.backToShop")}
+            </SmartLink>
+          </div>
+        </>
+      )}
+      {shown === "timeout" && (
+        <>
+          <h1>{t("pay.timeout")}</h1>
+          <p>{t("pay.timeoutText")}</p>
+          <div className="pay-actions">
+            <SmartLink to={orderLink} className="button">
+              {t("pay.viewOrder")}
+            </SmartLink>
+            <button type="button" className="button button-primary" onClick={refresh}>
+              {t("pay.refresh")}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
