@@ -4,6 +4,8 @@ import type { WidgetDefinition } from "./kit/types";
 /** type → folder and lazy component, one per widget folder. Each folder also holds props.schema.json, composed into the page-config schema. */
 export const widgetRegistry = {
   actionBar: { folder: "action-bar", load: () => import("./action-bar/component") },
+  addressForm: { folder: "address-form", load: () => import("./address-form/component") },
+  addressList: { folder: "address-list", load: () => import("./address-list/component") },
   agenda: { folder: "agenda", load: () => import("./agenda/component") },
   appDownload: { folder: "app-download", load: () => import("./app-download/component") },
   bannerCarousel: { folder: "banner-carousel", load: () => import("./banner-carousel/component") },

@@ -33,7 +33,7 @@ export const accountCalls = defineCalls({
   updateProfile: { path: "/userInfo/info" },
 });
 
-/** Buying (ADR 018): the engine decides prices, coupons and states; pages only show its answers. */
+/** Buying (ADR 018) and the address book: the engine decides prices, coupons and states; pages only show its answers. */
 export const orderCalls = defineCalls({
   claimCoupon: { path: "/coupon/addActivityCoupon" },
   couponsForOrder: { path: "/order/couponList" },
@@ -42,6 +42,11 @@ export const orderCalls = defineCalls({
   payStatus: { path: "/order/getPaystatus", method: "GET" },
   cancel: { path: "/order/cancel" },
   addresses: { path: "/userAddress/list", method: "GET" },
+  address: { path: "/userAddress/detail", method: "GET" },
+  saveAddress: { path: "/userAddress/operation" },
+  deleteAddress: { path: "/userAddress/delete" },
+  defaultAddress: { path: "/userAddress/setDefault" },
+  divisions: { path: "/area/listAll", method: "GET" },
 });
 
 export const activityCalls = defineCalls({

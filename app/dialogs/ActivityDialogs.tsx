@@ -94,7 +94,7 @@ export function VipAddressDialog({ close }: DialogProps) {
           className="button button-primary"
           onClick={() => {
             close();
-            void navigate(`${ADDRESS_LIST_PAGE}?prePage=vipIndex`);
+            void navigate(ADDRESS_LIST_PAGE);
           }}
         >
           {t("verify:vipAddress.bind")}

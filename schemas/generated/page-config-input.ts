@@ -99,6 +99,8 @@ export interface DataSource {
 export interface WidgetNode1 {
   type:
     | "actionBar"
+    | "addressForm"
+    | "addressList"
     | "agenda"
     | "appDownload"
     | "bannerCarousel"

@@ -52,6 +52,14 @@ export type Binding1 = string;
  */
 export type Text1 = LocalizedText | string;
 /**
+ * The address list to return to.
+ */
+export type Link1 = string;
+/**
+ * The page that adds (no ?id=) or edits (?id=) an address.
+ */
+export type Link2 = string;
+/**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
 export type Text2 = LocalizedText | string;
@@ -98,11 +106,11 @@ export type Binding7 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link1 = string;
+export type Link3 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link2 = string;
+export type Link4 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -111,14 +119,6 @@ export type Binding8 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding9 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link3 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link4 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -160,6 +160,14 @@ export type Link13 = string;
  */
 export type Link14 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link15 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link16 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -196,11 +204,11 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link15 = string;
+export type Link17 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link16 = string;
+export type Link18 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -314,6 +322,8 @@ export interface DataSource {
 export interface WidgetNode1 {
   type:
     | "actionBar"
+    | "addressForm"
+    | "addressList"
     | "agenda"
     | "appDownload"
     | "bannerCarousel"
@@ -392,6 +402,24 @@ export interface ActionBarProps {
    */
   actions: ["praise" | "collect" | "share", ...("praise" | "collect" | "share")[]];
   shareTitle?: Text1;
+}
+/**
+ * Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "addressFormProps".
+ */
+export interface AddressFormProps {
+  listLink: Link1;
+}
+/**
+ * The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "addressListProps".
+ */
+export interface AddressListProps {
+  editLink: Link2;
 }
 /**
  * An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).
@@ -755,8 +783,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link1;
-  confirmLink: Link2;
+  courseLink: Link3;
+  confirmLink: Link4;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -921,8 +949,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link3;
-  addressListLink?: Link4;
+  payStatusLink: Link5;
+  addressListLink?: Link6;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -935,7 +963,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link5;
+  listLink?: Link7;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -944,7 +972,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link6;
+  detailLink: Link8;
   emptyText?: Text;
 }
 /**
@@ -955,7 +983,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link7;
+  nextLink?: Link9;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -964,9 +992,9 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link8;
-  courseLink: Link9;
-  shopLink: Link10;
+  orderLink: Link10;
+  courseLink: Link11;
+  shopLink: Link12;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -975,7 +1003,7 @@ export interface PayStatusProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link11;
+  confirmLink: Link13;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -984,8 +1012,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link12;
-  verifyLink: Link13;
+  settingsLink: Link14;
+  verifyLink: Link15;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1015,7 +1043,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link14;
+  nextLink: Link16;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1138,8 +1166,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link15;
-  privacyLink: Link16;
+  agreementLink: Link17;
+  privacyLink: Link18;
   successText?: Text7;
   closedText?: Text8;
 }

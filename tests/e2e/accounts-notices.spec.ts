@@ -182,5 +182,6 @@ test("a VIP member without an address is asked to bind one, once a day", async (
   await page.evaluate(() => localStorage.setItem("addressPromptDay", "stale"));
   await page.reload();
   await dialog(page, "vipAddress").getByRole("button", { name: "去绑定" }).click();
-  await expect(page).toHaveURL(/\/addressList\?prePage=vipIndex$/);
+  await expect(page).toHaveURL(/\/addressList$/);
+  await expect(page.getByRole("link", { name: "新增收货地址" })).toBeVisible();
 });

@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(tmpdir(), "e2e-"));
 const configs = join(work, "page-configs");
 cpSync(join(root, "page-configs"), configs, { recursive: true });
-// A fixture never shadows a real page: /addressList stands in only until its screen exists (the VIP address prompt).
+// A fixture never shadows a real page: copied without overwriting.
 for (const name of readdirSync(join(import.meta.dirname, "fixtures"))) {
   cpSync(join(import.meta.dirname, "fixtures", name), join(configs, name), { force: false });
 }

@@ -4,6 +4,7 @@ import { useHasPage } from "~/routing/page-paths";
 import { redirectFor } from "~/routing/routing";
 
 export { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
+export { safeInternalPath } from "~/routing/routing";
 
 /**
  * Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. An internal path

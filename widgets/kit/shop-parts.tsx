@@ -19,6 +19,27 @@ export interface Coupon {
   status?: "usable" | "locked" | "used";
 }
 
+/** A delivery address as the address book gives it. */
+export interface Address {
+  id: number;
+  receiver: string;
+  phone: string;
+  provinceCode: string;
+  cityCode: string;
+  districtCode: string;
+  provinceName: string;
+  cityName: string;
+  districtName: string;
+  detail: string;
+  isDefault: boolean;
+}
+
+/** Where an address is, as written on a parcel: a municipality's name once, then the district and the street. */
+export function placeOf(address: Address): string {
+  const city = address.cityName === address.provinceName ? "" : address.cityName;
+  return `${address.provinceName}${city}${address.districtName} ${address.detail}`;
+}
+
 /** A lesson of a course as /course/detail and /courseDetail/lesson give it. */
 export interface Lesson {
   id: number;

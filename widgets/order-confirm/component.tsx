@@ -8,8 +8,8 @@ import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen } from "../kit/format";
 import { randomToken } from "../kit/browser";
-import { SmartLink } from "../kit/links";
-import type { Coupon } from "../kit/shop-parts";
+import { encodeQueryText, SmartLink } from "../kit/links";
+import { type Address, type Coupon, placeOf } from "../kit/shop-parts";
 
 interface Product {
   id: number;
@@ -27,17 +27,6 @@ interface Quote {
   subtotalFen: number;
   discountFen: number;
   totalFen: number;
-}
-
-export interface Address {
-  id: number;
-  receiver: string;
-  phone: string;
-  provinceName: string;
-  cityName: string;
-  districtName: string;
-  detail: string;
-  isDefault: boolean;
 }
 
 type UsableCoupon = Coupon & { userCouponId: number; discountFen: number };
@@ -118,17 +107,13 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
     <section className="order-confirm">
       <h1 className="section-title">{t("confirm.title")}</h1>
       {props.addressListLink && (
-        <SmartLink to={`${props.addressListLink}?prePage=${encodeURIComponent(here)}`} className="confirm-address">
+        <SmartLink to={`${props.addressListLink}?prePage=${encodeQueryText(here)}`} className="confirm-address">
           {address ? (
             <>
               <strong>
                 {address.receiver} {address.phone}
               </strong>
-              <span>
-                {address.provinceName}
-                {address.cityName}
-                {address.districtName} {address.detail}
-              </span>
+              <span>{placeOf(address)}</span>
             </>
           ) : (
             <strong>{t("confirm.addAddress")}</strong>

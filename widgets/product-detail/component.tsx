@@ -42,11 +42,7 @@ export default function ProductDetail({ props, data }: WidgetRenderProps<Product
       <img className="product-cover" src={product.cover} alt="" width="640" height="360" />
       <div className="product-head">
         <h1>{en ? product.titleEn : product.title}</h1>
-        {teacher && (
-          <p className="product-teacher">
-            {t("product.by")} {teacher}
-          </p>
-        )}
+        {teacher && <p className="product-teacher">{`${t("product.by")} ${teacher}`}</p>}
         <p className="product-price">
           <strong>{formatFen(product.priceFen)}</strong>
           {product.lessons && <span>{t("product.lessonCount", { count: product.lessons.length, minutes: product.minutes })}</span>}
