@@ -266,7 +266,7 @@ describe("the claim review", () => {
 describe("the payment simulator", () => {
   it("shows a payment, and approving it notifies the platform with a signed notice that pays the order", async () => {
     const { token } = await newUser();
-    const productId = api.platform.db.prepare("SELECT id FROM products WHERE kind = 'goods' ORDER BY id DESC LIMIT 1").pluck().get();
+    const productId = api.platform.db.prepare("SELECT id FROM products WHERE kind = 'course' ORDER BY id LIMIT 1").pluck().get();
     const confirmed = await call("/order/confirmPay", { productId, idempotencyKey: "dev-tools-simulator-0001" }, token);
     expect(confirmed.code, confirmed.message).toBe(200);
     const { paymentNo, orderNo } = confirmed.data as { paymentNo: string; orderNo: string };
