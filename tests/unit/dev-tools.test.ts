@@ -278,7 +278,7 @@ describe("the payment simulator", () => {
     const approved = await form("/dev/pay", { paymentNo, decision: "approve" });
     expect(approved.status).toBe(303);
     expect(await (await fetch(`${base}${approved.headers.get("location")}`)).text()).toContain('data-status="succeeded"');
-    expect(api.platform.db.prepare("SELECT status FROM orders WHERE order_no = ?").pluck().get(orderNo)).toBe("paid");
+    expect(api.platform.db.prepare("SELECT status FROM orders WHERE order_no = ?").pluck().get(orderNo)).toBe("fulfilled");
     expect((await form("/dev/pay", { paymentNo: "nope", decision: "approve" })).status).toBe(400);
     expect((await fetch(`${base}/dev/pay?paymentNo=nope`)).status).toBe(404);
   });
