@@ -189,7 +189,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
         ? `<form method="post" action="/dev/pay"><input type="hidden" name="paymentNo" value="${escapeHtml(payment.payment_no)}">
 <input type="hidden" name="returnTo" value="${escapeHtml(returnTo ?? "")}">
 <button name="decision" value="approve">Approve</button> <button name="decision" value="decline">Decline</button>
-<button name="decision" value="delay">Approve in 10 s</button></form>`
+<button name="decision" value="delay">Approve in 10 s</button> <button name="decision" value="expire">Let the order expire</button></form>`
         : "";
     response.send(
       page(
@@ -204,11 +204,15 @@ ${returnTo ? `<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p>` : "
   router.post("/dev/pay", async (request, response) => {
     const paymentNo = String(request.body?.paymentNo ?? "");
     const decision = String(request.body?.decision ?? "");
-    if (!["approve", "decline", "delay"].includes(decision) || !platform.orders.paymentByNo(paymentNo)) {
+    const payment = platform.orders.paymentByNo(paymentNo);
+    if (!["approve", "decline", "delay", "expire"].includes(decision) || !payment) {
       response.status(400).send(page("Payment (simulated)", "<p>Unknown payment or decision.</p>"));
       return;
     }
-    if (decision === "delay") setTimeout(() => void notifyPayment(paymentNo, "succeeded"), 10_000).unref();
+    if (decision === "expire") {
+      const orderNo = platform.db.prepare("SELECT order_no FROM orders WHERE id = ?").pluck().get(payment.order_id) as string;
+      platform.orders.expireNow(orderNo, now());
+    } else if (decision === "delay") setTimeout(() => void notifyPayment(paymentNo, "succeeded"), 10_000).unref();
     else await notifyPayment(paymentNo, decision === "approve" ? "succeeded" : "declined");
     const returnTo = shopPath(request.body?.returnTo);
     response.redirect(303, `/dev/pay?paymentNo=${encodeURIComponent(paymentNo)}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ""}`);

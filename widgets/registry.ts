@@ -9,6 +9,7 @@ export const widgetRegistry = {
   agenda: { folder: "agenda", load: () => import("./agenda/component") },
   appDownload: { folder: "app-download", load: () => import("./app-download/component") },
   bannerCarousel: { folder: "banner-carousel", load: () => import("./banner-carousel/component") },
+  collectList: { folder: "collect-list", load: () => import("./collect-list/component") },
   contentList: { folder: "content-list", load: () => import("./content-list/component") },
   countdown: { folder: "countdown", load: () => import("./countdown/component") },
   couponList: { folder: "coupon-list", load: () => import("./coupon-list/component") },

@@ -104,6 +104,7 @@ export interface WidgetNode1 {
     | "agenda"
     | "appDownload"
     | "bannerCarousel"
+    | "collectList"
     | "contentList"
     | "countdown"
     | "couponList"

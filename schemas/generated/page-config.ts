@@ -327,6 +327,7 @@ export interface WidgetNode1 {
     | "agenda"
     | "appDownload"
     | "bannerCarousel"
+    | "collectList"
     | "contentList"
     | "countdown"
     | "couponList"
@@ -487,6 +488,15 @@ export interface BannerCarouselProps {
    */
   caption: boolean;
   minItems?: 0;
+}
+/**
+ * The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "collectListProps".
+ */
+export interface CollectListProps {
+  emptyText?: Text;
 }
 /**
  * A list of items from the node's data source; pages on with pull-to-load-more when paged.

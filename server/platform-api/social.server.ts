@@ -4,7 +4,7 @@ import type { VideoCommentForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { paging } from "./content.server.ts";
+import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { allowAll, formKit, say, validateBody } from "./support.server.ts";
 
 /** Praise and collection toggles with their counters, video comments, and the messaging-app share signature. */
@@ -72,6 +72,25 @@ export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: 
   return [
     { method: "POST", path: "/praise/doPraise", handler: toggle("praises", "praise_count", "praised", "praiseCount") },
     { method: "POST", path: "/collect/doCollect", handler: toggle("collects", "collect_count", "collected", "collectCount") },
+    {
+      method: "ANY",
+      path: "/collect/list",
+      // The viewer's collections, newest first; `kind` keeps one kind (video, paper, course, essay…).
+      handler: accounts.withUser((context, user) => {
+        const kind = typeof context.params.kind === "string" && /^[a-zA-Z]{1,20}$/.test(context.params.kind) ? context.params.kind : null;
+        const { pageNum, pageSize } = paging(context.params);
+        const where = kind ? "c.user_id = ? AND i.kind = ?" : "c.user_id = ?";
+        const args = kind ? [user.id, kind] : [user.id];
+        const rows = db
+          .prepare(`SELECT i.* FROM collects c JOIN items i ON i.id = c.item_id WHERE ${where} ORDER BY c.created_at DESC, i.id DESC LIMIT ? OFFSET ?`)
+          .all(...args, pageSize, (pageNum - 1) * pageSize) as ItemRow[];
+        const total = db
+          .prepare(`SELECT COUNT(*) FROM collects c JOIN items i ON i.id = c.item_id WHERE ${where}`)
+          .pluck()
+          .get(...args) as number;
+        return ok({ list: rows.map((row) => ({ ...toItem(row), collected: true })), total, pageNum, pageSize });
+      }),
+    },
     {
       method: "ANY",
       path: "/video/videoCommentList",

@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CollectListProps } from "@schemas/generated/page-config";
+import "./collect-list.css";
+import { asText, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { showToast } from "../kit/session";
+import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+import { SmartLink } from "../kit/links";
+
+interface Collected {
+  id: number;
+  kind: string;
+  title: string;
+  titleEn: string;
+  cover: string;
+  link: string;
+}
+
+/** What the viewer collected: each opens its page; "remove" uncollects it (the same toggle as on the page). */
+export default function CollectList({ props, data, nodeId, sourceName }: WidgetRenderProps<CollectListProps>) {
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const list = usePagedList({ data, nodeId, sourceName, paged: true });
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const items = (list.items as unknown as Collected[]).filter((item) => !removed.has(item.id));
+
+  const remove = async (item: Collected) => {
+    const answer = await browserApi.request("/collect/doCollect", { params: { id: item.id } });
+    if (!isSuccess(answer)) {
+      showToast(answer.message ?? "", "error");
+      return;
+    }
+    setRemoved((current) => new Set(current).add(item.id));
+    showToast(t("collect.removed"), "success");
+  };
+
+  if (!items.length) return <p className="empty-state collect-empty">{asText(props.emptyText)}</p>;
+  return (
+    <>
+      <ul className="collect-list">
+        {items.map((item) => (
+          <li key={item.id} className="collect-row">
+            <SmartLink to={item.link} className="collect-link">
+              {item.cover && <img src={item.cover} alt="" width="96" height="54" loading="lazy" />}
+              <span>
+                <small className="collect-kind">{t(`collect.kind.${item.kind}`, { defaultValue: item.kind })}</small>
+                <strong>{lang === "en" ? item.titleEn || item.title : item.title}</strong>
+              </span>
+            </SmartLink>
+            <button type="button" className="link-button collect-remove" onClick={() => void remove(item)}>
+              {t("collect.remove")}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <LoadMoreFooter list={list} />
+    </>
+  );
+}
