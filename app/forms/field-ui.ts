@@ -1,10 +1,16 @@
 import { useTranslation } from "react-i18next";
+import { useStore } from "@nanostores/react";
 import type { UiSchema } from "@rjsf/utils";
 import { $drafts } from "./drafts";
 
 /** The draft a form keeps in the drafts store, read outside the form (e.g. by its send-code button). */
 export function draftOf(key: string): Record<string, unknown> {
   return ($drafts.get()[key] as Record<string, unknown> | undefined) ?? {};
+}
+
+/** The same draft for a field whose choices depend on other fields: it renders again whenever the form changes. */
+export function useDraft(key: string): Record<string, unknown> {
+  return (useStore($drafts, { keys: [key] })[key] as Record<string, unknown> | undefined) ?? {};
 }
 
 /** sourceUrl of the login calls: where the user logged in, within the schema's 500 characters. */

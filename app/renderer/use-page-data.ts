@@ -1,4 +1,4 @@
-import useSWR from "swr";
+import useSWR, { mutate } from "swr";
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { browserApi } from "~/api/browser-api";
@@ -8,6 +8,16 @@ import { $user } from "~/stores/session";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import type { PageView } from "~/pipeline/page-view";
+
+const PAGE_DATA = "page-data";
+
+/**
+ * After the viewer changed their own data (saved an address), every page's browser-loaded data is read again when it
+ * shows next, instead of a copy from moments ago.
+ */
+export function refreshPageData(): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && key[0] === PAGE_DATA, undefined, { revalidate: true });
+}
 
 /**
  * Loads in the browser what the server left for it: client-side sources, and gated sources whose gate this
@@ -24,7 +34,7 @@ export function usePageData(view: PageView, hydrated: boolean): Record<string, D
     }
   }
 
-  const key = pending.length ? ["page-data", view.path, JSON.stringify(view.query), user?.id ?? "", ...pending] : null;
+  const key = pending.length ? [PAGE_DATA, view.path, JSON.stringify(view.query), user?.id ?? "", ...pending] : null;
   const { data: loaded } = useSWR(key, async () => {
     const entries = await Promise.all(
       pending.map(async (name): Promise<[string, DataState]> => {

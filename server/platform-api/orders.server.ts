@@ -9,7 +9,8 @@ import { formKit, say, validateBody } from "./support.server.ts";
 /** An unpaid order holds its stock and coupon this long, then expires and gives them back (ADR 018). */
 export const ORDER_TTL_MS = 15 * 60_000;
 
-export type OrderStatus = "created" | "paid" | "fulfilled" | "cancelled" | "expired" | "refunded";
+export const ORDER_STATUSES = ["created", "paid", "fulfilled", "cancelled", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 interface ProductRow {
   id: number;
@@ -509,9 +510,12 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
         expireOverdue(context.now());
         const pageNum = Math.max(1, Number(context.params.pageNum) || 1);
         const pageSize = Math.min(50, Math.max(1, Number(context.params.pageSize) || 10));
-        const status = typeof context.params.status === "string" && context.params.status ? context.params.status : null;
-        const where = status ? "user_id = ? AND status = ?" : "user_id = ?";
-        const args = status ? [user.id, status] : [user.id];
+        // One state or several ("cancelled,expired": the orders that ended unpaid).
+        const statuses = String(context.params.status ?? "")
+          .split(",")
+          .filter((status) => ORDER_STATUSES.includes(status as OrderStatus));
+        const where = statuses.length ? `user_id = ? AND status IN (${statuses.map(() => "?").join(",")})` : "user_id = ?";
+        const args = [user.id, ...statuses];
         const rows = db
           .prepare(`SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
           .all(...args, pageSize, (pageNum - 1) * pageSize) as OrderRow[];

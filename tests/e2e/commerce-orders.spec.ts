@@ -11,8 +11,19 @@ import { logInByCode } from "./platform-support";
 /** The seeded tote bag (server/platform-api/orders-seed.server.ts, the fifth product): ¥59.00, in stock. */
 const TOTE_BAG = 5;
 
+/** Goods are delivered: the buyer's first address, made through the address book's call. */
+async function addressOf(request: APIRequestContext): Promise<number> {
+  const answer = await request.post("/api/userAddress/operation", {
+    data: { receiver: "王五", phone: "13700137000", provinceCode: "310000", cityCode: "310000", districtCode: "310104", detail: "漕溪北路88号" },
+  });
+  return ((await answer.json()) as { data: { id: number } }).data.id;
+}
+
 async function placeOrder(request: APIRequestContext, body: Record<string, unknown>): Promise<{ orderNo: string; totalFen: number }> {
-  const answer = await request.post("/api/order/confirmPay", { data: { productId: TOTE_BAG, idempotencyKey: randomBytes(12).toString("hex"), ...body } });
+  const addressId = await addressOf(request);
+  const answer = await request.post("/api/order/confirmPay", {
+    data: { productId: TOTE_BAG, addressId, idempotencyKey: randomBytes(12).toString("hex"), ...body },
+  });
   const envelope = (await answer.json()) as { code: number; message: string; data: { orderNo: string; totalFen: number } };
   expect(envelope.code, envelope.message).toBe(200);
   return envelope.data;

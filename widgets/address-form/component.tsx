@@ -6,11 +6,11 @@ import type { AddressFormProps } from "@schemas/generated/page-config";
 import { addressSchema, addressValidators } from "@schemas/generated/form-kits";
 import type { AddressForm as AddressFormValue } from "@schemas/generated/forms";
 import "./address-form.css";
-import { usePage } from "../kit/page";
+import { refreshPageData, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
-import { draftOf, type FormKit, SchemaForm, serverFieldErrors } from "../kit/forms";
+import { type FormKit, SchemaForm, serverFieldErrors, useDraft } from "../kit/forms";
 import { encodeQueryText, safeInternalPath } from "../kit/links";
 import type { Address } from "../kit/shop-parts";
 
@@ -37,7 +37,7 @@ export function regionOptions(divisions: Division[], level: "provinceCode" | "ci
 function RegionSelect({ id, name, value, onChange, disabled, label, registry }: WidgetProps) {
   const { t } = useTranslation("order");
   const { divisions, draftKey } = registry.formContext as RegionContext;
-  const options = regionOptions(divisions, name as "provinceCode", draftOf(draftKey));
+  const options = regionOptions(divisions, name as "provinceCode", useDraft(draftKey));
   const stale = Boolean(value) && divisions.length > 0 && !options.some((entry) => entry.code === value);
   useEffect(() => {
     if (stale) onChange(undefined);
@@ -137,6 +137,7 @@ export default function AddressFormWidget({ props }: WidgetRenderProps<AddressFo
           const answer = await callApi(orderCalls.saveAddress, { ...value });
           if (answer.code === 200) {
             showToast(t("address.saved"), "success");
+            await refreshPageData();
             void navigate(`${props.listLink}${prePage ? `?prePage=${encodeQueryText(prePage)}` : ""}`, { replace: true });
             return;
           }

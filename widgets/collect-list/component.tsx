@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CollectListProps } from "@schemas/generated/page-config";
 import "./collect-list.css";
-import { asText, useLang } from "../kit/page";
+import { asText, refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { showToast } from "../kit/session";
@@ -34,6 +34,7 @@ export default function CollectList({ props, data, nodeId, sourceName }: WidgetR
     }
     setRemoved((current) => new Set(current).add(item.id));
     showToast(t("collect.removed"), "success");
+    void refreshPageData();
   };
 
   if (!items.length) return <p className="empty-state collect-empty">{asText(props.emptyText)}</p>;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CouponListProps } from "@schemas/generated/page-config";
 import "./coupon-list.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
@@ -35,6 +35,7 @@ export default function CouponList({ props, data }: WidgetRenderProps<CouponList
       return;
     }
     setClaimed((current) => new Set(current).add(couponId));
+    void refreshPageData();
     showToast(t("coupon.claimedToast"), "success");
   };
 

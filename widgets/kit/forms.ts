@@ -4,7 +4,7 @@
  */
 export { default as SchemaForm, serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 export { emailTarget, smsTarget } from "~/forms/code-target";
-export { draftOf, useFieldUi } from "~/forms/field-ui";
+export { draftOf, useDraft, useFieldUi } from "~/forms/field-ui";
 export type { CodeContext } from "~/forms/widgets";
 export { fieldErrors } from "@contracts/form-errors";
 export { FREE_TEXT_LIMIT } from "@contracts/free-text";

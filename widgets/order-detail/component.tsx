@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderDetailProps } from "@schemas/generated/page-config";
 import "./order-detail.css";
-import { useLang } from "../kit/page";
+import { refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
@@ -59,6 +59,7 @@ export default function OrderDetail({ props, data }: WidgetRenderProps<OrderDeta
     }
     setChanged({ ...answer.data, events: [...order.events, { to_status: "cancelled", at: new Date().toISOString() }] });
     showToast(t("order.cancelled"), "success");
+    void refreshPageData();
   };
 
   return (
