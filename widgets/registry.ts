@@ -20,6 +20,7 @@ export const widgetRegistry = {
   eventHero: { folder: "event-hero", load: () => import("./event-hero/component") },
   filterChips: { folder: "filter-chips", load: () => import("./filter-chips/component") },
   guestList: { folder: "guest-list", load: () => import("./guest-list/component") },
+  helpCoupon: { folder: "help-coupon", load: () => import("./help-coupon/component") },
   hero: { folder: "hero", load: () => import("./hero/component") },
   lessonView: { folder: "lesson-view", load: () => import("./lesson-view/component") },
   linkGrid: { folder: "link-grid", load: () => import("./link-grid/component") },

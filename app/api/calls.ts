@@ -47,6 +47,10 @@ export const orderCalls = defineCalls({
   deleteAddress: { path: "/userAddress/delete" },
   defaultAddress: { path: "/userAddress/setDefault" },
   divisions: { path: "/area/listAll", method: "GET" },
+  newcomerCoupon: { path: "/firstEven/firstEvenCoupon" },
+  myHelpLink: { path: "/activityGiveCoupon/addGiveLink" },
+  helpLink: { path: "/activityGiveCoupon/getGiveLink", method: "GET" },
+  help: { path: "/coupon/addActivityCouponFromGiveLink" },
 });
 
 export const activityCalls = defineCalls({

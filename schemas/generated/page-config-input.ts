@@ -115,6 +115,7 @@ export interface WidgetNode1 {
     | "eventHero"
     | "filterChips"
     | "guestList"
+    | "helpCoupon"
     | "hero"
     | "lessonView"
     | "linkGrid"

@@ -112,6 +112,10 @@ export type Link3 = string;
  */
 export type Link4 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link5 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding8 = string;
@@ -119,10 +123,6 @@ export type Binding8 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding9 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link5 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -168,6 +168,10 @@ export type Link15 = string;
  */
 export type Link16 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link17 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -204,11 +208,11 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link17 = string;
+export type Link18 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link18 = string;
+export type Link19 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -338,6 +342,7 @@ export interface WidgetNode1 {
     | "eventHero"
     | "filterChips"
     | "guestList"
+    | "helpCoupon"
     | "hero"
     | "lessonView"
     | "linkGrid"
@@ -773,6 +778,15 @@ export interface GuestListProps {
   showRoles: boolean;
 }
 /**
+ * Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "helpCouponProps".
+ */
+export interface HelpCouponProps {
+  couponsLink: Link3;
+}
+/**
  * A page's opening: title, subtitle, optional image and a call to action.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -793,8 +807,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link3;
-  confirmLink: Link4;
+  courseLink: Link4;
+  confirmLink: Link5;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -959,8 +973,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link5;
-  addressListLink?: Link6;
+  payStatusLink: Link6;
+  addressListLink?: Link7;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -973,7 +987,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link7;
+  listLink?: Link8;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -982,7 +996,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link8;
+  detailLink: Link9;
   emptyText?: Text;
 }
 /**
@@ -993,7 +1007,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link9;
+  nextLink?: Link10;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1002,9 +1016,9 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link10;
-  courseLink: Link11;
-  shopLink: Link12;
+  orderLink: Link11;
+  courseLink: Link12;
+  shopLink: Link13;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1013,7 +1027,7 @@ export interface PayStatusProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link13;
+  confirmLink: Link14;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1022,8 +1036,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link14;
-  verifyLink: Link15;
+  settingsLink: Link15;
+  verifyLink: Link16;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1053,7 +1067,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link16;
+  nextLink: Link17;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1176,8 +1190,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link17;
-  privacyLink: Link18;
+  agreementLink: Link18;
+  privacyLink: Link19;
   successText?: Text7;
   closedText?: Text8;
 }

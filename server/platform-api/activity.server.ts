@@ -62,7 +62,6 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
     },
     { method: "POST", path: "/firstEven/checkFirstEvenAd", handler: firstVisit("ad") },
     { method: "POST", path: "/firstEven/firstEvenCommon", handler: firstVisit("common") },
-    { method: "POST", path: "/firstEven/firstEvenCoupon", handler: firstVisit("coupon") },
     {
       method: "POST",
       path: "/buryingPoint/buryingPoint",

@@ -17,6 +17,7 @@ import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
 import { seedShop } from "./shop-seed.server.ts";
 import { shopRoutes } from "./shop.server.ts";
 import { createAddressBook } from "./addresses.server.ts";
+import { couponActivityRoutes } from "./coupon-activities.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -88,6 +89,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...orders.routes,
       ...shopRoutes(db, accounts),
       ...addressBook.routes,
+      ...couponActivityRoutes(db, accounts),
     ],
     now,
   );

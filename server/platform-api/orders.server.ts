@@ -391,7 +391,9 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
 
   /** The coupon centre: each coupon once per user, while any are left; the last one goes to exactly one claimant. */
   const claimCoupon = db.transaction((context: ApiContext, userId: number, couponId: number): Envelope => {
-    const coupon = db.prepare("SELECT * FROM coupons WHERE id = ?").get(couponId) as (CouponRow & { id: number; remaining: number }) | undefined;
+    const coupon = db.prepare("SELECT * FROM coupons WHERE id = ? AND channel = 'centre'").get(couponId) as
+      | (CouponRow & { id: number; remaining: number })
+      | undefined;
     if (!coupon || context.now() > new Date(coupon.valid_until)) return fail(404, say(context, "优惠券不存在或已过期", "No such coupon, or it has expired"));
     if (db.prepare("SELECT 1 FROM user_coupons WHERE coupon_id = ? AND user_id = ?").get(couponId, userId))
       return fail(409, say(context, "您已领取过该优惠券", "You have this coupon already"));
@@ -410,7 +412,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       handler: accounts.withUser((context, user) => {
         const rows = db
           .prepare(`SELECT c.*, EXISTS (SELECT 1 FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.user_id = ?) AS claimed
-            FROM coupons c WHERE c.valid_until > ? ORDER BY c.id`)
+            FROM coupons c WHERE c.channel = 'centre' AND c.valid_until > ? ORDER BY c.id`)
           .all(user.id, context.now().toISOString()) as (CouponRow & { id: number; remaining: number; claimed: number })[];
         return ok({
           list: rows.map((row) => ({

@@ -188,5 +188,10 @@ export function seedShop(db: Db, now: Date): void {
     coupon.run("新人专享 满99减20", "New members: ¥20 off orders of ¥99", "amount", 2_000, 100, 9_900, "all", from, until, 10_000);
     coupon.run("精品课程 85折", "15% off boutique courses", "discount", 0, 85, 0, "course", from, until, 10_000);
     coupon.run("周边好物 满100减10", "Merchandise: ¥10 off orders of ¥100", "amount", 1_000, 100, 10_000, "goods", from, until, 500);
+    const special = db.prepare(
+      "INSERT INTO coupons (title, title_en, kind, amount_fen, percent, threshold_fen, scope, valid_from, valid_until, remaining, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    special.run("好友助力 课程立减30元", "Friends' help: ¥30 off a course", "amount", 3_000, 100, 9_900, "course", from, until, 100_000, "help");
+    special.run("新人礼 无门槛立减10元", "Welcome gift: ¥10 off, no minimum", "amount", 1_000, 100, 0, "all", from, until, 100_000, "newcomer");
   })();
 }

@@ -307,6 +307,8 @@ describe("my coupons", () => {
     const later = await mine();
     expect(later.expired.map((coupon: { userCouponId: number }) => coupon.userCouponId)).toEqual([all]);
     expect(later.usable).toEqual([]);
+    // Back to the coupons' lifetime for the tests after this one.
+    advance(-100 * 86_400_000);
   });
 });
 
@@ -349,5 +351,47 @@ describe("the boutique", () => {
     });
     expect((await call("/goods/detail", { method: "GET", query: { id: "999999" } })).body.code).toBe(404);
     expect((await call("/course/detail", { method: "GET", query: { id: String(goods[0].id) } })).body.code).toBe(404);
+  });
+});
+
+describe("coupon activities", () => {
+  it("gives the welcome coupon once, to a member who has never ordered", async () => {
+    const token = await newBuyer();
+    const check = async () => (await call("/firstEven/firstEvenCoupon", { body: {}, token })).body;
+    expect((await check()).data).toMatchObject({ available: true, received: false, coupon: { amountFen: 1_000, thresholdFen: 0 } });
+    const received = await call("/firstEven/firstEvenCoupon", { body: { receive: true }, token });
+    expect(received.body.data).toMatchObject({ received: true });
+    expect((await check()).data).toMatchObject({ available: false, received: true });
+    expect((await call("/firstEven/firstEvenCoupon", { body: { receive: true }, token })).body.code).toBe(409);
+    const mine = (await call("/coupon/myCouponList", { body: {}, token })).body.data.usable;
+    expect(mine.filter((coupon: { title: string }) => coupon.title.startsWith("Welcome gift"))).toHaveLength(1);
+
+    const buyer = await newBuyer();
+    await confirmPay({ productId: product("goods", 1).id, idempotencyKey: key() }, buyer);
+    expect((await call("/firstEven/firstEvenCoupon", { body: {}, token: buyer })).body.data.available).toBe(false);
+    // The centre does not list activity coupons.
+    const centre = (await call("/coupon/centerCouponList", { body: {}, token })).body.data.list;
+    expect(centre.map((coupon: { title: string }) => coupon.title).join()).not.toMatch(/Welcome gift|Friends' help/);
+  });
+
+  it("unlocks a help link's coupon for its owner when 3 friends help; 20 friends at once unlock it exactly once", async () => {
+    const owner = await newBuyer();
+    const link = (await call("/activityGiveCoupon/addGiveLink", { body: {}, token: owner })).body.data;
+    expect(link).toMatchObject({ isOwner: true, helpers: 0, needed: 3, unlocked: false });
+    expect((await call("/activityGiveCoupon/addGiveLink", { body: {}, token: owner })).body.data.code).toBe(link.code);
+    expect((await call("/coupon/addActivityCouponFromGiveLink", { body: { code: link.code }, token: owner })).body.code).toBe(400);
+    const friend = await newBuyer();
+    const seen = (await call("/activityGiveCoupon/getGiveLink", { method: "GET", query: { code: link.code }, token: friend })).body.data;
+    expect(seen).toMatchObject({ isOwner: false, helped: false, helpers: 0 });
+
+    const friends = [friend, ...(await Promise.all(Array.from({ length: 19 }, () => newBuyer())))];
+    const answers = await Promise.all(friends.map((token) => call("/coupon/addActivityCouponFromGiveLink", { body: { code: link.code }, token })));
+    expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.body.code === 409)).toHaveLength(17);
+    const after = (await call("/activityGiveCoupon/list", { body: {}, token: owner })).body.data.list[0];
+    expect(after).toMatchObject({ helpers: 3, unlocked: true });
+    const ownerCoupons = (await call("/coupon/myCouponList", { body: {}, token: owner })).body.data.usable;
+    expect(ownerCoupons.filter((coupon: { title: string }) => coupon.title.startsWith("Friends' help"))).toHaveLength(1);
+    expect((await call("/coupon/addActivityCouponFromGiveLink", { body: { code: "nope" }, token: friend })).body.code).toBe(404);
   });
 });

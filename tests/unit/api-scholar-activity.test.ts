@@ -260,7 +260,7 @@ describe("first-visit payloads and tracking", () => {
     const otherDevice = await call("/firstEven/checkFirstEvenAd", { body: { deviceId: "device-aaaa-0002" } });
     expect(Object.keys(otherDevice.body.data).sort()).toEqual(payloadKeys);
     // The other first-visit kinds are counted separately.
-    for (const path of ["/firstEven/firstEvenCommon", "/firstEven/firstEvenCoupon"]) {
+    for (const path of ["/firstEven/firstEvenCommon"]) {
       expect((await call(path, { body: { deviceId: "device-aaaa-0001" } })).body.data, path).not.toBeNull();
       expect((await call(path, { body: { deviceId: "device-aaaa-0001" } })).body.data, path).toBeNull();
     }

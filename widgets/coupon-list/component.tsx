@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CouponListProps } from "@schemas/generated/page-config";
 import "./coupon-list.css";
-import { asText, readPath, refreshPageData, useLang } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
@@ -14,6 +14,41 @@ import type { Coupon } from "../kit/shop-parts";
 export function couponValue(coupon: Pick<Coupon, "kind" | "amountFen" | "percent">, lang: "zh" | "en"): string {
   if (coupon.kind === "amount") return formatFen(coupon.amountFen);
   return lang === "zh" ? `${coupon.percent / 10}折` : `${100 - coupon.percent}% off`;
+}
+
+interface Newcomer {
+  available: boolean;
+  coupon?: { title: string };
+}
+
+/** The welcome gift of a member who has never ordered (/firstEven/firstEvenCoupon checks, and gives with receive). */
+function NewcomerGift() {
+  const { t } = useTranslation("order");
+  const viewer = useViewer();
+  const [gift, setGift] = useState<Newcomer | null>(null);
+  useEffect(() => {
+    if (!viewer) return;
+    void callApi<Newcomer>(orderCalls.newcomerCoupon).then((answer) => setGift(answer.code === 200 ? (answer.data ?? null) : null));
+  }, [viewer?.id]);
+  if (!gift?.available || !gift.coupon) return null;
+  const receive = async () => {
+    const answer = await callApi(orderCalls.newcomerCoupon, { receive: true });
+    if (answer.code !== 200) return showFailure(answer);
+    setGift({ available: false });
+    showToast(t("newcomer.received"), "success");
+    void refreshPageData();
+  };
+  return (
+    <div className="newcomer-gift">
+      <div>
+        <strong>{t("newcomer.title")}</strong>
+        <p>{t("newcomer.text", { title: gift.coupon.title })}</p>
+      </div>
+      <button type="button" className="button button-light" onClick={() => void receive()}>
+        {t("newcomer.receive")}
+      </button>
+    </div>
+  );
 }
 
 /** Coupons as tickets: value, rule, scope and validity; in the centre a claim button, in "mine" the coupon's state. */
@@ -39,9 +74,11 @@ export default function CouponList({ props, data }: WidgetRenderProps<CouponList
     showToast(t("coupon.claimedToast"), "success");
   };
 
+  const gift = props.mode === "centre" && <NewcomerGift />;
   if (!coupons.length)
     return (
       <div className="empty-state coupon-empty">
+        {gift}
         <p>{asText(props.emptyText)}</p>
         {props.emptyLink && (
           <SmartLink to={props.emptyLink} className="button button-primary">
@@ -53,39 +90,42 @@ export default function CouponList({ props, data }: WidgetRenderProps<CouponList
 
   const expired = props.listField === "expired";
   return (
-    <ul className="coupon-list">
-      {coupons.map((coupon) => {
-        const id = coupon.couponId ?? coupon.userCouponId ?? 0;
-        const isClaimed = coupon.claimed || claimed.has(id);
-        const state = expired ? "expired" : (coupon.status ?? "usable");
-        return (
-          <li key={id} className={`coupon coupon-${props.mode === "mine" ? state : "centre"}`}>
-            <div className="coupon-value">
-              <strong>{couponValue(coupon, lang)}</strong>
-              <small>{coupon.thresholdFen ? t("coupon.threshold", { amount: formatFen(coupon.thresholdFen) }) : t("coupon.noThreshold")}</small>
-            </div>
-            <div className="coupon-body">
-              <h3>{coupon.title}</h3>
-              <p>{t(`coupon.scope.${coupon.scope}`)}</p>
-              <p className="coupon-until">{t("coupon.until", { date: dayKey(coupon.validUntil) })}</p>
-            </div>
-            <div className="coupon-action">
-              {props.mode === "centre" ? (
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={isClaimed || coupon.remaining === 0 || busy === id}
-                  onClick={() => void claim(id)}
-                >
-                  {isClaimed ? t("coupon.claimed") : coupon.remaining === 0 ? t("coupon.soldOut") : t("coupon.claim")}
-                </button>
-              ) : (
-                <span className="coupon-state">{t(`coupon.status.${state}`)}</span>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {gift}
+      <ul className="coupon-list">
+        {coupons.map((coupon) => {
+          const id = coupon.couponId ?? coupon.userCouponId ?? 0;
+          const isClaimed = coupon.claimed || claimed.has(id);
+          const state = expired ? "expired" : (coupon.status ?? "usable");
+          return (
+            <li key={id} className={`coupon coupon-${props.mode === "mine" ? state : "centre"}`}>
+              <div className="coupon-value">
+                <strong>{couponValue(coupon, lang)}</strong>
+                <small>{coupon.thresholdFen ? t("coupon.threshold", { amount: formatFen(coupon.thresholdFen) }) : t("coupon.noThreshold")}</small>
+              </div>
+              <div className="coupon-body">
+                <h3>{coupon.title}</h3>
+                <p>{t(`coupon.scope.${coupon.scope}`)}</p>
+                <p className="coupon-until">{t("coupon.until", { date: dayKey(coupon.validUntil) })}</p>
+              </div>
+              <div className="coupon-action">
+                {props.mode === "centre" ? (
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    disabled={isClaimed || coupon.remaining === 0 || busy === id}
+                    onClick={() => void claim(id)}
+                  >
+                    {isClaimed ? t("coupon.claimed") : coupon.remaining === 0 ? t("coupon.soldOut") : t("coupon.claim")}
+                  </button>
+                ) : (
+                  <span className="coupon-state">{t(`coupon.status.${state}`)}</span>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

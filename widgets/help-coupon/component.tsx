@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { HelpCouponProps } from "@schemas/generated/page-config";
+import "./help-coupon.css";
+import { usePage, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { callApi, orderCalls, showFailure } from "../kit/api";
+import { requireLogin, showToast } from "../kit/session";
+import { copyText } from "../kit/browser";
+import { formatFen } from "../kit/format";
+import { SmartLink } from "../kit/links";
+
+export interface HelpLink {
+  code: string;
+  ownerName: string;
+  isOwner: boolean;
+  helped: boolean;
+  helpers: number;
+  needed: number;
+  unlocked: boolean;
+  coupon: { title: string; amountFen: number };
+}
+
+/** The viewer's own help link (made on first visit) or, opened from a shared link, the friend's, with its progress. */
+export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>) {
+  const { t } = useTranslation("order");
+  const page = usePage();
+  const viewer = useViewer();
+  const code = String(page.view.query.code ?? "");
+  const [link, setLink] = useState<HelpLink | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!code && !viewer) return;
+    const answer = code ? callApi<HelpLink>(orderCalls.helpLink, { code }) : callApi<HelpLink>(orderCalls.myHelpLink);
+    void answer.then((result) => {
+      if (result.code === 200 && result.data) setLink(result.data);
+      else setMissing(true);
+    });
+  }, [code, viewer?.id]);
+
+  const help = async () => {
+    if (!requireLogin()) return;
+    setBusy(true);
+    const answer = await callApi<HelpLink>(orderCalls.help, { code });
+    setBusy(false);
+    if (answer.code !== 200 || !answer.data) return showFailure(answer);
+    setLink(answer.data);
+    showToast(t("help.thanks"), "success");
+  };
+
+  const share = async () => {
+    if (!link) return;
+    const copied = await copyText(`${window.location.origin}${page.view.path}?code=${link.code}`);
+    showToast(copied ? t("help.copied") : link.code, copied ? "success" : "error");
+  };
+
+  if (missing) return <p className="empty-state help-missing">{t("help.missing")}</p>;
+  if (!link) {
+    return (
+      <section className="help-coupon">
+        <h1>{t("help.title")}</h1>
+        {!code && !viewer && (
+          <button type="button" className="button button-primary" onClick={() => requireLogin()}>
+            {t("help.login")}
+          </button>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="help-coupon">
+      <h1>{link.isOwner ? t("help.title") : t("help.friendTitle", { name: link.ownerName })}</h1>
+      <div className="help-ticket">
+        <strong>{formatFen(link.coupon.amountFen)}</strong>
+        <span>{link.coupon.title}</span>
+      </div>
+      <p>{t("help.intro", { count: link.needed })}</p>
+      <progress className="help-progress" max={link.needed} value={Math.min(link.helpers, link.needed)} />
+      <p className="help-count">{t("help.progress", { helpers: link.helpers, needed: link.needed })}</p>
+      {link.unlocked ? (
+        <>
+          <p className="help-unlocked">{t("help.unlocked")}</p>
+          {link.isOwner && (
+            <SmartLink to={props.couponsLink} className="button button-primary">
+              {t("help.viewCoupons")}
+            </SmartLink>
+          )}
+        </>
+      ) : link.isOwner ? (
+        <button type="button" className="button button-primary" onClick={() => void share()}>
+          {t("help.share")}
+        </button>
+      ) : (
+        <button type="button" className="button button-primary" disabled={busy || link.helped} onClick={() => void help()}>
+          {link.helped ? t("help.helped") : t("help.helpButton")}
+        </button>
+      )}
+    </section>
+  );
+}
