@@ -184,13 +184,17 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
       return;
     }
     const amount = `¥${(payment.amount_fen / 100).toFixed(2)}`;
+    const refundable = payment.status === "succeeded";
     const actions =
       payment.status === "pending"
         ? `<form method="post" action="/dev/pay"><input type="hidden" name="paymentNo" value="${escapeHtml(payment.payment_no)}">
 <input type="hidden" name="returnTo" value="${escapeHtml(returnTo ?? "")}">
 <button name="decision" value="approve">Approve</button> <button name="decision" value="decline">Decline</button>
 <button name="decision" value="delay">Approve in 10 s</button> <button name="decision" value="expire">Let the order expire</button></form>`
-        : "";
+        : refundable
+          ? `<form method="post" action="/dev/pay"><input type="hidden" name="paymentNo" value="${escapeHtml(payment.payment_no)}">
+<button name="decision" value="refund">Refund (operator)</button></form>`
+          : "";
     response.send(
       page(
         "Payment (simulated)",
@@ -205,14 +209,14 @@ ${returnTo ? `<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p>` : "
     const paymentNo = String(request.body?.paymentNo ?? "");
     const decision = String(request.body?.decision ?? "");
     const payment = platform.orders.paymentByNo(paymentNo);
-    if (!["approve", "decline", "delay", "expire"].includes(decision) || !payment) {
+    if (!["approve", "decline", "delay", "expire", "refund"].includes(decision) || !payment) {
       response.status(400).send(page("Payment (simulated)", "<p>Unknown payment or decision.</p>"));
       return;
     }
-    if (decision === "expire") {
-      const orderNo = platform.db.prepare("SELECT order_no FROM orders WHERE id = ?").pluck().get(payment.order_id) as string;
-      platform.orders.expireNow(orderNo, now());
-    } else if (decision === "delay") setTimeout(() => void notifyPayment(paymentNo, "succeeded"), 10_000).unref();
+    const orderNo = platform.db.prepare("SELECT order_no FROM orders WHERE id = ?").pluck().get(payment.order_id) as string;
+    if (decision === "expire") platform.orders.expireNow(orderNo, now());
+    else if (decision === "refund") platform.orders.refund(orderNo, now());
+    else if (decision === "delay") setTimeout(() => void notifyPayment(paymentNo, "succeeded"), 10_000).unref();
     else await notifyPayment(paymentNo, decision === "approve" ? "succeeded" : "declined");
     const returnTo = shopPath(request.body?.returnTo);
     response.redirect(303, `/dev/pay?paymentNo=${encodeURIComponent(paymentNo)}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ""}`);

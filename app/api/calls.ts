@@ -36,7 +36,7 @@ export const accountCalls = defineCalls({
 /** Buying (ADR 018) and the address book: the engine decides prices, coupons and states; pages only show its answers. */
 export const orderCalls = defineCalls({
   claimCoupon: { path: "/coupon/addActivityCoupon" },
-  couponsForOrder: { path: "/order/couponList" },
+  placeOrderInfo: { path: "/assembly-goods/getPlaceOrderInfo" },
   quote: { path: "/order/caculatePrice" },
   confirmPay: { path: "/order/confirmPay" },
   payStatus: { path: "/order/getPaystatus", method: "GET" },
@@ -49,6 +49,7 @@ export const orderCalls = defineCalls({
   divisions: { path: "/area/listAll", method: "GET" },
   newcomerCoupon: { path: "/firstEven/firstEvenCoupon" },
   myHelpLink: { path: "/activityGiveCoupon/addGiveLink" },
+  activityCoupon: { path: "/activity/singleCouponData", method: "GET" },
   helpLink: { path: "/activityGiveCoupon/getGiveLink", method: "GET" },
   help: { path: "/coupon/addActivityCouponFromGiveLink" },
 });

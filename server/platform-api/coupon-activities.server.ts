@@ -82,6 +82,17 @@ export function couponActivityRoutes(db: Db, accounts: Accounts): RouteDefinitio
   return [
     {
       method: "ANY",
+      path: "/activity/singleCouponData",
+      // An activity's coupon and whether the activity runs, for anyone (type: help or newcomer).
+      handler: (context) => {
+        const type = context.params.type === "newcomer" ? "newcomer" : "help";
+        const coupon = couponOf(type);
+        if (!coupon) return ok({ active: false, coupon: null });
+        return ok({ active: context.now() < new Date(coupon.valid_until), coupon: couponView(context, coupon) });
+      },
+    },
+    {
+      method: "ANY",
       path: "/firstEven/firstEvenCoupon",
       // Checks (default) or, with receive=true, gives the welcome coupon: once, to a user who has never ordered.
       handler: accounts.withUser((context, user) => {

@@ -224,6 +224,18 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     };
   };
 
+  /** The buyer's usable coupons for an item and quantity, split into those that apply (with what they take off) and the rest. */
+  function couponsFor(context: ApiContext, userId: number, product: ProductRow, quantity: number) {
+    const subtotal = product.price_fen * quantity;
+    const list = (userCoupons.all(userId) as CouponRow[])
+      .filter((coupon) => coupon.status === "usable")
+      .map((coupon) => {
+        const problem = couponProblem(coupon, product, subtotal, context.now());
+        return { ...couponView(context, coupon, problem), discountFen: problem ? 0 : couponDiscount(coupon, subtotal) };
+      });
+    return { usable: list.filter((coupon) => !coupon.problem), unusable: list.filter((coupon) => coupon.problem) };
+  }
+
   type Priced = { product: ProductRow; coupon: CouponRow | null; quote: Quote } | { envelope: Envelope };
 
   function price(context: ApiContext, userId: number, form: Pick<OrderQuoteForm, "productId" | "quantity" | "userCouponId">): Priced {
@@ -474,14 +486,29 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
         if (!body.ok) return body.envelope;
         const product = productById.get(body.value.productId) as ProductRow | undefined;
         if (!product) return fail(404, say(context, "商品不存在或已下架", "This item is not on sale"));
-        const subtotal = product.price_fen * (body.value.quantity ?? 1);
-        const list = (userCoupons.all(user.id) as CouponRow[])
-          .filter((coupon) => coupon.status === "usable")
-          .map((coupon) => {
-            const problem = couponProblem(coupon, product, subtotal, context.now());
-            return { ...couponView(context, coupon, problem), discountFen: problem ? 0 : couponDiscount(coupon, subtotal) };
-          });
-        return ok({ usable: list.filter((coupon) => !coupon.problem), unusable: list.filter((coupon) => coupon.problem) });
+        return ok(couponsFor(context, user.id, product, body.value.quantity ?? 1));
+      }),
+    },
+    {
+      method: "POST",
+      path: "/assembly-goods/getPlaceOrderInfo",
+      // What an order confirmation shows, in one answer: the item, the price for the quantity, the coupons that apply.
+      handler: accounts.withUser((context, user) => {
+        const body = validateBody<OrderQuoteForm>(context, formKit(orderQuoteSchema, orderQuoteValidators));
+        if (!body.ok) return body.envelope;
+        const priced = price(context, user.id, { productId: body.value.productId, quantity: body.value.quantity });
+        if ("envelope" in priced) return priced.envelope;
+        const { product, quote: amounts } = priced;
+        return ok({
+          productId: product.id,
+          itemId: product.item_id,
+          kind: product.kind,
+          title: say(context, product.title, product.title_en),
+          cover: product.cover,
+          stock: product.stock,
+          ...amounts,
+          coupons: couponsFor(context, user.id, product, amounts.quantity),
+        });
       }),
     },
     { method: "POST", path: "/order/confirmPay", handler: accounts.withUser((context, user) => confirmPay(context, user.id)) },
@@ -563,6 +590,19 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     },
   ];
 
+  /**
+   * An operator's refund of a paid order: the money goes back (the payment is marked refunded), a course locks again,
+   * and the coupon stays spent, as payment providers and shops usually treat a refunded order's discount.
+   */
+  const refund = db.transaction((orderNo: string, now: Date): boolean => {
+    const order = orderByNo.get(orderNo) as OrderRow | undefined;
+    if (!order || (order.status !== "paid" && order.status !== "fulfilled")) return false;
+    if (!transition(order, "refunded", "refunded by an operator", now)) return false;
+    db.prepare("UPDATE payments SET status = 'refunded', settled_at = ? WHERE order_id = ? AND status = 'succeeded'").run(now.toISOString(), order.id);
+    db.prepare("DELETE FROM entitlements WHERE order_id = ?").run(order.id);
+    return true;
+  });
+
   /** A developer's shortcut (the payment simulator's "let it expire"): the order's 15 minutes are up now. */
   const expireNow = (orderNo: string, now: Date): boolean => {
     const moved = db.prepare("UPDATE orders SET expires_at = ? WHERE order_no = ? AND status = 'created'").run(now.toISOString(), orderNo).changes === 1;
@@ -570,7 +610,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     return moved;
   };
 
-  return { routes, expireOverdue, expireNow, notify, paymentByNo: (paymentNo: string) => paymentByNo.get(paymentNo) as PaymentRow | undefined };
+  return { routes, expireOverdue, expireNow, refund, notify, paymentByNo: (paymentNo: string) => paymentByNo.get(paymentNo) as PaymentRow | undefined };
 }
 
 export type OrderEngine = ReturnType<typeof createOrderEngine>;

@@ -395,3 +395,43 @@ describe("coupon activities", () => {
     expect((await call("/coupon/addActivityCouponFromGiveLink", { body: { code: "nope" }, token: friend })).body.code).toBe(404);
   });
 });
+
+describe("after payment", () => {
+  it("an operator's refund returns a course order's money and locks the course again", async () => {
+    const token = await newBuyer();
+    const course = product("course", 0);
+    const order = (await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data;
+    await notify(order.paymentNo, "succeeded", order.totalFen);
+    expect(api.platform.orders.refund(order.orderNo, api.now())).toBe(true);
+    expect(await status(token, order.orderNo)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    expect(db().prepare("SELECT COUNT(*) FROM entitlements WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)").pluck().get(order.orderNo)).toBe(0);
+    // Refunded once: a second refund changes nothing, nor does a cancel.
+    expect(api.platform.orders.refund(order.orderNo, api.now())).toBe(false);
+    expect((await call("/order/cancel", { body: { orderNo: order.orderNo }, token })).body.code).toBe(409);
+    const events = (await call("/order/details", { body: { orderNo: order.orderNo }, token })).body.data.events.map(
+      (event: { to_status: string }) => event.to_status,
+    );
+    expect(events).toEqual(["created", "paid", "fulfilled", "refunded"]);
+  });
+
+  it("gives an order confirmation everything in one answer: item, price for the quantity, coupons that apply", async () => {
+    const token = await newBuyer();
+    await claim(token, "all");
+    const bag = product("goods", 1);
+    const info = (await call("/assembly-goods/getPlaceOrderInfo", { body: { productId: bag.id, quantity: 2 }, token })).body.data;
+    expect(info).toMatchObject({ kind: "goods", quantity: 2, subtotalFen: bag.price_fen * 2, totalFen: bag.price_fen * 2 });
+    expect(info.coupons.usable).toHaveLength(1);
+    expect(info.coupons.usable[0].discountFen).toBe(2_000);
+    const one = (await call("/assembly-goods/getPlaceOrderInfo", { body: { productId: bag.id }, token })).body.data;
+    expect(one.coupons.unusable.map((coupon: { problem: string }) => coupon.problem)).toEqual(["threshold"]);
+  });
+});
+
+describe("activities", () => {
+  it("tell anyone an activity's coupon and whether it runs", async () => {
+    const help = (await call("/activity/singleCouponData", { method: "GET", query: { type: "help" } })).body.data;
+    expect(help).toMatchObject({ active: true, coupon: { amountFen: 3_000, scope: "course" } });
+    const welcome = (await call("/activity/singleCouponData", { method: "GET", query: { type: "newcomer" } })).body.data;
+    expect(welcome.coupon.thresholdFen).toBe(0);
+  });
+});

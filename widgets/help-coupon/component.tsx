@@ -30,6 +30,12 @@ export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>
   const [link, setLink] = useState<HelpLink | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<{ active: boolean; coupon: HelpLink["coupon"] | null } | null>(null);
+
+  useEffect(() => {
+    if (code || viewer) return;
+    void callApi<typeof offer>(orderCalls.activityCoupon, { type: "help" }).then((answer) => setOffer(answer.code === 200 ? (answer.data ?? null) : null));
+  }, [code, viewer?.id]);
 
   useEffect(() => {
     if (!code && !viewer) return;
@@ -61,7 +67,14 @@ export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>
     return (
       <section className="help-coupon">
         <h1>{t("help.title")}</h1>
-        {!code && !viewer && (
+        {offer?.coupon && (
+          <div className="help-ticket">
+            <strong>{formatFen(offer.coupon.amountFen)}</strong>
+            <span>{offer.coupon.title}</span>
+          </div>
+        )}
+        {offer && !offer.active && <p>{t("help.missing")}</p>}
+        {!code && !viewer && offer?.active !== false && (
           <button type="button" className="button button-primary" onClick={() => requireLogin()}>
             {t("help.login")}
           </button>

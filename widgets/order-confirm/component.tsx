@@ -60,8 +60,8 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
 
   useEffect(() => {
     if (!productId) return;
-    void callApi<{ usable: UsableCoupon[] }>(orderCalls.couponsForOrder, { productId, quantity }).then((answer) => {
-      const usable = answer.code === 200 && answer.data ? answer.data.usable : [];
+    void callApi<{ coupons: { usable: UsableCoupon[] } }>(orderCalls.placeOrderInfo, { productId, quantity }).then((answer) => {
+      const usable = answer.code === 200 && answer.data ? answer.data.coupons.usable : [];
       setCoupons(usable);
       setCouponId((current) => (current && usable.some((coupon) => coupon.userCouponId === current) ? current : null));
     });
