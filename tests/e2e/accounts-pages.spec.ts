@@ -141,9 +141,19 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.locator(".scholar-mark")).toHaveAttribute("data-verified", "false");
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
   const links = page.locator(".menu-list a");
-  // Orders, coupons, collections, addresses, points and membership join the menu with their screens (no dead ends).
-  await expect(links).toHaveText(["学者认证", "设置"].map((label) => new RegExp(label)));
-  expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).toEqual(["/authentication", "/setting"]);
+  // Points and membership join the menu with their screens (no dead ends).
+  const entries: [string, string][] = [
+    ["我的订单", "/myOrder"],
+    ["我的优惠券", "/myCoupon"],
+    ["我的收藏", "/collectList"],
+    ["收货地址", "/addressList"],
+    ["精品课程", "/boutiqueSpecIntroList"],
+    ["领券中心", "/getCoupon"],
+    ["学者认证", "/authentication"],
+    ["设置", "/setting"],
+  ];
+  await expect(links).toHaveText(entries.map(([label]) => new RegExp(label)));
+  expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).toEqual(entries.map(([, href]) => href));
   await page.getByRole("link", { name: "设置" }).first().click();
   await expect(page).toHaveURL(/\/setting$/);
 });

@@ -13,12 +13,14 @@ const configsDir = join(import.meta.dirname, "..", "..", "page-configs");
 interface ConfigHead {
   path: string;
   aliases?: string[];
+  query?: Record<string, { required?: boolean }>;
   data?: Record<string, { notFoundWhenMissing?: boolean }>;
 }
 const configs = readdirSync(configsDir).map((file) => JSON.parse(readFileSync(join(configsDir, file), "utf8")) as ConfigHead);
 const served = new Set(configs.flatMap((config) => [config.path, ...(config.aliases ?? [])]));
-/** Detail pages (whose item is missing without an id) are reached through the links to them, not as starts. */
-const isDetailPage = (config: ConfigHead) => Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing);
+/** Detail pages (whose item is missing without an id) and pages about one thing (an order) are reached through the links to them, not as starts. */
+const isDetailPage = (config: ConfigHead) =>
+  Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing) || Object.values(config.query ?? {}).some((value) => value.required);
 /** Search results of every kind (articles and questions among them) are pages a visitor meets too. */
 const searches = ["0", "1", "3", "4"].map((type) => `/searchList?kw=${Buffer.from("金融").toString("base64url")}&searchType=${type}`);
 const starts = [...configs.filter((config) => config.path !== "/404" && !isDetailPage(config)).map((config) => config.path), ...searches];
