@@ -3,7 +3,11 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  // The browser suite, and the attack suite of tests/security (ADR 019) against the same server.
+  projects: [
+    { name: "e2e", testDir: "tests/e2e" },
+    { name: "security", testDir: "tests/security" },
+  ],
   fullyParallel: false,
   workers: 1,
   // docs/decisions/012: a test that passes on its retry is reported as flaky, never silently.

@@ -14,7 +14,7 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
-import { clientAddress, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
+import { clientAddress, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { renderCache } from "./render-cache.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
@@ -37,6 +37,8 @@ export interface CreateAppOptions {
 
 export interface AppHandle {
   app: Express;
+  /** From now on every response closes its connection: the server is stopping. */
+  beginDraining(): void;
   platform: EmbeddedPlatform | null;
   /** Answers the websockets (live chat, dwell time) on the server the app listens with. */
   attachRealtime(server: Server): AttachedRealtime;
@@ -45,8 +47,15 @@ export interface AppHandle {
 
 const MAX_BODY_BYTES = 1_000_000;
 
-/** Turns an Express request into a web Request for the embedded API (which speaks fetch's types). */
-async function toWebRequest(request: ExpressRequest): Promise<Request> {
+/** The methods the API answers (the platform's calls are GET and POST); fetch cannot even carry TRACE or CONNECT. */
+const API_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * Turns an Express request into a web Request for the embedded API (which speaks fetch's types); null when the body is
+ * over the limit, which is known from Content-Length at once or, for a chunked body, once the limit is passed.
+ */
+async function toWebRequest(request: ExpressRequest): Promise<Request | null> {
+  if (Number(request.headers["content-length"]) > MAX_BODY_BYTES) return null;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (typeof value === "string") headers.set(key, value);
@@ -60,11 +69,7 @@ async function toWebRequest(request: ExpressRequest): Promise<Request> {
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    // One byte past the limit is enough for the API to answer 413 instead of reading a cut body.
-    if (size > MAX_BODY_BYTES) {
-      chunks.push(chunk.subarray(0, chunk.length - (size - MAX_BODY_BYTES - 1)));
-      break;
-    }
+    if (size > MAX_BODY_BYTES) return null;
     chunks.push(chunk);
   }
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks);
@@ -144,6 +149,11 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   const app = express();
   app.disable("x-powered-by");
+  let draining = false;
+  app.use((_request, response, next) => {
+    if (draining) response.setHeader("Connection", "close");
+    next();
+  });
   app.set("trust proxy", env.trustProxy);
 
   let ready = false;
@@ -152,6 +162,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   app.use(securityHeaders({ development }));
+  app.use(refuseOddRequests());
   app.use(sameSiteWrites(env.publicOrigin));
 
   // Logging out (or a session the platform ended) clears the cookie the page's scripts cannot touch.
@@ -162,11 +173,23 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   app.all("/api/{*rest}", async (request, response) => {
-    if (platform) {
-      await sendApiResponse(await platform.api.fetch(await toWebRequest(request), request.ip), response, env.secureCookies);
+    if (!API_METHODS.has(request.method)) {
+      response.setHeader("Allow", [...API_METHODS].join(", "));
+      response.status(405).json({ code: 405, message: `method ${request.method} not allowed` });
       return;
     }
+    // Read before the body: a refused body ends the connection, and the address with it.
+    const ip = request.ip ?? "";
     const incoming = await toWebRequest(request);
+    if (!incoming) {
+      response.setHeader("Connection", "close");
+      response.status(413).json({ code: 413, message: "request body too large" });
+      return;
+    }
+    if (platform) {
+      await sendApiResponse(await platform.api.fetch(incoming, ip), response, env.secureCookies);
+      return;
+    }
     const upstream = await fetch(`${env.platformBaseUrl}${request.originalUrl.replace(/^\/api/, "")}`, {
       method: request.method,
       headers: incoming.headers,
@@ -256,6 +279,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   ready = true;
   return {
     app,
+    beginDraining: () => {
+      draining = true;
+    },
     platform,
     attachRealtime: (server) => realtime?.attach(server) ?? { close() {} },
     async close() {

@@ -1,6 +1,7 @@
 import { createApp } from "./app.server.ts";
 import { readServerEnv, type ServerEnv } from "./env.server.ts";
 import { devToolsNotice } from "./dev-tools.server.ts";
+import { applyServerTimeouts, stopGracefully } from "./lifecycle.server.ts";
 
 async function main() {
   let env: ServerEnv;
@@ -11,18 +12,26 @@ async function main() {
     process.exit(1);
   }
   const development = process.env.NODE_ENV !== "production";
-  const { app, close, attachRealtime } = await createApp({ env, development });
+  const { app, close, attachRealtime, beginDraining } = await createApp({ env, development });
   const server = app.listen(env.port, env.host, () => {
     console.log(
       `listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`,
     );
     console.log(devToolsNotice(env));
   });
+  applyServerTimeouts(server);
   const realtime = attachRealtime(server);
+  let stopping = false;
   const stop = () => {
-    realtime.close();
-    server.close(() => void close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 3000).unref();
+    if (stopping) return;
+    stopping = true;
+    void stopGracefully({ server, beginDraining, closeSockets: () => realtime.close(), close }).then(
+      () => process.exit(0),
+      (error) => {
+        console.error("shutdown failed:", error);
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -57,6 +57,37 @@ export function sameSiteWrites(publicOrigin: string) {
   };
 }
 
+/** Line breaks, other control characters and the Unicode line and paragraph separators have no place in a path. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
+const ODD_PATH = /[\u0000-\u001f\u007f\u2028\u2029]/;
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * Requests no page or call could answer are refused with a 4xx before they reach one: a path with control characters
+ * (400) and methods the site does not speak (405 with Allow). The API checks its own methods.
+ */
+export function refuseOddRequests() {
+  return (request: Request, response: Response, next: NextFunction) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(request.path);
+    } catch {
+      response.status(400).type("text/plain").send("Bad request");
+      return;
+    }
+    if (ODD_PATH.test(path)) {
+      response.status(400).type("text/plain").send("Bad request");
+      return;
+    }
+    if (!request.path.startsWith("/api/") && !PAGE_METHODS.has(request.method)) {
+      response.setHeader("Allow", [...PAGE_METHODS].join(", "));
+      response.status(405).type("text/plain").send("Method not allowed");
+      return;
+    }
+    next();
+  };
+}
+
 export interface SecurityLocals {
   nonce: string;
 }

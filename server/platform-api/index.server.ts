@@ -101,6 +101,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     orders,
     close: () => {
       clearInterval(expiry);
+      // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.
+      db.pragma("wal_checkpoint(TRUNCATE)");
       db.close();
     },
   };
