@@ -175,6 +175,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   app.all("/api/{*rest}", async (request, response) => {
     if (!API_METHODS.has(request.method)) {
       response.setHeader("Allow", [...API_METHODS].join(", "));
+      response.setHeader("Connection", "close");
       response.status(405).json({ code: 405, message: `method ${request.method} not allowed` });
       return;
     }

@@ -1,16 +1,28 @@
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
+
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
 
 /**
  * Deliberate limits of the HTTP server: headers must arrive within 10 s and a whole request within 30 s (a body
  * shorter than its Content-Length gets 408 then, instead of holding a socket until Node's default of 5 minutes), and
  * an idle keep-alive connection is closed after 5 s.
  */
-export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
-export function applyServerTimeouts(server: Server, timeouts: { headersMs: number; requestMs: number; keepAliveMs: number } = SERVER_TIMEOUTS): void {
+/**
+ * The HTTP server for the app with those limits. Node checks the header and request limits on a timer of its own
+ * (30 s by default, which would let a stalled request live a minute): checked every second here.
+ */
+export function createHttpServer(listener: RequestListener, timeouts: ServerTimeouts = SERVER_TIMEOUTS): Server {
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, listener);
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
   server.keepAliveTimeout = timeouts.keepAliveMs;
+  return server;
 }
 
 export interface Stoppable {

@@ -1,7 +1,7 @@
 import { createApp } from "./app.server.ts";
 import { readServerEnv, type ServerEnv } from "./env.server.ts";
 import { devToolsNotice } from "./dev-tools.server.ts";
-import { applyServerTimeouts, stopGracefully } from "./lifecycle.server.ts";
+import { createHttpServer, stopGracefully } from "./lifecycle.server.ts";
 
 async function main() {
   let env: ServerEnv;
@@ -13,13 +13,13 @@ async function main() {
   }
   const development = process.env.NODE_ENV !== "production";
   const { app, close, attachRealtime, beginDraining } = await createApp({ env, development });
-  const server = app.listen(env.port, env.host, () => {
+  const server = createHttpServer(app);
+  server.listen(env.port, env.host, () => {
     console.log(
       `listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} (${development ? "development" : "production"}, APP_ENV=${env.appEnv})`,
     );
     console.log(devToolsNotice(env));
   });
-  applyServerTimeouts(server);
   const realtime = attachRealtime(server);
   let stopping = false;
   const stop = () => {

@@ -52,6 +52,7 @@ export function sameSiteWrites(publicOrigin: string) {
       return;
     }
     response.setHeader("Cache-Control", "no-store");
+    response.setHeader("Connection", "close");
     if (request.path.startsWith("/api/")) response.status(403).json({ code: 403, message: "cross-site request refused" });
     else response.status(403).type("text/plain").send("Cross-site request refused");
   };
@@ -60,7 +61,14 @@ export function sameSiteWrites(publicOrigin: string) {
 /** Line breaks, other control characters and the Unicode line and paragraph separators have no place in a path. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const ODD_PATH = /[\u0000-\u001f\u007f\u2028\u2029]/;
-const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+/** Pages are read, never posted to (no page has an action): anything else is answered 405. */
+const PAGE_METHODS = new Set(["GET", "HEAD"]);
+
+/** A refusal sent before the body was read: the connection closes with it, so no client sends its next request into an unread body. */
+function refuse(response: Response, status: number, text: string): void {
+  response.setHeader("Connection", "close");
+  response.status(status).type("text/plain").send(text);
+}
 
 /**
  * Requests no page or call could answer are refused with a 4xx before they reach one: a path with control characters
@@ -72,16 +80,17 @@ export function refuseOddRequests() {
     try {
       path = decodeURIComponent(request.path);
     } catch {
-      response.status(400).type("text/plain").send("Bad request");
+      refuse(response, 400, "Bad request");
       return;
     }
     if (ODD_PATH.test(path)) {
-      response.status(400).type("text/plain").send("Bad request");
+      refuse(response, 400, "Bad request");
       return;
     }
-    if (!request.path.startsWith("/api/") && !PAGE_METHODS.has(request.method)) {
+    const ownWrites = request.path.startsWith("/api/") || request.path.startsWith("/dev/") || request.path === "/session/end";
+    if (!ownWrites && !PAGE_METHODS.has(request.method)) {
       response.setHeader("Allow", [...PAGE_METHODS].join(", "));
-      response.status(405).type("text/plain").send("Method not allowed");
+      refuse(response, 405, "Method not allowed");
       return;
     }
     next();

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "@server/app.server.ts";
 import { readServerEnv } from "@server/env.server.ts";
-import { applyServerTimeouts } from "@server/lifecycle.server.ts";
+import { createHttpServer } from "@server/lifecycle.server.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(tmpdir(), "e2e-"));
@@ -36,6 +36,6 @@ const env = { ...fromEnvironment, devTools: "loopback" as const };
 const { app, attachRealtime, platform } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;
-const server = app.listen(env.port, env.host);
-applyServerTimeouts(server);
+const server = createHttpServer(app);
+server.listen(env.port, env.host);
 attachRealtime(server);
