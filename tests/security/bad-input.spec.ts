@@ -37,7 +37,7 @@ const WRONG_TYPES = {
   pageNum: "many",
   pageSize: -5,
   productId: "abc",
-  quantity: 1e309,
+  quantity: Number.MAX_SAFE_INTEGER + 2,
   phoneNum: [13800138000],
   content: 12345,
   nickname: null,
