@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import { Server as NetServer } from "node:net";
 
 export interface ServerTimeouts {
   headersMs: number;
@@ -43,8 +44,10 @@ export interface Stoppable {
 export async function stopGracefully(target: Stoppable, options: { graceMs?: number; log?: (line: string) => void } = {}): Promise<number> {
   const log = options.log ?? ((line: string) => console.log(line));
   target.beginDraining();
-  const closed = new Promise<void>((resolve) => target.server.close(() => resolve()));
-  target.server.closeIdleConnections();
+  // net's close, not http's: stop accepting, but do not cut idle keep-alive connections, because a client may be
+  // sending its next request on one at this very moment. Each answers with Connection: close from now on, and idle
+  // ones end at the keep-alive timeout.
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(target.server, () => resolve()));
   target.closeSockets();
   let cut = 0;
   const deadline = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), options.graceMs ?? 8_000).unref());

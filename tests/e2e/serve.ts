@@ -1,16 +1,19 @@
 /**
  * The server the browser suite talks to: the production build, a fresh temporary database, and a copy of
- * page-configs/ plus fixtures (a broken config, a page whose data source fails) in a temporary folder.
+ * page-configs/ plus fixtures (a broken config, a page whose data source fails) in a temporary folder. The load suite
+ * starts it too, in a folder it names (E2E_DATA_DIR) so that a restart finds the same database, and stops it with
+ * SIGTERM as a deployment would.
  */
-import { cpSync, mkdtempSync, readdirSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "@server/app.server.ts";
 import { readServerEnv } from "@server/env.server.ts";
-import { createHttpServer } from "@server/lifecycle.server.ts";
+import { createHttpServer, stopGracefully } from "@server/lifecycle.server.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const work = mkdtempSync(join(tmpdir(), "e2e-"));
+const work = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "e2e-"));
+mkdirSync(work, { recursive: true });
 const configs = join(work, "page-configs");
 cpSync(join(root, "page-configs"), configs, { recursive: true });
 // A fixture never shadows a real page: copied without overwriting.
@@ -33,9 +36,12 @@ const fromEnvironment = readServerEnv(
 );
 // The suite reads codes from the outbox like a developer; the environment never grants that to a production build.
 const env = { ...fromEnvironment, devTools: "loopback" as const };
-const { app, attachRealtime, platform } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
+const { app, attachRealtime, platform, beginDraining, close } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;
 const server = createHttpServer(app);
 server.listen(env.port, env.host);
-attachRealtime(server);
+const realtime = attachRealtime(server);
+process.once("SIGTERM", () => {
+  void stopGracefully({ server, beginDraining, closeSockets: () => realtime.close(), close }).then(() => process.exit(0));
+});
