@@ -79,76 +79,44 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
   };
 
   const orderLink = `${props.orderLink}?orderNo=${orderNo}`;
+  const title = { checking: "pay.checking", paid: "pay.paid", declined: "pay.declined", ended: "pay.ended", timeout: "pay.timeout" }[shown];
+  const text = {
+    checking: "pay.checkingText",
+    paid: state?.kind === "course" ? "pay.paidCourse" : "pay.paidGoods",
+    declined: "pay.declinedText",
+    ended: "pay.endedText",
+    timeout: "pay.timeoutText",
+  }[shown];
+  const next =
+    shown === "paid" && state?.kind === "course" ? (
+      <SmartLink to={`${props.courseLink}?id=${state.itemId}`} className="button button-primary">
+        {t("pay.startLearning")}
+      </SmartLink>
+    ) : shown === "paid" || shown === "ended" ? (
+      <SmartLink to={props.shopLink} className="button button-primary">
+        {t("pay.backToShop")}
+      </SmartLink>
+    ) : shown === "declined" ? (
+      <button type="button" className="button button-primary" disabled={retrying} onClick={() => void payAgain()}>
+        {t("pay.retry")}
+      </button>
+    ) : (
+      <button type="button" className="button button-primary" onClick={refresh}>
+        {t("pay.refresh")}
+      </button>
+    );
   return (
     <section className={`pay-status pay-${shown}`} aria-live="polite">
       <div className="pay-icon" aria-hidden="true" />
-      {shown === "checking" && (
-        <>
-          <h1>{t("pay.checking")}</h1>
-          <p>{t("pay.checkingText")}</p>
-        </>
-      )}
-      {shown === "paid" && state && (
-        <>
-          <h1>{t("pay.paid")}</h1>
-          <p>{state.kind === "course" ? t("pay.paidCourse") : t("pay.paidGoods")}</p>
-          <div className="pay-actions">
-            <SmartLink to={orderLink} className="button">
-              {t("pay.viewOrder")}
-            </SmartLink>
-            {state.kind === "course" ? (
-              <SmartLink to={`${props.courseLink}?id=${state.itemId}`} className="button button-primary">
-                {t("pay.startLearning")}
-              </SmartLink>
-            ) : (
-              <SmartLink to={props.shopLink} className="button button-primary">
-                {t("pay.backToShop")}
-              </SmartLink>
-            )}
-          </div>
-        </>
-      )}
-      {shown === "declined" && (
-        <>
-          <h1>{t("pay.declined")}</h1>
-          <p>{t("pay.declinedText")}</p>
-          <div className="pay-actions">
-            <SmartLink to={orderLink} className="button">
-              {t("pay.viewOrder")}
-            </SmartLink>
-            <button type="button" className="button button-primary" disabled={retrying} onClick={() => void payAgain()}>
-              {t("pay.retry")}
-            </button>
-          </div>
-        </>
-      )}
-      {shown === "ended" && (
-        <>
-          <h1>{t("pay.ended")}</h1>
-          <p>{t("pay.endedText")}</p>
-          <div className="pay-actions">
-            <SmartLink to={orderLink} className="button">
-              {t("pay.viewOrder")}
-            </SmartLink>
-            <SmartLink to={props.shopLink} className="button button-primary">
-              {t("pay.backToShop")}
-            </SmartLink>
-          </div>
-        </>
-      )}
-      {shown === "timeout" && (
-        <>
-          <h1>{t("pay.timeout")}</h1>
-          <p>{t("pay.timeoutText")}</p>
-          <div className="pay-actions">
-            <SmartLink to={orderLink} className="button">
-              {t("pay.viewOrder")}
-            </SmartLink>
-            <button type="button" className="button button-primary" onClick={refresh}>
-              {t("pay.refresh")}
-            </button>
-          </div>
-        </>
+      <h1>{t(title)}</h1>
+      <p>{t(text)}</p>
+      {shown !== "checking" && (
+        <div className="pay-actions">
+          <SmartLink to={orderLink} className="button">
+            {t("pay.viewOrder")}
+          </SmartLink>
+          {next}
+        </div>
       )}
     </section>
   );
