@@ -36,7 +36,7 @@ const PER_TARGET_PER_DAY = 10;
 const PER_IP_PER_HOUR = 30;
 const LOGIN_PER_IP_PER_MINUTE = 30;
 
-interface UserRow {
+export interface UserRow {
   id: number;
   user_name: string;
   mobile_prefix: string;

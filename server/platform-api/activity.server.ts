@@ -4,13 +4,6 @@ import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server
 import { listItems, paging } from "./content.server.ts";
 import { allow, say } from "./support.server.ts";
 
-/** Task modules the product names: 3 bind phone, 20 and 21 the task list's own tasks. */
-const TASKS: Record<number, { integral: number; zh: string; en: string }> = {
-  3: { integral: 50, zh: "绑定手机号", en: "Bind your phone" },
-  20: { integral: 10, zh: "观看一个视频", en: "Watch a video" },
-  21: { integral: 10, zh: "阅读一篇论文", en: "Read a paper" },
-};
-
 const INTEREST_ADDRESS = 8;
 
 /** Operations switch promotions on and off; the developer tools do it for a local platform. */
@@ -47,19 +40,6 @@ export function activityRoutes(db: Db, accounts: Accounts, promotions: Promotion
   };
 
   return [
-    {
-      method: "POST",
-      path: "/integralTask/checkFinishTask",
-      handler: accounts.withUser((context, user) => {
-        const moduleId = Number(context.params.moduleId);
-        const task = TASKS[moduleId];
-        if (!task) return fail(400, say(context, "未知任务", "Unknown task"));
-        const finished =
-          db.prepare("INSERT OR IGNORE INTO task_completions (user_id, module_id, created_at) VALUES (?, ?, ?)").run(user.id, moduleId, iso(context)).changes >
-          0;
-        return ok({ finishTask: finished, integral: finished ? task.integral : 0, taskName: say(context, task.zh, task.en), moduleId });
-      }),
-    },
     { method: "POST", path: "/firstEven/checkFirstEvenAd", handler: firstVisit("ad") },
     { method: "POST", path: "/firstEven/firstEvenCommon", handler: firstVisit("common") },
     {

@@ -24,12 +24,21 @@ export function migrate(db: Db): string[] {
   const pending = readdirSync(MIGRATIONS_DIR)
     .filter((name) => name.endsWith(".sql") && !applied.has(name))
     .sort();
-  for (const name of pending) {
-    const sql = readFileSync(join(MIGRATIONS_DIR, name), "utf8");
-    db.transaction(() => {
-      db.exec(sql);
-      db.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)").run(name, new Date().toISOString());
-    })();
+  // SQLite's way to rebuild a table (to change a CHECK): references off while it runs, then checked before commit.
+  const enforced = db.pragma("foreign_keys", { simple: true }) === 1;
+  db.pragma("foreign_keys = OFF");
+  try {
+    for (const name of pending) {
+      const sql = readFileSync(join(MIGRATIONS_DIR, name), "utf8");
+      db.transaction(() => {
+        db.exec(sql);
+        const broken = db.pragma("foreign_key_check") as unknown[];
+        if (broken.length) throw new Error(`${name} leaves ${broken.length} broken references`);
+        db.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)").run(name, new Date().toISOString());
+      })();
+    }
+  } finally {
+    if (enforced) db.pragma("foreign_keys = ON");
   }
   return pending;
 }

@@ -16,7 +16,7 @@ interface ProductRow {
   id: number;
   item_id: number;
   cover: string;
-  kind: "course" | "goods";
+  kind: "course" | "goods" | "membership" | "gift";
   title: string;
   title_en: string;
   price_fen: number;
@@ -117,6 +117,10 @@ export interface OrderEngineOptions {
   paymentSecret: string;
   /** The buyer's own delivery address as the order keeps it (a copy: later edits do not move a placed order), or null. */
   addressOf: (userId: number, addressId: number) => DeliveryAddress | null;
+  /** Grants a paid membership or gift card; returns the reason recorded with the move to fulfilled. */
+  fulfilCard: (order: OrderRow, productId: number, now: Date) => string | null;
+  /** Takes back what a refunded card gave; false when it cannot be (a gift card already received). */
+  revokeCard: (order: OrderRow, now: Date) => boolean;
 }
 
 export interface DeliveryAddress {
@@ -242,7 +246,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     const product = productById.get(form.productId) as ProductRow | undefined;
     if (!product?.on_sale) return { envelope: fail(404, say(context, "商品不存在或已下架", "This item is not on sale")) };
     const quantity = form.quantity ?? 1;
-    if (product.kind === "course" && quantity !== 1) return { envelope: fail(400, say(context, "课程每次只能购买一份", "A course is bought one at a time")) };
+    if (product.kind !== "goods" && quantity !== 1) return { envelope: fail(400, say(context, "每次只能购买一份", "This is bought one at a time")) };
     let coupon: CouponRow | null = null;
     if (form.userCouponId) {
       coupon = (userCoupon.get(form.userCouponId, userId) as CouponRow | undefined) ?? null;
@@ -355,6 +359,10 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
         now.toISOString(),
       );
       transition(orderById.get(order.id) as OrderRow, "fulfilled", "course unlocked", now);
+    }
+    if (product.kind === "membership" || product.kind === "gift") {
+      const reason = options.fulfilCard(order, product.id, now);
+      if (reason) transition(orderById.get(order.id) as OrderRow, "fulfilled", reason, now);
     }
   }
 
@@ -597,6 +605,8 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   const refund = db.transaction((orderNo: string, now: Date): boolean => {
     const order = orderByNo.get(orderNo) as OrderRow | undefined;
     if (!order || (order.status !== "paid" && order.status !== "fulfilled")) return false;
+    const product = productById.get(order.product_id) as ProductRow;
+    if ((product.kind === "membership" || product.kind === "gift") && !options.revokeCard(order, now)) return false;
     if (!transition(order, "refunded", "refunded by an operator", now)) return false;
     db.prepare("UPDATE payments SET status = 'refunded', settled_at = ? WHERE order_id = ? AND status = 'succeeded'").run(now.toISOString(), order.id);
     db.prepare("DELETE FROM entitlements WHERE order_id = ?").run(order.id);

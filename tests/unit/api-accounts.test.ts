@@ -852,6 +852,6 @@ describe("disabled accounts", () => {
     expect(zh.body).toEqual({ code: 4, message: "账号已被停用，请联系客服" });
     // Nothing was changed on the way.
     expect(api.platform.db.prepare("SELECT COUNT(*) FROM follows WHERE user_id = ?").pluck().get(id)).toBe(0);
-    expect(api.platform.db.prepare("SELECT COUNT(*) FROM task_completions WHERE user_id = ?").pluck().get(id)).toBe(0);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM point_entries WHERE user_id = ?").pluck().get(id)).toBe(0);
   });
 });

@@ -225,7 +225,7 @@ describe("task check", () => {
     expect(first.body).toEqual({ code: 200, message: "success", data: { finishTask: true, integral: 50, taskName: "Bind your phone", moduleId: 3 } });
     const second = await call("/integralTask/checkFinishTask", { token, body: { moduleId: "3", executeId: "x", childTaskId: "y" } });
     expect(second.body.data).toMatchObject({ finishTask: false, integral: 0 });
-    expect(api.platform.db.prepare("SELECT COUNT(*) FROM task_completions WHERE user_id = ? AND module_id = 3").pluck().get(id)).toBe(1);
+    expect(api.platform.db.prepare("SELECT COUNT(*) FROM point_entries WHERE user_id = ? AND ref = 'task:3:ever'").pluck().get(id)).toBe(1);
 
     const other = await newUser();
     const zh = await call("/integralTask/checkFinishTask", { token: other.token, lang: "zh", body: { moduleId: 3 } });

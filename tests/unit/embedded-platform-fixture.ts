@@ -50,6 +50,8 @@ export interface PlatformFixture {
   call(path: string, options?: CallOptions): Promise<{ status: number; body: Envelope }>;
   /** Messages of the developer outbox, newest first. */
   outbox(): OutboxRow[];
+  /** A new phone account (numbers from 188…) logged in by code, from a fresh address. */
+  newUser(): Promise<{ token: string; id: number; phone: string }>;
 }
 
 export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode: boolean }): PlatformFixture {
@@ -58,6 +60,7 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
   let platform: EmbeddedPlatform | undefined;
   let addressCounter = 0;
   let address = "";
+  let phoneCounter = 0;
 
   const freshIp = () => {
     addressCounter++;
@@ -115,6 +118,16 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
       return { status: response.status, body: (await response.json()) as Envelope };
     },
     outbox: () => fixture.platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as OutboxRow[],
+    async newUser() {
+      const phone = `188${String(++phoneCounter).padStart(8, "0")}`;
+      const ip = freshIp();
+      const sent = await fixture.call("/web/sendMessageWithCaptcha", { body: { phoneNum: phone, randStr: "test-rand", ticket: "test" }, ip });
+      if (sent.body.code !== 200) throw new Error(`no code for ${phone}: ${sent.body.message}`);
+      const code = fixture.outbox().find((row) => row.recipient === `+86 ${phone}`)!.code;
+      const login = await fixture.call("/web/loginMessage", { body: { userName: phone, mobilePrefix: "86", smsVerifyCode: code }, ip });
+      if (login.body.code !== 1) throw new Error(`${phone} could not log in: ${login.body.message}`);
+      return { token: login.body.data.token as string, id: login.body.data.user.id as number, phone };
+    },
   };
   return fixture;
 }
