@@ -2,7 +2,9 @@ import { randomInt } from "node:crypto";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { allow, say } from "./support.server.ts";
+import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits.ts";
+import type { MemberCodeForm } from "@schemas/generated/forms.ts";
+import { allow, formKit, say, validateBody } from "./support.server.ts";
 import { paging } from "./content.server.ts";
 
 const DAY_MS = 86_400_000;
@@ -169,7 +171,9 @@ export function createMembership(db: Db, accounts: Accounts) {
     const wrong = db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND at > ?").pluck().get(bucket, since) as number;
     if (wrong >= WRONG_CODE_LIMIT)
       return fail(429, say(context, "错误次数过多，请 10 分钟后再试", "Too many wrong codes. Please try again in 10 minutes"), { problem: "limited" });
-    const answer = redeem(context, userId, context.params.code, kinds);
+    const body = validateBody<MemberCodeForm>(context, formKit(memberCodeSchema, memberCodeValidators));
+    if (!body.ok) return body.envelope;
+    const answer = redeem(context, userId, body.value.code, kinds);
     if ((answer.data as { problem?: string } | undefined)?.problem === "wrong") allow(db, bucket, Number.MAX_SAFE_INTEGER, WRONG_CODE_WINDOW_MS, context.now().getTime());
     return answer;
   }

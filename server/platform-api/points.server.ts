@@ -5,7 +5,9 @@ import type { DeliveryAddress } from "./orders.server.ts";
 import type { Ledger, PointEntry } from "./ledger.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
-import { dayBefore, say, shanghaiDay } from "./support.server.ts";
+import { pointExchangeSchema, pointExchangeValidators } from "@schemas/generated/form-kits.ts";
+import type { PointExchangeForm } from "@schemas/generated/forms.ts";
+import { dayBefore, formKit, say, shanghaiDay, validateBody } from "./support.server.ts";
 
 /** Points for the nth day of a week's streak (day 7 is the week's prize); a member's are doubled (interest 5). */
 export const SIGNIN_POINTS = [5, 5, 10, 10, 15, 15, 30] as const;
@@ -198,20 +200,19 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
   };
 
   /** An exchange in one transaction: points debited, stock taken, the coupon given; a repeated key gets the first answer. */
-  const exchange = db.transaction((context: ApiContext, user: UserRow): Envelope => {
+  const exchange = db.transaction((context: ApiContext, user: UserRow, form: PointExchangeForm): Envelope => {
     const now = context.now();
-    const key = String(context.params.idempotencyKey ?? "");
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) return fail(400, say(context, "请求缺少提交编号，请刷新页面重试", "The request has no submission key. Reload the page and try again"));
+    const key = form.idempotencyKey;
     const earlier = db.prepare("SELECT * FROM point_exchanges WHERE user_id = ? AND idempotency_key = ?").get(user.id, key) as ExchangeRow | undefined;
     if (earlier) return ok(exchangeView(context, earlier), say(context, "兑换成功", "Exchanged"));
-    const goods = db.prepare("SELECT * FROM point_goods WHERE id = ?").get(Number(context.params.goodsId)) as GoodsRow | undefined;
+    const goods = db.prepare("SELECT * FROM point_goods WHERE id = ?").get(form.goodsId) as GoodsRow | undefined;
     if (!goods) return fail(404, say(context, "商品不存在或已下架", "This item is not available"));
-    const quantity = Number(context.params.quantity ?? 1);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > goods.per_user_limit)
+    const quantity = form.quantity ?? 1;
+    if (quantity > goods.per_user_limit)
       return fail(400, say(context, `每人限兑 ${goods.per_user_limit} 件`, `At most ${goods.per_user_limit} per person`));
     if (exchangedCount(user.id, goods.id) + quantity > goods.per_user_limit)
       return fail(409, say(context, `每人限兑 ${goods.per_user_limit} 件，您已兑换过`, `At most ${goods.per_user_limit} per person, and you have exchanged it already`));
-    const address = goods.kind === "physical" ? options.addressOf(user.id, Number(context.params.addressId)) : null;
+    const address = goods.kind === "physical" ? options.addressOf(user.id, form.addressId ?? 0) : null;
     if (goods.kind === "physical" && !address)
       return fail(400, say(context, "请先选择收货地址", "Please choose a delivery address first"), { fields: { addressId: "order:confirm.needAddress" } });
     if (db.prepare("UPDATE point_goods SET stock = stock - ? WHERE id = ? AND stock >= ?").run(quantity, goods.id, quantity).changes !== 1)
@@ -253,8 +254,10 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
   });
 
   const runExchange = (context: ApiContext, user: UserRow): Envelope => {
+    const body = validateBody<PointExchangeForm>(context, formKit(pointExchangeSchema, pointExchangeValidators));
+    if (!body.ok) return body.envelope;
     try {
-      return exchange(context, user);
+      return exchange(context, user, body.value);
     } catch (error) {
       if (error instanceof Refusal) return error.envelope;
       throw error;
