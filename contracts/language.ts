@@ -2,7 +2,7 @@ export const LANGUAGES = ["zh", "en"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "zh";
 
-/** The text catalogues of spec §2, plus common (the shell), pages (static pages) and order (buying: ADR 018). */
+/** The text catalogues of spec §2, plus common (the shell), pages (static pages), order (buying: ADR 018), draw and points (ADR 020). */
 export const NAMESPACES = [
   "common",
   "pages",
@@ -22,6 +22,8 @@ export const NAMESPACES = [
   "essay",
   "password",
   "order",
+  "draw",
+  "points",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

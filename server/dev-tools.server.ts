@@ -5,6 +5,8 @@ import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
 import { hashPassword, platformSecret } from "./platform-api/support.server.ts";
 import { signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
+import { issueExchangeCodes } from "./platform-api/membership.server.ts";
+import { createLedger } from "./platform-api/ledger.server.ts";
 
 interface OutboxRow {
   channel: "sms" | "email";
@@ -105,6 +107,8 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
 <h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>
 <h2>Accounts</h2><form method="post" action="/dev/users"><input name="userName" placeholder="user name, phone or email" required>
 <input name="password" placeholder="password (create)"> <select name="action"><option value="create">create phone account</option><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
+<h2>Membership exchange codes</h2><form method="post" action="/dev/memberCodes"><input name="count" type="number" min="1" max="100" value="5"> codes of <input name="days" type="number" min="1" max="3650" value="30"> days <button type="submit">Issue</button></form>
+<h2>Points</h2><form method="post" action="/dev/points"><input name="userName" placeholder="user name, phone or email" required> <input name="points" type="number" min="1" max="100000" value="1000"> <button type="submit">Give</button></form>
 <h2>First-visit promotion</h2><form method="post" action="/dev/promotions"><select name="firstVisit"><option value="on"${platform.promotions.firstVisit ? " selected" : ""}>on</option><option value="off"${platform.promotions.firstVisit ? "" : " selected"}>off</option></select> <button type="submit">Apply</button></form>`,
       ),
     );
@@ -144,6 +148,49 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
         ? platform.db.prepare(`UPDATE users SET ${change} WHERE user_name = ? OR phone = ? OR email = ?`).run(userName, userName, userName.toLowerCase())
         : null;
     response.status(result?.changes ? 200 : 400).json({ ok: Boolean(result?.changes), userName, action });
+  });
+
+  /**
+   * The odds of the running lucky draw, as operations tune them: every prize of one kind gets the weight given, so a
+   * developer (or the browser suite) can make the next turn land on, say, a physical prize.
+   */
+  router.post("/dev/luckyDraw", (request, response) => {
+    const kind = String(request.body?.kind ?? "");
+    const weight = Number(request.body?.weight);
+    if (!["points", "coupon", "physical", "none"].includes(kind) || !Number.isSafeInteger(weight) || weight < 0) {
+      response.status(400).json({ ok: false, kind, weight });
+      return;
+    }
+    const changed = platform.db.prepare("UPDATE draw_prizes SET weight = ? WHERE kind = ?").run(weight, kind).changes;
+    response.json({ ok: changed > 0, kind, weight, prizes: changed });
+  });
+
+  /** Membership exchange codes as operations issue them, valid for 90 days. */
+  router.post("/dev/memberCodes", (request, response) => {
+    const count = Number(request.body?.count ?? 1);
+    const days = Number(request.body?.days ?? 30);
+    if (!Number.isInteger(count) || count < 1 || count > 100 || !Number.isInteger(days) || days < 1 || days > 3650) {
+      response.status(400).json({ ok: false, count, days });
+      return;
+    }
+    const now = new Date();
+    response.json({ ok: true, days, codes: issueExchangeCodes(platform.db, count, days, new Date(now.getTime() + 90 * 86_400_000), now) });
+  });
+
+  /** Points for a user, posted to the ledger as an operator's adjustment. */
+  router.post("/dev/points", (request, response) => {
+    const userName = String(request.body?.userName ?? "");
+    const points = Number(request.body?.points);
+    const userId = platform.db
+      .prepare("SELECT id FROM users WHERE user_name = ? OR phone = ? OR email = ?")
+      .pluck()
+      .get(userName, userName, userName.toLowerCase()) as number | undefined;
+    if (!userId || !Number.isInteger(points) || points < 1 || points > 100_000) {
+      response.status(400).json({ ok: false, userName, points });
+      return;
+    }
+    const posted = createLedger(platform.db).credit(userId, points, "operator", null, new Date());
+    response.json({ ok: posted.ok, userName, points, balance: createLedger(platform.db).balance(userId) });
   });
 
   /** Switches the first-visit promotion, which a local platform runs from the start. */

@@ -54,6 +54,20 @@ export const orderCalls = defineCalls({
   help: { path: "/coupon/addActivityCouponFromGiveLink" },
 });
 
+/** Points, tasks and the points mall (ADR 020): the ledger, sign-in days and stock are decided by the platform. */
+export const pointCalls = defineCalls({
+  taskList: { path: "/integralTask/taskList", method: "GET" },
+  signin: { path: "/integralTask/signin" },
+  exchange: { path: "/goodsExchange/confirm" },
+});
+
+/** Membership (ADR 020): cards are bought through orderCalls; codes and gift cards are redeemed here. */
+export const memberCalls = defineCalls({
+  redeemCode: { path: "/members/exchange" },
+  receiveGift: { path: "/members/receive" },
+  giftCard: { path: "/members/friendCardDetail", method: "GET" },
+});
+
 export const activityCalls = defineCalls({
   taskCheck: { path: "/integralTask/checkFinishTask" },
   firstVisitAd: { path: "/firstEven/checkFirstEvenAd" },
@@ -72,3 +86,14 @@ export function showFailure(answer: ApiEnvelope): void {
   if (answer.code === SESSION_REVOKED_CODE || VERIFY_FIRST_MESSAGES.has(answer.message ?? "")) return;
   showToast(answer.message ?? "", "error");
 }
+
+/** The lucky draw and its chance tasks: the platform draws, takes the payment and keeps the stock; pages show its answers. */
+export const drawCalls = defineCalls({
+  drawDetail: { path: "/luckyDraw/detail", method: "GET" },
+  draw: { path: "/luckyDraw/draw" },
+  myPrizes: { path: "/luckyDraw/myPrizes", method: "GET" },
+  claimPrize: { path: "/luckyDraw/claim" },
+  drawTasks: { path: "/luckyTask/list", method: "GET" },
+  finishDrawTask: { path: "/luckyTask/finish" },
+  receiveDrawChance: { path: "/luckyTask/receive" },
+});

@@ -68,6 +68,10 @@ export type Text2 = LocalizedText | string;
  */
 export type Binding2 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link3 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding3 = string;
@@ -88,6 +92,18 @@ export type Text4 = LocalizedText | string;
  */
 export type Binding5 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link4 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link5 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link6 = string;
+/**
  * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
  */
 export type InternalPath1 = string;
@@ -103,30 +119,6 @@ export type Text5 = LocalizedText | string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding7 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link3 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link4 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link5 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding8 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding9 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link6 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -152,6 +144,14 @@ export type Link11 = string;
  */
 export type Link12 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding8 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding9 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link13 = string;
@@ -171,6 +171,70 @@ export type Link16 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link17 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link18 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link19 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link20 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link21 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link22 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link23 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link24 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link25 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link26 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link27 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link28 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link29 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link30 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link31 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link32 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link33 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -208,11 +272,15 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link18 = string;
+export type Link34 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link19 = string;
+export type Link35 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link36 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -229,6 +297,10 @@ export type Binding14 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding15 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding16 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -331,6 +403,7 @@ export interface WidgetNode1 {
     | "agenda"
     | "appDownload"
     | "bannerCarousel"
+    | "codeRedeem"
     | "collectList"
     | "contentList"
     | "countdown"
@@ -340,7 +413,11 @@ export interface WidgetNode1 {
     | "errorState"
     | "eventGuests"
     | "eventHero"
+    | "exchangeConfirm"
+    | "exchangeDetail"
     | "filterChips"
+    | "giftCards"
+    | "giftReceive"
     | "guestList"
     | "helpCoupon"
     | "hero"
@@ -349,12 +426,17 @@ export interface WidgetNode1 {
     | "liveChat"
     | "liveList"
     | "livePlayer"
+    | "luckyDraw"
+    | "memberCenter"
     | "menuList"
     | "orderConfirm"
     | "orderDetail"
     | "orderList"
     | "passwordForm"
     | "payStatus"
+    | "pointGoods"
+    | "pointGoodsDetail"
+    | "prizeList"
     | "productDetail"
     | "profileCard"
     | "profileEditor"
@@ -367,9 +449,12 @@ export interface WidgetNode1 {
     | "searchBar"
     | "seatMap"
     | "settingsActions"
+    | "signinCard"
     | "signUpForm"
     | "sponsorGrid"
     | "tabs"
+    | "taskList"
+    | "taskStep"
     | "videoComments"
     | "videoPlayer";
   props?: {};
@@ -408,6 +493,10 @@ export interface ActionBarProps {
    */
   actions: ["praise" | "collect" | "share", ...("praise" | "collect" | "share")[]];
   shareTitle?: Text1;
+  /**
+   * The points task a collection counts toward (22: collect something), reported when the item becomes collected.
+   */
+  collectTask?: number;
 }
 /**
  * Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).
@@ -495,6 +584,15 @@ export interface BannerCarouselProps {
   minItems?: 0;
 }
 /**
+ * Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "codeRedeemProps".
+ */
+export interface CodeRedeemProps {
+  doneLink: Link3;
+}
+/**
  * The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -545,7 +643,15 @@ export interface ContentListProps {
      */
     count?: string;
     countLabel?: Text;
+    /**
+     * A moment shown in Beijing time, e.g. {item.createTime}.
+     */
     date?: string;
+    /**
+     * A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.
+     */
+    amount?: string;
+    amountUnit?: Text;
     /**
      * An amount in integer fen shown as a price, e.g. {item.priceFen}.
      */
@@ -730,6 +836,26 @@ export interface EventHeroProps {
   }[];
 }
 /**
+ * Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "exchangeConfirmProps".
+ */
+export interface ExchangeConfirmProps {
+  resultLink: Link4;
+  addressListLink: Link5;
+}
+/**
+ * One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "exchangeDetailProps".
+ */
+export interface ExchangeDetailProps {
+  mallLink: Link;
+  couponsLink: Link6;
+}
+/**
  * Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -760,6 +886,25 @@ export interface FilterChipsProps {
   minItems?: 0;
 }
 /**
+ * Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "giftCardsProps".
+ */
+export interface GiftCardsProps {
+  cardLink: Link7;
+  receiveLink: Link8;
+}
+/**
+ * Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "giftReceiveProps".
+ */
+export interface GiftReceiveProps {
+  memberLink: Link9;
+}
+/**
  * The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -784,7 +929,7 @@ export interface GuestListProps {
  * via the `definition` "helpCouponProps".
  */
 export interface HelpCouponProps {
-  couponsLink: Link3;
+  couponsLink: Link10;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -807,8 +952,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link4;
-  confirmLink: Link5;
+  courseLink: Link11;
+  confirmLink: Link12;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -917,6 +1062,31 @@ export interface LivePlayerProps {
   play: Binding9;
 }
 /**
+ * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "luckyDrawProps".
+ */
+export interface LuckyDrawProps {
+  prizesLink: Link13;
+}
+/**
+ * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "memberCenterProps".
+ */
+export interface MemberCenterProps {
+  cardLink: Link14;
+  /**
+   * @maxItems 6
+   */
+  links: {
+    label: Text;
+    to: Link;
+  }[];
+}
+/**
  * A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -973,8 +1143,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link6;
-  addressListLink?: Link7;
+  payStatusLink: Link15;
+  addressListLink?: Link16;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -987,7 +1157,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link8;
+  listLink?: Link17;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -996,7 +1166,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link9;
+  detailLink: Link18;
   emptyText?: Text;
 }
 /**
@@ -1007,18 +1177,56 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link10;
+  nextLink?: Link19;
 }
 /**
- * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course or the order), declined (pay again), closed, or no answer yet (refresh).
+ * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link11;
-  courseLink: Link12;
-  shopLink: Link13;
+  orderLink: Link20;
+  courseLink: Link21;
+  shopLink: Link22;
+  memberLink?: Link23;
+  giftLink?: Link24;
+}
+/**
+ * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "pointGoodsProps".
+ */
+export interface PointGoodsProps {
+  detailLink: Link25;
+  /**
+   * @maxItems 4
+   */
+  links: {
+    label: Text;
+    to: Link;
+  }[];
+}
+/**
+ * One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "pointGoodsDetailProps".
+ */
+export interface PointGoodsDetailProps {
+  exchangeLink: Link26;
+  earnLink?: Link27;
+}
+/**
+ * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "prizeListProps".
+ */
+export interface PrizeListProps {
+  drawLink: Link28;
+  addressLink?: Link29;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1027,7 +1235,7 @@ export interface PayStatusProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link14;
+  confirmLink: Link30;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1036,8 +1244,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link15;
-  verifyLink: Link16;
+  settingsLink: Link31;
+  verifyLink: Link32;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1067,7 +1275,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link17;
+  nextLink: Link33;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1181,6 +1389,15 @@ export interface SeatMapProps {
  */
 export interface SettingsActionsProps {}
 /**
+ * The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "signinCardProps".
+ */
+export interface SigninCardProps {
+  ledgerLink?: Link34;
+}
+/**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1190,8 +1407,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link18;
-  privacyLink: Link19;
+  agreementLink: Link35;
+  privacyLink: Link36;
   successText?: Text7;
   closedText?: Text8;
 }
@@ -1236,13 +1453,40 @@ export interface TabsProps {
   sticky: boolean;
 }
 /**
+ * The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "taskListProps".
+ */
+export interface TaskListProps {
+  title?: Text;
+}
+/**
+ * Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "taskStepProps".
+ */
+export interface TaskStepProps {
+  /**
+   * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
+   */
+  moduleId: number;
+  executeId: Binding14;
+  afterSeconds: number;
+  /**
+   * onPage: while the page is visible; whilePlaying: while the page's player plays.
+   */
+  counting: "onPage" | "whilePlaying";
+}
+/**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding14;
+  videoId: Binding15;
   title?: Text;
 }
 /**
@@ -1252,7 +1496,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding15;
+  src: Binding16;
   poster?: Binding;
   title?: Text;
   /**

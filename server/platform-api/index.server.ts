@@ -18,6 +18,10 @@ import { seedShop } from "./shop-seed.server.ts";
 import { shopRoutes } from "./shop.server.ts";
 import { createAddressBook } from "./addresses.server.ts";
 import { couponActivityRoutes } from "./coupon-activities.server.ts";
+import { createLedger } from "./ledger.server.ts";
+import { pointRoutes, seedPoints } from "./points.server.ts";
+import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
+import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -26,6 +30,7 @@ export interface EmbeddedPlatform {
   /** Which promotions run; the developer tools switch them. */
   promotions: Promotions;
   orders: OrderEngine;
+  membership: Membership;
   close(): void;
 }
 
@@ -59,6 +64,9 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
   if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
   if (options.seed !== false) seedShop(db, now());
+  if (options.seed !== false) seedPoints(db, now());
+  if (options.seed !== false) seedMembership(db, now());
+  if (options.seed !== false) seedLuckyDraw(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -70,9 +78,19 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   });
   const promotions: Promotions = { firstVisit: true };
   const addressBook = createAddressBook(db, accounts);
-  const orders = createOrderEngine(db, accounts, { paymentSecret: platformSecret(db, "payment"), addressOf: addressBook.deliveryAddress });
-  // Unpaid orders expire on time even when nobody reads them (every call that touches orders checks too).
-  const expiry = setInterval(() => orders.expireOverdue(now()), 30_000);
+  const ledger = createLedger(db);
+  const membership = createMembership(db, accounts);
+  const orders = createOrderEngine(db, accounts, {
+    paymentSecret: platformSecret(db, "payment"),
+    addressOf: addressBook.deliveryAddress,
+    fulfilCard: membership.fulfilPaidCard,
+    revokeCard: membership.revokePaidCard,
+  });
+  // Unpaid orders expire and lapsed memberships end on time even when nobody reads them (calls that touch orders check too).
+  const expiry = setInterval(() => {
+    orders.expireOverdue(now());
+    membership.endLapsed(now());
+  }, 30_000);
   expiry.unref();
   const api = createRouter(
     db,
@@ -90,6 +108,9 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...shopRoutes(db, accounts),
       ...addressBook.routes,
       ...couponActivityRoutes(db, accounts),
+      ...luckyDrawRoutes(db, accounts, ledger, addressBook),
+      ...pointRoutes(db, accounts, { ledger, addressOf: addressBook.deliveryAddress }),
+      ...membership.routes,
     ],
     now,
   );
@@ -99,6 +120,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     accounts,
     promotions,
     orders,
+    membership,
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

@@ -23,9 +23,7 @@ export type PostingResult = { ok: true; entry: PointEntry } | { ok: false; probl
 export function createLedger(db: Db) {
   const balanceOf = db.prepare("SELECT COALESCE(SUM(delta), 0) FROM point_entries WHERE user_id = ?").pluck();
   const refUsed = db.prepare("SELECT 1 FROM point_entries WHERE user_id = ? AND ref = ?");
-  const insert = db.prepare(
-    "INSERT INTO point_entries (user_id, delta, balance_after, reason, ref, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
-  );
+  const insert = db.prepare("INSERT INTO point_entries (user_id, delta, balance_after, reason, ref, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *");
 
   const post = db.transaction((userId: number, delta: number, reason: PointReason, ref: string | null, at: Date): PostingResult => {
     if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`a posting moves a whole number of points, not ${delta}`);

@@ -105,7 +105,16 @@ export function createMembership(db: Db, accounts: Accounts) {
     db.prepare(
       `INSERT INTO member_codes (code, kind, days, title, title_en, valid_until, giver_id, order_id, created_at)
        VALUES (?, 'gift', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(newMemberCode(), card.days, card.title, card.title_en, new Date(now.getTime() + GIFT_VALID_DAYS * DAY_MS).toISOString(), order.user_id, order.id, now.toISOString());
+    ).run(
+      newMemberCode(),
+      card.days,
+      card.title,
+      card.title_en,
+      new Date(now.getTime() + GIFT_VALID_DAYS * DAY_MS).toISOString(),
+      order.user_id,
+      order.id,
+      now.toISOString(),
+    );
     return "gift card issued";
   }
 
@@ -128,16 +137,16 @@ export function createMembership(db: Db, accounts: Accounts) {
 
   /** Memberships that ran out stop counting as VIP (the users row is what gates read). */
   function endLapsed(now: Date): number {
-    return db
-      .prepare("UPDATE users SET is_vip = 0 WHERE is_vip = 1 AND id IN (SELECT user_id FROM memberships WHERE expires_at <= ?)")
-      .run(now.toISOString()).changes;
+    return db.prepare("UPDATE users SET is_vip = 0 WHERE is_vip = 1 AND id IN (SELECT user_id FROM memberships WHERE expires_at <= ?)").run(now.toISOString())
+      .changes;
   }
 
   const codeProblem = (context: ApiContext, code: CodeRow | undefined, userId: number): Envelope | null => {
     if (!code) return fail(404, say(context, "兑换码不存在，请核对后重新输入", "No such code. Please check it and try again"), { problem: "wrong" });
     if (code.redeemed_by)
       return fail(409, say(context, "该兑换码已被使用", "This code has already been used"), { problem: "used", usedByYou: code.redeemed_by === userId });
-    if (Date.parse(code.valid_until) <= context.now().getTime()) return fail(410, say(context, "该兑换码已过期", "This code has expired"), { problem: "expired" });
+    if (Date.parse(code.valid_until) <= context.now().getTime())
+      return fail(410, say(context, "该兑换码已过期", "This code has expired"), { problem: "expired" });
     if (code.giver_id === userId)
       return fail(409, say(context, "不能领取自己赠送的会员卡，请分享给好友", "You cannot receive your own gift card. Share it with a friend"), {
         problem: "own",
@@ -174,7 +183,8 @@ export function createMembership(db: Db, accounts: Accounts) {
     const body = validateBody<MemberCodeForm>(context, formKit(memberCodeSchema, memberCodeValidators));
     if (!body.ok) return body.envelope;
     const answer = redeem(context, userId, body.value.code, kinds);
-    if ((answer.data as { problem?: string } | undefined)?.problem === "wrong") allow(db, bucket, Number.MAX_SAFE_INTEGER, WRONG_CODE_WINDOW_MS, context.now().getTime());
+    if ((answer.data as { problem?: string } | undefined)?.problem === "wrong")
+      allow(db, bucket, Number.MAX_SAFE_INTEGER, WRONG_CODE_WINDOW_MS, context.now().getTime());
     return answer;
   }
 
@@ -256,7 +266,7 @@ export function createMembership(db: Db, accounts: Accounts) {
       method: "GET",
       path: "/members/cardDetail",
       handler: accounts.withUser((context) => {
-        const card = db.prepare(`${cardSelect} WHERE p.id = ? AND p.kind IN ('membership', 'gift') AND p.on_sale = 1`).get(Number(context.params.id)) as
+        const card = db.prepare(`${cardSelect} WHERE p.item_id = ? AND p.kind IN ('membership', 'gift') AND p.on_sale = 1`).get(Number(context.params.id)) as
           | CardRow
           | undefined;
         return card ? ok(cardView(context, card)) : fail(404, say(context, "会员卡不存在或已下架", "This card is not on sale"));
@@ -269,9 +279,7 @@ export function createMembership(db: Db, accounts: Accounts) {
         const kinds = context.params.type === "exchange" ? ["code", "gift"] : ["purchase"];
         const { pageNum, pageSize } = paging(context.params, 20);
         const rows = db
-          .prepare(
-            `SELECT * FROM membership_events WHERE user_id = ? AND kind IN (${kinds.map(() => "?").join(",")}) ORDER BY id DESC LIMIT ? OFFSET ?`,
-          )
+          .prepare(`SELECT * FROM membership_events WHERE user_id = ? AND kind IN (${kinds.map(() => "?").join(",")}) ORDER BY id DESC LIMIT ? OFFSET ?`)
           .all(user.id, ...kinds, pageSize, (pageNum - 1) * pageSize) as {
           id: number;
           kind: string;
@@ -320,7 +328,7 @@ export function createMembership(db: Db, accounts: Accounts) {
         const who = accounts.current(context);
         const viewer = "user" in who ? who.user : null;
         const code = codeRow.get(normaliseMemberCode(context.params.code)) as CodeRow | undefined;
-        if (!code || code.kind !== "gift") return fail(404, say(context, "会员卡不存在", "No such gift card"));
+        if (code?.kind !== "gift") return fail(404, say(context, "会员卡不存在", "No such gift card"));
         return ok(giftView(context, code, viewer?.id ?? null));
       },
     },
@@ -346,8 +354,20 @@ const CARDS: { kind: "membership" | "gift"; days: number; priceFen: number; titl
   { kind: "membership", days: 30, priceFen: 3_000, title: ["月度会员", "Monthly membership"], summary: ["30 天会员权益", "30 days of member benefits"] },
   { kind: "membership", days: 90, priceFen: 7_800, title: ["季度会员", "Quarterly membership"], summary: ["90 天会员权益", "90 days of member benefits"] },
   { kind: "membership", days: 365, priceFen: 25_800, title: ["年度会员", "Yearly membership"], summary: ["365 天会员权益", "365 days of member benefits"] },
-  { kind: "gift", days: 30, priceFen: 3_000, title: ["月度会员赠送卡", "Monthly gift card"], summary: ["送好友 30 天会员", "30 days of membership for a friend"] },
-  { kind: "gift", days: 365, priceFen: 25_800, title: ["年度会员赠送卡", "Yearly gift card"], summary: ["送好友 365 天会员", "365 days of membership for a friend"] },
+  {
+    kind: "gift",
+    days: 30,
+    priceFen: 3_000,
+    title: ["月度会员赠送卡", "Monthly gift card"],
+    summary: ["送好友 30 天会员", "30 days of membership for a friend"],
+  },
+  {
+    kind: "gift",
+    days: 365,
+    priceFen: 25_800,
+    title: ["年度会员赠送卡", "Yearly gift card"],
+    summary: ["送好友 365 天会员", "365 days of membership for a friend"],
+  },
 ];
 
 /** The membership's interests and cards, once. */
@@ -365,12 +385,7 @@ export function seedMembership(db: Db, now: Date): void {
         .run(card.title[0], card.title[1], card.summary[0], card.summary[1], "", now.toISOString());
       const itemId = Number(item.lastInsertRowid);
       db.prepare("UPDATE items SET cover = ? WHERE id = ?").run(`/media/poster/${itemId}.svg`, itemId);
-      db.prepare("INSERT INTO products (item_id, kind, price_fen, stock, days) VALUES (?, ?, ?, NULL, ?)").run(
-        itemId,
-        card.kind,
-        card.priceFen,
-        card.days,
-      );
+      db.prepare("INSERT INTO products (item_id, kind, price_fen, stock, days) VALUES (?, ?, ?, NULL, ?)").run(itemId, card.kind, card.priceFen, card.days);
     }
   })();
 }
@@ -378,9 +393,7 @@ export function seedMembership(db: Db, now: Date): void {
 /** Exchange codes as operations issue them (a batch printed on cards or sent to partners). */
 export function issueExchangeCodes(db: Db, count: number, days: number, validUntil: Date, now: Date): string[] {
   const title: [string, string] = days >= 365 ? ["年度会员兑换码", "Yearly membership code"] : [`${days} 天会员兑换码`, `${days}-day membership code`];
-  const insert = db.prepare(
-    "INSERT INTO member_codes (code, kind, days, title, title_en, valid_until, created_at) VALUES (?, 'exchange', ?, ?, ?, ?, ?)",
-  );
+  const insert = db.prepare("INSERT INTO member_codes (code, kind, days, title, title_en, valid_until, created_at) VALUES (?, 'exchange', ?, ?, ?, ?, ?)");
   return db.transaction(() =>
     Array.from({ length: count }, () => {
       const code = newMemberCode();

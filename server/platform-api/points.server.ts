@@ -107,7 +107,13 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
     const { signedToday, streak } = streakOf(user.id, today);
     if (signedToday) return fail(409, say(context, "今天已经签到过了，明天再来", "You have signed in today. Come back tomorrow"), signinWeek(user, now));
     const points = signinPoints(streak + 1, isMember(user));
-    db.prepare("INSERT INTO signins (user_id, day, streak, points, created_at) VALUES (?, ?, ?, ?, ?)").run(user.id, today, streak + 1, points, now.toISOString());
+    db.prepare("INSERT INTO signins (user_id, day, streak, points, created_at) VALUES (?, ?, ?, ?, ?)").run(
+      user.id,
+      today,
+      streak + 1,
+      points,
+      now.toISOString(),
+    );
     ledger.credit(user.id, points, "signin", `signin:${today}`, now);
     return ok(
       { ...signinWeek(user, now), integral: points, balance: ledger.balance(user.id) },
@@ -118,7 +124,10 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
   const taskRows = () => db.prepare("SELECT * FROM integral_tasks ORDER BY sort").all() as TaskRow[];
   const periodOf = (task: TaskRow, now: Date) => (task.period === "daily" ? shanghaiDay(now) : "ever");
   const stepsOf = (userId: number, task: TaskRow, now: Date) =>
-    db.prepare("SELECT COUNT(*) FROM task_steps WHERE user_id = ? AND module_id = ? AND period = ?").pluck().get(userId, task.module_id, periodOf(task, now)) as number;
+    db
+      .prepare("SELECT COUNT(*) FROM task_steps WHERE user_id = ? AND module_id = ? AND period = ?")
+      .pluck()
+      .get(userId, task.module_id, periodOf(task, now)) as number;
 
   const taskView = (context: ApiContext, user: UserRow, task: TaskRow) => {
     const progress = Math.min(task.target, stepsOf(user.id, task, context.now()));
@@ -208,10 +217,12 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
     const goods = db.prepare("SELECT * FROM point_goods WHERE id = ?").get(form.goodsId) as GoodsRow | undefined;
     if (!goods) return fail(404, say(context, "商品不存在或已下架", "This item is not available"));
     const quantity = form.quantity ?? 1;
-    if (quantity > goods.per_user_limit)
-      return fail(400, say(context, `每人限兑 ${goods.per_user_limit} 件`, `At most ${goods.per_user_limit} per person`));
+    if (quantity > goods.per_user_limit) return fail(400, say(context, `每人限兑 ${goods.per_user_limit} 件`, `At most ${goods.per_user_limit} per person`));
     if (exchangedCount(user.id, goods.id) + quantity > goods.per_user_limit)
-      return fail(409, say(context, `每人限兑 ${goods.per_user_limit} 件，您已兑换过`, `At most ${goods.per_user_limit} per person, and you have exchanged it already`));
+      return fail(
+        409,
+        say(context, `每人限兑 ${goods.per_user_limit} 件，您已兑换过`, `At most ${goods.per_user_limit} per person, and you have exchanged it already`),
+      );
     const address = goods.kind === "physical" ? options.addressOf(user.id, form.addressId ?? 0) : null;
     if (goods.kind === "physical" && !address)
       return fail(400, say(context, "请先选择收货地址", "Please choose a delivery address first"), { fields: { addressId: "order:confirm.needAddress" } });
@@ -364,7 +375,15 @@ const REASON_TEXT: Record<PointEntry["reason"], [string, string]> = {
   operator: ["平台调整", "Adjusted by the platform"],
 };
 
-const GOODS: { title: [string, string]; description: [string, string]; points: number; stock: number; kind: "physical" | "coupon"; limit: number; coupon?: [string, string, number, number] }[] = [
+const GOODS: {
+  title: [string, string];
+  description: [string, string];
+  points: number;
+  stock: number;
+  kind: "physical" | "coupon";
+  limit: number;
+  coupon?: [string, string, number, number];
+}[] = [
   {
     title: ["学术笔记本（A5 精装）", "Academic notebook (A5 hardcover)"],
     description: ["180 页点阵内页，适合记录研讨与读书笔记。包邮寄送。", "180 dotted pages for seminar and reading notes. Free delivery."],
@@ -435,7 +454,19 @@ export function seedPoints(db: Db, now: Date): void {
       db.prepare(
         `INSERT INTO point_goods (title, title_en, description, description_en, cover, points, stock, kind, coupon_id, per_user_limit, sort)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(goods.title[0], goods.title[1], goods.description[0], goods.description[1], `/media/poster/${itemId}.svg`, goods.points, goods.stock, goods.kind, couponId, goods.limit, index);
+      ).run(
+        goods.title[0],
+        goods.title[1],
+        goods.description[0],
+        goods.description[1],
+        `/media/poster/${itemId}.svg`,
+        goods.points,
+        goods.stock,
+        goods.kind,
+        couponId,
+        goods.limit,
+        index,
+      );
     });
   })();
 }

@@ -114,7 +114,8 @@ describe("exchange codes", () => {
     const { token } = await api.newUser();
     const [right, later] = codes(2);
     expect((await call("/members/exchange", { token, body: { code: right } })).body.code).toBe(200);
-    for (let attempt = 0; attempt < 5; attempt++) expect((await call("/members/exchange", { token, body: { code: `WRONG-CODE-${attempt}` } })).body.code).toBe(404);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await call("/members/exchange", { token, body: { code: `WRONG-CODE-${attempt}` } })).body.code).toBe(404);
     expect((await call("/members/exchange", { token, body: { code: later } })).body).toMatchObject({
       code: 429,
       message: "Too many wrong codes. Please try again in 10 minutes",

@@ -65,7 +65,10 @@ describe("the ledger", () => {
     expect(lowest).toBeGreaterThanOrEqual(0);
     expect(book.count(id)).toBe(1_000 - refused);
     // Each row's balance_after is the running sum up to it.
-    const rows = db().prepare("SELECT delta, balance_after FROM point_entries WHERE user_id = ? ORDER BY id").all(id) as { delta: number; balance_after: number }[];
+    const rows = db().prepare("SELECT delta, balance_after FROM point_entries WHERE user_id = ? ORDER BY id").all(id) as {
+      delta: number;
+      balance_after: number;
+    }[];
     let running = 0;
     for (const row of rows) {
       running += row.delta;
@@ -174,7 +177,9 @@ describe("the points mall", () => {
     expect(mine.body.data.list[0].exchangeNo).toBe(answer.body.data.exchangeNo);
     // Another user cannot read it.
     const other = await api.newUser();
-    expect((await call("/goodsExchange/detail", { method: "GET", token: other.token, query: { exchangeNo: answer.body.data.exchangeNo } })).body.code).toBe(404);
+    expect((await call("/goodsExchange/detail", { method: "GET", token: other.token, query: { exchangeNo: answer.body.data.exchangeNo } })).body.code).toBe(
+      404,
+    );
   });
 
   it("refuses without enough points or without an address, and takes nothing", async () => {

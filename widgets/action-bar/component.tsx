@@ -7,7 +7,7 @@ import "./styles.css";
 import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
-import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { askedToLogIn, checkTask, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
 import { copyText } from "../kit/browser";
 
@@ -75,6 +75,7 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
     }
     const answer = envelope.data;
     setState((current) => ({ ...current, [call.flag]: answer[call.flag] === true, [call.count]: Number(answer[call.count]) || 0 }));
+    if (action === "collect" && answer.collected === true && props.collectTask) void checkTask(props.collectTask, { executeId: String(id) });
   };
 
   const share = async () => {

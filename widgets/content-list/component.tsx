@@ -3,8 +3,13 @@ import type { ContentListProps } from "@schemas/generated/page-config";
 import { asText, resolveBindings, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { formatCount, formatFen } from "../kit/format";
+import { formatCount, formatFen, formatMoment } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+
+/** A ledger amount as people read it: +10, −800 (a real minus sign). */
+export function signed(amount: number): string {
+  return amount < 0 ? `−${-amount}` : `+${amount}`;
+}
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {
@@ -57,6 +62,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
                       {meta.map((entry) => (
                         <span key={entry}>{entry}</span>
                       ))}
+                      {asText(view.date) && <time dateTime={asText(view.date)}>{formatMoment(asText(view.date), lang)}</time>}
                       {asText(view.price) !== "" && Number.isInteger(Number(asText(view.price))) && (
                         <span className="list-price">{formatFen(Number(asText(view.price)))}</span>
                       )}
@@ -67,6 +73,11 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
                       )}
                     </p>
                   </div>
+                  {asText(view.amount) !== "" && Number.isInteger(Number(asText(view.amount))) && (
+                    <span className={`list-amount ${Number(asText(view.amount)) < 0 ? "amount-out" : "amount-in"}`}>
+                      {`${signed(Number(asText(view.amount)))} ${asText(view.amountUnit)}`.trim()}
+                    </span>
+                  )}
                 </SmartLink>
               </li>
             );

@@ -138,3 +138,27 @@ describe("contentList", () => {
     expect(hrefs(html)).toEqual([]);
   });
 });
+
+describe("contentList as a ledger", () => {
+  it("shows a row's moment in Beijing time and its signed amount", async () => {
+    const html = await renderWidget("contentList", {
+      props: { item: { title: "{item.reasonText}", date: "{item.createTime}", amount: "{item.delta}", amountUnit: { zh: "积分", en: "points" } } },
+      source: "log",
+      data: {
+        log: {
+          status: "ok",
+          value: {
+            list: [
+              { id: 2, reasonText: "积分兑换", createTime: "2027-03-11T02:00:00.000Z", delta: -800 },
+              { id: 1, reasonText: "每日签到", createTime: "2027-03-10T16:30:00.000Z", delta: 5 },
+            ],
+          },
+        },
+      },
+    });
+    expect(html).toContain('class="list-amount amount-out">−800 积分<');
+    expect(html).toContain('class="list-amount amount-in">+5 积分<');
+    expect(html).toContain(">2027年3月11日 10:00<");
+    expect(html).toContain(">2027年3月11日 00:30<");
+  });
+});

@@ -1,7 +1,9 @@
 import "./shop-parts.css";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SmartLink } from "./links";
-import { useLang } from "./page";
+import { encodeQueryText, SmartLink } from "./links";
+import { useLang, usePage } from "./page";
+import { callApi, orderCalls } from "./api";
 
 /** A coupon as the coupon centre and My coupons give it. */
 export interface Coupon {
@@ -38,6 +40,46 @@ export interface Address {
 export function placeOf(address: Address): string {
   const city = address.cityName === address.provinceName ? "" : address.cityName;
   return `${address.provinceName}${city}${address.districtName} ${address.detail}`;
+}
+
+/**
+ * The delivery address of an order being confirmed: the one chosen on the address list (it comes back with
+ * ?addressId=), else the default, else the first; null while there is none or when the order needs none.
+ */
+export function useChosenAddress(needed: boolean): Address | null {
+  const page = usePage();
+  const [address, setAddress] = useState<Address | null>(null);
+  const chosenId = Number(page.view.query.addressId) || null;
+  useEffect(() => {
+    if (!needed) return;
+    void callApi<Address[]>(orderCalls.addresses).then((answer) => {
+      const list = answer.code === 200 && Array.isArray(answer.data) ? answer.data : [];
+      setAddress(list.find((entry) => entry.id === chosenId) ?? list.find((entry) => entry.isDefault) ?? list[0] ?? null);
+    });
+  }, [needed, chosenId]);
+  return address;
+}
+
+/** The address row of a confirmation page: it leads to the address list, which returns to `here` with the choice. */
+export function AddressChooser({ address, listLink, here }: { address: Address | null; listLink: string; here: string }) {
+  const { t } = useTranslation("order");
+  return (
+    <SmartLink to={`${listLink}?prePage=${encodeQueryText(here)}`} className="confirm-address">
+      {address ? (
+        <>
+          <strong>
+            {address.receiver} {address.phone}
+          </strong>
+          <span>{placeOf(address)}</span>
+        </>
+      ) : (
+        <strong>{t("confirm.addAddress")}</strong>
+      )}
+      <span className="confirm-chevron" aria-hidden="true">
+        ›
+      </span>
+    </SmartLink>
+  );
 }
 
 /** A lesson of a course as /course/detail and /courseDetail/lesson give it. */

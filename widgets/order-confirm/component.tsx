@@ -8,8 +8,7 @@ import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen } from "../kit/format";
 import { randomToken } from "../kit/browser";
-import { encodeQueryText, SmartLink } from "../kit/links";
-import { type Address, type Coupon, placeOf } from "../kit/shop-parts";
+import { AddressChooser, type Coupon, useChosenAddress } from "../kit/shop-parts";
 
 interface Product {
   id: number;
@@ -44,19 +43,10 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
   const [coupons, setCoupons] = useState<UsableCoupon[]>([]);
   const [couponId, setCouponId] = useState<number | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
-  const [address, setAddress] = useState<Address | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submissionKey] = useState(() => randomToken(24));
-  const chosenAddressId = Number(page.view.query.addressId) || null;
+  const address = useChosenAddress(Boolean(props.addressListLink));
   const productId = product?.productId;
-
-  useEffect(() => {
-    if (!props.addressListLink) return;
-    void callApi<Address[]>(orderCalls.addresses).then((answer) => {
-      const list = answer.code === 200 && Array.isArray(answer.data) ? answer.data : [];
-      setAddress(list.find((entry) => entry.id === chosenAddressId) ?? list.find((entry) => entry.isDefault) ?? list[0] ?? null);
-    });
-  }, [props.addressListLink, chosenAddressId]);
 
   useEffect(() => {
     if (!productId) return;
@@ -106,23 +96,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
   return (
     <section className="order-confirm">
       <h1 className="section-title">{t("confirm.title")}</h1>
-      {props.addressListLink && (
-        <SmartLink to={`${props.addressListLink}?prePage=${encodeQueryText(here)}`} className="confirm-address">
-          {address ? (
-            <>
-              <strong>
-                {address.receiver} {address.phone}
-              </strong>
-              <span>{placeOf(address)}</span>
-            </>
-          ) : (
-            <strong>{t("confirm.addAddress")}</strong>
-          )}
-          <span className="confirm-chevron" aria-hidden="true">
-            ›
-          </span>
-        </SmartLink>
-      )}
+      {props.addressListLink && <AddressChooser address={address} listLink={props.addressListLink} here={here} />}
       <div className="confirm-product">
         <img src={product.cover} alt="" width="120" height="68" />
         <div>

@@ -14,9 +14,17 @@ export const POLL = { everyMs: 2_000, giveUpMs: 60_000 } as const;
 interface PayState {
   status: "created" | "paid" | "fulfilled" | "cancelled" | "expired" | "refunded";
   paymentStatus: "pending" | "succeeded" | "declined" | "refunded";
-  kind: "course" | "goods";
+  kind: "course" | "goods" | "membership" | "gift";
   itemId: number;
 }
+
+/** What a paid order of each kind gives, in a sentence. */
+const PAID_TEXT: Record<PayState["kind"], string> = {
+  course: "pay.paidCourse",
+  goods: "pay.paidGoods",
+  membership: "pay.paidMember",
+  gift: "pay.paidGift",
+};
 
 type Shown = "checking" | "paid" | "declined" | "ended" | "timeout";
 
@@ -82,7 +90,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
   const title = { checking: "pay.checking", paid: "pay.paid", declined: "pay.declined", ended: "pay.ended", timeout: "pay.timeout" }[shown];
   const text = {
     checking: "pay.checkingText",
-    paid: state?.kind === "course" ? "pay.paidCourse" : "pay.paidGoods",
+    paid: PAID_TEXT[state?.kind ?? "goods"],
     declined: "pay.declinedText",
     ended: "pay.endedText",
     timeout: "pay.timeoutText",
@@ -91,6 +99,14 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     shown === "paid" && state?.kind === "course" ? (
       <SmartLink to={`${props.courseLink}?id=${state.itemId}`} className="button button-primary">
         {t("pay.startLearning")}
+      </SmartLink>
+    ) : shown === "paid" && state?.kind === "membership" && props.memberLink ? (
+      <SmartLink to={props.memberLink} className="button button-primary">
+        {t("pay.toMember")}
+      </SmartLink>
+    ) : shown === "paid" && state?.kind === "gift" && props.giftLink ? (
+      <SmartLink to={props.giftLink} className="button button-primary">
+        {t("pay.toGifts")}
       </SmartLink>
     ) : shown === "paid" || shown === "ended" ? (
       <SmartLink to={props.shopLink} className="button button-primary">

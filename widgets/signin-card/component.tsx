@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SigninCardProps } from "@schemas/generated/page-config";
+import "./signin-card.css";
+import { refreshPageData } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { callApi, pointCalls, showFailure } from "../kit/api";
+import { requireLogin, showToast } from "../kit/session";
+import { SmartLink } from "../kit/links";
+
+export interface SigninWeek {
+  signedToday: boolean;
+  streak: number;
+  todayPoints: number;
+  week: { day: number; points: number; signed: boolean; today: boolean }[];
+}
+
+/** Daily sign-in: the server decides the day (Asia/Shanghai) and the points; the card shows its answer. */
+export default function SigninCard({ props, data }: WidgetRenderProps<SigninCardProps>) {
+  const { t } = useTranslation("points");
+  const tasks = data?.status === "ok" ? (data.value as { balance: number; signin: SigninWeek } | null) : null;
+  const [busy, setBusy] = useState(false);
+  const signin = tasks?.signin;
+
+  const signIn = async () => {
+    if (!requireLogin()) return;
+    setBusy(true);
+    const answer = await callApi<{ integral: number }>(pointCalls.signin);
+    setBusy(false);
+    if (answer.code !== 200) return showFailure(answer);
+    showToast(answer.message ?? "", "success");
+    void refreshPageData();
+  };
+
+  return (
+    <section className="signin-card">
+      <div className="signin-head">
+        <div>
+          <h2>{t("signin.title")}</h2>
+          <p>{signin?.streak ? t("signin.streak", { count: signin.streak }) : t("signin.noStreak")}</p>
+        </div>
+        {tasks && (
+          <SmartLink to={props.ledgerLink} className="signin-balance">
+            <small>{t("balance")}</small>
+            <strong data-testid="points-balance">{tasks.balance}</strong>
+          </SmartLink>
+        )}
+      </div>
+      {signin && (
+        <ol className="signin-week">
+          {signin.week.map((day) => (
+            <li key={day.day} className={`signin-day${day.signed ? " signed" : ""}${day.today ? " today" : ""}`}>
+              <span className="signin-points">+{day.points}</span>
+              <span>{t("signin.day", { day: day.day })}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <button type="button" className="button button-primary signin-button" disabled={busy || signin?.signedToday} onClick={() => void signIn()}>
+        {signin?.signedToday ? t("signin.done") : busy ? t("signin.busy") : t("signin.button", { points: signin?.todayPoints ?? 5 })}
+      </button>
+      <p className="signin-rule">{t("signin.rule")}</p>
+    </section>
+  );
+}
