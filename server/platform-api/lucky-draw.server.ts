@@ -5,7 +5,7 @@ import type { Ledger } from "./ledger.server.ts";
 import type { DeliveryAddress } from "./orders.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
-import { allow, say, shanghaiDay } from "./support.server.ts";
+import { allow, answerRefusal, Refusal, say, shanghaiDay } from "./support.server.ts";
 
 const DRAWS_PER_MINUTE = 30;
 const DAY = 86_400_000;
@@ -65,13 +65,6 @@ const TASKS = [
   },
 ] as const;
 type TaskId = (typeof TASKS)[number]["id"];
-
-/** A refusal found after the turn began writing: thrown so the transaction rolls back, answered as its envelope. */
-class TurnRefused extends Error {
-  constructor(readonly envelope: Envelope) {
-    super(envelope.message);
-  }
-}
 
 export interface AddressSource {
   deliveryAddress: (userId: number, addressId: number) => DeliveryAddress | null;
@@ -173,7 +166,7 @@ export function luckyDrawRoutes(db: Db, accounts: Accounts, ledger: Ledger, addr
     prize ??= db.prepare("SELECT * FROM draw_prizes WHERE draw_id = ? AND kind = 'none' AND stock IS NULL ORDER BY position LIMIT 1").get(draw.id) as
       | PrizeRow
       | undefined;
-    if (!prize) throw new TurnRefused(fail(503, say(context, "奖品已抽完，请稍后再来", "All prizes have been drawn. Please come back later")));
+    if (!prize) throw new Refusal(fail(503, say(context, "奖品已抽完，请稍后再来", "All prizes have been drawn. Please come back later")));
 
     const at = now.toISOString();
     const status = prize.kind === "physical" ? "won" : "claimed";
@@ -269,12 +262,7 @@ export function luckyDrawRoutes(db: Db, accounts: Accounts, ledger: Ledger, addr
         if (!draw) return noDraw(context);
         if (!allow(db, `draw:${user.id}`, DRAWS_PER_MINUTE, 60_000, context.now().getTime()))
           return fail(429, say(context, "抽得太快了，请稍后再试", "Too many draws. Please wait a moment"));
-        try {
-          return turn(context, user.id, draw, payWith);
-        } catch (error) {
-          if (error instanceof TurnRefused) return error.envelope;
-          throw error;
-        }
+        return answerRefusal(() => turn(context, user.id, draw, payWith));
       }),
     },
     {

@@ -7,7 +7,7 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { paging } from "./content.server.ts";
 import { pointExchangeSchema, pointExchangeValidators } from "@schemas/generated/form-kits.ts";
 import type { PointExchangeForm } from "@schemas/generated/forms.ts";
-import { dayBefore, formKit, say, shanghaiDay, validateBody } from "./support.server.ts";
+import { answerRefusal, dayBefore, formKit, Refusal, say, shanghaiDay, validateBody } from "./support.server.ts";
 
 /** Points for the nth day of a week's streak (day 7 is the week's prize); a member's are doubled (interest 5). */
 export const SIGNIN_POINTS = [5, 5, 10, 10, 15, 15, 30] as const;
@@ -267,12 +267,7 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
   const runExchange = (context: ApiContext, user: UserRow): Envelope => {
     const body = validateBody<PointExchangeForm>(context, formKit(pointExchangeSchema, pointExchangeValidators));
     if (!body.ok) return body.envelope;
-    try {
-      return exchange(context, user, body.value);
-    } catch (error) {
-      if (error instanceof Refusal) return error.envelope;
-      throw error;
-    }
+    return answerRefusal(() => exchange(context, user, body.value));
   };
 
   const entryView = (context: ApiContext, entry: PointEntry) => ({
@@ -356,13 +351,6 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
       }),
     },
   ];
-}
-
-/** Thrown inside the exchange transaction so everything it did is rolled back, then answered with the envelope it carries. */
-class Refusal extends Error {
-  constructor(readonly envelope: Envelope) {
-    super(envelope.message);
-  }
 }
 
 const REASON_TEXT: Record<PointEntry["reason"], [string, string]> = {
