@@ -19,6 +19,7 @@ import { renderCache } from "./render-cache.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
+import { AUDIO_DIR, audioUrlValid } from "./platform-api/audio-books.server.ts";
 import { devTools } from "./dev-tools.server.ts";
 import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";
 import type { ServerEnv } from "./env.server.ts";
@@ -220,6 +221,15 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   if (platform) {
     if (env.devTools !== "off") app.use(devTools(platform, now, env.devTools));
+    // Chapters play only through URLs /booksPlay signed for a listener who may hear them; sendFile answers Range requests.
+    app.get("/media/audio/:file", (request, response) => {
+      const file = request.params.file;
+      if (!audioUrlValid(platform.db, file, Number(request.query.exp), String(request.query.sig ?? ""), now())) {
+        response.status(403).end();
+        return;
+      }
+      response.sendFile(file, { root: AUDIO_DIR, maxAge: "6h", headers: { "Content-Type": "audio/mpeg" } });
+    });
     app.get("/media/poster/:file", (request, response) => {
       const id = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
       const lang = toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang));

@@ -1,7 +1,7 @@
 import type { Db } from "./db.server.ts";
 
 /** Why points moved; the ledger page shows each reason in the reader's language. */
-export type PointReason = "signin" | "task" | "exchange" | "draw" | "prize" | "refund" | "operator";
+export type PointReason = "signin" | "task" | "exchange" | "draw" | "prize" | "unlock" | "refund" | "operator";
 
 export interface PointEntry {
   id: number;

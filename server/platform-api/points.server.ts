@@ -359,6 +359,7 @@ const REASON_TEXT: Record<PointEntry["reason"], [string, string]> = {
   exchange: ["积分兑换", "Points exchange"],
   draw: ["幸运抽奖", "Lucky draw"],
   prize: ["抽奖奖品", "Lucky-draw prize"],
+  unlock: ["解锁有声书", "Audio book unlocked"],
   refund: ["积分退回", "Points returned"],
   operator: ["平台调整", "Adjusted by the platform"],
 };
