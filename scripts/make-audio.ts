@@ -81,7 +81,21 @@ try {
       const whole = Buffer.concat(parts);
       const wavPath = join(work, `${name}.wav`);
       writeFileSync(wavPath, wavFile(sampleRate, whole));
-      execFileSync("lame", ["--quiet", "-m", "m", "--resample", "16", "-b", "24", "--tt", chapter.title[1], "--ta", book.author[1], wavPath, join(OUT, `${name}.mp3`)]);
+      execFileSync("lame", [
+        "--quiet",
+        "-m",
+        "m",
+        "--resample",
+        "16",
+        "-b",
+        "24",
+        "--tt",
+        chapter.title[1],
+        "--ta",
+        book.author[1],
+        wavPath,
+        join(OUT, `${name}.mp3`),
+      ]);
       timings[name] = { durationMs: msOf(sampleRate, whole.length), lines };
       console.log(`${name}.mp3: ${(timings[name].durationMs / 1000).toFixed(1)} s, ${lines.length} sentences`);
     });

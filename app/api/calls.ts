@@ -68,6 +68,18 @@ export const memberCalls = defineCalls({
   giftCard: { path: "/members/friendCardDetail", method: "GET" },
 });
 
+/** Audio books (ADR 022): what may play, where the listener is, the shelf, ratings and unlocking. */
+export const audioCalls = defineCalls({
+  play: { path: "/booksPlay", method: "GET" },
+  savePosition: { path: "/booksHistory/updatePlaysTimes" },
+  toggleShelf: { path: "/shelf/toggle" },
+  score: { path: "/booksScore" },
+  unlock: { path: "/unlock" },
+  newVoucher: { path: "/unlock/voucher" },
+  vouchers: { path: "/unlock/vouchers", method: "GET" },
+  voucher: { path: "/unlock/voucherDetail", method: "GET" },
+});
+
 export const activityCalls = defineCalls({
   taskCheck: { path: "/integralTask/checkFinishTask" },
   firstVisitAd: { path: "/firstEven/checkFirstEvenAd" },

@@ -8,8 +8,9 @@ import { DialogHost, Toasts } from "./DialogHost";
 import { NavigationEffects } from "./NavigationEffects";
 import { DwellTime } from "./DwellTime";
 import { SessionEffects } from "./SessionEffects";
+import { AudioDock } from "./AudioDock";
 
-/** Header, footer, back-to-top and the dialog host around every page; the header is hidden inside the native apps. */
+/** Header, footer, back-to-top, the audio dock and the dialog host around every page; the header is hidden inside the native apps. */
 export function Shell({ siteName, appType, children }: { siteName: string; appType: string; children: ReactNode }) {
   const page = useMatches().at(-1)?.loaderData as PageView | undefined;
   const layout = page?.config?.layout;
@@ -24,6 +25,7 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}
       <BackToTop />
+      <AudioDock />
       <DialogHost />
       <Toasts />
     </>

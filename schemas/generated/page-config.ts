@@ -64,13 +64,45 @@ export type Link2 = string;
  */
 export type Text2 = LocalizedText | string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link3 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link4 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link5 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link6 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding2 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link3 = string;
+export type Link7 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link8 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link9 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link10 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link11 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -94,15 +126,15 @@ export type Binding5 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link4 = string;
+export type Link12 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link5 = string;
+export type Link13 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link6 = string;
+export type Link14 = string;
 /**
  * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
  */
@@ -119,46 +151,6 @@ export type Text5 = LocalizedText | string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding7 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link7 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link8 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link9 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link10 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link11 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link12 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding8 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding9 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link13 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link14 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -183,6 +175,14 @@ export type Link19 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link20 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding8 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding9 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -236,6 +236,38 @@ export type Link32 = string;
  */
 export type Link33 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link34 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link35 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link36 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link37 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link38 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link39 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link40 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link41 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -272,15 +304,15 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link34 = string;
+export type Link42 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link35 = string;
+export type Link43 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link36 = string;
+export type Link44 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -402,7 +434,11 @@ export interface WidgetNode1 {
     | "addressList"
     | "agenda"
     | "appDownload"
+    | "audioBook"
+    | "audioPlayer"
     | "bannerCarousel"
+    | "bookUnlock"
+    | "bookVoucher"
     | "codeRedeem"
     | "collectList"
     | "contentList"
@@ -565,6 +601,26 @@ export interface AppDownloadProps {
   downloadPage?: Link;
 }
 /**
+ * An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "audioBookProps".
+ */
+export interface AudioBookProps {
+  playLink: Link3;
+  unlockLink: Link4;
+  giveLink: Link5;
+}
+/**
+ * The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "audioPlayerProps".
+ */
+export interface AudioPlayerProps {
+  unlockLink: Link6;
+}
+/**
  * Swipeable banners; autoplay pauses while the user touches it.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -584,13 +640,33 @@ export interface BannerCarouselProps {
   minItems?: 0;
 }
 /**
+ * Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "bookUnlockProps".
+ */
+export interface BookUnlockProps {
+  bookLink: Link7;
+  earnLink: Link8;
+  memberLink: Link9;
+}
+/**
+ * Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "bookVoucherProps".
+ */
+export interface BookVoucherProps {
+  bookLink: Link10;
+}
+/**
  * Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "codeRedeemProps".
  */
 export interface CodeRedeemProps {
-  doneLink: Link3;
+  doneLink: Link11;
 }
 /**
  * The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.
@@ -842,8 +918,8 @@ export interface EventHeroProps {
  * via the `definition` "exchangeConfirmProps".
  */
 export interface ExchangeConfirmProps {
-  resultLink: Link4;
-  addressListLink: Link5;
+  resultLink: Link12;
+  addressListLink: Link13;
 }
 /**
  * One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.
@@ -853,7 +929,7 @@ export interface ExchangeConfirmProps {
  */
 export interface ExchangeDetailProps {
   mallLink: Link;
-  couponsLink: Link6;
+  couponsLink: Link14;
 }
 /**
  * Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.
@@ -892,8 +968,8 @@ export interface FilterChipsProps {
  * via the `definition` "giftCardsProps".
  */
 export interface GiftCardsProps {
-  cardLink: Link7;
-  receiveLink: Link8;
+  cardLink: Link15;
+  receiveLink: Link16;
 }
 /**
  * Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.
@@ -902,7 +978,7 @@ export interface GiftCardsProps {
  * via the `definition` "giftReceiveProps".
  */
 export interface GiftReceiveProps {
-  memberLink: Link9;
+  memberLink: Link17;
 }
 /**
  * The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.
@@ -929,7 +1005,7 @@ export interface GuestListProps {
  * via the `definition` "helpCouponProps".
  */
 export interface HelpCouponProps {
-  couponsLink: Link10;
+  couponsLink: Link18;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -952,8 +1028,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link11;
-  confirmLink: Link12;
+  courseLink: Link19;
+  confirmLink: Link20;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -1068,7 +1144,7 @@ export interface LivePlayerProps {
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link13;
+  prizesLink: Link21;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1077,7 +1153,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link14;
+  cardLink: Link22;
   /**
    * @maxItems 6
    */
@@ -1143,8 +1219,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link15;
-  addressListLink?: Link16;
+  payStatusLink: Link23;
+  addressListLink?: Link24;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1157,7 +1233,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link17;
+  listLink?: Link25;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1166,7 +1242,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link18;
+  detailLink: Link26;
   emptyText?: Text;
 }
 /**
@@ -1177,7 +1253,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link19;
+  nextLink?: Link27;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1186,11 +1262,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link20;
-  courseLink: Link21;
-  shopLink: Link22;
-  memberLink?: Link23;
-  giftLink?: Link24;
+  orderLink: Link28;
+  courseLink: Link29;
+  shopLink: Link30;
+  memberLink?: Link31;
+  giftLink?: Link32;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1199,7 +1275,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link25;
+  detailLink: Link33;
   /**
    * @maxItems 4
    */
@@ -1215,8 +1291,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link26;
-  earnLink?: Link27;
+  exchangeLink: Link34;
+  earnLink?: Link35;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1225,8 +1301,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link28;
-  addressLink?: Link29;
+  drawLink: Link36;
+  addressLink?: Link37;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1235,7 +1311,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link30;
+  confirmLink: Link38;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1244,8 +1320,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link31;
-  verifyLink: Link32;
+  settingsLink: Link39;
+  verifyLink: Link40;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1275,7 +1351,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link33;
+  nextLink: Link41;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1395,7 +1471,7 @@ export interface SettingsActionsProps {}
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link34;
+  ledgerLink?: Link42;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1407,8 +1483,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link35;
-  privacyLink: Link36;
+  agreementLink: Link43;
+  privacyLink: Link44;
   successText?: Text7;
   closedText?: Text8;
 }

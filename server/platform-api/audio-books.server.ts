@@ -140,6 +140,11 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
     ...extra,
   });
 
+  const titleOf = (chapterId: number): [string, string] => {
+    const chapter = chapterById.get(chapterId) as ChapterRow;
+    return [chapter.title, chapter.title_en];
+  };
+
   const lockedEnvelope = (context: ApiContext, book: BookRow) =>
     fail(403, say(context, "该章节需解锁后收听", "Unlock this book to listen to this chapter"), {
       locked: true,
@@ -158,10 +163,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
     if (method === "points") {
       const ref = `unlock:${book.id}`;
       const paid = ledger.debit(user.id, book.unlock_points, "unlock", ref, now);
-      if (!paid.ok)
-        throw new Refusal(
-          fail(409, say(context, "积分不足", "Not enough points"), { balance: ledger.balance(user.id), cost: book.unlock_points }),
-        );
+      if (!paid.ok) throw new Refusal(fail(409, say(context, "积分不足", "Not enough points"), { balance: ledger.balance(user.id), cost: book.unlock_points }));
       record("points", book.unlock_points, ref);
     } else if (method === "membership") {
       if (user.is_vip !== 1) return fail(403, say(context, "开通会员后可免费解锁", "Members unlock books free. Become a member first"));
@@ -246,9 +248,18 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
         const categoryId = Number(context.params.classifyId) || null;
         const where = categoryId ? "WHERE b.category_id = ?" : "";
         const args = categoryId ? [categoryId] : [];
-        const rows = db.prepare(`${bookSelect} ${where} ORDER BY i.sort DESC, i.id LIMIT ? OFFSET ?`).all(...args, pageSize, (pageNum - 1) * pageSize) as BookRow[];
-        const total = db.prepare(`SELECT COUNT(*) FROM audio_books b ${where}`).pluck().get(...args) as number;
-        const category = categoryId ? (db.prepare("SELECT * FROM audio_categories WHERE id = ?").get(categoryId) as { name: string; name_en: string; intro: string; intro_en: string } | undefined) : undefined;
+        const rows = db
+          .prepare(`${bookSelect} ${where} ORDER BY i.sort DESC, i.id LIMIT ? OFFSET ?`)
+          .all(...args, pageSize, (pageNum - 1) * pageSize) as BookRow[];
+        const total = db
+          .prepare(`SELECT COUNT(*) FROM audio_books b ${where}`)
+          .pluck()
+          .get(...args) as number;
+        const category = categoryId
+          ? (db.prepare("SELECT * FROM audio_categories WHERE id = ?").get(categoryId) as
+              | { name: string; name_en: string; intro: string; intro_en: string }
+              | undefined)
+          : undefined;
         return ok({
           list: rows.map((row) => bookView(context, row)),
           total,
@@ -268,7 +279,9 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
         const position = user ? (positionOf.get(user.id, book.id) as PositionRow | undefined) : undefined;
         const unlocked = user ? (unlockOf.get(user.id, book.id) as { method: string } | undefined) : undefined;
         const mine = user
-          ? (db.prepare("SELECT score, comment FROM book_scores WHERE user_id = ? AND book_id = ?").get(user.id, book.id) as { score: number; comment: string } | undefined)
+          ? (db.prepare("SELECT score, comment FROM book_scores WHERE user_id = ? AND book_id = ?").get(user.id, book.id) as
+              | { score: number; comment: string }
+              | undefined)
           : undefined;
         return ok({
           ...bookView(context, book),
@@ -278,6 +291,9 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
           myScore: mine?.score ?? 0,
           myComment: mine?.comment ?? "",
           resume: position ? { chapterId: position.chapter_id, positionMs: position.position_ms } : null,
+          resumeTitle: position ? say(context, ...titleOf(position.chapter_id)) : null,
+          balance: user ? ledger.balance(user.id) : null,
+          isMember: user?.is_vip === 1,
         });
       },
     },
@@ -398,7 +414,14 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
           updated_at: string;
         }[];
         return ok({
-          list: rows.map((row) => listedBook(context, row.book_id, { myScore: row.score, stars: "★".repeat(row.score) + "☆".repeat(5 - row.score), myComment: row.comment, ratedAt: row.updated_at })),
+          list: rows.map((row) =>
+            listedBook(context, row.book_id, {
+              myScore: row.score,
+              stars: "★".repeat(row.score) + "☆".repeat(5 - row.score),
+              myComment: row.comment,
+              ratedAt: row.updated_at,
+            }),
+          ),
           total: rows.length,
         });
       }),
@@ -523,9 +546,15 @@ export function seedAudioBooks(db: Db, now: Date): void {
         const name = `${book.slug}-${position + 1}`;
         const timing = timings[name];
         const transcript = chapter.sentences.map((text, line) => ({ ...timing.lines[line], text }));
-        db.prepare(
-          "INSERT INTO audio_chapters (book_id, position, title, title_en, file, duration_ms, transcript) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        ).run(itemId, position + 1, chapter.title[0], chapter.title[1], `${name}.mp3`, timing.durationMs, JSON.stringify(transcript));
+        db.prepare("INSERT INTO audio_chapters (book_id, position, title, title_en, file, duration_ms, transcript) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+          itemId,
+          position + 1,
+          chapter.title[0],
+          chapter.title[1],
+          `${name}.mp3`,
+          timing.durationMs,
+          JSON.stringify(transcript),
+        );
       });
     });
   })();

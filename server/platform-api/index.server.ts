@@ -19,6 +19,7 @@ import { shopRoutes } from "./shop.server.ts";
 import { createAddressBook } from "./addresses.server.ts";
 import { couponActivityRoutes } from "./coupon-activities.server.ts";
 import { createLedger } from "./ledger.server.ts";
+import { audioBookRoutes, seedAudioBooks } from "./audio-books.server.ts";
 import { pointRoutes, seedPoints } from "./points.server.ts";
 import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
@@ -65,6 +66,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
   if (options.seed !== false) seedShop(db, now());
   if (options.seed !== false) seedPoints(db, now());
+  if (options.seed !== false) seedAudioBooks(db, now());
   if (options.seed !== false) seedMembership(db, now());
   if (options.seed !== false) seedLuckyDraw(db, now());
   pruneRateEvents(db, now().getTime());
@@ -111,6 +113,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...luckyDrawRoutes(db, accounts, ledger, addressBook),
       ...pointRoutes(db, accounts, { ledger, addressOf: addressBook.deliveryAddress }),
       ...membership.routes,
+      ...audioBookRoutes(db, accounts, ledger),
     ],
     now,
   );

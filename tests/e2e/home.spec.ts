@@ -65,10 +65,24 @@ test("home shows the seeded banners, whose art carries its own text, titled for 
 test("home shows the quick-entry grid", async ({ page }) => {
   await page.goto("/home");
   const entries = page.locator(".link-grid a.link-grid-item");
-  await expect(entries).toHaveCount(12);
+  await expect(entries).toHaveCount(13);
   await expect(entries.first()).toBeVisible();
   const labels = (await entries.locator(".link-grid-label").allTextContents()).map((text) => text.trim());
-  expect(labels).toEqual(["直播", "学术会议", "视频", "论文与文献", "图书", "学者", "精品课程", "领券中心", "分享好课", "会员", "积分商城", "福利中心"]);
+  expect(labels).toEqual([
+    "直播",
+    "学术会议",
+    "视频",
+    "论文与文献",
+    "图书",
+    "有声书",
+    "学者",
+    "精品课程",
+    "领券中心",
+    "分享好课",
+    "会员",
+    "积分商城",
+    "福利中心",
+  ]);
   await expect(page.getByRole("link", { name: "学术会议" })).toHaveAttribute("href", "/scienceMeetingList");
   // Three columns: the first three entries share a row, the fourth starts the next one.
   const top = await Promise.all([0, 2, 3].map(async (index) => (await entries.nth(index).boundingBox())!.y));

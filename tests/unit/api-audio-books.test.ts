@@ -11,7 +11,8 @@ import { audioUrlValid } from "@server/platform-api/audio-books.server";
 const api = useEmbeddedPlatform("2027-04-02T03:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;
 const db = () => api.platform.db;
-const books = async () => (await call("/books", { method: "GET", query: { pageSize: "10" } })).body.data.list as { id: number; unlockPoints: number; title: string }[];
+const books = async () =>
+  (await call("/books", { method: "GET", query: { pageSize: "10" } })).body.data.list as { id: number; unlockPoints: number; title: string }[];
 const detail = async (id: number, token?: string) => (await call("/booksDetail", { method: "GET", query: { id: String(id) }, token })).body.data;
 const play = (chapterId: number, token?: string) => call("/booksPlay", { method: "GET", query: { chapterId: String(chapterId) }, token });
 
@@ -87,7 +88,9 @@ describe("unlocking", () => {
     expect((await call("/unlock/voucher", { token: giver.token, body: { bookId: book.id } })).body.code).toBe(409);
     expect((await call("/unlock", { token: giver.token, body: { bookId: book.id, method: "voucher", code: codes[0] } })).body.code).toBe(409);
     const friends = await Promise.all(Array.from({ length: 20 }, () => api.newUser()));
-    const answers = await Promise.all(friends.map((friend) => call("/unlock", { token: friend.token, body: { bookId: book.id, method: "voucher", code: codes[0] } })));
+    const answers = await Promise.all(
+      friends.map((friend) => call("/unlock", { token: friend.token, body: { bookId: book.id, method: "voucher", code: codes[0] } })),
+    );
     expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
     const mine = await call("/unlock/vouchers", { method: "GET", token: giver.token, query: { bookId: String(book.id) } });
     expect(mine.body.data.left).toBe(0);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { count, renderWidget } from "@tests/unit/render-widget";
+import { chapterToPlay, clock } from "./component";
+
+const book = {
+  id: 7,
+  title: "货币的逻辑",
+  author: "陈立华",
+  cover: "/media/poster/7.svg",
+  chapters: [
+    { id: 21, position: 1, title: "第一讲 货币是什么", durationMs: 35_900, free: true, locked: false },
+    { id: 22, position: 2, title: "第二讲 银行如何创造货币", durationMs: 41_200, free: false, locked: true },
+  ],
+  resume: { chapterId: 22, positionMs: 1000 },
+};
+
+describe("audioPlayer", () => {
+  it("plays the chapter asked for, else where the listener left off, else the first", () => {
+    expect(chapterToPlay(book, 21)).toBe(21);
+    expect(chapterToPlay(book, 999)).toBe(22);
+    expect(chapterToPlay({ ...book, resume: null }, null)).toBe(21);
+    expect(clock(61_500)).toBe("1:01");
+  });
+
+  it("renders the chapter, its controls and the chapter list before the player takes over", async () => {
+    const html = await renderWidget("audioPlayer", {
+      props: { unlockLink: "/bookUnlock" },
+      source: "book",
+      data: { book: { status: "ok", value: book } },
+      query: { chapterId: "21" },
+    });
+    expect(html).toContain("<h1>第一讲 货币是什么</h1>");
+    expect(html).toContain('aria-label="后退 15 秒"');
+    expect(html).toContain('<option value="2">2×</option>');
+    expect(count(html, /<li[ >]/g)).toBe(2);
+    expect(html).toContain(">未解锁<");
+  });
+});

@@ -1,0 +1,163 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { BookVoucherProps } from "@schemas/generated/page-config";
+import "./book-voucher.css";
+import { usePage, useViewer } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { SmartLink } from "../kit/links";
+import { audioCalls, callApi, showFailure } from "../kit/api";
+import { requireLogin, showToast } from "../kit/session";
+import { copyText } from "../kit/browser";
+
+interface Book {
+  id: number;
+  title: string;
+  cover: string;
+  author: string;
+}
+
+interface Given {
+  book: Book;
+  unlocked: boolean;
+  left: number;
+  list: { code: string; receiverName: string; receivedAt: string | null }[];
+}
+
+interface Received {
+  book: Book;
+  giverName: string;
+  status: "waiting" | "received";
+  mine: boolean;
+  receivedByMe: boolean;
+  alreadyUnlocked: boolean;
+}
+
+/** What a friend's voucher lets the viewer do: listen (taken by them, or the book is theirs already), nothing, or take it. */
+export function receiveState(voucher: Pick<Received, "mine" | "status" | "receivedByMe" | "alreadyUnlocked">): "listen" | "own" | "taken" | "take" {
+  if (voucher.receivedByMe || voucher.alreadyUnlocked) return "listen";
+  if (voucher.mine) return "own";
+  return voucher.status === "received" ? "taken" : "take";
+}
+
+function BookCard({ book }: { book: Book }) {
+  return (
+    <div className="voucher-book">
+      <img src={book.cover} alt="" width="160" height="90" />
+      <div>
+        <strong>{book.title}</strong>
+        <small>{book.author}</small>
+      </div>
+    </div>
+  );
+}
+
+export default function BookVoucher({ props }: WidgetRenderProps<BookVoucherProps>) {
+  const page = usePage();
+  const code = page.view.query.code;
+  return code ? <ReceiveVoucher code={code} bookLink={props.bookLink} /> : <GiveVouchers bookId={Number(page.view.query.id)} bookLink={props.bookLink} />;
+}
+
+function GiveVouchers({ bookId, bookLink }: { bookId: number; bookLink: string }) {
+  const { t } = useTranslation("audio");
+  const viewer = useViewer();
+  const [given, setGiven] = useState<Given | null>(null);
+  const load = () =>
+    callApi<Given>(audioCalls.vouchers, { bookId }).then((answer) => (answer.code === 200 ? setGiven(answer.data ?? null) : showFailure(answer)));
+  useEffect(() => {
+    if (viewer && bookId) void load();
+  }, [viewer?.id, bookId]);
+  if (!given) return null;
+
+  const link = (code: string) => `${window.location.origin}${window.location.pathname}?code=${code}`;
+  const copy = async (code: string) => {
+    const copied = await copyText(link(code));
+    showToast(copied ? t("voucher.copied") : t("voucher.copyFailed"), copied ? "success" : "error");
+  };
+  const create = async () => {
+    const answer = await callApi<{ code: string }>(audioCalls.newVoucher, { bookId });
+    if (answer.code !== 200 || !answer.data) return showFailure(answer);
+    await load();
+    await copy(answer.data.code);
+  };
+
+  return (
+    <section className="book-voucher">
+      <h1 className="section-title">{t("voucher.title")}</h1>
+      <BookCard book={given.book} />
+      <p>{t("voucher.intro", { count: 3 })}</p>
+      {!given.unlocked ? (
+        <p className="voucher-note">{t("voucher.needUnlock")}</p>
+      ) : (
+        <>
+          <ul className="voucher-list">
+            {given.list.map((voucher) => (
+              <li key={voucher.code}>
+                <code>{voucher.code}</code>
+                {voucher.receivedAt ? (
+                  <span>{t("voucher.received", { name: voucher.receiverName })}</span>
+                ) : (
+                  <button type="button" className="button button-light" onClick={() => void copy(voucher.code)}>
+                    {t("voucher.copy")}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="voucher-note">{t("voucher.left", { count: given.left })}</p>
+          {given.left > 0 && (
+            <button type="button" className="button button-primary" onClick={() => void create()}>
+              {t("voucher.create")}
+            </button>
+          )}
+        </>
+      )}
+      <SmartLink to={`${bookLink}?id=${given.book.id}`}>{given.book.title}</SmartLink>
+    </section>
+  );
+}
+
+function ReceiveVoucher({ code, bookLink }: { code: string; bookLink: string }) {
+  const { t } = useTranslation("audio");
+  const viewer = useViewer();
+  const [voucher, setVoucher] = useState<Received | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = () =>
+    callApi<Received>(audioCalls.voucher, { code }).then((answer) => (answer.code === 200 ? setVoucher(answer.data ?? null) : showFailure(answer)));
+  useEffect(() => {
+    void load();
+  }, [code, viewer?.id]);
+  if (!voucher) return null;
+
+  const receive = async () => {
+    if (!requireLogin()) return;
+    setBusy(true);
+    const answer = await callApi(audioCalls.unlock, { bookId: voucher.book.id, method: "voucher", code });
+    setBusy(false);
+    if (answer.code !== 200) return showFailure(answer);
+    showToast(answer.message ?? "", "success");
+    await load();
+  };
+
+  const bookPage = `${bookLink}?id=${voucher.book.id}`;
+  const state = receiveState(voucher);
+  return (
+    <section className="book-voucher">
+      <p className="voucher-from">{t("voucher.from", { name: voucher.giverName })}</p>
+      <BookCard book={voucher.book} />
+      {state === "listen" ? (
+        <>
+          {voucher.alreadyUnlocked && !voucher.receivedByMe && <p className="voucher-note">{t("voucher.already")}</p>}
+          <SmartLink to={bookPage} className="button button-primary">
+            {t("voucher.toBook")}
+          </SmartLink>
+        </>
+      ) : state === "take" ? (
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void receive()}>
+          {busy ? t("voucher.receiving") : t("voucher.receive")}
+        </button>
+      ) : (
+        <p className="voucher-note">{t(state === "own" ? "voucher.own" : "voucher.taken")}</p>
+      )}
+    </section>
+  );
+}

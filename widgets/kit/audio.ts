@@ -1,0 +1,20 @@
+/** The widget kit's audio: the shell's one player (app/audio/player.ts), driven by widgets, read from its stores. */
+export {
+  $audioPlaying,
+  $audioRate,
+  $audioTimeMs,
+  $sleepTimer,
+  $track,
+  type AudioTrack,
+  type ChapterRef,
+  lineAt,
+  loadChapter,
+  PLAYBACK_RATES,
+  pause,
+  play,
+  seekTo,
+  setRate,
+  setSleepTimer,
+  skip,
+  SKIP_MS,
+} from "~/audio/player";
