@@ -1,0 +1,97 @@
+/**
+ * Audio books as a listener meets them (ADR 022): a chapter plays on while the listener browses other pages (the mini
+ * player brings them back), speed and transcript seeking work, a reload resumes where the platform saved the
+ * position, and a locked chapter is unlocked with points.
+ */
+import type { Page } from "@playwright/test";
+import { test, expect, waitForHydration } from "./fixtures";
+import { logInByCode } from "./platform-support";
+
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector("audio")!;
+    return { ms: audio.currentTime * 1000, paused: audio.paused, rate: audio.playbackRate };
+  });
+
+async function openBook(page: Page, title: string): Promise<void> {
+  await page.goto("/bookIndex");
+  await waitForHydration(page);
+  await page.locator(".list-item").filter({ hasText: title }).first().click();
+  await expect(page).toHaveURL(/\/bookAudioDetail\?id=\d+$/);
+  await waitForHydration(page);
+}
+
+test("a chapter plays on across pages, changes speed, seeks from the transcript and resumes after a reload", async ({ page }) => {
+  await logInByCode(page.request);
+  await openBook(page, "货币的逻辑");
+  await page.getByRole("link", { name: "开始收听" }).click();
+  await expect(page).toHaveURL(/\/bookAudioPlay\?id=\d+&chapterId=\d+$/);
+  await expect(page.getByRole("heading", { name: "第一讲 货币是什么" })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).ms, { message: "the chapter plays" }).toBeGreaterThan(1_000);
+
+  await page.getByLabel("倍速").selectOption("1.5");
+  expect((await audioState(page)).rate).toBe(1.5);
+
+  // Away to other pages: the shell's player goes on, and its bar leads back.
+  await page.locator("header.site-header").getByRole("link", { name: "首页" }).click();
+  await expect(page).toHaveURL(/\/home/);
+  const dock = page.locator(".audio-dock");
+  await expect(dock).toContainText("第一讲 货币是什么");
+  const before = (await audioState(page)).ms;
+  await expect.poll(async () => (await audioState(page)).ms).toBeGreaterThan(before + 500);
+  expect((await audioState(page)).paused).toBe(false);
+  await dock.getByRole("link").click();
+  await expect(page).toHaveURL(/\/bookAudioPlay\?/);
+  await expect(dock).toHaveCount(0);
+  await expect(page.locator(".audio-transcript li.current")).toHaveCount(1);
+
+  // A tap on a sentence seeks there, and the transcript follows.
+  const sentence = page.locator(".audio-transcript li").nth(3);
+  await sentence.getByRole("button").click();
+  await expect(sentence).toHaveClass(/current/);
+  await page.getByRole("button", { name: "暂停" }).click();
+  const paused = await audioState(page);
+  expect(paused.paused).toBe(true);
+
+  // Pausing saved the position; a reload (no gesture, so nothing plays by itself) starts there.
+  let saved = 0;
+  await expect
+    .poll(async () => {
+      const id = new URL(page.url()).searchParams.get("id");
+      saved = (await (await page.request.get(`/api/booksDetail?id=${id}`)).json()).data.resume?.positionMs ?? 0;
+      return Math.abs(saved - paused.ms);
+    })
+    .toBeLessThan(1_000);
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(async () => Math.abs((await audioState(page)).ms - saved)).toBeLessThan(1_000);
+  await expect(page.locator(".audio-transcript li").nth(3)).toHaveClass(/current/);
+});
+
+test("a locked chapter says how to unlock it; points unlock the whole book", async ({ page }) => {
+  const session = await logInByCode(page.request);
+  expect((await page.request.post("/dev/points", { form: { userName: session.user.userName, points: "150" } })).ok()).toBe(true);
+  await openBook(page, "行为金融学三讲");
+  await expect(page.locator(".audio-book-chapters li").nth(1)).toContainText("未解锁");
+  await page.getByRole("link", { name: "开始收听" }).click();
+  await expect(page).toHaveURL(/\/bookAudioPlay\?/);
+  await page.locator(".audio-chapters li").nth(1).getByRole("button").click();
+  await expect(page.getByRole("heading", { name: "本章需解锁后收听" })).toBeVisible();
+  await page.getByRole("link", { name: "去解锁" }).click();
+  await expect(page).toHaveURL(/\/bookUnlock\?id=\d+$/);
+  await waitForHydration(page);
+  await expect(page.getByText("需要 80 积分，当前 150 积分")).toBeVisible();
+  await page.getByRole("button", { name: "用 80 积分解锁" }).click();
+  await expect(page).toHaveURL(/\/bookAudioDetail\?id=\d+$/);
+  await waitForHydration(page);
+  await expect(page.getByText("已用积分解锁")).toBeVisible();
+  await expect(page.locator(".audio-book-chapters")).not.toContainText("未解锁");
+  await page.locator(".audio-book-chapters li").nth(2).click();
+  await expect(page.getByRole("heading", { name: "第三讲 羊群效应" })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).ms).toBeGreaterThan(500);
+
+  await page.goto("/pointLog");
+  await waitForHydration(page);
+  await expect(page.locator(".list-item").first()).toContainText("解锁有声书");
+  await expect(page.locator(".list-amount").first()).toHaveText("−80 积分");
+});
