@@ -26,6 +26,7 @@ export const widgetRegistry = {
   exchangeConfirm: { folder: "exchange-confirm", load: () => import("./exchange-confirm/component") },
   exchangeDetail: { folder: "exchange-detail", load: () => import("./exchange-detail/component") },
   filterChips: { folder: "filter-chips", load: () => import("./filter-chips/component") },
+  functionGuide: { folder: "function-guide", load: () => import("./function-guide/component") },
   giftCards: { folder: "gift-cards", load: () => import("./gift-cards/component") },
   giftReceive: { folder: "gift-receive", load: () => import("./gift-receive/component") },
   guestList: { folder: "guest-list", load: () => import("./guest-list/component") },

@@ -59,6 +59,10 @@ export const pointCalls = defineCalls({
   taskList: { path: "/integralTask/taskList", method: "GET" },
   signin: { path: "/integralTask/signin" },
   exchange: { path: "/goodsExchange/confirm" },
+  reminder: { path: "/signinPush/status", method: "GET" },
+  setReminder: { path: "/signinPush/switch" },
+  guide: { path: "/functionGuide/list", method: "GET" },
+  guideRead: { path: "/functionGuide/read" },
 });
 
 /** Membership (ADR 020): cards are bought through orderCalls; codes and gift cards are redeemed here. */

@@ -121,6 +121,7 @@ export interface WidgetNode1 {
     | "exchangeConfirm"
     | "exchangeDetail"
     | "filterChips"
+    | "functionGuide"
     | "giftCards"
     | "giftReceive"
     | "guestList"

@@ -452,6 +452,7 @@ export interface WidgetNode1 {
     | "exchangeConfirm"
     | "exchangeDetail"
     | "filterChips"
+    | "functionGuide"
     | "giftCards"
     | "giftReceive"
     | "guestList"
@@ -960,6 +961,18 @@ export interface FilterChipsProps {
   counts?: Binding7;
   variant: "chips" | "tabs";
   minItems?: 0;
+}
+/**
+ * A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "functionGuideProps".
+ */
+export interface FunctionGuideProps {
+  /**
+   * The guide's module, e.g. welfare.
+   */
+  module: string;
 }
 /**
  * Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.

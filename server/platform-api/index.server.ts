@@ -20,7 +20,7 @@ import { createAddressBook } from "./addresses.server.ts";
 import { couponActivityRoutes } from "./coupon-activities.server.ts";
 import { createLedger } from "./ledger.server.ts";
 import { audioBookRoutes, seedAudioBooks } from "./audio-books.server.ts";
-import { pointRoutes, seedPoints } from "./points.server.ts";
+import { pointRoutes, seedPoints, sendSigninReminders } from "./points.server.ts";
 import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 
@@ -88,10 +88,12 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     fulfilCard: membership.fulfilPaidCard,
     revokeCard: membership.revokePaidCard,
   });
-  // Unpaid orders expire and lapsed memberships end on time even when nobody reads them (calls that touch orders check too).
+  // Unpaid orders expire, lapsed memberships end and sign-in reminders go out on time even when nobody reads them
+  // (calls that touch orders check too).
   const expiry = setInterval(() => {
     orders.expireOverdue(now());
     membership.endLapsed(now());
+    sendSigninReminders(db, now());
   }, 30_000);
   expiry.unref();
   const api = createRouter(

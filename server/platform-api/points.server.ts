@@ -328,6 +328,57 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
         });
       }),
     },
+    {
+      method: "GET",
+      path: "/signinPush/status",
+      handler: accounts.withUser((_context, user) => {
+        const row = db.prepare("SELECT remind FROM signin_reminders WHERE user_id = ?").get(user.id) as { remind: number } | undefined;
+        return ok({ remind: row?.remind === 1, hour: SIGNIN_REMINDER_HOUR });
+      }),
+    },
+    {
+      method: "POST",
+      path: "/signinPush/switch",
+      handler: accounts.withUser((context, user) => {
+        const remind = context.params.remind === true;
+        db.prepare(
+          `INSERT INTO signin_reminders (user_id, remind, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT (user_id) DO UPDATE SET remind = excluded.remind, updated_at = excluded.updated_at`,
+        ).run(user.id, remind ? 1 : 0, context.now().toISOString());
+        return ok(
+          { remind, hour: SIGNIN_REMINDER_HOUR },
+          remind
+            ? say(context, `已开启，每天 ${SIGNIN_REMINDER_HOUR}:00 提醒签到`, `On: a reminder at ${SIGNIN_REMINDER_HOUR}:00 every day`)
+            : say(context, "已关闭签到提醒", "Reminders off"),
+        );
+      }),
+    },
+    {
+      method: "GET",
+      path: "/functionGuide/list",
+      handler: (context) => {
+        const module = String(context.params.module ?? "");
+        const steps = GUIDES[module];
+        if (!steps) return fail(404, say(context, "没有这个功能引导", "No such guide"));
+        const who = accounts.current(context);
+        const read = "user" in who && Boolean(db.prepare("SELECT 1 FROM guides_read WHERE user_id = ? AND module = ?").get(who.user.id, module));
+        return ok({
+          module,
+          read,
+          steps: steps.map(([title, titleEn, text, textEn]) => ({ title: say(context, title, titleEn), text: say(context, text, textEn) })),
+        });
+      },
+    },
+    {
+      method: "POST",
+      path: "/functionGuide/read",
+      handler: accounts.withUser((context, user) => {
+        const module = String(context.params.module ?? "");
+        if (!GUIDES[module]) return fail(404, say(context, "没有这个功能引导", "No such guide"));
+        db.prepare("INSERT OR IGNORE INTO guides_read (user_id, module, read_at) VALUES (?, ?, ?)").run(user.id, module, context.now().toISOString());
+        return ok({ module, read: true });
+      }),
+    },
     { method: "POST", path: "/goodsExchange/confirm", handler: accounts.withUser(runExchange) },
     {
       method: "GET",
@@ -352,6 +403,47 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
     },
   ];
 }
+
+/** The hour (Asia/Shanghai) of the daily sign-in reminder. */
+export const SIGNIN_REMINDER_HOUR = 20;
+
+/**
+ * Reminds, once a Shanghai day after the reminder hour, the users who asked for it and have not signed in that day.
+ * The embedded platform delivers to the developer outbox (channel "push"); a real one to the app or messaging account.
+ */
+export function sendSigninReminders(db: Db, now: Date): number {
+  const day = shanghaiDay(now);
+  const hour = new Date(now.getTime() + 8 * 3_600_000).getUTCHours();
+  if (hour < SIGNIN_REMINDER_HOUR) return 0;
+  const due = db
+    .prepare(
+      `SELECT r.user_id, u.user_name FROM signin_reminders r JOIN users u ON u.id = r.user_id
+       WHERE r.remind = 1 AND (r.last_sent_day IS NULL OR r.last_sent_day < ?)
+       AND NOT EXISTS (SELECT 1 FROM signins s WHERE s.user_id = r.user_id AND s.day = ?)`,
+    )
+    .all(day, day) as { user_id: number; user_name: string }[];
+  const send = db.transaction(() => {
+    for (const user of due) {
+      db.prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES ('push', ?, '', ?, ?)").run(
+        user.user_name,
+        "今天还没有签到，签到领积分 / You have not signed in today: sign in for points",
+        now.toISOString(),
+      );
+      db.prepare("UPDATE signin_reminders SET last_sent_day = ? WHERE user_id = ?").run(day, user.user_id);
+    }
+  });
+  send();
+  return due.length;
+}
+
+/** Feature guides by module: the steps shown once to a user new to the feature. */
+const GUIDES: Record<string, [string, string, string, string][]> = {
+  welfare: [
+    ["每日签到", "Sign in daily", "每天签到领积分，连续 7 天奖励最多。", "Sign in every day for points; day 7 of a streak gives the most."],
+    ["做任务", "Do tasks", "看视频、读论文、收藏内容，完成即得积分。", "Watch videos, read papers, collect things: points as soon as a task is done."],
+    ["花积分", "Spend points", "在积分商城兑换好物，或参加幸运抽奖。", "Exchange points for goods in the mall, or try the lucky draw."],
+  ],
+};
 
 const REASON_TEXT: Record<PointEntry["reason"], [string, string]> = {
   signin: ["每日签到", "Daily sign-in"],

@@ -27,6 +27,13 @@ test("signing in shows the streak and the toast; reading a paper finishes a task
   await logInByCode(page.request);
   await page.goto("/welfareCenter");
   await waitForHydration(page);
+  // A first visit shows the feature guide once.
+  const guide = page.locator(".function-guide");
+  await expect(guide).toContainText("玩转福利中心");
+  await guide.getByRole("button", { name: "知道了" }).click();
+  await expect(guide).toHaveCount(0);
+  await page.getByRole("switch", { name: "每天 20:00 提醒我签到" }).check();
+  await expect(page.locator(".toast").filter({ hasText: "已开启，每天 20:00 提醒签到" })).toBeVisible();
   await expect(page.getByText("今天签到，开启连续签到")).toBeVisible();
   await expect(page.getByTestId("points-balance")).toHaveText("0");
   await page.getByRole("button", { name: "签到 +5" }).click();
@@ -55,6 +62,8 @@ test("signing in shows the streak and the toast; reading a paper finishes a task
   await page.goto("/welfareCenter");
   await waitForHydration(page);
   await expect(page.locator(".task").filter({ hasText: "阅读论文" })).toContainText("已完成");
+  await expect(page.getByRole("switch", { name: "每天 20:00 提醒我签到" })).toBeChecked();
+  await expect(page.locator(".function-guide")).toHaveCount(0);
   await expect(page.getByTestId("points-balance")).toHaveText("15");
 });
 

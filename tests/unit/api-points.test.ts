@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { createLedger } from "@server/platform-api/ledger.server";
-import { signinPoints } from "@server/platform-api/points.server";
+import { sendSigninReminders, signinPoints } from "@server/platform-api/points.server";
 
 // 15:30 UTC is 23:30 in Shanghai: half an hour before the next calendar day there.
 const api = useEmbeddedPlatform("2027-03-10T15:30:00.000Z", { captchaTestMode: true });
@@ -248,5 +248,37 @@ describe("the points mall", () => {
     );
     expect(new Set(answers.map((answer) => answer.body.data.exchangeNo)).size).toBe(1);
     expect(ledger().balance(id)).toBe(item.points * 4);
+  });
+});
+
+describe("sign-in reminders and feature guides", () => {
+  it("reminds once a Shanghai evening those who asked and have not signed in", async () => {
+    const asked = await api.newUser();
+    const signed = await api.newUser();
+    const quiet = await api.newUser();
+    for (const user of [asked, signed]) expect((await call("/signinPush/switch", { token: user.token, body: { remind: true } })).body.data.remind).toBe(true);
+    expect((await call("/signinPush/status", { method: "GET", token: quiet.token })).body.data).toEqual({ remind: false, hour: 20 });
+    // On to the next 20:30 in Shanghai.
+    const now = api.now().getTime();
+    const shanghai = new Date(now + 8 * HOUR);
+    const evening = Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate(), 20, 30) - 8 * HOUR;
+    advance((evening > now ? evening : evening + 24 * HOUR) - now);
+    await call("/integralTask/signin", { token: signed.token });
+    const pushes = () => api.outbox().filter((row) => row.channel === "push");
+    const before = pushes().length;
+    expect(sendSigninReminders(db(), api.now())).toBe(1);
+    expect(sendSigninReminders(db(), api.now())).toBe(0);
+    expect(pushes().length).toBe(before + 1);
+    expect(pushes()[0].recipient).toBe(asked.phone);
+  });
+
+  it("shows a feature guide until the user has read it, on any device", async () => {
+    const { token } = await api.newUser();
+    const guide = async () => (await call("/functionGuide/list", { method: "GET", token, query: { module: "welfare" } })).body.data;
+    expect((await guide()).read).toBe(false);
+    expect((await guide()).steps).toHaveLength(3);
+    await call("/functionGuide/read", { token, body: { module: "welfare" } });
+    expect((await guide()).read).toBe(true);
+    expect((await call("/functionGuide/list", { method: "GET", query: { module: "nothing" } })).body.code).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SigninCardProps } from "@schemas/generated/page-config";
 import "./signin-card.css";
-import { refreshPageData } from "../kit/page";
+import { refreshPageData, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, pointCalls, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
@@ -20,7 +20,26 @@ export default function SigninCard({ props, data }: WidgetRenderProps<SigninCard
   const { t } = useTranslation("points");
   const tasks = data?.status === "ok" ? (data.value as { balance: number; signin: SigninWeek } | null) : null;
   const [busy, setBusy] = useState(false);
+  const [reminder, setReminder] = useState<{ remind: boolean; hour: number } | null>(null);
+  const viewer = useViewer();
   const signin = tasks?.signin;
+
+  useEffect(() => {
+    if (viewer) void callApi<{ remind: boolean; hour: number }>(pointCalls.reminder).then((answer) => setReminder(answer.data ?? null));
+  }, [viewer?.id]);
+
+  /** The switch moves at once; a refusal puts it back. */
+  const switchReminder = async (remind: boolean) => {
+    const before = reminder;
+    if (before) setReminder({ ...before, remind });
+    const answer = await callApi<{ remind: boolean; hour: number }>(pointCalls.setReminder, { remind });
+    if (answer.code !== 200 || !answer.data) {
+      setReminder(before);
+      return showFailure(answer);
+    }
+    setReminder(answer.data);
+    showToast(answer.message ?? "", "success");
+  };
 
   const signIn = async () => {
     if (!requireLogin()) return;
@@ -59,6 +78,18 @@ export default function SigninCard({ props, data }: WidgetRenderProps<SigninCard
       <button type="button" className="button button-primary signin-button" disabled={busy || signin?.signedToday} onClick={() => void signIn()}>
         {signin?.signedToday ? t("signin.done") : busy ? t("signin.busy") : t("signin.button", { points: signin?.todayPoints ?? 5 })}
       </button>
+      {reminder && (
+        <label className="signin-reminder">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={reminder.remind}
+            checked={reminder.remind}
+            onChange={(event) => void switchReminder(event.target.checked)}
+          />
+          {t("signin.remind", { hour: reminder.hour })}
+        </label>
+      )}
       <p className="signin-rule">{t("signin.rule")}</p>
     </section>
   );
