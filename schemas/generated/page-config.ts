@@ -531,6 +531,10 @@ export interface ActionBarProps {
   actions: ["praise" | "collect" | "share", ...("praise" | "collect" | "share")[]];
   shareTitle?: Text1;
   /**
+   * The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.
+   */
+  shareTask?: number;
+  /**
    * The points task a collection counts toward (22: collect something), reported when the item becomes collected.
    */
   collectTask?: number;

@@ -144,12 +144,13 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
     };
   };
 
-  /** Whether a step names something real: the bound phone for task 3, an item of the right kind, a collection made. */
+  /** Whether a step names something real: the bound phone for task 3, an item of the right kind, a collection made, an item shared. */
   function stepIsReal(user: UserRow, task: TaskRow, executeId: string): boolean {
     if (task.module_id === 3) return user.is_bind_phone === 1;
     const itemId = Number(executeId);
     if (!Number.isSafeInteger(itemId) || itemId <= 0) return false;
     if (task.module_id === 22) return Boolean(db.prepare("SELECT 1 FROM collects WHERE user_id = ? AND item_id = ?").get(user.id, itemId));
+    if (task.module_id === 23) return Boolean(db.prepare("SELECT 1 FROM items WHERE id = ?").get(itemId));
     const kinds = STEP_ITEM_KINDS[task.module_id] ?? [];
     return Boolean(db.prepare(`SELECT 1 FROM items WHERE id = ? AND kind IN (${kinds.map(() => "?").join(",")})`).get(itemId, ...kinds));
   }

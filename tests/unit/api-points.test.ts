@@ -147,6 +147,15 @@ describe("tasks", () => {
     expect(ledger().balance(id)).toBe(20);
   });
 
+  it("counts a share of a real item toward the share task, once a day", async () => {
+    const { token } = await api.newUser();
+    const meeting = db().prepare("SELECT id FROM items WHERE kind = 'meeting' LIMIT 1").pluck().get() as number;
+    const share = (executeId: number) => call("/integralTask/checkFinishTask", { token, body: { moduleId: 23, executeId } });
+    expect((await share(987_654_321)).body.data.finishTask).toBe(false);
+    expect((await share(meeting)).body.data).toMatchObject({ finishTask: true, integral: 5, taskName: "Share something" });
+    expect((await share(meeting)).body.data.finishTask).toBe(false);
+  });
+
   it("finishes the collect task only for something really collected, and 20 simultaneous steps credit once", async () => {
     const { token, id } = await api.newUser();
     const video = db().prepare("SELECT id FROM items WHERE kind = 'video' ORDER BY id LIMIT 1").pluck().get() as number;

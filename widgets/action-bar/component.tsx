@@ -79,12 +79,15 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
   };
 
   const share = async () => {
+    const shared = () => props.shareTask && void checkTask(props.shareTask, { executeId: String(id) });
     if (isMessagingAppBrowser(navigator.userAgent)) {
       setHint(true);
+      shared();
       return;
     }
     const copied = await copyText(window.location.href);
     showToast(copied ? t("actions.copied") : t("actions.copyFailed"), copied ? "success" : "error");
+    if (copied) shared();
   };
 
   return (
