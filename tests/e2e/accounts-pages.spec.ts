@@ -141,11 +141,15 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.locator(".scholar-mark")).toHaveAttribute("data-verified", "false");
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
   const links = page.locator(".menu-list a");
-  // Points and membership join the menu with their screens (no dead ends).
   const entries: [string, string][] = [
+    ["会员中心", "/vipIndex"],
+    ["福利中心", "/welfareCenter"],
+    ["积分商城", "/pointMall"],
+    ["幸运抽奖", "/luckyDraw"],
     ["我的订单", "/myOrder"],
     ["我的优惠券", "/myCoupon"],
     ["我的收藏", "/collectList"],
+    ["书架与收听历史", "/bookshelfAndHist"],
     ["收货地址", "/addressList"],
     ["精品课程", "/boutiqueSpecIntroList"],
     ["领券中心", "/getCoupon"],
