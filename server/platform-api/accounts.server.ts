@@ -52,6 +52,11 @@ export interface UserRow {
   disabled: number;
 }
 
+/** How a user is named to other people: the nickname, else the phone number with its middle hidden. */
+export function publicName(user: Pick<UserRow, "nickname" | "user_name">): string {
+  return user.nickname || user.user_name.replace(/^(\d{3})\d+(\d{4})$/, "$1****$2");
+}
+
 /** userObj as the spec names it: userName, mobilePrefix, isBindPhone, authorCode, portraitUrl, id. */
 export function toUserObj(row: UserRow) {
   return {

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "./db.server.ts";
-import type { Accounts, UserRow } from "./accounts.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import type { Ledger } from "./ledger.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
@@ -215,7 +215,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
 
   const nameOf = (userId: number | null) => {
     const user = userId ? accounts.userById(userId) : undefined;
-    return user ? user.nickname || user.user_name.replace(/^(\d{3})\d+(\d{4})$/, "$1****$2") : "";
+    return user ? publicName(user) : "";
   };
 
   return [

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "./db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import { publicName, type Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits.ts";
 import type { MemberCodeForm } from "@schemas/generated/forms.ts";
@@ -224,8 +224,8 @@ export function createMembership(db: Db, accounts: Accounts) {
       days: code.days,
       validUntil: code.valid_until,
       createdAt: code.created_at,
-      giverName: giver ? giver.nickname || giver.user_name.replace(/^(\d{3})\d+(\d{4})$/, "$1****$2") : "",
-      receiverName: receiver ? receiver.nickname || receiver.user_name.replace(/^(\d{3})\d+(\d{4})$/, "$1****$2") : "",
+      giverName: giver ? publicName(giver) : "",
+      receiverName: receiver ? publicName(receiver) : "",
       status: code.redeemed_by ? "received" : expired ? "expired" : "waiting",
       mine: viewerId !== null && code.giver_id === viewerId,
       receivedAt: code.redeemed_at,

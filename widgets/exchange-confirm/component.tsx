@@ -7,7 +7,7 @@ import { usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, pointCalls, showFailure } from "../kit/api";
 import { randomToken } from "../kit/browser";
-import { AddressChooser, useChosenAddress } from "../kit/shop-parts";
+import { AddressChooser, QuantityRow, useChosenAddress } from "../kit/shop-parts";
 
 interface Detail {
   id: number;
@@ -64,20 +64,7 @@ export default function ExchangeConfirm({ props, data }: WidgetRenderProps<Excha
           <p>{t("points", { count: detail.points })}</p>
         </div>
       </div>
-      {most > 1 && (
-        <div className="confirm-row">
-          <span>{t("confirm.quantity")}</span>
-          <span className="quantity">
-            <button type="button" aria-label="-" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
-              −
-            </button>
-            <output aria-live="polite">{quantity}</output>
-            <button type="button" aria-label="+" disabled={quantity >= most} onClick={() => setQuantity(quantity + 1)}>
-              +
-            </button>
-          </span>
-        </div>
-      )}
+      {most > 1 && <QuantityRow label={t("confirm.quantity")} value={quantity} most={most} onChange={setQuantity} />}
       <dl className="confirm-sum">
         <dt>{t("balance")}</dt>
         <dd>{detail.balance ?? 0}</dd>

@@ -82,6 +82,24 @@ export function AddressChooser({ address, listLink, here }: { address: Address |
   );
 }
 
+/** A quantity row of a confirmation page: − and + within 1..most. */
+export function QuantityRow({ label, value, most, onChange }: { label: string; value: number; most: number; onChange: (value: number) => void }) {
+  return (
+    <div className="confirm-row">
+      <span>{label}</span>
+      <span className="quantity">
+        <button type="button" aria-label="-" disabled={value <= 1} onClick={() => onChange(value - 1)}>
+          −
+        </button>
+        <output aria-live="polite">{value}</output>
+        <button type="button" aria-label="+" disabled={value >= most} onClick={() => onChange(value + 1)}>
+          +
+        </button>
+      </span>
+    </div>
+  );
+}
+
 /** A lesson of a course as /course/detail and /courseDetail/lesson give it. */
 export interface Lesson {
   id: number;

@@ -8,7 +8,7 @@ import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen } from "../kit/format";
 import { randomToken } from "../kit/browser";
-import { AddressChooser, type Coupon, useChosenAddress } from "../kit/shop-parts";
+import { AddressChooser, type Coupon, QuantityRow, useChosenAddress } from "../kit/shop-parts";
 
 interface Product {
   id: number;
@@ -104,20 +104,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
           <p>{formatFen(product.priceFen)}</p>
         </div>
       </div>
-      {props.quantity && (
-        <div className="confirm-row">
-          <span>{t("confirm.quantity")}</span>
-          <span className="quantity">
-            <button type="button" aria-label="-" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
-              −
-            </button>
-            <output aria-live="polite">{quantity}</output>
-            <button type="button" aria-label="+" disabled={quantity >= maxQuantity} onClick={() => setQuantity(quantity + 1)}>
-              +
-            </button>
-          </span>
-        </div>
-      )}
+      {props.quantity && <QuantityRow label={t("confirm.quantity")} value={quantity} most={maxQuantity} onChange={setQuantity} />}
       <label className="confirm-row">
         <span>
           {t("confirm.coupon")} {coupons.length > 0 && <small>{t("confirm.couponsAvailable", { count: coupons.length })}</small>}
