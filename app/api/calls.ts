@@ -113,3 +113,9 @@ export const drawCalls = defineCalls({
   finishDrawTask: { path: "/luckyTask/finish" },
   receiveDrawChance: { path: "/luckyTask/receive" },
 });
+
+/** Book and video votes and the reading contest (ADR 021): tickets and counts are the platform's; pages show its answers. */
+export const voteCalls = defineCalls({
+  bookVote: { path: "/voteBook/vote" },
+  videoVote: { path: "/voteVideo/vote" },
+});

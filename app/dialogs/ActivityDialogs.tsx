@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { mutate } from "swr";
+import { revalidatePageData } from "~/renderer/use-page-data";
 import type { Promotion, TaskResult } from "~/account/flows";
 import { externalUrl, internalPath } from "~/routing/navigation";
 import type { DialogProps } from "./dialog-props";
@@ -13,11 +13,6 @@ export const TASK_TOAST_MS = 3000;
 /** Task modules whose completion changes the welfare centre's task list (spec §4). */
 const TASK_LIST_MODULES = new Set([20, 21]);
 
-/** Revalidates the page's client-side sources (the task list among them) without reloading the page. */
-function refreshPageData(): void {
-  void mutate((key) => Array.isArray(key) && key[0] === "page-data");
-}
-
 /** The task-completion toast (spec §4): 3 s, then module 3 reloads and modules 20 and 21 refresh the task list. */
 export function TaskToastDialog({ data, close }: DialogProps) {
   const { t } = useTranslation();
@@ -26,7 +21,7 @@ export function TaskToastDialog({ data, close }: DialogProps) {
     const timer = setTimeout(() => {
       close();
       if (task.moduleId === 3) window.location.reload();
-      else if (TASK_LIST_MODULES.has(task.moduleId)) refreshPageData();
+      else if (TASK_LIST_MODULES.has(task.moduleId)) void revalidatePageData();
     }, TASK_TOAST_MS);
     return () => clearTimeout(timer);
   }, []);

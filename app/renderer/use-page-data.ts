@@ -19,6 +19,11 @@ export function refreshPageData(): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && key[0] === PAGE_DATA, undefined, { revalidate: true });
 }
 
+/** Reads the page's browser-loaded data again while it stays on screen (a task list after a task, a card after sign-in). */
+export function revalidatePageData(): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && key[0] === PAGE_DATA);
+}
+
 /**
  * Loads in the browser what the server left for it: client-side sources, and gated sources whose gate this
  * browser's session now meets. Everything else is the server's state as rendered.

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionBarProps } from "@schemas/generated/page-config";
-import { configureMessagingShare } from "./share";
-import { isMessagingAppBrowser } from "../kit/browser";
+import { configureMessagingShare, isMessagingAppBrowser } from "../kit/browser";
 import "./styles.css";
 import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";

@@ -2,4 +2,4 @@
 export type { ApiEnvelope } from "@contracts/envelope";
 export { isSuccess } from "@contracts/envelope";
 export { browserApi } from "~/api/browser-api";
-export { accountCalls, audioCalls, callApi, drawCalls, memberCalls, orderCalls, pointCalls, showFailure } from "~/api/calls";
+export { accountCalls, audioCalls, callApi, drawCalls, memberCalls, orderCalls, pointCalls, showFailure, voteCalls } from "~/api/calls";

@@ -9,7 +9,7 @@ export type { Lang } from "@contracts/language";
 export type { DataState } from "~/pipeline/data-state";
 export { readPath, resolveBindings } from "~/pipeline/bindings";
 export { usePage } from "~/renderer/page-context";
-export { refreshPageData } from "~/renderer/use-page-data";
+export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
 export { useHydrated } from "~/renderer/use-hydrated";
 export { useViewer } from "~/renderer/use-viewer";
 export { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SigninCardProps } from "@schemas/generated/page-config";
 import "./signin-card.css";
-import { refreshPageData, useViewer } from "../kit/page";
+import { revalidatePageData, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, pointCalls, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
@@ -48,7 +48,7 @@ export default function SigninCard({ props, data }: WidgetRenderProps<SigninCard
     setBusy(false);
     if (answer.code !== 200) return showFailure(answer);
     showToast(answer.message ?? "", "success");
-    void refreshPageData();
+    void revalidatePageData();
   };
 
   return (

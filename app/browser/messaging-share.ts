@@ -1,4 +1,5 @@
-import { browserApi, isSuccess } from "../kit/api";
+import { isSuccess } from "@contracts/envelope";
+import { browserApi } from "~/api/browser-api";
 
 interface ShareSignature {
   appId: string;
