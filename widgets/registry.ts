@@ -16,6 +16,8 @@ export const widgetRegistry = {
   codeRedeem: { folder: "code-redeem", load: () => import("./code-redeem/component") },
   collectList: { folder: "collect-list", load: () => import("./collect-list/component") },
   contentList: { folder: "content-list", load: () => import("./content-list/component") },
+  contestHome: { folder: "contest-home", load: () => import("./contest-home/component") },
+  contestWinners: { folder: "contest-winners", load: () => import("./contest-winners/component") },
   countdown: { folder: "countdown", load: () => import("./countdown/component") },
   couponList: { folder: "coupon-list", load: () => import("./coupon-list/component") },
   detailHeader: { folder: "detail-header", load: () => import("./detail-header/component") },
@@ -68,6 +70,8 @@ export const widgetRegistry = {
   taskStep: { folder: "task-step", load: () => import("./task-step/component") },
   videoComments: { folder: "video-comments", load: () => import("./video-comments/component") },
   videoPlayer: { folder: "video-player", load: () => import("./video-player/component") },
+  voteBoard: { folder: "vote-board", load: () => import("./vote-board/component") },
+  voteEntry: { folder: "vote-entry", load: () => import("./vote-entry/component") },
 } satisfies Record<string, WidgetDefinition>;
 
 export type WidgetType = keyof typeof widgetRegistry;

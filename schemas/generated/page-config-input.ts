@@ -111,6 +111,8 @@ export interface WidgetNode1 {
     | "codeRedeem"
     | "collectList"
     | "contentList"
+    | "contestHome"
+    | "contestWinners"
     | "countdown"
     | "couponList"
     | "detailHeader"
@@ -162,7 +164,9 @@ export interface WidgetNode1 {
     | "taskList"
     | "taskStep"
     | "videoComments"
-    | "videoPlayer";
+    | "videoPlayer"
+    | "voteBoard"
+    | "voteEntry";
   props?: {};
   /**
    * The name of the data source this widget shows.

@@ -104,6 +104,22 @@ export type Link10 = string;
  */
 export type Link11 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link12 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link13 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link14 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link15 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding3 = string;
@@ -126,15 +142,15 @@ export type Binding5 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link12 = string;
+export type Link16 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link13 = string;
+export type Link17 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link14 = string;
+export type Link18 = string;
 /**
  * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
  */
@@ -154,35 +170,11 @@ export type Binding7 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link15 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link16 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link17 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link18 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link19 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link20 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding8 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding9 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -199,6 +191,14 @@ export type Link23 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link24 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding8 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding9 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -268,6 +268,22 @@ export type Link40 = string;
  */
 export type Link41 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link42 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link43 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link44 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link45 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -304,15 +320,15 @@ export type Text6 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link42 = string;
+export type Link46 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link43 = string;
+export type Link47 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link44 = string;
+export type Link48 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -333,6 +349,18 @@ export type Binding15 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding16 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link49 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link50 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link51 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -442,6 +470,8 @@ export interface WidgetNode1 {
     | "codeRedeem"
     | "collectList"
     | "contentList"
+    | "contestHome"
+    | "contestWinners"
     | "countdown"
     | "couponList"
     | "detailHeader"
@@ -493,7 +523,9 @@ export interface WidgetNode1 {
     | "taskList"
     | "taskStep"
     | "videoComments"
-    | "videoPlayer";
+    | "videoPlayer"
+    | "voteBoard"
+    | "voteEntry";
   props?: {};
   /**
    * The name of the data source this widget shows.
@@ -747,6 +779,34 @@ export interface ContentListProps {
   };
 }
 /**
+ * The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "contestHomeProps".
+ */
+export interface ContestHomeProps {
+  entryLink: Link12;
+  casesLink?: Link13;
+}
+/**
+ * A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "contestWinnersProps".
+ */
+export interface ContestWinnersProps {
+  /**
+   * current: the edition the source names; previous: the edition before it.
+   */
+  edition: "current" | "previous";
+  entryLink: Link14;
+  /**
+   * Also list the edition's entries that won nothing.
+   */
+  showEntries: boolean;
+  moreLink?: Link15;
+}
+/**
  * Days, hours and minutes left until a deadline, ticking each minute.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -923,8 +983,8 @@ export interface EventHeroProps {
  * via the `definition` "exchangeConfirmProps".
  */
 export interface ExchangeConfirmProps {
-  resultLink: Link12;
-  addressListLink: Link13;
+  resultLink: Link16;
+  addressListLink: Link17;
 }
 /**
  * One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.
@@ -934,7 +994,7 @@ export interface ExchangeConfirmProps {
  */
 export interface ExchangeDetailProps {
   mallLink: Link;
-  couponsLink: Link14;
+  couponsLink: Link18;
 }
 /**
  * Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.
@@ -985,8 +1045,8 @@ export interface FunctionGuideProps {
  * via the `definition` "giftCardsProps".
  */
 export interface GiftCardsProps {
-  cardLink: Link15;
-  receiveLink: Link16;
+  cardLink: Link19;
+  receiveLink: Link20;
 }
 /**
  * Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.
@@ -995,7 +1055,7 @@ export interface GiftCardsProps {
  * via the `definition` "giftReceiveProps".
  */
 export interface GiftReceiveProps {
-  memberLink: Link17;
+  memberLink: Link21;
 }
 /**
  * The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.
@@ -1022,7 +1082,7 @@ export interface GuestListProps {
  * via the `definition` "helpCouponProps".
  */
 export interface HelpCouponProps {
-  couponsLink: Link18;
+  couponsLink: Link22;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -1045,8 +1105,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link19;
-  confirmLink: Link20;
+  courseLink: Link23;
+  confirmLink: Link24;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -1161,7 +1221,7 @@ export interface LivePlayerProps {
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link21;
+  prizesLink: Link25;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1170,7 +1230,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link22;
+  cardLink: Link26;
   /**
    * @maxItems 6
    */
@@ -1236,8 +1296,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link23;
-  addressListLink?: Link24;
+  payStatusLink: Link27;
+  addressListLink?: Link28;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1250,7 +1310,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link25;
+  listLink?: Link29;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1259,7 +1319,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link26;
+  detailLink: Link30;
   emptyText?: Text;
 }
 /**
@@ -1270,7 +1330,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link27;
+  nextLink?: Link31;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1279,11 +1339,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link28;
-  courseLink: Link29;
-  shopLink: Link30;
-  memberLink?: Link31;
-  giftLink?: Link32;
+  orderLink: Link32;
+  courseLink: Link33;
+  shopLink: Link34;
+  memberLink?: Link35;
+  giftLink?: Link36;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1292,7 +1352,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link33;
+  detailLink: Link37;
   /**
    * @maxItems 4
    */
@@ -1308,8 +1368,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link34;
-  earnLink?: Link35;
+  exchangeLink: Link38;
+  earnLink?: Link39;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1318,8 +1378,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link36;
-  addressLink?: Link37;
+  drawLink: Link40;
+  addressLink?: Link41;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1328,7 +1388,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link38;
+  confirmLink: Link42;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1337,8 +1397,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link39;
-  verifyLink: Link40;
+  settingsLink: Link43;
+  verifyLink: Link44;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1368,7 +1428,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link41;
+  nextLink: Link45;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1488,7 +1548,7 @@ export interface SettingsActionsProps {}
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link42;
+  ledgerLink?: Link46;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1500,8 +1560,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link43;
-  privacyLink: Link44;
+  agreementLink: Link47;
+  privacyLink: Link48;
   successText?: Text7;
   closedText?: Text8;
 }
@@ -1597,4 +1657,31 @@ export interface VideoPlayerProps {
    * @maxItems 5
    */
   speeds: [0.75 | 1 | 1.25 | 1.5 | 2, 0.75 | 1 | 1.25 | 1.5 | 2, ...(0.75 | 1 | 1.25 | 1.5 | 2)[]];
+}
+/**
+ * A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "voteBoardProps".
+ */
+export interface VoteBoardProps {
+  entryLink: Link49;
+}
+/**
+ * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "voteEntryProps".
+ */
+export interface VoteEntryProps {
+  /**
+   * Show the entry's cover (off when a video player above shows the entry).
+   */
+  cover: boolean;
+  /**
+   * A page made to be shared: invitation, share card and share button.
+   */
+  share: boolean;
+  boardLink?: Link50;
+  contestLink?: Link51;
 }

@@ -23,6 +23,7 @@ import { audioBookRoutes, seedAudioBooks } from "./audio-books.server.ts";
 import { pointRoutes, seedPoints, sendSigninReminders } from "./points.server.ts";
 import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
+import { seedVoting, votingRoutes } from "./voting.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -69,6 +70,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedAudioBooks(db, now());
   if (options.seed !== false) seedMembership(db, now());
   if (options.seed !== false) seedLuckyDraw(db, now());
+  if (options.seed !== false) seedVoting(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -116,6 +118,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...pointRoutes(db, accounts, { ledger, addressOf: addressBook.deliveryAddress }),
       ...membership.routes,
       ...audioBookRoutes(db, accounts, ledger),
+      ...votingRoutes(db, accounts),
     ],
     now,
   );

@@ -146,6 +146,7 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
     ["福利中心", "/welfareCenter"],
     ["积分商城", "/pointMall"],
     ["幸运抽奖", "/luckyDraw"],
+    ["好书投票", "/bookVote"],
     ["我的订单", "/myOrder"],
     ["我的优惠券", "/myCoupon"],
     ["我的收藏", "/collectList"],

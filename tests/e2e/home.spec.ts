@@ -65,7 +65,7 @@ test("home shows the seeded banners, whose art carries its own text, titled for 
 test("home shows the quick-entry grid", async ({ page }) => {
   await page.goto("/home");
   const entries = page.locator(".link-grid a.link-grid-item");
-  await expect(entries).toHaveCount(13);
+  await expect(entries).toHaveCount(15);
   await expect(entries.first()).toBeVisible();
   const labels = (await entries.locator(".link-grid-label").allTextContents()).map((text) => text.trim());
   expect(labels).toEqual([
@@ -82,6 +82,8 @@ test("home shows the quick-entry grid", async ({ page }) => {
     "会员",
     "积分商城",
     "福利中心",
+    "好书投票",
+    "阅读大赛",
   ]);
   await expect(page.getByRole("link", { name: "学术会议" })).toHaveAttribute("href", "/scienceMeetingList");
   // Three columns: the first three entries share a row, the fourth starts the next one.
