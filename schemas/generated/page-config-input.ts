@@ -110,6 +110,7 @@ export interface WidgetNode1 {
     | "bookVoucher"
     | "codeRedeem"
     | "collectList"
+    | "comments"
     | "contentList"
     | "contestHome"
     | "contestWinners"

@@ -104,6 +104,10 @@ export type Link10 = string;
  */
 export type Link11 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding3 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link12 = string;
@@ -122,7 +126,7 @@ export type Link15 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding3 = string;
+export type Binding4 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -130,7 +134,7 @@ export type Text3 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding4 = string;
+export type Binding5 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -138,7 +142,7 @@ export type Text4 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding5 = string;
+export type Binding6 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -158,7 +162,7 @@ export type InternalPath1 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding6 = string;
+export type Binding7 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -166,7 +170,7 @@ export type Text5 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding7 = string;
+export type Binding8 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -194,11 +198,11 @@ export type Link24 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding8 = string;
+export type Binding9 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding9 = string;
+export type Binding10 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -296,11 +300,11 @@ export type RichTextProps1 = {
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding10 = string;
+export type Binding11 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding11 = string;
+export type Binding12 = string;
 /**
  * Where results show; the current page when omitted.
  */
@@ -308,11 +312,11 @@ export type InternalPath2 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding12 = string;
+export type Binding13 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding13 = string;
+export type Binding14 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -340,15 +344,15 @@ export type Text8 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding14 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
 export type Binding15 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding16 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding17 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -469,6 +473,7 @@ export interface WidgetNode1 {
     | "bookVoucher"
     | "codeRedeem"
     | "collectList"
+    | "comments"
     | "contentList"
     | "contestHome"
     | "contestWinners"
@@ -715,6 +720,24 @@ export interface CollectListProps {
   emptyText?: Text;
 }
 /**
+ * The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "commentsProps".
+ */
+export interface CommentsProps {
+  /**
+   * What is commented on.
+   */
+  kind: "essay" | "circle" | "question" | "answer";
+  targetId: Binding3;
+  title?: Text;
+  /**
+   * Comments per page.
+   */
+  pageSize: number;
+}
+/**
  * A list of items from the node's data source; pages on with pull-to-load-more when paged.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -858,11 +881,11 @@ export interface DetailHeaderProps {
    * @maxItems 6
    */
   meta?: Text[];
-  count?: Binding3;
+  count?: Binding4;
   countLabel?: Text;
   bodyTitle?: Text;
   body?: Text3;
-  sections?: Binding4;
+  sections?: Binding5;
   actionText?: Text;
   actionLink?: Link;
 }
@@ -948,7 +971,7 @@ export interface EventHeroProps {
    * A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.
    */
   image?: Binding;
-  badge?: Binding5;
+  badge?: Binding6;
   /**
    * Labels for badge values, e.g. live states {"2": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.
    */
@@ -1014,7 +1037,7 @@ export interface FilterChipsProps {
     value: string;
     label: Text;
   }[];
-  items?: Binding6;
+  items?: Binding7;
   valueField: string;
   labelField: string;
   allLabel?: Text5;
@@ -1022,7 +1045,7 @@ export interface FilterChipsProps {
    * The value chosen when the query has none.
    */
   defaultValue?: string;
-  counts?: Binding7;
+  counts?: Binding8;
   variant: "chips" | "tabs";
   minItems?: 0;
 }
@@ -1211,8 +1234,8 @@ export interface LiveListProps {
  * via the `definition` "livePlayerProps".
  */
 export interface LivePlayerProps {
-  plan: Binding8;
-  play: Binding9;
+  plan: Binding9;
+  play: Binding10;
 }
 /**
  * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
@@ -1459,7 +1482,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding10;
+  html?: Binding11;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1488,7 +1511,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding11;
+  scholar: Binding12;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1513,9 +1536,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding12;
+  keyword?: Binding13;
   placeholder?: Text;
-  suggestions?: Binding13;
+  suggestions?: Binding14;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -1625,7 +1648,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding14;
+  executeId: Binding15;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -1639,7 +1662,7 @@ export interface TaskStepProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding15;
+  videoId: Binding16;
   title?: Text;
 }
 /**
@@ -1649,7 +1672,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding16;
+  src: Binding17;
   poster?: Binding;
   title?: Text;
   /**

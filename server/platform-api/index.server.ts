@@ -24,6 +24,7 @@ import { pointRoutes, seedPoints, sendSigninReminders } from "./points.server.ts
 import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
+import { communityRoutes, seedRiskWords, type CommentTarget } from "./community.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -71,6 +72,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedMembership(db, now());
   if (options.seed !== false) seedLuckyDraw(db, now());
   if (options.seed !== false) seedVoting(db, now());
+  if (options.seed !== false) seedRiskWords(db);
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -98,6 +100,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     sendSigninReminders(db, now());
   }, 30_000);
   expiry.unref();
+  // Each kind of post that takes comments: articles, circle posts, questions and answers.
+  const commentTargets: CommentTarget[] = [];
   const api = createRouter(
     db,
     [
@@ -119,6 +123,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...membership.routes,
       ...audioBookRoutes(db, accounts, ledger),
       ...votingRoutes(db, accounts),
+      ...communityRoutes(db, accounts, commentTargets),
     ],
     now,
   );

@@ -1,6 +1,7 @@
 import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits.ts";
 import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
+import { toggleUserFollow } from "./community.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
@@ -85,6 +86,7 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
       method: "POST",
       path: "/follow/doFollow",
       handler: accounts.withUser((context, user) => {
+        if (context.params.userId !== undefined) return toggleUserFollow(db, context, user);
         const authorCode = String(context.params.authorCode ?? "");
         if (!db.prepare("SELECT 1 FROM scholars WHERE author_code = ?").get(authorCode)) return fail(404, say(context, "学者不存在", "No such scholar"));
         const following = db.prepare("SELECT 1 FROM follows WHERE user_id = ? AND author_code = ?").get(user.id, authorCode);
