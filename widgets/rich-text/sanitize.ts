@@ -1,4 +1,5 @@
 import * as xssModule from "xss";
+import { KATEX_MATHML } from "../kit/mathml";
 
 /**
  * xss is CommonJS and sets most of its exports in a loop, which Node's ESM loader cannot see as named exports:
@@ -9,6 +10,8 @@ const { FilterXSS, getDefaultWhiteList, safeAttrValue } = xss;
 
 const allowed = getDefaultWhiteList();
 for (const tag of ["audio", "video", "source"]) delete allowed[tag];
+// Formulas in articles and answers arrive as MathML the server rendered with KaTeX (presentation attributes only).
+for (const [tag, attributes] of Object.entries(KATEX_MATHML)) allowed[tag] = [...attributes];
 const SAFE_URL = /^(https?:\/\/|\/(?!\/)|#)/i;
 
 /** HTML from the platform keeps its formatting and loses scripts, handlers, inline styles and script URLs. */
