@@ -18,6 +18,7 @@ import { clientAddress, refuseOddRequests, sameSiteWrites, securityHeaders, type
 import { renderCache } from "./render-cache.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
+import { bodyLimitFor } from "./platform-api/router.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
 import { AUDIO_DIR, audioUrlValid } from "./platform-api/audio-books.server.ts";
 import { devTools } from "./dev-tools.server.ts";
@@ -46,8 +47,6 @@ export interface AppHandle {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1_000_000;
-
 /** The methods the API answers (the platform's calls are GET and POST); fetch cannot even carry TRACE or CONNECT. */
 const API_METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -56,7 +55,8 @@ const API_METHODS = new Set(["GET", "HEAD", "POST"]);
  * over the limit, which is known from Content-Length at once or, for a chunked body, once the limit is passed.
  */
 async function toWebRequest(request: ExpressRequest): Promise<Request | null> {
-  if (Number(request.headers["content-length"]) > MAX_BODY_BYTES) return null;
+  const maxBodyBytes = bodyLimitFor(request.path.replace(/^\/api(?=\/)/, ""));
+  if (Number(request.headers["content-length"]) > maxBodyBytes) return null;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (typeof value === "string") headers.set(key, value);
@@ -70,7 +70,7 @@ async function toWebRequest(request: ExpressRequest): Promise<Request | null> {
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
+    if (size > maxBodyBytes) return null;
     chunks.push(chunk);
   }
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks);

@@ -15,6 +15,7 @@ export const widgetRegistry = {
   bookVoucher: { folder: "book-voucher", load: () => import("./book-voucher/component") },
   codeRedeem: { folder: "code-redeem", load: () => import("./code-redeem/component") },
   collectList: { folder: "collect-list", load: () => import("./collect-list/component") },
+  comments: { folder: "comments", load: () => import("./comments/component") },
   contentList: { folder: "content-list", load: () => import("./content-list/component") },
   contestHome: { folder: "contest-home", load: () => import("./contest-home/component") },
   contestWinners: { folder: "contest-winners", load: () => import("./contest-winners/component") },

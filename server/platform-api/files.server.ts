@@ -1,17 +1,22 @@
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { avatarUploadSchema, avatarUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits.ts";
-import type { AvatarUploadForm, ProfileForm } from "@schemas/generated/forms.ts";
+import { imageUploadSchema, imageUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits.ts";
+import type { ImageUploadForm, ProfileForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import { toUserObj, type Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { allowAll, formKit, say, validateBody } from "./support.server.ts";
+import { formKit, say, validateBody } from "./support.server.ts";
+import { limitCostly } from "./community.server.ts";
 
-const UPLOADS_PER_HOUR = 30;
-const UPLOADS_PER_HOUR_PER_ADDRESS = 100;
-const NAME = /^[A-Za-z0-9]+\.(jpg|png)$/;
+export type ImageType = "image/jpeg" | "image/png" | "image/gif";
+
+const EXTENSION: Record<ImageType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
+const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif" };
+/** The names this server gives out: 32 random hex digits and the extension of the type the bytes were. */
+const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif)$/;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Uploaded images live beside the database (data/uploads); an in-memory database gets a temporary folder. */
 export function uploadsDirFor(databaseFile: string): string {
@@ -20,48 +25,68 @@ export function uploadsDirFor(databaseFile: string): string {
   return directory;
 }
 
-/** The type the bytes really are, whatever the client claimed: only JPEG and PNG are kept. */
-function sniff(bytes: Buffer): "image/jpeg" | "image/png" | null {
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+/**
+ * The image type the bytes really are, by their magic numbers (JPEG FF D8 FF, the 8-byte PNG signature, GIF87a or
+ * GIF89a), whatever name or type the client claimed; null for anything else, a truncated header included.
+ */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length > 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return "image/jpeg";
+  if (buffer.length > PNG_SIGNATURE.length && buffer.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return "image/png";
+  const gifHeader = buffer.subarray(0, 6).toString("latin1");
+  if (buffer.length > 6 && (gifHeader === "GIF87a" || gifHeader === "GIF89a")) return "image/gif";
   return null;
+}
+
+/** Stores image bytes under a new random name and answers the URL /file/download serves them at. */
+export function storeImage(uploadsDir: string, bytes: Uint8Array, type: ImageType): string {
+  const name = `${randomBytes(16).toString("hex")}.${EXTENSION[type]}`;
+  writeFileSync(join(uploadsDir, name), bytes);
+  return `/api/file/download?name=${name}`;
+}
+
+/** Whether a URL is one /file/upload gave out and its file is still there (posts and profiles only point at those). */
+export function isStoredImageUrl(uploadsDir: string, url: unknown): boolean {
+  if (typeof url !== "string" || !url.startsWith("/api/file/download?name=")) return false;
+  const name = url.slice("/api/file/download?name=".length);
+  return STORED_NAME.test(name) && existsSync(join(uploadsDir, name));
 }
 
 /**
  * Image upload and download (spec §7 /file/upload, /file/download) and the user's own profile (/userInfo/info).
- * The body is JSON with the image as base64, because the API takes JSON and form bodies only; the browser compresses
- * avatars first, so they stay far below the body limit. The same avatar-upload schema as the browser checks type and size.
+ * The body is JSON with the image as base64 (the API takes JSON and form bodies only; the body limit of this one path
+ * is raised for it). The image-upload schema the browser checks the chosen file with checks here what the bytes really
+ * are: their sniffed type and their decoded size, for the purpose named (avatar when none is).
  */
 export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): RouteDefinition[] {
+  const uploadKit = formKit(imageUploadSchema, imageUploadValidators);
+
   const upload = accounts.withUser((context: ApiContext, user) => {
+    const limited = limitCostly(context, db, user.id, "upload");
+    if (limited) return limited;
     const data = typeof context.params.data === "string" ? context.params.data : "";
     const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ""), "base64");
-    const checked = validateBody<AvatarUploadForm>(
-      { ...context, params: { contentType: context.params.contentType, size: bytes.length } },
-      formKit(avatarUploadSchema, avatarUploadValidators),
+    const type = sniffImage(bytes);
+    const checked = validateBody<ImageUploadForm>(
+      { ...context, params: { purpose: context.params.purpose, contentType: type ?? "unrecognised", size: bytes.length } },
+      uploadKit,
     );
     if (!checked.ok) return checked.envelope;
-    const type = sniff(bytes);
-    if (!type || type !== checked.value.contentType) return fail(400, say(context, "请上传JPG或PNG格式的图片", "Please upload a JPG or PNG image"));
-    const limits = [
-      { bucket: `upload:${user.id}`, max: UPLOADS_PER_HOUR },
-      { bucket: `upload-ip:${context.ip}`, max: UPLOADS_PER_HOUR_PER_ADDRESS },
-    ];
-    if (!allowAll(db, limits, 3_600_000, context.now().getTime())) {
-      return fail(429, say(context, "上传过于频繁，请稍后再试", "Too many uploads. Please try again later"));
-    }
-    const name = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type === "image/png" ? "png" : "jpg"}`;
-    const file = join(uploadsDir, name);
-    if (!existsSync(file)) writeFileSync(file, bytes);
-    return ok({ url: `/api/file/download?name=${name}` });
+    return ok({ url: storeImage(uploadsDir, bytes, type as ImageType) });
   });
 
   const download = (context: ApiContext) => {
     const name = String(context.params.name ?? "");
     const file = join(uploadsDir, name);
-    if (!NAME.test(name) || !existsSync(file)) return new Response("not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+    if (!STORED_NAME.test(name) || !existsSync(file)) return new Response("not found", { status: 404, headers: { "Content-Type": "text/plain" } });
     return new Response(new Uint8Array(readFileSync(file)), {
-      headers: { "Content-Type": name.endsWith(".png") ? "image/png" : "image/jpeg", "Cache-Control": "public, max-age=31536000, immutable" },
+      headers: {
+        "Content-Type": TYPE_OF_EXTENSION[name.slice(-3)],
+        // Never read as anything but the image it was stored as: a polyglot (a GIF header before a script) stays a GIF.
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "public, max-age=31536000, immutable",
+      },
     });
   };
 
@@ -69,8 +94,7 @@ export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): Rout
     const body = validateBody<ProfileForm>(context, formKit(profileSchema, profileValidators));
     if (!body.ok) return body.envelope;
     const { nickname, portraitUrl } = body.value;
-    if (portraitUrl && !existsSync(join(uploadsDir, portraitUrl.split("name=")[1])))
-      return fail(400, say(context, "头像图片不存在", "The avatar image does not exist"));
+    if (portraitUrl && !isStoredImageUrl(uploadsDir, portraitUrl)) return fail(400, say(context, "头像图片不存在", "The avatar image does not exist"));
     if (nickname !== undefined) db.prepare("UPDATE users SET nickname = ? WHERE id = ?").run(nickname, user.id);
     if (portraitUrl !== undefined) db.prepare("UPDATE users SET portrait_url = ? WHERE id = ?").run(portraitUrl, user.id);
     const updated = accounts.userById(user.id);

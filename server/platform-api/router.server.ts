@@ -38,13 +38,22 @@ export function fail(code: number, message: string, data?: unknown): Envelope {
   return data === undefined ? { code, message } : { code, message, data };
 }
 
+/** Bodies of every path are at most 1 MB, except image uploads: base64 of a 5 MB circle image is about 6.7 MB. */
+const MAX_BODY_BYTES = 1_000_000;
+const LARGE_BODY_PATHS: ReadonlyMap<string, number> = new Map([["/file/upload", 8_000_000]]);
+
+/** The largest body the API reads for a path (relative to its mount point, e.g. /file/upload). */
+export function bodyLimitFor(path: string): number {
+  return LARGE_BODY_PATHS.get(path) ?? MAX_BODY_BYTES;
+}
+
 /** Reads a request into params: the query for GET, a JSON or form body for POST. Bad bodies are an error, not a crash. */
-async function readParams(request: Request, url: URL): Promise<{ params: Record<string, unknown>; rawBody?: string } | { refused: Envelope }> {
+async function readParams(request: Request, url: URL, path: string): Promise<{ params: Record<string, unknown>; rawBody?: string } | { refused: Envelope }> {
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
   if (request.method === "GET" || request.method === "HEAD") return { params };
   const type = request.headers.get("content-type") ?? "";
   const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > 1_000_000) return { refused: fail(413, "request body too large") };
+  if (bytes.byteLength > bodyLimitFor(path)) return { refused: fail(413, "request body too large") };
   const text = new TextDecoder().decode(bytes);
   if (!text) return { params };
   if (type.includes("application/x-www-form-urlencoded")) return { params: { ...params, ...Object.fromEntries(new URLSearchParams(text)) }, rawBody: text };
@@ -84,7 +93,7 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
         const otherMethod = [...table.keys()].some((key) => key.endsWith(` ${path}`));
         return json(fail(otherMethod ? 405 : 404, otherMethod ? `method ${request.method} not allowed` : `no such API: ${path}`), otherMethod ? 405 : 404);
       }
-      const read = await readParams(request, url);
+      const read = await readParams(request, url, path);
       if ("refused" in read) return json(read.refused, read.refused.code);
       const { params, rawBody } = read;
       try {

@@ -101,11 +101,18 @@ describe("image upload and download", () => {
       code: 400,
       message: "请上传JPG或PNG格式的图片",
     });
-    expect(await json("/file/upload", { contentType: "image/png", data: JPEG.toString("base64") }, { token, lang: "en" })).toMatchObject({
+    expect(await json("/file/upload", { contentType: "image/png", data: Buffer.from("<html>").toString("base64") }, { token, lang: "en" })).toMatchObject({
       code: 400,
       message: "Please upload a JPG or PNG image",
     });
-    expect(await json("/file/upload", { contentType: "image/jpeg", data: "" }, { token })).toMatchObject({ code: 400, message: "图片大小不能超过2MB" });
+    // The declared type counts for nothing: JPEG bytes declared as PNG are stored as the JPEG they are.
+    expect((await json("/file/upload", { contentType: "image/png", data: JPEG.toString("base64") }, { token })).data.url).toMatch(/\.jpg$/);
+    expect(await json("/file/upload", { contentType: "image/jpeg", data: "" }, { token })).toMatchObject({ code: 400, message: "请上传JPG或PNG格式的图片" });
+    const big = Buffer.concat([JPEG, Buffer.alloc(2 * 1024 * 1024)]);
+    expect(await json("/file/upload", { contentType: "image/jpeg", data: big.toString("base64") }, { token })).toMatchObject({
+      code: 400,
+      message: "图片大小不能超过2MB",
+    });
     expect((await json("/file/upload", { contentType: "image/jpeg", data: JPEG.toString("base64") })).code).toBe(401);
   });
 
