@@ -9,6 +9,8 @@ export { default as captchaSchema } from "./forms/captcha.schema.json";
 export { default as captchaValidators } from "./forms/captcha.validators.js";
 export { default as changePasswordSchema } from "./forms/change-password.schema.json";
 export { default as changePasswordValidators } from "./forms/change-password.validators.js";
+export { default as circlePostSchema } from "./forms/circle-post.schema.json";
+export { default as circlePostValidators } from "./forms/circle-post.validators.js";
 export { default as commentSchema } from "./forms/comment.schema.json";
 export { default as commentValidators } from "./forms/comment.validators.js";
 export { default as feedbackSchema } from "./forms/feedback.schema.json";

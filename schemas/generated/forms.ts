@@ -4,6 +4,7 @@ export type { AvatarUploadForm } from "./forms/avatar-upload.ts";
 export type { BindPhoneForm } from "./forms/bind-phone.ts";
 export type { CaptchaForm } from "./forms/captcha.ts";
 export type { ChangePasswordForm } from "./forms/change-password.ts";
+export type { CirclePostForm } from "./forms/circle-post.ts";
 export type { CommentForm } from "./forms/comment.ts";
 export type { FeedbackForm } from "./forms/feedback.ts";
 export type { FindPasswordVerifyForm } from "./forms/find-password-verify.ts";

@@ -25,6 +25,8 @@ import { createMembership, seedMembership, type Membership } from "./membership.
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, seedRiskWords, type CommentTarget } from "./community.server.ts";
+import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
+import { seedCircle } from "./circle-seed.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -102,6 +104,9 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   expiry.unref();
   // Each kind of post that takes comments: articles, circle posts, questions and answers.
   const commentTargets: CommentTarget[] = [];
+  const uploadsDir = uploadsDirFor(options.file);
+  if (options.seed !== false) seedCircle(db, now(), uploadsDir);
+  commentTargets.push(circleCommentTarget(db));
   const api = createRouter(
     db,
     [
@@ -109,7 +114,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...accounts.routes,
       ...scholarRoutes(db, accounts, publicOrigin),
       ...activityRoutes(db, accounts, promotions),
-      ...fileRoutes(db, accounts, uploadsDirFor(options.file)),
+      ...fileRoutes(db, accounts, uploadsDir),
       ...mediaRoutes(db, accounts),
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }),
       ...liveRoutes(db),
@@ -124,6 +129,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...audioBookRoutes(db, accounts, ledger),
       ...votingRoutes(db, accounts),
       ...communityRoutes(db, accounts, commentTargets),
+      ...circleRoutes(db, accounts, uploadsDir),
     ],
     now,
   );
