@@ -13,6 +13,8 @@ export { default as circlePostSchema } from "./forms/circle-post.schema.json";
 export { default as circlePostValidators } from "./forms/circle-post.validators.js";
 export { default as commentSchema } from "./forms/comment.schema.json";
 export { default as commentValidators } from "./forms/comment.validators.js";
+export { default as essaySchema } from "./forms/essay.schema.json";
+export { default as essayValidators } from "./forms/essay.validators.js";
 export { default as feedbackSchema } from "./forms/feedback.schema.json";
 export { default as feedbackValidators } from "./forms/feedback.validators.js";
 export { default as findPasswordVerifySchema } from "./forms/find-password-verify.schema.json";

@@ -6,6 +6,7 @@ export type { CaptchaForm } from "./forms/captcha.ts";
 export type { ChangePasswordForm } from "./forms/change-password.ts";
 export type { CirclePostForm } from "./forms/circle-post.ts";
 export type { CommentForm } from "./forms/comment.ts";
+export type { EssayForm } from "./forms/essay.ts";
 export type { FeedbackForm } from "./forms/feedback.ts";
 export type { FindPasswordVerifyForm } from "./forms/find-password-verify.ts";
 export type { FindPasswordForm } from "./forms/find-password.ts";

@@ -2,6 +2,7 @@ import type { Db } from "./db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import type { Lang } from "@contracts/language.ts";
 import { say } from "./support.server.ts";
+import { publicItemSql } from "./essay-visibility.server.ts";
 
 export interface ItemRow {
   id: number;
@@ -79,7 +80,8 @@ export interface ListOptions {
 }
 
 export function listItems(db: Db, options: ListOptions) {
-  const where = [`kind IN (${options.kinds.map(() => "?").join(",")})`];
+  // No answer of this function depends on who asks (some are cached), so an essay appears only when public.
+  const where = [`kind IN (${options.kinds.map(() => "?").join(",")})`, publicItemSql()];
   const args: unknown[] = [...options.kinds];
   if (options.statuses?.length) {
     where.push(`status IN (${options.statuses.map(() => "?").join(",")})`);
@@ -204,8 +206,12 @@ export function wrapTitle(text: string, lang: Lang, maxEm: number, maxLines: num
  * a player's controls.
  */
 export function posterSvg(db: Db, id: number, lang: Lang = "zh"): string | null {
-  const row = db.prepare("SELECT id, kind, title, title_en FROM items WHERE id = ?").get(id) as Pick<ItemRow, "id" | "kind" | "title" | "title_en"> | undefined;
+  const row = db.prepare(`SELECT id, kind, title, title_en, ${publicItemSql()} AS shown FROM items WHERE id = ?`).get(id) as
+    | (Pick<ItemRow, "id" | "kind" | "title" | "title_en"> & { shown: number })
+    | undefined;
   if (!row) return null;
+  // An essay not everyone may read keeps its title off a poster anyone can fetch.
+  if (!row.shown) Object.assign(row, { title: "", title_en: "" });
   const banner = row.kind === "banner";
   const [width, height] = banner ? [720, 360] : [640, 360];
   const en = lang === "en" && Boolean(row.title_en);
@@ -268,8 +274,6 @@ export function contentRoutes(): RouteDefinition[] {
     { method: "ANY", path: "/mpPaper/searchAll", handler: lister(["paper"], "newest") },
     { method: "ANY", path: "/report/getHotReport", handler: lister(["report"], "popular", 5) },
     { method: "ANY", path: "/books", handler: lister(["book"], "newest") },
-    { method: "ANY", path: "/essay/list", handler: lister(["essay"], "newest") },
-    { method: "ANY", path: "/essay/hot", handler: lister(["essay"], "popular", 5) },
     { method: "ANY", path: "/recruit/list", handler: lister(["job"], "newest") },
     {
       method: "ANY",

@@ -25,8 +25,8 @@ import { createMembership, seedMembership, type Membership } from "./membership.
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, seedRiskWords, type CommentTarget } from "./community.server.ts";
-import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
-import { seedCircle } from "./circle-seed.server.ts";
+import { createEssays } from "./essays.server.ts";
+import { seedEssays } from "./essays-seed.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -75,6 +75,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedLuckyDraw(db, now());
   if (options.seed !== false) seedVoting(db, now());
   if (options.seed !== false) seedRiskWords(db);
+  if (options.seed !== false) seedEssays(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -105,8 +106,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   // Each kind of post that takes comments: articles, circle posts, questions and answers.
   const commentTargets: CommentTarget[] = [];
   const uploadsDir = uploadsDirFor(options.file);
-  if (options.seed !== false) seedCircle(db, now(), uploadsDir);
-  commentTargets.push(circleCommentTarget(db));
+  const essays = createEssays(db, accounts, uploadsDir);
+  commentTargets.push(essays.commentTarget);
   const api = createRouter(
     db,
     [
@@ -129,7 +130,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...audioBookRoutes(db, accounts, ledger),
       ...votingRoutes(db, accounts),
       ...communityRoutes(db, accounts, commentTargets),
-      ...circleRoutes(db, accounts, uploadsDir),
+      ...essays.routes,
     ],
     now,
   );

@@ -6,6 +6,8 @@ import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { allowAll, formKit, say, validateBody } from "./support.server.ts";
+import { visibleSql } from "./community.server.ts";
+import { seenItemSql } from "./essay-visibility.server.ts";
 
 /** Praise and collection toggles with their counters, video comments, and the messaging-app share signature. */
 
@@ -46,13 +48,15 @@ export function shareSignature(ticket: string, url: string, nonceStr: string, ti
 
 export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: string; shareTicket: string }): RouteDefinition[] {
   const iso = (context: ApiContext) => context.now().toISOString();
-  const itemExists = db.prepare("SELECT kind FROM items WHERE id = ?").pluck();
+  // An essay the viewer may not read (a draft, only me, followers only) cannot be praised or collected by them.
+  const seenItem = seenItemSql(visibleSql("e.user_id", "e.visibility"));
+  const itemExists = db.prepare(`SELECT kind FROM items WHERE id = @id AND ${seenItem}`).pluck();
 
   /** Toggles the viewer's praise or collection of an item, keeping the item's counter in step. */
   const toggle = (table: "praises" | "collects", counter: "praise_count" | "collect_count", flag: "praised" | "collected", countName: string) =>
     accounts.withUser((context, user) => {
       const id = Number(context.params.id);
-      if (!Number.isInteger(id) || id <= 0 || !itemExists.get(id)) return fail(404, say(context, "内容不存在", "Not found"));
+      if (!Number.isInteger(id) || id <= 0 || !itemExists.get({ id, viewer: user.id })) return fail(404, say(context, "内容不存在", "Not found"));
       const on = db.transaction(() => {
         db.prepare("INSERT OR IGNORE INTO item_meta (item_id) VALUES (?)").run(id);
         const removed = db.prepare(`DELETE FROM ${table} WHERE user_id = ? AND item_id = ?`).run(user.id, id).changes > 0;
@@ -79,8 +83,10 @@ export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: 
       handler: accounts.withUser((context, user) => {
         const kind = typeof context.params.kind === "string" && /^[a-zA-Z]{1,20}$/.test(context.params.kind) ? context.params.kind : null;
         const { pageNum, pageSize } = paging(context.params);
-        const where = kind ? "c.user_id = ? AND i.kind = ?" : "c.user_id = ?";
-        const args = kind ? [user.id, kind] : [user.id];
+        // An essay collected before it was hidden (or removed) leaves the list with it.
+        const seen = seenItemSql(visibleSql("e.user_id", "e.visibility"), "i.id", "i.kind");
+        const where = kind ? `c.user_id = ? AND i.kind = ? AND ${seen}` : `c.user_id = ? AND ${seen}`;
+        const args = kind ? [user.id, kind, { viewer: user.id }] : [user.id, { viewer: user.id }];
         const rows = db
           .prepare(`SELECT i.* FROM collects c JOIN items i ON i.id = c.item_id WHERE ${where} ORDER BY c.created_at DESC, i.id DESC LIMIT ? OFFSET ?`)
           .all(...args, pageSize, (pageNum - 1) * pageSize) as ItemRow[];

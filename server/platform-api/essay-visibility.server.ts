@@ -1,0 +1,18 @@
+/**
+ * Essays are items of kind 'essay' (migration 018), so the item paths that know nothing of essays — search, the
+ * generated posters, praise, collections — would show a draft or an "only me" essay to anyone who names its id. These
+ * conditions keep them out. This file imports nothing, so content.server.ts can use it without an import cycle.
+ */
+
+/** Items that are not essays, or public released essays: for answers that do not depend on who asks (cacheable). */
+export function publicItemSql(idColumn = "id", kindColumn = "kind"): string {
+  return `(${kindColumn} <> 'essay' OR ${idColumn} IN (SELECT item_id FROM essays WHERE status = 'released' AND visibility = 'public'))`;
+}
+
+/**
+ * Items that are not essays, or released essays the viewer may see; `visible` is community's visibleSql over the
+ * essays row e (`visibleSql("e.user_id", "e.visibility")`), bound with @viewer.
+ */
+export function seenItemSql(visible: string, idColumn = "id", kindColumn = "kind"): string {
+  return `(${kindColumn} <> 'essay' OR ${idColumn} IN (SELECT e.item_id FROM essays e WHERE e.status = 'released' AND ${visible}))`;
+}
