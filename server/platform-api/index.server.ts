@@ -27,6 +27,8 @@ import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, seedRiskWords, type CommentTarget } from "./community.server.ts";
 import { createEssays } from "./essays.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
+import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
+import { seedCircle } from "./circle-seed.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -106,6 +108,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   // Each kind of post that takes comments: articles, circle posts, questions and answers.
   const commentTargets: CommentTarget[] = [];
   const uploadsDir = uploadsDirFor(options.file);
+  if (options.seed !== false) seedCircle(db, now(), uploadsDir);
+  commentTargets.push(circleCommentTarget(db));
   const essays = createEssays(db, accounts, uploadsDir);
   commentTargets.push(essays.commentTarget);
   const api = createRouter(
@@ -131,6 +135,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...votingRoutes(db, accounts),
       ...communityRoutes(db, accounts, commentTargets),
       ...essays.routes,
+      ...circleRoutes(db, accounts, uploadsDir),
     ],
     now,
   );
