@@ -41,6 +41,10 @@ export { default as pointExchangeSchema } from "./forms/point-exchange.schema.js
 export { default as pointExchangeValidators } from "./forms/point-exchange.validators.js";
 export { default as profileSchema } from "./forms/profile.schema.json";
 export { default as profileValidators } from "./forms/profile.validators.js";
+export { default as qaAnswerSchema } from "./forms/qa-answer.schema.json";
+export { default as qaAnswerValidators } from "./forms/qa-answer.validators.js";
+export { default as qaQuestionSchema } from "./forms/qa-question.schema.json";
+export { default as qaQuestionValidators } from "./forms/qa-question.validators.js";
 export { default as registerEmailSchema } from "./forms/register-email.schema.json";
 export { default as registerEmailValidators } from "./forms/register-email.validators.js";
 export { default as registerPhoneSchema } from "./forms/register-phone.schema.json";

@@ -20,6 +20,8 @@ export type { OrderConfirmForm } from "./forms/order-confirm.ts";
 export type { OrderQuoteForm } from "./forms/order-quote.ts";
 export type { PointExchangeForm } from "./forms/point-exchange.ts";
 export type { ProfileForm } from "./forms/profile.ts";
+export type { QaAnswerForm } from "./forms/qa-answer.ts";
+export type { QaQuestionForm } from "./forms/qa-question.ts";
 export type { RegisterEmailForm } from "./forms/register-email.ts";
 export type { RegisterPhoneForm } from "./forms/register-phone.ts";
 export type { ScholarClaimForm } from "./forms/scholar-claim.ts";

@@ -274,7 +274,6 @@ export function contentRoutes(): RouteDefinition[] {
     { method: "ANY", path: "/mpPaper/searchAll", handler: lister(["paper"], "newest") },
     { method: "ANY", path: "/report/getHotReport", handler: lister(["report"], "popular", 5) },
     { method: "ANY", path: "/books", handler: lister(["book"], "newest") },
-    { method: "ANY", path: "/recruit/list", handler: lister(["job"], "newest") },
     {
       method: "ANY",
       path: "/search",

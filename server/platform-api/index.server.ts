@@ -25,10 +25,14 @@ import { createMembership, seedMembership, type Membership } from "./membership.
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, seedRiskWords, type CommentTarget } from "./community.server.ts";
-import { createEssays } from "./essays.server.ts";
-import { seedEssays } from "./essays-seed.server.ts";
 import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
 import { seedCircle } from "./circle-seed.server.ts";
+import { createQa } from "./qa.server.ts";
+import { seedQa } from "./qa-seed.server.ts";
+import { jobRoutes } from "./jobs.server.ts";
+import { seedJobs } from "./jobs-seed.server.ts";
+import { createEssays } from "./essays.server.ts";
+import { seedEssays } from "./essays-seed.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -77,6 +81,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedLuckyDraw(db, now());
   if (options.seed !== false) seedVoting(db, now());
   if (options.seed !== false) seedRiskWords(db);
+  if (options.seed !== false) seedQa(db, now());
+  if (options.seed !== false) seedJobs(db, now());
   if (options.seed !== false) seedEssays(db, now());
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
@@ -107,6 +113,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   expiry.unref();
   // Each kind of post that takes comments: articles, circle posts, questions and answers.
   const commentTargets: CommentTarget[] = [];
+  const qa = createQa(db, accounts);
+  commentTargets.push(...qa.commentTargets);
   const uploadsDir = uploadsDirFor(options.file);
   if (options.seed !== false) seedCircle(db, now(), uploadsDir);
   commentTargets.push(circleCommentTarget(db));
@@ -134,8 +142,10 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...audioBookRoutes(db, accounts, ledger),
       ...votingRoutes(db, accounts),
       ...communityRoutes(db, accounts, commentTargets),
-      ...essays.routes,
       ...circleRoutes(db, accounts, uploadsDir),
+      ...qa.routes,
+      ...jobRoutes(db),
+      ...essays.routes,
     ],
     now,
   );

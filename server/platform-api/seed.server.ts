@@ -458,30 +458,6 @@ export function seedDatabase(db: Db, now = new Date()): SeedCounts {
         org: writer.org,
         link: "/essayInfo?id={id}",
       });
-      const asker = person();
-      const question = pick(text.themes).question;
-      add("qa", {
-        title: [`如何看待${topic[0]}领域的最新争论？`, `How should we read the latest debate in ${prose(topic[1])}?`],
-        summary: [
-          `围绕${question[0]}，近期研究的结论并不一致。提问者${asker[0]}希望听到不同的看法，以及支持这些看法的文献。`,
-          `Recent studies disagree on ${question[1]}. ${asker[1]} would like to hear different views and the papers behind them.`,
-        ],
-        author: asker,
-        link: "/qaDetail?id={id}",
-      });
-    }
-    for (let index = 0; index < 120; index++) {
-      const topic = TOPICS[index % TOPICS.length];
-      const org = pick(ORGS);
-      add("job", {
-        title: [`${topic[0]}方向助理教授`, `Assistant Professor in ${topic[1]}`],
-        summary: [
-          `${org[0]}诚聘${topic[0]}方向助理教授（预聘—长聘制）。申请人应已获得或即将获得经济学、金融学或管理学博士学位，具有较强的研究潜力。`,
-          `${institution(org[1], true)} invites applications for a tenure-track assistant professor in ${prose(topic[1])}. Applicants should hold, or be close to completing, a PhD in economics, finance or management and show strong research potential.`,
-        ],
-        org,
-        link: "/home",
-      });
     }
   })();
 

@@ -1,0 +1,227 @@
+import type { Db } from "./db.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { paging } from "./content.server.ts";
+import { say } from "./support.server.ts";
+
+/** Jobs and recruitment (/recruit/*, ADR 025): openings of universities, central banks, funds and institutes. */
+
+type Pair = readonly [zh: string, en: string];
+
+export const JOB_TYPES = {
+  faculty: ["教职", "Faculty"],
+  postdoc: ["博士后", "Postdoc"],
+  industry: ["业界研究", "Industry research"],
+  ra: ["研究助理", "Research assistant"],
+} as const satisfies Record<string, Pair>;
+
+export const JOB_FIELDS = {
+  economics: ["经济学", "Economics"],
+  finance: ["金融学", "Finance"],
+  accounting: ["会计学", "Accounting"],
+  management: ["管理学", "Management"],
+  econometrics: ["计量与数据科学", "Econometrics and data science"],
+} as const satisfies Record<string, Pair>;
+
+export const JOB_CITIES = {
+  beijing: ["北京", "Beijing"],
+  shanghai: ["上海", "Shanghai"],
+  shenzhen: ["深圳", "Shenzhen"],
+  hangzhou: ["杭州", "Hangzhou"],
+  wuhan: ["武汉", "Wuhan"],
+  hongkong: ["香港", "Hong Kong"],
+  singapore: ["新加坡", "Singapore"],
+} as const satisfies Record<string, Pair>;
+
+const COMPANY_KINDS = {
+  university: ["高校", "University"],
+  centralBank: ["中央银行", "Central bank"],
+  fund: ["基金", "Fund"],
+  institute: ["研究机构", "Research institute"],
+  company: ["企业", "Company"],
+} as const satisfies Record<string, Pair>;
+
+type JobType = keyof typeof JOB_TYPES;
+type JobField = keyof typeof JOB_FIELDS;
+type JobCity = keyof typeof JOB_CITIES;
+type CompanyKind = keyof typeof COMPANY_KINDS;
+
+interface CompanyRow {
+  id: number;
+  name: string;
+  name_en: string;
+  kind: CompanyKind;
+  city: JobCity;
+  intro: string;
+  intro_en: string;
+  website: string;
+}
+
+interface PostRow {
+  id: number;
+  company_id: number;
+  title: string;
+  title_en: string;
+  job_type: JobType;
+  field: JobField;
+  city: JobCity;
+  description: string;
+  description_en: string;
+  requirements: string;
+  requirements_en: string;
+  apply: string;
+  apply_en: string;
+  salary: string;
+  salary_en: string;
+  deadline: string;
+  created_at: string;
+  company_name: string;
+  company_name_en: string;
+}
+
+const KEYWORD_MAX = 50;
+
+/** A code of one of the catalogues, or undefined when the parameter is absent; null for a code it does not hold. */
+function codeOf<T extends string>(catalogue: Record<T, Pair>, value: unknown): T | undefined | null {
+  if (value === undefined || value === null || value === "") return undefined;
+  return typeof value === "string" && Object.hasOwn(catalogue, value) ? (value as T) : null;
+}
+
+const choices = (context: ApiContext, catalogue: Record<string, Pair>) =>
+  Object.entries(catalogue).map(([code, [zh, en]]) => ({ code, name: say(context, zh, en) }));
+
+export function jobRoutes(db: Db): RouteDefinition[] {
+  const POST_COLUMNS = "p.*, c.name AS company_name, c.name_en AS company_name_en FROM job_posts p JOIN job_companies c ON c.id = p.company_id";
+  const postById = db.prepare(`SELECT ${POST_COLUMNS} WHERE p.id = ?`);
+  const companyById = db.prepare("SELECT * FROM job_companies WHERE id = ?");
+  const openingsOf = db.prepare("SELECT COUNT(*) FROM job_posts WHERE company_id = ?").pluck();
+
+  const name = (context: ApiContext, catalogue: Record<string, Pair>, code: string) => {
+    const pair = catalogue[code];
+    return pair ? say(context, pair[0], pair[1]) : "";
+  };
+
+  const postView = (context: ApiContext, row: PostRow) => ({
+    id: row.id,
+    title: say(context, row.title, row.title_en),
+    type: row.job_type,
+    typeName: name(context, JOB_TYPES, row.job_type),
+    field: row.field,
+    fieldName: name(context, JOB_FIELDS, row.field),
+    city: row.city,
+    cityName: name(context, JOB_CITIES, row.city),
+    salary: say(context, row.salary, row.salary_en),
+    deadline: row.deadline,
+    // Deadlines are Beijing dates: an opening is open through its last day there.
+    open: row.deadline >= new Date(context.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10),
+    createTime: row.created_at,
+    companyId: row.company_id,
+    companyName: say(context, row.company_name, row.company_name_en),
+    link: `/jobDetail?id=${row.id}`,
+  });
+
+  const companyView = (context: ApiContext, row: CompanyRow) => ({
+    id: row.id,
+    name: say(context, row.name, row.name_en),
+    kind: row.kind,
+    kindName: name(context, COMPANY_KINDS, row.kind),
+    city: row.city,
+    cityName: name(context, JOB_CITIES, row.city),
+    intro: say(context, row.intro, row.intro_en),
+    website: row.website,
+    openings: openingsOf.get(row.id) as number,
+  });
+
+  return [
+    {
+      method: "ANY",
+      path: "/recruit/filters",
+      // The choices the list filters by, named in the caller's language.
+      handler: (context) => ok({ types: choices(context, JOB_TYPES), fields: choices(context, JOB_FIELDS), cities: choices(context, JOB_CITIES) }),
+    },
+    {
+      method: "ANY",
+      path: "/recruit/list",
+      // Openings, newest first, narrowed by keyword (titles, employers, descriptions in both languages), city, type,
+      // field and employer.
+      handler: (context) => {
+        const { params } = context;
+        const city = codeOf(JOB_CITIES, params.city);
+        const type = codeOf(JOB_TYPES, params.type);
+        const field = codeOf(JOB_FIELDS, params.field);
+        if (city === null) return fail(400, say(context, "城市无效", "Unknown city"));
+        if (type === null) return fail(400, say(context, "职位类型无效", "Unknown job type"));
+        if (field === null) return fail(400, say(context, "研究领域无效", "Unknown field"));
+        const where: string[] = [];
+        const args: unknown[] = [];
+        for (const [column, value] of [
+          ["p.city", city],
+          ["p.job_type", type],
+          ["p.field", field],
+        ] as const) {
+          if (!value) continue;
+          where.push(`${column} = ?`);
+          args.push(value);
+        }
+        if (params.companyId !== undefined && params.companyId !== "") {
+          const companyId = Number(params.companyId);
+          if (!Number.isInteger(companyId) || companyId <= 0) return fail(400, say(context, "companyId必须是正整数", "companyId must be a positive integer"));
+          where.push("p.company_id = ?");
+          args.push(companyId);
+        }
+        const keyword = typeof params.keyword === "string" ? params.keyword.trim().slice(0, KEYWORD_MAX) : "";
+        if (keyword) {
+          const like = `%${keyword.replace(/[%_\\]/g, "\\$&")}%`;
+          where.push(
+            `(${["p.title", "p.title_en", "c.name", "c.name_en", "p.description", "p.description_en"].map((column) => `${column} LIKE ? ESCAPE '\\'`).join(" OR ")})`,
+          );
+          args.push(like, like, like, like, like, like);
+        }
+        const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+        const { pageNum, pageSize } = paging(params);
+        const total = db
+          .prepare(`SELECT COUNT(*) FROM job_posts p JOIN job_companies c ON c.id = p.company_id ${clause}`)
+          .pluck()
+          .get(...args) as number;
+        const rows = db
+          .prepare(`SELECT ${POST_COLUMNS} ${clause} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`)
+          .all(...args, pageSize, (pageNum - 1) * pageSize) as PostRow[];
+        return ok({ list: rows.map((row) => postView(context, row)), total, pageNum, pageSize });
+      },
+    },
+    {
+      method: "ANY",
+      path: "/recruit/detail",
+      // One opening with its employer, and its texts as titled sections for the detail page.
+      handler: (context) => {
+        const id = Number(context.params.id);
+        if (!Number.isInteger(id) || id <= 0) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+        const row = postById.get(id) as PostRow | undefined;
+        if (!row) return fail(404, say(context, "职位不存在", "No such opening"));
+        const company = companyView(context, companyById.get(row.company_id) as CompanyRow);
+        return ok({
+          ...postView(context, row),
+          description: say(context, row.description, row.description_en),
+          requirements: say(context, row.requirements, row.requirements_en),
+          apply: say(context, row.apply, row.apply_en),
+          company,
+          sections: [
+            { heading: say(context, "任职要求", "Requirements"), text: say(context, row.requirements, row.requirements_en) },
+            { heading: say(context, "申请方式", "How to apply"), text: say(context, row.apply, row.apply_en) },
+            { heading: say(context, `关于${company.name}`, `About ${company.name}`), text: company.intro },
+          ],
+        });
+      },
+    },
+    {
+      method: "ANY",
+      path: "/recruit/companies",
+      // Employers with their number of openings, most openings first.
+      handler: (context) => {
+        const rows = db
+          .prepare("SELECT * FROM job_companies ORDER BY (SELECT COUNT(*) FROM job_posts p WHERE p.company_id = job_companies.id) DESC, id")
+          .all() as CompanyRow[];
+        return ok({ list: rows.map((row) => companyView(context, row)), total: rows.length });
+      },
+    },
+  ];
+}
