@@ -100,6 +100,22 @@ export type Link9 = string;
  */
 export type Link10 = string;
 /**
+ * Where the new post is seen after posting.
+ */
+export type InternalPath1 = string;
+/**
+ * Where the author lands after removing the post.
+ */
+export type InternalPath2 = string;
+/**
+ * Where writing a post happens, e.g. /circlePost.
+ */
+export type InternalPath3 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text3 = LocalizedText | string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link11 = string;
@@ -130,19 +146,11 @@ export type Binding4 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
-export type Text3 = LocalizedText | string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding5 = string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
 export type Text4 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding6 = string;
+export type Binding5 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -152,25 +160,13 @@ export type Link16 = string;
  */
 export type Link17 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding6 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link18 = string;
-/**
- * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
- */
-export type InternalPath1 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding7 = string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text5 = LocalizedText | string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding8 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -179,6 +175,14 @@ export type Link19 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link20 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text5 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding7 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -192,17 +196,25 @@ export type Link22 = string;
  */
 export type Link23 = string;
 /**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
  */
-export type Link24 = string;
+export type InternalPath4 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding8 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text6 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding9 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Binding10 = string;
+export type Link24 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -223,6 +235,14 @@ export type Link28 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link29 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding10 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding11 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -288,40 +308,6 @@ export type Link44 = string;
  */
 export type Link45 = string;
 /**
- * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
- *
- * This interface was referenced by `PageConfig`'s JSON-Schema
- * via the `definition` "richTextProps".
- */
-export type RichTextProps = RichTextProps1 & RichTextProps2;
-export type RichTextProps1 = {
-  [k: string]: unknown;
-};
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding11 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding12 = string;
-/**
- * Where results show; the current page when omitted.
- */
-export type InternalPath2 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding13 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding14 = string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text6 = LocalizedText | string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link46 = string;
@@ -334,17 +320,55 @@ export type Link47 = string;
  */
 export type Link48 = string;
 /**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Text7 = LocalizedText | string;
+export type Link49 = string;
 /**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Text8 = LocalizedText | string;
+export type Binding12 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding13 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link50 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link51 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link52 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link53 = string;
+/**
+ * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "richTextProps".
+ */
+export type RichTextProps = RichTextProps1 & RichTextProps2;
+export type RichTextProps1 = {
+  [k: string]: unknown;
+};
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding14 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding15 = string;
+/**
+ * Where results show; the current page when omitted.
+ */
+export type InternalPath5 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -354,17 +378,57 @@ export type Binding16 = string;
  */
 export type Binding17 = string;
 /**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
-export type Link49 = string;
+export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link50 = string;
+export type Link54 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link51 = string;
+export type Link55 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link56 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text8 = LocalizedText | string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text9 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding18 = string;
+/**
+ * Where the viewer's own blacklist is, shown on their own page.
+ */
+export type InternalPath6 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding19 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding20 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link57 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link58 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link59 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -469,8 +533,12 @@ export interface WidgetNode1 {
     | "audioBook"
     | "audioPlayer"
     | "bannerCarousel"
+    | "blackList"
     | "bookUnlock"
     | "bookVoucher"
+    | "circleComposer"
+    | "circleDetail"
+    | "circleFeed"
     | "codeRedeem"
     | "collectList"
     | "comments"
@@ -482,6 +550,9 @@ export interface WidgetNode1 {
     | "detailHeader"
     | "emptyState"
     | "errorState"
+    | "essayArticle"
+    | "essayEditor"
+    | "essayWrite"
     | "eventGuests"
     | "eventHero"
     | "exchangeConfirm"
@@ -512,6 +583,8 @@ export interface WidgetNode1 {
     | "productDetail"
     | "profileCard"
     | "profileEditor"
+    | "qaEditor"
+    | "qaThread"
     | "registerForm"
     | "resultPanel"
     | "richText"
@@ -527,6 +600,7 @@ export interface WidgetNode1 {
     | "tabs"
     | "taskList"
     | "taskStep"
+    | "userHome"
     | "videoComments"
     | "videoPlayer"
     | "voteBoard"
@@ -682,6 +756,13 @@ export interface BannerCarouselProps {
   minItems?: 0;
 }
 /**
+ * The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "blackListProps".
+ */
+export interface BlackListProps {}
+/**
  * Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -700,6 +781,35 @@ export interface BookUnlockProps {
  */
 export interface BookVoucherProps {
   bookLink: Link10;
+}
+/**
+ * Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "circleComposerProps".
+ */
+export interface CircleComposerProps {
+  listLink: InternalPath1;
+}
+/**
+ * One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "circleDetailProps".
+ */
+export interface CircleDetailProps {
+  listLink: InternalPath2;
+}
+/**
+ * Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "circleFeedProps".
+ */
+export interface CircleFeedProps {
+  title?: Text;
+  composeLink?: InternalPath3;
+  emptyText?: Text3;
 }
 /**
  * Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.
@@ -884,7 +994,7 @@ export interface DetailHeaderProps {
   count?: Binding4;
   countLabel?: Text;
   bodyTitle?: Text;
-  body?: Text3;
+  body?: Text4;
   sections?: Binding5;
   actionText?: Text;
   actionLink?: Link;
@@ -912,6 +1022,41 @@ export interface ErrorStateProps {
   text?: Text;
   actionText?: Text;
   actionLink?: Link;
+}
+/**
+ * An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "essayArticleProps".
+ */
+export interface EssayArticleProps {
+  editLink: Link16;
+  listLink: Link17;
+}
+/**
+ * The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "essayEditorProps".
+ */
+export interface EssayEditorProps {
+  id?: Binding6;
+  articleLink: Link18;
+  listLink: Link19;
+  /**
+   * Seconds between a change and its autosave to the platform.
+   */
+  autosaveSeconds: number;
+}
+/**
+ * The floating "write" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "essayWriteProps".
+ */
+export interface EssayWriteProps {
+  link: Link20;
+  label?: Text;
 }
 /**
  * The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).
@@ -959,7 +1104,7 @@ export interface EventGuestsProps {
  * via the `definition` "eventHeroProps".
  */
 export interface EventHeroProps {
-  kicker?: Text4;
+  kicker?: Text5;
   title: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
@@ -971,7 +1116,7 @@ export interface EventHeroProps {
    * A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.
    */
   image?: Binding;
-  badge?: Binding6;
+  badge?: Binding7;
   /**
    * Labels for badge values, e.g. live states {"2": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.
    */
@@ -1006,8 +1151,8 @@ export interface EventHeroProps {
  * via the `definition` "exchangeConfirmProps".
  */
 export interface ExchangeConfirmProps {
-  resultLink: Link16;
-  addressListLink: Link17;
+  resultLink: Link21;
+  addressListLink: Link22;
 }
 /**
  * One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.
@@ -1017,7 +1162,7 @@ export interface ExchangeConfirmProps {
  */
 export interface ExchangeDetailProps {
   mallLink: Link;
-  couponsLink: Link18;
+  couponsLink: Link23;
 }
 /**
  * Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.
@@ -1027,7 +1172,7 @@ export interface ExchangeDetailProps {
  */
 export interface FilterChipsProps {
   queryKey: string;
-  target?: InternalPath1;
+  target?: InternalPath4;
   /**
    * Fixed choices.
    *
@@ -1037,15 +1182,15 @@ export interface FilterChipsProps {
     value: string;
     label: Text;
   }[];
-  items?: Binding7;
+  items?: Binding8;
   valueField: string;
   labelField: string;
-  allLabel?: Text5;
+  allLabel?: Text6;
   /**
    * The value chosen when the query has none.
    */
   defaultValue?: string;
-  counts?: Binding8;
+  counts?: Binding9;
   variant: "chips" | "tabs";
   minItems?: 0;
 }
@@ -1068,8 +1213,8 @@ export interface FunctionGuideProps {
  * via the `definition` "giftCardsProps".
  */
 export interface GiftCardsProps {
-  cardLink: Link19;
-  receiveLink: Link20;
+  cardLink: Link24;
+  receiveLink: Link25;
 }
 /**
  * Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.
@@ -1078,7 +1223,7 @@ export interface GiftCardsProps {
  * via the `definition` "giftReceiveProps".
  */
 export interface GiftReceiveProps {
-  memberLink: Link21;
+  memberLink: Link26;
 }
 /**
  * The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.
@@ -1105,7 +1250,7 @@ export interface GuestListProps {
  * via the `definition` "helpCouponProps".
  */
 export interface HelpCouponProps {
-  couponsLink: Link22;
+  couponsLink: Link27;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -1128,8 +1273,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link23;
-  confirmLink: Link24;
+  courseLink: Link28;
+  confirmLink: Link29;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -1234,8 +1379,8 @@ export interface LiveListProps {
  * via the `definition` "livePlayerProps".
  */
 export interface LivePlayerProps {
-  plan: Binding9;
-  play: Binding10;
+  plan: Binding10;
+  play: Binding11;
 }
 /**
  * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
@@ -1244,7 +1389,7 @@ export interface LivePlayerProps {
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link25;
+  prizesLink: Link30;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1253,7 +1398,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link26;
+  cardLink: Link31;
   /**
    * @maxItems 6
    */
@@ -1319,8 +1464,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link27;
-  addressListLink?: Link28;
+  payStatusLink: Link32;
+  addressListLink?: Link33;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1333,7 +1478,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link29;
+  listLink?: Link34;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1342,7 +1487,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link30;
+  detailLink: Link35;
   emptyText?: Text;
 }
 /**
@@ -1353,7 +1498,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link31;
+  nextLink?: Link36;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1362,11 +1507,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link32;
-  courseLink: Link33;
-  shopLink: Link34;
-  memberLink?: Link35;
-  giftLink?: Link36;
+  orderLink: Link37;
+  courseLink: Link38;
+  shopLink: Link39;
+  memberLink?: Link40;
+  giftLink?: Link41;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1375,7 +1520,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link37;
+  detailLink: Link42;
   /**
    * @maxItems 4
    */
@@ -1391,8 +1536,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link38;
-  earnLink?: Link39;
+  exchangeLink: Link43;
+  earnLink?: Link44;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1401,8 +1546,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link40;
-  addressLink?: Link41;
+  drawLink: Link45;
+  addressLink?: Link46;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1411,7 +1556,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link42;
+  confirmLink: Link47;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1420,8 +1565,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link43;
-  verifyLink: Link44;
+  settingsLink: Link48;
+  verifyLink: Link49;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1434,6 +1579,27 @@ export interface ProfileEditorProps {
    * Show the nickname form.
    */
   nickname: boolean;
+}
+/**
+ * The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "qaEditorProps".
+ */
+export interface QaEditorProps {
+  questionId?: Binding12;
+  tags: Binding13;
+  detailLink: Link50;
+}
+/**
+ * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, and removal of one's own question or answers. An anonymous post shows no author to anybody; its writer sees it as theirs.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "qaThreadProps".
+ */
+export interface QaThreadProps {
+  listLink: Link51;
+  editorLink: Link52;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1451,7 +1617,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link45;
+  nextLink: Link53;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1482,7 +1648,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding11;
+  html?: Binding14;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1511,7 +1677,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding12;
+  scholar: Binding15;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1531,14 +1697,14 @@ export interface SearchBarProps {
    * input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).
    */
   mode: "input" | "link";
-  target?: InternalPath2;
+  target?: InternalPath5;
   /**
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding13;
+  keyword?: Binding16;
   placeholder?: Text;
-  suggestions?: Binding14;
+  suggestions?: Binding17;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -1555,7 +1721,7 @@ export interface SeatMapProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  stageLabel?: Text6;
+  stageLabel?: Text7;
 }
 /**
  * The language choice and logging out, at the end of /setting.
@@ -1571,7 +1737,7 @@ export interface SettingsActionsProps {}
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link46;
+  ledgerLink?: Link54;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1583,10 +1749,10 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link47;
-  privacyLink: Link48;
-  successText?: Text7;
-  closedText?: Text8;
+  agreementLink: Link55;
+  privacyLink: Link56;
+  successText?: Text8;
+  closedText?: Text9;
 }
 /**
  * Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).
@@ -1648,12 +1814,21 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding15;
+  executeId: Binding18;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
    */
   counting: "onPage" | "whilePlaying";
+}
+/**
+ * A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "userHomeProps".
+ */
+export interface UserHomeProps {
+  blackListLink?: InternalPath6;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -1662,7 +1837,7 @@ export interface TaskStepProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding16;
+  videoId: Binding19;
   title?: Text;
 }
 /**
@@ -1672,7 +1847,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding17;
+  src: Binding20;
   poster?: Binding;
   title?: Text;
   /**
@@ -1688,7 +1863,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link49;
+  entryLink: Link57;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -1705,6 +1880,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link50;
-  contestLink?: Link51;
+  boardLink?: Link58;
+  contestLink?: Link59;
 }

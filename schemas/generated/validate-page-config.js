@@ -8,7 +8,7 @@ function commonJsExports(namespace) {
   return fallback && typeof fallback === "object" && "__esModule" in fallback ? fallback : namespace;
 }
 export const validatePageConfig = validate10;
-const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","bookUnlock","bookVoucher","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
+const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, and removal of one's own question or answers. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
 const schema12 = {"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}};
 const schema13 = {"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -337,11 +337,12 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","bookUnlock","bookVoucher","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
-const schema88 = {"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}};
-const schema147 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
-const schema158 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
-const schema164 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
+const schema17 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
+const schema37 = {"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}};
+const schema104 = {"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}};
+const schema163 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
+const schema181 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
+const schema187 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
 const schema18 = {"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}};
 const schema19 = {"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"};
 const pattern6 = new RegExp("^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$", "u");
@@ -1625,7 +1626,7 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}};
+const schema38 = {"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1763,7 +1764,7 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}};
+const schema42 = {"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1831,9 +1832,199 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}};
+const schema44 = {"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}};
+const schema45 = {"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"};
+const pattern25 = new RegExp("^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.listLink === undefined){
+data.listLink = "/circle";
+}
+for(const key0 in data){
+if(!(key0 === "listLink")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.listLink;
+if(typeof data0 === "string"){
+if(!pattern25.test(data0)){
+const err1 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+const schema46 = {"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.listLink === undefined){
+data.listLink = "/circle";
+}
+for(const key0 in data){
+if(!(key0 === "listLink")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.listLink;
+if(typeof data0 === "string"){
+if(!pattern25.test(data0)){
+const err1 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema48 = {"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "title") || (key0 === "composeLink")) || (key0 === "emptyText"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(!(validate15(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+}
+if(data.composeLink !== undefined){
+let data1 = data.composeLink;
+if(typeof data1 === "string"){
+if(!pattern25.test(data1)){
+const err1 = {instancePath:instancePath+"/composeLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/composeLink",schemaPath:"#/$defs/internalPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.emptyText !== undefined){
+if(!(validate15(data.emptyText, {instancePath:instancePath+"/emptyText",parentData:data,parentDataProperty:"emptyText",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+const schema50 = {"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1895,13 +2086,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}};
+const schema52 = {"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1934,13 +2125,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}};
+const schema53 = {"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1992,7 +2183,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data0 === "essay") || (data0 === "circle")) || (data0 === "question")) || (data0 === "answer"))){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema46.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema53.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2077,14 +2268,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}};
-const pattern31 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+const schema55 = {"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}};
+const pattern34 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2111,7 +2302,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema48.properties, key0))){
+if(!(func2.call(schema55.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2140,7 +2331,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === "card") || (data1 === "row")) || (data1 === "grid")) || (data1 === "compact"))){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema48.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema55.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2285,7 +2476,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key1 in data8){
-if(!(func2.call(schema48.properties.item.properties, key1))){
+if(!(func2.call(schema55.properties.item.properties, key1))){
 const err15 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -2485,7 +2676,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key2 in data23){
 const _errs49 = errors;
 if(typeof key2 === "string"){
-if(!pattern31.test(key2)){
+if(!pattern34.test(key2)){
 const err30 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err30];
@@ -2549,13 +2740,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}};
+const schema58 = {"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2642,13 +2833,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}};
+const schema61 = {"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2682,7 +2873,7 @@ errors++;
 }
 let data0 = data.edition;
 if(!((data0 === "current") || (data0 === "previous"))){
-const err2 = {instancePath:instancePath+"/edition",schemaPath:"#/properties/edition/enum",keyword:"enum",params:{allowedValues: schema54.properties.edition.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/edition",schemaPath:"#/properties/edition/enum",keyword:"enum",params:{allowedValues: schema61.properties.edition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2762,14 +2953,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}};
+const schema64 = {"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}};
 const formats0 = runtime1.fullFormats["date-time"];
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2896,13 +3087,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}};
+const schema66 = {"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2936,7 +3127,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "centre") || (data0 === "mine"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema59.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema66.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3016,13 +3207,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema68 = {"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3040,7 +3231,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema61.properties, key0))){
+if(!(func2.call(schema68.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3100,7 +3291,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data3 === "wide") || (data3 === "cover"))){
-const err5 = {instancePath:instancePath+"/imageShape",schemaPath:"#/properties/imageShape/enum",keyword:"enum",params:{allowedValues: schema61.properties.imageShape.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/imageShape",schemaPath:"#/properties/imageShape/enum",keyword:"enum",params:{allowedValues: schema68.properties.imageShape.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3257,13 +3448,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema73 = {"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3327,13 +3518,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema75 = {"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3428,13 +3619,354 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema77 = {"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.editLink === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editLink"},message:"must have required property '"+"editLink"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.listLink === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "listLink"},message:"must have required property '"+"listLink"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "editLink") || (key0 === "listLink"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.editLink !== undefined){
+let data0 = data.editLink;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+const err3 = {instancePath:instancePath+"/editLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/editLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.listLink !== undefined){
+let data1 = data.listLink;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err5 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+const schema80 = {"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.autosaveSeconds === undefined){
+data.autosaveSeconds = 5;
+}
+if(data.articleLink === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "articleLink"},message:"must have required property '"+"articleLink"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.listLink === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "listLink"},message:"must have required property '"+"listLink"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "articleLink")) || (key0 === "listLink")) || (key0 === "autosaveSeconds"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.articleLink !== undefined){
+let data1 = data.articleLink;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err5 = {instancePath:instancePath+"/articleLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/articleLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.listLink !== undefined){
+let data2 = data.listLink;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err7 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data3 = data.autosaveSeconds;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/autosaveSeconds",schemaPath:"#/properties/autosaveSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 60 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/autosaveSeconds",schemaPath:"#/properties/autosaveSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60},message:"must be <= 60"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/autosaveSeconds",schemaPath:"#/properties/autosaveSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+const schema84 = {"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}};
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.link === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "link") || (key0 === "label"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.link !== undefined){
+let data0 = data.link;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+const err2 = {instancePath:instancePath+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/link",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+if(!(validate15(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+
+const schema86 = {"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3448,7 +3980,7 @@ if(data.listField === undefined){
 data.listField = "list";
 }
 for(const key0 in data){
-if(!(func2.call(schema70.properties, key0))){
+if(!(func2.call(schema86.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3483,7 +4015,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema70.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema86.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3504,7 +4036,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data3 === "cards") || (data3 === "list"))){
-const err4 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema70.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema86.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3583,7 +4115,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 const _errs15 = errors;
 if(typeof key1 === "string"){
-if(!pattern31.test(key1)){
+if(!pattern34.test(key1)){
 const err10 = {instancePath:instancePath+"/roleLabels",schemaPath:"#/properties/roleLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err10];
@@ -3751,14 +4283,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}};
-const pattern48 = new RegExp("^(/(?!/)|https://)", "u");
+const schema88 = {"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}};
+const pattern57 = new RegExp("^(/(?!/)|https://)", "u");
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3779,7 +4311,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema72.properties, key0))){
+if(!(func2.call(schema88.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3820,7 +4352,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data3 === "navy") || (data3 === "crimson")) || (data3 === "emerald")) || (data3 === "amber")) || (data3 === "violet")) || (data3 === "teal")) || (data3 === "ink")) || (data3 === "rose"))){
-const err3 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema72.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema88.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3841,7 +4373,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data4 === "none") || (data4 === "grid")) || (data4 === "waves")) || (data4 === "rings")) || (data4 === "dots")) || (data4 === "diagonal"))){
-const err5 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema72.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema88.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3856,7 +4388,7 @@ const _errs10 = errors;
 let valid1 = false;
 const _errs11 = errors;
 if(typeof data5 === "string"){
-if(!pattern48.test(data5)){
+if(!pattern57.test(data5)){
 const err6 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(/(?!/)|https://)"},message:"must match pattern \""+"^(/(?!/)|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3959,7 +4491,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 const _errs21 = errors;
 if(typeof key1 === "string"){
-if(!pattern31.test(key1)){
+if(!pattern34.test(key1)){
 const err13 = {instancePath:instancePath+"/badgeLabels",schemaPath:"#/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err13];
@@ -4052,7 +4584,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!((((((((data11 === "calendar") || (data11 === "place")) || (data11 === "venue")) || (data11 === "organizer")) || (data11 === "deadline")) || (data11 === "online")) || (data11 === "people")) || (data11 === "seat"))){
-const err20 = {instancePath:instancePath+"/facts/" + i0+"/icon",schemaPath:"#/properties/facts/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema72.properties.facts.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/facts/" + i0+"/icon",schemaPath:"#/properties/facts/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema88.properties.facts.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4349,7 +4881,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data20 === "primary") || (data20 === "ghost"))){
-const err40 = {instancePath:instancePath+"/actions/" + i1+"/style",schemaPath:"#/properties/actions/items/properties/style/enum",keyword:"enum",params:{allowedValues: schema72.properties.actions.items.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/actions/" + i1+"/style",schemaPath:"#/properties/actions/items/properties/style/enum",keyword:"enum",params:{allowedValues: schema88.properties.actions.items.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4393,13 +4925,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}};
+const schema94 = {"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4496,13 +5028,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-const schema81 = {"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}};
+const schema97 = {"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4599,15 +5131,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema84 = {"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}};
-const schema85 = {"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"};
-const pattern60 = new RegExp("^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$", "u");
+const schema100 = {"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4631,7 +5161,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema84.properties, key0))){
+if(!(func2.call(schema100.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4670,7 +5200,7 @@ errors++;
 if(data.target !== undefined){
 let data1 = data.target;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern25.test(data1)){
 const err4 = {instancePath:instancePath+"/target",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -4744,7 +5274,7 @@ errors++;
 if(data3.value !== undefined){
 let data4 = data3.value;
 if(typeof data4 === "string"){
-if(!pattern31.test(data4)){
+if(!pattern34.test(data4)){
 const err10 = {instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/properties/options/items/properties/value/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -4935,7 +5465,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((data12 === "chips") || (data12 === "tabs"))){
-const err25 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema84.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema100.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4955,13 +5485,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema89 = {"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}};
+const schema105 = {"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5058,13 +5588,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-const schema92 = {"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}};
+const schema108 = {"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5126,13 +5656,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-const schema94 = {"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}};
+const schema110 = {"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5210,13 +5740,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-const schema95 = {"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}};
+const schema111 = {"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5278,13 +5808,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-const schema97 = {"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema113 = {"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5328,7 +5858,7 @@ errors = vErrors.length;
 if(data.image !== undefined){
 let data2 = data.image;
 if(typeof data2 === "string"){
-if(!pattern48.test(data2)){
+if(!pattern57.test(data2)){
 const err2 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/(?!/)|https://)"},message:"must match pattern \""+"^(/(?!/)|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -5362,7 +5892,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data3 === "brand") || (data3 === "dark")) || (data3 === "light"))){
-const err5 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema97.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema113.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5413,13 +5943,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-const schema99 = {"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}};
+const schema115 = {"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5516,13 +6046,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-const schema102 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema118 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5569,7 +6099,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === 2) || (data1 === 3)) || (data1 === 4)) || (data1 === 5))){
-const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/enum",keyword:"enum",params:{allowedValues: schema102.properties.columns.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/enum",keyword:"enum",params:{allowedValues: schema118.properties.columns.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5662,7 +6192,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((((((((((((data6 === "live") || (data6 === "meeting")) || (data6 === "video")) || (data6 === "doc")) || (data6 === "book")) || (data6 === "scholar")) || (data6 === "qa")) || (data6 === "essay")) || (data6 === "job")) || (data6 === "mall")) || (data6 === "vip")) || (data6 === "course")) || (data6 === "partner")) || (data6 === "contact"))){
-const err10 = {instancePath:instancePath+"/links/" + i0+"/icon",schemaPath:"#/properties/links/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema102.properties.links.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/links/" + i0+"/icon",schemaPath:"#/properties/links/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema118.properties.links.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5732,14 +6262,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema104 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
-const pattern78 = new RegExp("^[1-9][0-9]{0,11}$", "u");
+const schema120 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
+const pattern87 = new RegExp("^[1-9][0-9]{0,11}$", "u");
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5771,7 +6301,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
-if(!pattern78.test(data0)){
+if(!pattern87.test(data0)){
 const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -5860,13 +6390,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema106 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema122 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5903,7 +6433,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "plan") || (data0 === "special"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema106.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema122.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5924,7 +6454,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "row") || (data1 === "grid"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema106.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema122.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6026,13 +6556,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-const schema108 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
+const schema124 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6129,13 +6659,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-const schema111 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
+const schema127 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6197,13 +6727,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema113 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema129 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6370,13 +6900,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema116 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema132 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6492,7 +7022,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((((((((data5 === "order") || (data5 === "coupon")) || (data5 === "collect")) || (data5 === "address")) || (data5 === "points")) || (data5 === "vip")) || (data5 === "settings")) || (data5 === "password")) || (data5 === "scholar")) || (data5 === "invite")) || (data5 === "blacklist"))){
-const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema116.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema132.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6562,13 +7092,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-const schema118 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
+const schema134 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6668,13 +7198,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-const schema121 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
+const schema137 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6726,13 +7256,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema139 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6800,13 +7330,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
+const schema141 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6845,7 +7375,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "find") || (data0 === "new")) || (data0 === "change"))){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema125.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema141.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6891,13 +7421,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-const schema127 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
+const schema143 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7079,13 +7609,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-const schema133 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema149 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7252,13 +7782,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
+const schema152 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7345,13 +7875,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-const schema139 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
+const schema155 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7438,13 +7968,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-const schema142 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
+const schema158 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7506,13 +8036,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-const schema144 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
+const schema160 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7591,13 +8121,244 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-const schema148 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
+const schema164 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tags === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.detailLink === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detailLink"},message:"must have required property '"+"detailLink"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "questionId") || (key0 === "tags")) || (key0 === "detailLink"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.questionId !== undefined){
+let data0 = data.questionId;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/questionId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/questionId",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data1 = data.tags;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err5 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.detailLink !== undefined){
+let data2 = data.detailLink;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err7 = {instancePath:instancePath+"/detailLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/detailLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+
+const schema168 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, and removal of one's own question or answers. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"}}};
+
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.listLink === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "listLink"},message:"must have required property '"+"listLink"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.editorLink === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editorLink"},message:"must have required property '"+"editorLink"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "listLink") || (key0 === "editorLink"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.listLink !== undefined){
+let data0 = data.listLink;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+const err3 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.editorLink !== undefined){
+let data1 = data.editorLink;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err5 = {instancePath:instancePath+"/editorLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/editorLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate196.errors = vErrors;
+return errors === 0;
+}
+
+const schema171 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
+
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7706,13 +8467,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-const schema150 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
+const schema173 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7753,7 +8514,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "success") || (data0 === "fail")) || (data0 === "mail"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema150.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema173.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7857,7 +8618,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data7 === "login") || (data7 === "register"))){
-const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema150.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema173.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7880,7 +8641,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data8 === "code") || (data8 === "password")) || (data8 === "email"))){
-const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema150.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema173.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7937,13 +8698,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema152 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
+const schema175 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -8108,7 +8869,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data4 === "heading") || (data4 === "subheading")) || (data4 === "paragraph")) || (data4 === "item")) || (data4 === "note"))){
-const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema152.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema175.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8159,13 +8920,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-const schema154 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema177 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8240,7 +9001,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data3 === "rows") || (data3 === "cards"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema154.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema177.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8266,13 +9027,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-const schema156 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
+const schema179 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8334,14 +9095,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-const schema159 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
-const pattern112 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
+const schema182 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
+const pattern126 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8378,7 +9139,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "input") || (data0 === "link"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema159.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema182.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8390,7 +9151,7 @@ errors++;
 if(data.target !== undefined){
 let data1 = data.target;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern25.test(data1)){
 const err3 = {instancePath:instancePath+"/target",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8415,7 +9176,7 @@ errors++;
 if(data.searchType !== undefined){
 let data2 = data.searchType;
 if(typeof data2 === "string"){
-if(!pattern112.test(data2)){
+if(!pattern126.test(data2)){
 const err5 = {instancePath:instancePath+"/searchType",schemaPath:"#/properties/searchType/pattern",keyword:"pattern",params:{pattern: "^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},message:"must match pattern \""+"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8524,13 +9285,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-const schema163 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
+const schema186 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8573,7 +9334,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema163.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema186.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8599,13 +9360,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-const schema165 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
+const schema188 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8657,13 +9418,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
-const schema167 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
+const schema190 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8712,7 +9473,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema167.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema190.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8790,13 +9551,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
-const schema170 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema193 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8836,7 +9597,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data1 === "navy") || (data1 === "crimson")) || (data1 === "emerald")) || (data1 === "amber")) || (data1 === "violet")) || (data1 === "teal")) || (data1 === "ink")) || (data1 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema170.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema193.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8930,7 +9691,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data5 === "host") || (data5 === "coHost")) || (data5 === "sponsor")) || (data5 === "media"))){
-const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema170.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema193.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9006,13 +9767,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate213.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-const schema172 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
+const schema195 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9129,13 +9890,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-const schema173 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
+const schema196 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9168,13 +9929,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-const schema174 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
+const schema197 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9301,7 +10062,7 @@ errors++;
 }
 let data3 = data.counting;
 if(!((data3 === "onPage") || (data3 === "whilePlaying"))){
-const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema174.properties.counting.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema197.properties.counting.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9321,13 +10082,71 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-const schema176 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
+const schema199 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "blackListLink")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.blackListLink !== undefined){
+let data0 = data.blackListLink;
+if(typeof data0 === "string"){
+if(!pattern25.test(data0)){
+const err1 = {instancePath:instancePath+"/blackListLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/blackListLink",schemaPath:"#/$defs/internalPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate244.errors = vErrors;
+return errors === 0;
+}
+
+const schema201 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
+
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9395,13 +10214,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
-const schema178 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
+const schema203 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9522,7 +10341,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((data4 === 0.75) || (data4 === 1)) || (data4 === 1.25)) || (data4 === 1.5)) || (data4 === 2))){
-const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema203.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9578,13 +10397,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-const schema181 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
+const schema206 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9646,13 +10465,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
-const schema183 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
+const schema208 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9755,13 +10574,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-const schema187 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
+const schema212 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9815,7 +10634,7 @@ errors++;
 if(data.equals !== undefined){
 let data1 = data.equals;
 if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema187.properties.equals.type},message:"must be string,number,boolean"};
+const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema212.properties.equals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9828,7 +10647,7 @@ errors++;
 if(data.notEquals !== undefined){
 let data2 = data.notEquals;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema187.properties.notEquals.type},message:"must be string,number,boolean"};
+const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema212.properties.notEquals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9845,7 +10664,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))){
-const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema187.properties.in.items.type},message:"must be string,number"};
+const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema212.properties.in.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9890,11 +10709,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-const pattern67 = new RegExp("^[a-z]+$", "u");
+const pattern76 = new RegExp("^[a-z]+$", "u");
 const wrapper0 = {validate: validate13};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10429,7 +11248,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("bookUnlock" !== data.type){
+if("blackList" !== data.type){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -10458,16 +11277,10 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate40(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-var _valid8 = _errs53 === errors;
-valid25 = _valid8;
-}
-if(!valid25){
-const err26 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let data17 = data.props;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key0 in data17){
+const err26 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/blackListProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10476,13 +11289,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid28 = true;
-const _errs57 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((data.type === undefined) && (missing9 = "type")){
-const err27 = {};
+}
+else {
+const err27 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/blackListProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10491,10 +11300,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("bookVoucher" !== data.type){
-const err28 = {};
+}
+var _valid8 = _errs53 === errors;
+valid25 = _valid8;
+}
+if(!valid25){
+const err28 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10503,35 +11314,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-}
-var _valid9 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs59 = errors;
+let valid29 = true;
+const _errs60 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate42(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-}
-var _valid9 = _errs59 === errors;
-valid28 = _valid9;
-}
-if(!valid28){
-const err29 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing9;
+if((data.type === undefined) && (missing9 = "type")){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10540,12 +11329,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs62 = errors;
-let valid31 = true;
-const _errs63 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing10;
-if((data.type === undefined) && (missing10 = "type")){
+else {
+if(data.type !== undefined){
+if("bookUnlock" !== data.type){
 const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
@@ -10555,10 +11341,35 @@ vErrors.push(err30);
 }
 errors++;
 }
+}
+}
+}
+var _valid9 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
 else {
-if(data.type !== undefined){
-if("codeRedeem" !== data.type){
-const err31 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs62 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate40(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+var _valid9 = _errs62 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err31 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10567,35 +11378,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-}
-var _valid10 = _errs63 === errors;
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs65 = errors;
+let valid32 = true;
+const _errs66 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate44(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-}
-var _valid10 = _errs65 === errors;
-valid31 = _valid10;
-}
-if(!valid31){
-const err32 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing10;
+if((data.type === undefined) && (missing10 = "type")){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10604,12 +11393,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs68 = errors;
-let valid34 = true;
-const _errs69 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if((data.type === undefined) && (missing11 = "type")){
+else {
+if(data.type !== undefined){
+if("bookVoucher" !== data.type){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -10619,10 +11405,35 @@ vErrors.push(err33);
 }
 errors++;
 }
+}
+}
+}
+var _valid10 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
 else {
-if(data.type !== undefined){
-if("collectList" !== data.type){
-const err34 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs68 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate42(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+var _valid10 = _errs68 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err34 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10631,35 +11442,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-}
-var _valid11 = _errs69 === errors;
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs71 = errors;
+let valid35 = true;
+const _errs72 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate46(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-}
-var _valid11 = _errs71 === errors;
-valid34 = _valid11;
-}
-if(!valid34){
-const err35 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing11;
+if((data.type === undefined) && (missing11 = "type")){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10668,12 +11457,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs74 = errors;
-let valid37 = true;
-const _errs75 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing12;
-if((data.type === undefined) && (missing12 = "type")){
+else {
+if(data.type !== undefined){
+if("circleComposer" !== data.type){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -10683,10 +11469,35 @@ vErrors.push(err36);
 }
 errors++;
 }
+}
+}
+}
+var _valid11 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
 else {
-if(data.type !== undefined){
-if("comments" !== data.type){
-const err37 = {};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs74 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate44(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+var _valid11 = _errs74 === errors;
+valid35 = _valid11;
+}
+if(!valid35){
+const err37 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10695,35 +11506,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-}
-var _valid12 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
 const _errs77 = errors;
+let valid38 = true;
+const _errs78 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate49(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-}
-var _valid12 = _errs77 === errors;
-valid37 = _valid12;
-}
-if(!valid37){
-const err38 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing12;
+if((data.type === undefined) && (missing12 = "type")){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10732,12 +11521,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs80 = errors;
-let valid40 = true;
-const _errs81 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing13;
-if((data.type === undefined) && (missing13 = "type")){
+else {
+if(data.type !== undefined){
+if("circleDetail" !== data.type){
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -10747,10 +11533,35 @@ vErrors.push(err39);
 }
 errors++;
 }
+}
+}
+}
+var _valid12 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
 else {
-if(data.type !== undefined){
-if("contentList" !== data.type){
-const err40 = {};
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs80 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate46(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+var _valid12 = _errs80 === errors;
+valid38 = _valid12;
+}
+if(!valid38){
+const err40 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10759,35 +11570,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-}
-var _valid13 = _errs81 === errors;
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
 const _errs83 = errors;
+let valid41 = true;
+const _errs84 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate52(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-}
-var _valid13 = _errs83 === errors;
-valid40 = _valid13;
-}
-if(!valid40){
-const err41 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing13;
+if((data.type === undefined) && (missing13 = "type")){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10796,12 +11585,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid43 = true;
-const _errs87 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing14;
-if((data.type === undefined) && (missing14 = "type")){
+else {
+if(data.type !== undefined){
+if("circleFeed" !== data.type){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -10811,10 +11597,35 @@ vErrors.push(err42);
 }
 errors++;
 }
+}
+}
+}
+var _valid13 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
 else {
-if(data.type !== undefined){
-if("contestHome" !== data.type){
-const err43 = {};
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs86 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate48(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+}
+var _valid13 = _errs86 === errors;
+valid41 = _valid13;
+}
+if(!valid41){
+const err43 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10823,35 +11634,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-}
-var _valid14 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
 const _errs89 = errors;
+let valid44 = true;
+const _errs90 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate59(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-var _valid14 = _errs89 === errors;
-valid43 = _valid14;
-}
-if(!valid43){
-const err44 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing14;
+if((data.type === undefined) && (missing14 = "type")){
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10860,12 +11649,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs92 = errors;
-let valid46 = true;
-const _errs93 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing15;
-if((data.type === undefined) && (missing15 = "type")){
+else {
+if(data.type !== undefined){
+if("codeRedeem" !== data.type){
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -10875,10 +11661,35 @@ vErrors.push(err45);
 }
 errors++;
 }
+}
+}
+}
+var _valid14 = _errs90 === errors;
+errors = _errs89;
+if(vErrors !== null){
+if(_errs89){
+vErrors.length = _errs89;
+}
 else {
-if(data.type !== undefined){
-if("contestWinners" !== data.type){
-const err46 = {};
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs92 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate52(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+var _valid14 = _errs92 === errors;
+valid44 = _valid14;
+}
+if(!valid44){
+const err46 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -10887,35 +11698,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-}
-var _valid15 = _errs93 === errors;
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
 const _errs95 = errors;
+let valid47 = true;
+const _errs96 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate61(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-var _valid15 = _errs95 === errors;
-valid46 = _valid15;
-}
-if(!valid46){
-const err47 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing15;
+if((data.type === undefined) && (missing15 = "type")){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -10924,12 +11713,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs98 = errors;
-let valid49 = true;
-const _errs99 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing16;
-if((data.type === undefined) && (missing16 = "type")){
+else {
+if(data.type !== undefined){
+if("collectList" !== data.type){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -10939,10 +11725,35 @@ vErrors.push(err48);
 }
 errors++;
 }
+}
+}
+}
+var _valid15 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
 else {
-if(data.type !== undefined){
-if("countdown" !== data.type){
-const err49 = {};
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs98 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate54(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+var _valid15 = _errs98 === errors;
+valid47 = _valid15;
+}
+if(!valid47){
+const err49 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -10951,35 +11762,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-}
-var _valid16 = _errs99 === errors;
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
 const _errs101 = errors;
+let valid50 = true;
+const _errs102 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate63(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-}
-var _valid16 = _errs101 === errors;
-valid49 = _valid16;
-}
-if(!valid49){
-const err50 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing16;
+if((data.type === undefined) && (missing16 = "type")){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10988,12 +11777,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs104 = errors;
-let valid52 = true;
-const _errs105 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing17;
-if((data.type === undefined) && (missing17 = "type")){
+else {
+if(data.type !== undefined){
+if("comments" !== data.type){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -11003,10 +11789,35 @@ vErrors.push(err51);
 }
 errors++;
 }
+}
+}
+}
+var _valid16 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
 else {
-if(data.type !== undefined){
-if("couponList" !== data.type){
-const err52 = {};
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs104 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate57(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+var _valid16 = _errs104 === errors;
+valid50 = _valid16;
+}
+if(!valid50){
+const err52 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11015,35 +11826,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-}
-var _valid17 = _errs105 === errors;
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid17){
 const _errs107 = errors;
+let valid53 = true;
+const _errs108 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate67(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-}
-var _valid17 = _errs107 === errors;
-valid52 = _valid17;
-}
-if(!valid52){
-const err53 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing17;
+if((data.type === undefined) && (missing17 = "type")){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11052,12 +11841,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid55 = true;
-const _errs111 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing18;
-if((data.type === undefined) && (missing18 = "type")){
+else {
+if(data.type !== undefined){
+if("contentList" !== data.type){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -11067,10 +11853,35 @@ vErrors.push(err54);
 }
 errors++;
 }
+}
+}
+}
+var _valid17 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
 else {
-if(data.type !== undefined){
-if("detailHeader" !== data.type){
-const err55 = {};
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs110 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate60(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+var _valid17 = _errs110 === errors;
+valid53 = _valid17;
+}
+if(!valid53){
+const err55 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11079,35 +11890,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-}
-var _valid18 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid18){
 const _errs113 = errors;
+let valid56 = true;
+const _errs114 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate71(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-}
-var _valid18 = _errs113 === errors;
-valid55 = _valid18;
-}
-if(!valid55){
-const err56 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing18;
+if((data.type === undefined) && (missing18 = "type")){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11116,12 +11905,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs116 = errors;
-let valid58 = true;
-const _errs117 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing19;
-if((data.type === undefined) && (missing19 = "type")){
+else {
+if(data.type !== undefined){
+if("contestHome" !== data.type){
 const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
@@ -11131,10 +11917,35 @@ vErrors.push(err57);
 }
 errors++;
 }
+}
+}
+}
+var _valid18 = _errs114 === errors;
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
+}
 else {
-if(data.type !== undefined){
-if("emptyState" !== data.type){
-const err58 = {};
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs116 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate67(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+var _valid18 = _errs116 === errors;
+valid56 = _valid18;
+}
+if(!valid56){
+const err58 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11143,35 +11954,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-}
-}
-var _valid19 = _errs117 === errors;
-errors = _errs116;
-if(vErrors !== null){
-if(_errs116){
-vErrors.length = _errs116;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid19){
 const _errs119 = errors;
+let valid59 = true;
+const _errs120 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate81(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-}
-var _valid19 = _errs119 === errors;
-valid58 = _valid19;
-}
-if(!valid58){
-const err59 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing19;
+if((data.type === undefined) && (missing19 = "type")){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11180,12 +11969,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs122 = errors;
-let valid61 = true;
-const _errs123 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing20;
-if((data.type === undefined) && (missing20 = "type")){
+else {
+if(data.type !== undefined){
+if("contestWinners" !== data.type){
 const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
@@ -11195,10 +11981,35 @@ vErrors.push(err60);
 }
 errors++;
 }
+}
+}
+}
+var _valid19 = _errs120 === errors;
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
 else {
-if(data.type !== undefined){
-if("errorState" !== data.type){
-const err61 = {};
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs122 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate69(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+var _valid19 = _errs122 === errors;
+valid59 = _valid19;
+}
+if(!valid59){
+const err61 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -11207,35 +12018,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-}
-var _valid20 = _errs123 === errors;
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid20){
 const _errs125 = errors;
+let valid62 = true;
+const _errs126 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate85(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-}
-var _valid20 = _errs125 === errors;
-valid61 = _valid20;
-}
-if(!valid61){
-const err62 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing20;
+if((data.type === undefined) && (missing20 = "type")){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -11244,12 +12033,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs128 = errors;
-let valid64 = true;
-const _errs129 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing21;
-if((data.type === undefined) && (missing21 = "type")){
+else {
+if(data.type !== undefined){
+if("countdown" !== data.type){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -11259,10 +12045,35 @@ vErrors.push(err63);
 }
 errors++;
 }
+}
+}
+}
+var _valid20 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
 else {
-if(data.type !== undefined){
-if("eventGuests" !== data.type){
-const err64 = {};
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs128 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate71(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+}
+var _valid20 = _errs128 === errors;
+valid62 = _valid20;
+}
+if(!valid62){
+const err64 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11271,35 +12082,13 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-}
-var _valid21 = _errs129 === errors;
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid21){
 const _errs131 = errors;
+let valid65 = true;
+const _errs132 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate90(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-errors = vErrors.length;
-}
-}
-var _valid21 = _errs131 === errors;
-valid64 = _valid21;
-}
-if(!valid64){
-const err65 = {instancePath,schemaPath:"#/allOf/21/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing21;
+if((data.type === undefined) && (missing21 = "type")){
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11308,12 +12097,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs134 = errors;
-let valid67 = true;
-const _errs135 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing22;
-if((data.type === undefined) && (missing22 = "type")){
+else {
+if(data.type !== undefined){
+if("couponList" !== data.type){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -11323,10 +12109,35 @@ vErrors.push(err66);
 }
 errors++;
 }
+}
+}
+}
+var _valid21 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
 else {
-if(data.type !== undefined){
-if("eventHero" !== data.type){
-const err67 = {};
+vErrors = null;
+}
+}
+if(_valid21){
+const _errs134 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate75(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+var _valid21 = _errs134 === errors;
+valid65 = _valid21;
+}
+if(!valid65){
+const err67 = {instancePath,schemaPath:"#/allOf/21/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11335,35 +12146,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-}
-var _valid22 = _errs135 === errors;
-errors = _errs134;
-if(vErrors !== null){
-if(_errs134){
-vErrors.length = _errs134;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid22){
 const _errs137 = errors;
+let valid68 = true;
+const _errs138 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate99(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
-errors = vErrors.length;
-}
-}
-var _valid22 = _errs137 === errors;
-valid67 = _valid22;
-}
-if(!valid67){
-const err68 = {instancePath,schemaPath:"#/allOf/22/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing22;
+if((data.type === undefined) && (missing22 = "type")){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11372,12 +12161,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs140 = errors;
-let valid70 = true;
-const _errs141 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing23;
-if((data.type === undefined) && (missing23 = "type")){
+else {
+if(data.type !== undefined){
+if("detailHeader" !== data.type){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -11387,10 +12173,35 @@ vErrors.push(err69);
 }
 errors++;
 }
+}
+}
+}
+var _valid22 = _errs138 === errors;
+errors = _errs137;
+if(vErrors !== null){
+if(_errs137){
+vErrors.length = _errs137;
+}
 else {
-if(data.type !== undefined){
-if("exchangeConfirm" !== data.type){
-const err70 = {};
+vErrors = null;
+}
+}
+if(_valid22){
+const _errs140 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate79(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+var _valid22 = _errs140 === errors;
+valid68 = _valid22;
+}
+if(!valid68){
+const err70 = {instancePath,schemaPath:"#/allOf/22/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11399,35 +12210,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-}
-var _valid23 = _errs141 === errors;
-errors = _errs140;
-if(vErrors !== null){
-if(_errs140){
-vErrors.length = _errs140;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid23){
 const _errs143 = errors;
+let valid71 = true;
+const _errs144 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate108(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-}
-var _valid23 = _errs143 === errors;
-valid70 = _valid23;
-}
-if(!valid70){
-const err71 = {instancePath,schemaPath:"#/allOf/23/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing23;
+if((data.type === undefined) && (missing23 = "type")){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11436,12 +12225,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-const _errs146 = errors;
-let valid73 = true;
-const _errs147 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing24;
-if((data.type === undefined) && (missing24 = "type")){
+else {
+if(data.type !== undefined){
+if("emptyState" !== data.type){
 const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
@@ -11451,10 +12237,35 @@ vErrors.push(err72);
 }
 errors++;
 }
+}
+}
+}
+var _valid23 = _errs144 === errors;
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
+}
 else {
-if(data.type !== undefined){
-if("exchangeDetail" !== data.type){
-const err73 = {};
+vErrors = null;
+}
+}
+if(_valid23){
+const _errs146 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate89(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+}
+var _valid23 = _errs146 === errors;
+valid71 = _valid23;
+}
+if(!valid71){
+const err73 = {instancePath,schemaPath:"#/allOf/23/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11463,35 +12274,13 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-}
-var _valid24 = _errs147 === errors;
-errors = _errs146;
-if(vErrors !== null){
-if(_errs146){
-vErrors.length = _errs146;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid24){
 const _errs149 = errors;
+let valid74 = true;
+const _errs150 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate110(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-}
-var _valid24 = _errs149 === errors;
-valid73 = _valid24;
-}
-if(!valid73){
-const err74 = {instancePath,schemaPath:"#/allOf/24/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing24;
+if((data.type === undefined) && (missing24 = "type")){
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11500,12 +12289,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs152 = errors;
-let valid76 = true;
-const _errs153 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing25;
-if((data.type === undefined) && (missing25 = "type")){
+else {
+if(data.type !== undefined){
+if("errorState" !== data.type){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -11515,10 +12301,35 @@ vErrors.push(err75);
 }
 errors++;
 }
+}
+}
+}
+var _valid24 = _errs150 === errors;
+errors = _errs149;
+if(vErrors !== null){
+if(_errs149){
+vErrors.length = _errs149;
+}
 else {
-if(data.type !== undefined){
-if("filterChips" !== data.type){
-const err76 = {};
+vErrors = null;
+}
+}
+if(_valid24){
+const _errs152 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate93(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+}
+var _valid24 = _errs152 === errors;
+valid74 = _valid24;
+}
+if(!valid74){
+const err76 = {instancePath,schemaPath:"#/allOf/24/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11527,35 +12338,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-}
-}
-var _valid25 = _errs153 === errors;
-errors = _errs152;
-if(vErrors !== null){
-if(_errs152){
-vErrors.length = _errs152;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid25){
 const _errs155 = errors;
+let valid77 = true;
+const _errs156 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate112(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
-errors = vErrors.length;
-}
-}
-var _valid25 = _errs155 === errors;
-valid76 = _valid25;
-}
-if(!valid76){
-const err77 = {instancePath,schemaPath:"#/allOf/25/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing25;
+if((data.type === undefined) && (missing25 = "type")){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11564,12 +12353,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs158 = errors;
-let valid79 = true;
-const _errs159 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing26;
-if((data.type === undefined) && (missing26 = "type")){
+else {
+if(data.type !== undefined){
+if("essayArticle" !== data.type){
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -11579,10 +12365,35 @@ vErrors.push(err78);
 }
 errors++;
 }
+}
+}
+}
+var _valid25 = _errs156 === errors;
+errors = _errs155;
+if(vErrors !== null){
+if(_errs155){
+vErrors.length = _errs155;
+}
 else {
-if(data.type !== undefined){
-if("functionGuide" !== data.type){
-const err79 = {};
+vErrors = null;
+}
+}
+if(_valid25){
+const _errs158 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate98(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+var _valid25 = _errs158 === errors;
+valid77 = _valid25;
+}
+if(!valid77){
+const err79 = {instancePath,schemaPath:"#/allOf/25/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11591,29 +12402,13 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-}
-var _valid26 = _errs159 === errors;
-errors = _errs158;
-if(vErrors !== null){
-if(_errs158){
-vErrors.length = _errs158;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid26){
 const _errs161 = errors;
+let valid80 = true;
+const _errs162 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-let data53 = data.props;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.module === undefined){
-const err80 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'"};
+let missing26;
+if((data.type === undefined) && (missing26 = "type")){
+const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11622,9 +12417,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key0 in data53){
-if(!(key0 === "module")){
-const err81 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+else {
+if(data.type !== undefined){
+if("essayEditor" !== data.type){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11634,11 +12430,34 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data53.module !== undefined){
-let data54 = data53.module;
-if(typeof data54 === "string"){
-if(!pattern67.test(data54)){
-const err82 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\""};
+}
+}
+var _valid26 = _errs162 === errors;
+errors = _errs161;
+if(vErrors !== null){
+if(_errs161){
+vErrors.length = _errs161;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid26){
+const _errs164 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate100(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+errors = vErrors.length;
+}
+}
+var _valid26 = _errs164 === errors;
+valid80 = _valid26;
+}
+if(!valid80){
+const err82 = {instancePath,schemaPath:"#/allOf/26/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11647,9 +12466,13 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs167 = errors;
+let valid83 = true;
+const _errs168 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing27;
+if((data.type === undefined) && (missing27 = "type")){
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11658,10 +12481,10 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-}
 else {
-const err84 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("essayWrite" !== data.type){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11671,11 +12494,34 @@ vErrors.push(err84);
 errors++;
 }
 }
-var _valid26 = _errs161 === errors;
-valid79 = _valid26;
 }
-if(!valid79){
-const err85 = {instancePath,schemaPath:"#/allOf/26/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+var _valid27 = _errs168 === errors;
+errors = _errs167;
+if(vErrors !== null){
+if(_errs167){
+vErrors.length = _errs167;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid27){
+const _errs170 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate102(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+errors = vErrors.length;
+}
+}
+var _valid27 = _errs170 === errors;
+valid83 = _valid27;
+}
+if(!valid83){
+const err85 = {instancePath,schemaPath:"#/allOf/27/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11684,12 +12530,12 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs169 = errors;
-let valid84 = true;
-const _errs170 = errors;
+const _errs173 = errors;
+let valid86 = true;
+const _errs174 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing27;
-if((data.type === undefined) && (missing27 = "type")){
+let missing28;
+if((data.type === undefined) && (missing28 = "type")){
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -11701,7 +12547,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("giftCards" !== data.type){
+if("eventGuests" !== data.type){
 const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
@@ -11714,32 +12560,32 @@ errors++;
 }
 }
 }
-var _valid27 = _errs170 === errors;
-errors = _errs169;
+var _valid28 = _errs174 === errors;
+errors = _errs173;
 if(vErrors !== null){
-if(_errs169){
-vErrors.length = _errs169;
+if(_errs173){
+vErrors.length = _errs173;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid27){
-const _errs172 = errors;
+if(_valid28){
+const _errs176 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate116(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate105(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 }
-var _valid27 = _errs172 === errors;
-valid84 = _valid27;
+var _valid28 = _errs176 === errors;
+valid86 = _valid28;
 }
-if(!valid84){
-const err88 = {instancePath,schemaPath:"#/allOf/27/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid86){
+const err88 = {instancePath,schemaPath:"#/allOf/28/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11748,12 +12594,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-const _errs175 = errors;
-let valid87 = true;
-const _errs176 = errors;
+const _errs179 = errors;
+let valid89 = true;
+const _errs180 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing28;
-if((data.type === undefined) && (missing28 = "type")){
+let missing29;
+if((data.type === undefined) && (missing29 = "type")){
 const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
@@ -11765,7 +12611,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("giftReceive" !== data.type){
+if("eventHero" !== data.type){
 const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
@@ -11778,32 +12624,32 @@ errors++;
 }
 }
 }
-var _valid28 = _errs176 === errors;
-errors = _errs175;
+var _valid29 = _errs180 === errors;
+errors = _errs179;
 if(vErrors !== null){
-if(_errs175){
-vErrors.length = _errs175;
+if(_errs179){
+vErrors.length = _errs179;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid28){
-const _errs178 = errors;
+if(_valid29){
+const _errs182 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate118(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate114(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
-var _valid28 = _errs178 === errors;
-valid87 = _valid28;
+var _valid29 = _errs182 === errors;
+valid89 = _valid29;
 }
-if(!valid87){
-const err91 = {instancePath,schemaPath:"#/allOf/28/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid89){
+const err91 = {instancePath,schemaPath:"#/allOf/29/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -11812,12 +12658,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs181 = errors;
-let valid90 = true;
-const _errs182 = errors;
+const _errs185 = errors;
+let valid92 = true;
+const _errs186 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing29;
-if((data.type === undefined) && (missing29 = "type")){
+let missing30;
+if((data.type === undefined) && (missing30 = "type")){
 const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
@@ -11829,7 +12675,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("guestList" !== data.type){
+if("exchangeConfirm" !== data.type){
 const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
@@ -11842,32 +12688,32 @@ errors++;
 }
 }
 }
-var _valid29 = _errs182 === errors;
-errors = _errs181;
+var _valid30 = _errs186 === errors;
+errors = _errs185;
 if(vErrors !== null){
-if(_errs181){
-vErrors.length = _errs181;
+if(_errs185){
+vErrors.length = _errs185;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid29){
-const _errs184 = errors;
+if(_valid30){
+const _errs188 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate120(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate123(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
-var _valid29 = _errs184 === errors;
-valid90 = _valid29;
+var _valid30 = _errs188 === errors;
+valid92 = _valid30;
 }
-if(!valid90){
-const err94 = {instancePath,schemaPath:"#/allOf/29/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid92){
+const err94 = {instancePath,schemaPath:"#/allOf/30/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11876,12 +12722,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs187 = errors;
-let valid93 = true;
-const _errs188 = errors;
+const _errs191 = errors;
+let valid95 = true;
+const _errs192 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing30;
-if((data.type === undefined) && (missing30 = "type")){
+let missing31;
+if((data.type === undefined) && (missing31 = "type")){
 const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
@@ -11893,7 +12739,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("helpCoupon" !== data.type){
+if("exchangeDetail" !== data.type){
 const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
@@ -11906,32 +12752,32 @@ errors++;
 }
 }
 }
-var _valid30 = _errs188 === errors;
-errors = _errs187;
+var _valid31 = _errs192 === errors;
+errors = _errs191;
 if(vErrors !== null){
-if(_errs187){
-vErrors.length = _errs187;
+if(_errs191){
+vErrors.length = _errs191;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid30){
-const _errs190 = errors;
+if(_valid31){
+const _errs194 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate124(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate125(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
-var _valid30 = _errs190 === errors;
-valid93 = _valid30;
+var _valid31 = _errs194 === errors;
+valid95 = _valid31;
 }
-if(!valid93){
-const err97 = {instancePath,schemaPath:"#/allOf/30/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid95){
+const err97 = {instancePath,schemaPath:"#/allOf/31/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -11940,12 +12786,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-const _errs193 = errors;
-let valid96 = true;
-const _errs194 = errors;
+const _errs197 = errors;
+let valid98 = true;
+const _errs198 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing31;
-if((data.type === undefined) && (missing31 = "type")){
+let missing32;
+if((data.type === undefined) && (missing32 = "type")){
 const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
@@ -11957,7 +12803,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("hero" !== data.type){
+if("filterChips" !== data.type){
 const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
@@ -11970,32 +12816,32 @@ errors++;
 }
 }
 }
-var _valid31 = _errs194 === errors;
-errors = _errs193;
+var _valid32 = _errs198 === errors;
+errors = _errs197;
 if(vErrors !== null){
-if(_errs193){
-vErrors.length = _errs193;
+if(_errs197){
+vErrors.length = _errs197;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid31){
-const _errs196 = errors;
+if(_valid32){
+const _errs200 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate126(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate127(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
-var _valid31 = _errs196 === errors;
-valid96 = _valid31;
+var _valid32 = _errs200 === errors;
+valid98 = _valid32;
 }
-if(!valid96){
-const err100 = {instancePath,schemaPath:"#/allOf/31/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid98){
+const err100 = {instancePath,schemaPath:"#/allOf/32/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -12004,12 +12850,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-const _errs199 = errors;
-let valid99 = true;
-const _errs200 = errors;
+const _errs203 = errors;
+let valid101 = true;
+const _errs204 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing32;
-if((data.type === undefined) && (missing32 = "type")){
+let missing33;
+if((data.type === undefined) && (missing33 = "type")){
 const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
@@ -12021,7 +12867,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("lessonView" !== data.type){
+if("functionGuide" !== data.type){
 const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
@@ -12034,32 +12880,26 @@ errors++;
 }
 }
 }
-var _valid32 = _errs200 === errors;
-errors = _errs199;
+var _valid33 = _errs204 === errors;
+errors = _errs203;
 if(vErrors !== null){
-if(_errs199){
-vErrors.length = _errs199;
+if(_errs203){
+vErrors.length = _errs203;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid32){
-const _errs202 = errors;
+if(_valid33){
+const _errs206 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate131(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-errors = vErrors.length;
-}
-}
-var _valid32 = _errs202 === errors;
-valid99 = _valid32;
-}
-if(!valid99){
-const err103 = {instancePath,schemaPath:"#/allOf/32/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let data67 = data.props;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.module === undefined){
+const err103 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -12068,13 +12908,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-const _errs205 = errors;
-let valid102 = true;
-const _errs206 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing33;
-if((data.type === undefined) && (missing33 = "type")){
-const err104 = {};
+for(const key1 in data67){
+if(!(key1 === "module")){
+const err104 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -12083,10 +12919,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("linkGrid" !== data.type){
-const err105 = {};
+}
+if(data67.module !== undefined){
+let data68 = data67.module;
+if(typeof data68 === "string"){
+if(!pattern76.test(data68)){
+const err105 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -12096,34 +12934,8 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-}
-var _valid33 = _errs206 === errors;
-errors = _errs205;
-if(vErrors !== null){
-if(_errs205){
-vErrors.length = _errs205;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid33){
-const _errs208 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
-}
-}
-var _valid33 = _errs208 === errors;
-valid102 = _valid33;
-}
-if(!valid102){
-const err106 = {instancePath,schemaPath:"#/allOf/33/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err106 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -12132,13 +12944,10 @@ vErrors.push(err106);
 }
 errors++;
 }
-const _errs211 = errors;
-let valid105 = true;
-const _errs212 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing34;
-if((data.type === undefined) && (missing34 = "type")){
-const err107 = {};
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -12147,10 +12956,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("liveChat" !== data.type){
-const err108 = {};
+}
+var _valid33 = _errs206 === errors;
+valid101 = _valid33;
+}
+if(!valid101){
+const err108 = {instancePath,schemaPath:"#/allOf/33/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -12159,35 +12970,13 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-}
-}
-var _valid34 = _errs212 === errors;
-errors = _errs211;
-if(vErrors !== null){
-if(_errs211){
-vErrors.length = _errs211;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid34){
 const _errs214 = errors;
+let valid106 = true;
+const _errs215 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate138(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
-}
-}
-var _valid34 = _errs214 === errors;
-valid105 = _valid34;
-}
-if(!valid105){
-const err109 = {instancePath,schemaPath:"#/allOf/34/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing34;
+if((data.type === undefined) && (missing34 = "type")){
+const err109 = {};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -12196,12 +12985,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs217 = errors;
-let valid108 = true;
-const _errs218 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing35;
-if((data.type === undefined) && (missing35 = "type")){
+else {
+if(data.type !== undefined){
+if("giftCards" !== data.type){
 const err110 = {};
 if(vErrors === null){
 vErrors = [err110];
@@ -12211,10 +12997,35 @@ vErrors.push(err110);
 }
 errors++;
 }
+}
+}
+}
+var _valid34 = _errs215 === errors;
+errors = _errs214;
+if(vErrors !== null){
+if(_errs214){
+vErrors.length = _errs214;
+}
 else {
-if(data.type !== undefined){
-if("liveList" !== data.type){
-const err111 = {};
+vErrors = null;
+}
+}
+if(_valid34){
+const _errs217 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate131(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+}
+var _valid34 = _errs217 === errors;
+valid106 = _valid34;
+}
+if(!valid106){
+const err111 = {instancePath,schemaPath:"#/allOf/34/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -12223,35 +13034,13 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-}
-var _valid35 = _errs218 === errors;
-errors = _errs217;
-if(vErrors !== null){
-if(_errs217){
-vErrors.length = _errs217;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid35){
 const _errs220 = errors;
+let valid109 = true;
+const _errs221 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-}
-var _valid35 = _errs220 === errors;
-valid108 = _valid35;
-}
-if(!valid108){
-const err112 = {instancePath,schemaPath:"#/allOf/35/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing35;
+if((data.type === undefined) && (missing35 = "type")){
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -12260,12 +13049,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-const _errs223 = errors;
-let valid111 = true;
-const _errs224 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing36;
-if((data.type === undefined) && (missing36 = "type")){
+else {
+if(data.type !== undefined){
+if("giftReceive" !== data.type){
 const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
@@ -12275,10 +13061,35 @@ vErrors.push(err113);
 }
 errors++;
 }
+}
+}
+}
+var _valid35 = _errs221 === errors;
+errors = _errs220;
+if(vErrors !== null){
+if(_errs220){
+vErrors.length = _errs220;
+}
 else {
-if(data.type !== undefined){
-if("livePlayer" !== data.type){
-const err114 = {};
+vErrors = null;
+}
+}
+if(_valid35){
+const _errs223 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+errors = vErrors.length;
+}
+}
+var _valid35 = _errs223 === errors;
+valid109 = _valid35;
+}
+if(!valid109){
+const err114 = {instancePath,schemaPath:"#/allOf/35/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -12287,35 +13098,13 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-}
-var _valid36 = _errs224 === errors;
-errors = _errs223;
-if(vErrors !== null){
-if(_errs223){
-vErrors.length = _errs223;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid36){
 const _errs226 = errors;
+let valid112 = true;
+const _errs227 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate145(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-}
-var _valid36 = _errs226 === errors;
-valid111 = _valid36;
-}
-if(!valid111){
-const err115 = {instancePath,schemaPath:"#/allOf/36/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing36;
+if((data.type === undefined) && (missing36 = "type")){
+const err115 = {};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -12324,12 +13113,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-const _errs229 = errors;
-let valid114 = true;
-const _errs230 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing37;
-if((data.type === undefined) && (missing37 = "type")){
+else {
+if(data.type !== undefined){
+if("guestList" !== data.type){
 const err116 = {};
 if(vErrors === null){
 vErrors = [err116];
@@ -12339,10 +13125,35 @@ vErrors.push(err116);
 }
 errors++;
 }
+}
+}
+}
+var _valid36 = _errs227 === errors;
+errors = _errs226;
+if(vErrors !== null){
+if(_errs226){
+vErrors.length = _errs226;
+}
 else {
-if(data.type !== undefined){
-if("luckyDraw" !== data.type){
-const err117 = {};
+vErrors = null;
+}
+}
+if(_valid36){
+const _errs229 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate135(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
+}
+}
+var _valid36 = _errs229 === errors;
+valid112 = _valid36;
+}
+if(!valid112){
+const err117 = {instancePath,schemaPath:"#/allOf/36/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -12351,35 +13162,13 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-}
-}
-var _valid37 = _errs230 === errors;
-errors = _errs229;
-if(vErrors !== null){
-if(_errs229){
-vErrors.length = _errs229;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid37){
 const _errs232 = errors;
+let valid115 = true;
+const _errs233 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate147(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
-errors = vErrors.length;
-}
-}
-var _valid37 = _errs232 === errors;
-valid114 = _valid37;
-}
-if(!valid114){
-const err118 = {instancePath,schemaPath:"#/allOf/37/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing37;
+if((data.type === undefined) && (missing37 = "type")){
+const err118 = {};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -12388,12 +13177,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-const _errs235 = errors;
-let valid117 = true;
-const _errs236 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing38;
-if((data.type === undefined) && (missing38 = "type")){
+else {
+if(data.type !== undefined){
+if("helpCoupon" !== data.type){
 const err119 = {};
 if(vErrors === null){
 vErrors = [err119];
@@ -12403,10 +13189,35 @@ vErrors.push(err119);
 }
 errors++;
 }
+}
+}
+}
+var _valid37 = _errs233 === errors;
+errors = _errs232;
+if(vErrors !== null){
+if(_errs232){
+vErrors.length = _errs232;
+}
 else {
-if(data.type !== undefined){
-if("memberCenter" !== data.type){
-const err120 = {};
+vErrors = null;
+}
+}
+if(_valid37){
+const _errs235 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate139(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+var _valid37 = _errs235 === errors;
+valid115 = _valid37;
+}
+if(!valid115){
+const err120 = {instancePath,schemaPath:"#/allOf/37/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -12415,35 +13226,13 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-}
-var _valid38 = _errs236 === errors;
-errors = _errs235;
-if(vErrors !== null){
-if(_errs235){
-vErrors.length = _errs235;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid38){
 const _errs238 = errors;
+let valid118 = true;
+const _errs239 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate149(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-}
-var _valid38 = _errs238 === errors;
-valid117 = _valid38;
-}
-if(!valid117){
-const err121 = {instancePath,schemaPath:"#/allOf/38/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing38;
+if((data.type === undefined) && (missing38 = "type")){
+const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -12452,12 +13241,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-const _errs241 = errors;
-let valid120 = true;
-const _errs242 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing39;
-if((data.type === undefined) && (missing39 = "type")){
+else {
+if(data.type !== undefined){
+if("hero" !== data.type){
 const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
@@ -12467,10 +13253,35 @@ vErrors.push(err122);
 }
 errors++;
 }
+}
+}
+}
+var _valid38 = _errs239 === errors;
+errors = _errs238;
+if(vErrors !== null){
+if(_errs238){
+vErrors.length = _errs238;
+}
 else {
-if(data.type !== undefined){
-if("menuList" !== data.type){
-const err123 = {};
+vErrors = null;
+}
+}
+if(_valid38){
+const _errs241 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+}
+var _valid38 = _errs241 === errors;
+valid118 = _valid38;
+}
+if(!valid118){
+const err123 = {instancePath,schemaPath:"#/allOf/38/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -12479,35 +13290,13 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-}
-var _valid39 = _errs242 === errors;
-errors = _errs241;
-if(vErrors !== null){
-if(_errs241){
-vErrors.length = _errs241;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid39){
 const _errs244 = errors;
+let valid121 = true;
+const _errs245 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate152(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
-errors = vErrors.length;
-}
-}
-var _valid39 = _errs244 === errors;
-valid120 = _valid39;
-}
-if(!valid120){
-const err124 = {instancePath,schemaPath:"#/allOf/39/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing39;
+if((data.type === undefined) && (missing39 = "type")){
+const err124 = {};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -12516,12 +13305,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-const _errs247 = errors;
-let valid123 = true;
-const _errs248 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing40;
-if((data.type === undefined) && (missing40 = "type")){
+else {
+if(data.type !== undefined){
+if("lessonView" !== data.type){
 const err125 = {};
 if(vErrors === null){
 vErrors = [err125];
@@ -12531,10 +13317,35 @@ vErrors.push(err125);
 }
 errors++;
 }
+}
+}
+}
+var _valid39 = _errs245 === errors;
+errors = _errs244;
+if(vErrors !== null){
+if(_errs244){
+vErrors.length = _errs244;
+}
 else {
-if(data.type !== undefined){
-if("orderConfirm" !== data.type){
-const err126 = {};
+vErrors = null;
+}
+}
+if(_valid39){
+const _errs247 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate146(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+errors = vErrors.length;
+}
+}
+var _valid39 = _errs247 === errors;
+valid121 = _valid39;
+}
+if(!valid121){
+const err126 = {instancePath,schemaPath:"#/allOf/39/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -12543,35 +13354,13 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-}
-}
-var _valid40 = _errs248 === errors;
-errors = _errs247;
-if(vErrors !== null){
-if(_errs247){
-vErrors.length = _errs247;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid40){
 const _errs250 = errors;
+let valid124 = true;
+const _errs251 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate157(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
-errors = vErrors.length;
-}
-}
-var _valid40 = _errs250 === errors;
-valid123 = _valid40;
-}
-if(!valid123){
-const err127 = {instancePath,schemaPath:"#/allOf/40/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing40;
+if((data.type === undefined) && (missing40 = "type")){
+const err127 = {};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -12580,12 +13369,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-const _errs253 = errors;
-let valid126 = true;
-const _errs254 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing41;
-if((data.type === undefined) && (missing41 = "type")){
+else {
+if(data.type !== undefined){
+if("linkGrid" !== data.type){
 const err128 = {};
 if(vErrors === null){
 vErrors = [err128];
@@ -12595,10 +13381,35 @@ vErrors.push(err128);
 }
 errors++;
 }
+}
+}
+}
+var _valid40 = _errs251 === errors;
+errors = _errs250;
+if(vErrors !== null){
+if(_errs250){
+vErrors.length = _errs250;
+}
 else {
-if(data.type !== undefined){
-if("orderDetail" !== data.type){
-const err129 = {};
+vErrors = null;
+}
+}
+if(_valid40){
+const _errs253 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate148(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+}
+var _valid40 = _errs253 === errors;
+valid124 = _valid40;
+}
+if(!valid124){
+const err129 = {instancePath,schemaPath:"#/allOf/40/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -12607,35 +13418,13 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-}
-}
-var _valid41 = _errs254 === errors;
-errors = _errs253;
-if(vErrors !== null){
-if(_errs253){
-vErrors.length = _errs253;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid41){
 const _errs256 = errors;
+let valid127 = true;
+const _errs257 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate159(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
-errors = vErrors.length;
-}
-}
-var _valid41 = _errs256 === errors;
-valid126 = _valid41;
-}
-if(!valid126){
-const err130 = {instancePath,schemaPath:"#/allOf/41/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing41;
+if((data.type === undefined) && (missing41 = "type")){
+const err130 = {};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -12644,12 +13433,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-const _errs259 = errors;
-let valid129 = true;
-const _errs260 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing42;
-if((data.type === undefined) && (missing42 = "type")){
+else {
+if(data.type !== undefined){
+if("liveChat" !== data.type){
 const err131 = {};
 if(vErrors === null){
 vErrors = [err131];
@@ -12659,10 +13445,35 @@ vErrors.push(err131);
 }
 errors++;
 }
+}
+}
+}
+var _valid41 = _errs257 === errors;
+errors = _errs256;
+if(vErrors !== null){
+if(_errs256){
+vErrors.length = _errs256;
+}
 else {
-if(data.type !== undefined){
-if("orderList" !== data.type){
-const err132 = {};
+vErrors = null;
+}
+}
+if(_valid41){
+const _errs259 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate153(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+var _valid41 = _errs259 === errors;
+valid127 = _valid41;
+}
+if(!valid127){
+const err132 = {instancePath,schemaPath:"#/allOf/41/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -12671,35 +13482,13 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-}
-}
-var _valid42 = _errs260 === errors;
-errors = _errs259;
-if(vErrors !== null){
-if(_errs259){
-vErrors.length = _errs259;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid42){
 const _errs262 = errors;
+let valid130 = true;
+const _errs263 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate161(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
-errors = vErrors.length;
-}
-}
-var _valid42 = _errs262 === errors;
-valid129 = _valid42;
-}
-if(!valid129){
-const err133 = {instancePath,schemaPath:"#/allOf/42/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing42;
+if((data.type === undefined) && (missing42 = "type")){
+const err133 = {};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -12708,12 +13497,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-const _errs265 = errors;
-let valid132 = true;
-const _errs266 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing43;
-if((data.type === undefined) && (missing43 = "type")){
+else {
+if(data.type !== undefined){
+if("liveList" !== data.type){
 const err134 = {};
 if(vErrors === null){
 vErrors = [err134];
@@ -12723,10 +13509,35 @@ vErrors.push(err134);
 }
 errors++;
 }
+}
+}
+}
+var _valid42 = _errs263 === errors;
+errors = _errs262;
+if(vErrors !== null){
+if(_errs262){
+vErrors.length = _errs262;
+}
 else {
-if(data.type !== undefined){
-if("passwordForm" !== data.type){
-const err135 = {};
+vErrors = null;
+}
+}
+if(_valid42){
+const _errs265 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate156(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+}
+var _valid42 = _errs265 === errors;
+valid130 = _valid42;
+}
+if(!valid130){
+const err135 = {instancePath,schemaPath:"#/allOf/42/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -12735,35 +13546,13 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-}
-var _valid43 = _errs266 === errors;
-errors = _errs265;
-if(vErrors !== null){
-if(_errs265){
-vErrors.length = _errs265;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid43){
 const _errs268 = errors;
+let valid133 = true;
+const _errs269 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate164(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-}
-var _valid43 = _errs268 === errors;
-valid132 = _valid43;
-}
-if(!valid132){
-const err136 = {instancePath,schemaPath:"#/allOf/43/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing43;
+if((data.type === undefined) && (missing43 = "type")){
+const err136 = {};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -12772,12 +13561,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-const _errs271 = errors;
-let valid135 = true;
-const _errs272 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing44;
-if((data.type === undefined) && (missing44 = "type")){
+else {
+if(data.type !== undefined){
+if("livePlayer" !== data.type){
 const err137 = {};
 if(vErrors === null){
 vErrors = [err137];
@@ -12787,10 +13573,35 @@ vErrors.push(err137);
 }
 errors++;
 }
+}
+}
+}
+var _valid43 = _errs269 === errors;
+errors = _errs268;
+if(vErrors !== null){
+if(_errs268){
+vErrors.length = _errs268;
+}
 else {
-if(data.type !== undefined){
-if("payStatus" !== data.type){
-const err138 = {};
+vErrors = null;
+}
+}
+if(_valid43){
+const _errs271 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate160(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+errors = vErrors.length;
+}
+}
+var _valid43 = _errs271 === errors;
+valid133 = _valid43;
+}
+if(!valid133){
+const err138 = {instancePath,schemaPath:"#/allOf/43/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -12799,35 +13610,13 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-}
-}
-var _valid44 = _errs272 === errors;
-errors = _errs271;
-if(vErrors !== null){
-if(_errs271){
-vErrors.length = _errs271;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid44){
 const _errs274 = errors;
+let valid136 = true;
+const _errs275 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate166(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
-errors = vErrors.length;
-}
-}
-var _valid44 = _errs274 === errors;
-valid135 = _valid44;
-}
-if(!valid135){
-const err139 = {instancePath,schemaPath:"#/allOf/44/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing44;
+if((data.type === undefined) && (missing44 = "type")){
+const err139 = {};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -12836,12 +13625,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-const _errs277 = errors;
-let valid138 = true;
-const _errs278 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing45;
-if((data.type === undefined) && (missing45 = "type")){
+else {
+if(data.type !== undefined){
+if("luckyDraw" !== data.type){
 const err140 = {};
 if(vErrors === null){
 vErrors = [err140];
@@ -12851,10 +13637,35 @@ vErrors.push(err140);
 }
 errors++;
 }
+}
+}
+}
+var _valid44 = _errs275 === errors;
+errors = _errs274;
+if(vErrors !== null){
+if(_errs274){
+vErrors.length = _errs274;
+}
 else {
-if(data.type !== undefined){
-if("pointGoods" !== data.type){
-const err141 = {};
+vErrors = null;
+}
+}
+if(_valid44){
+const _errs277 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate162(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+errors = vErrors.length;
+}
+}
+var _valid44 = _errs277 === errors;
+valid136 = _valid44;
+}
+if(!valid136){
+const err141 = {instancePath,schemaPath:"#/allOf/44/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -12863,35 +13674,13 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-}
-}
-var _valid45 = _errs278 === errors;
-errors = _errs277;
-if(vErrors !== null){
-if(_errs277){
-vErrors.length = _errs277;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid45){
 const _errs280 = errors;
+let valid139 = true;
+const _errs281 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate168(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-}
-var _valid45 = _errs280 === errors;
-valid138 = _valid45;
-}
-if(!valid138){
-const err142 = {instancePath,schemaPath:"#/allOf/45/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing45;
+if((data.type === undefined) && (missing45 = "type")){
+const err142 = {};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -12900,12 +13689,9 @@ vErrors.push(err142);
 }
 errors++;
 }
-const _errs283 = errors;
-let valid141 = true;
-const _errs284 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing46;
-if((data.type === undefined) && (missing46 = "type")){
+else {
+if(data.type !== undefined){
+if("memberCenter" !== data.type){
 const err143 = {};
 if(vErrors === null){
 vErrors = [err143];
@@ -12915,10 +13701,35 @@ vErrors.push(err143);
 }
 errors++;
 }
+}
+}
+}
+var _valid45 = _errs281 === errors;
+errors = _errs280;
+if(vErrors !== null){
+if(_errs280){
+vErrors.length = _errs280;
+}
 else {
-if(data.type !== undefined){
-if("pointGoodsDetail" !== data.type){
-const err144 = {};
+vErrors = null;
+}
+}
+if(_valid45){
+const _errs283 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate164(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+errors = vErrors.length;
+}
+}
+var _valid45 = _errs283 === errors;
+valid139 = _valid45;
+}
+if(!valid139){
+const err144 = {instancePath,schemaPath:"#/allOf/45/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -12927,35 +13738,13 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-}
-}
-var _valid46 = _errs284 === errors;
-errors = _errs283;
-if(vErrors !== null){
-if(_errs283){
-vErrors.length = _errs283;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid46){
 const _errs286 = errors;
+let valid142 = true;
+const _errs287 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate171(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-}
-var _valid46 = _errs286 === errors;
-valid141 = _valid46;
-}
-if(!valid141){
-const err145 = {instancePath,schemaPath:"#/allOf/46/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing46;
+if((data.type === undefined) && (missing46 = "type")){
+const err145 = {};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -12964,12 +13753,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-const _errs289 = errors;
-let valid144 = true;
-const _errs290 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing47;
-if((data.type === undefined) && (missing47 = "type")){
+else {
+if(data.type !== undefined){
+if("menuList" !== data.type){
 const err146 = {};
 if(vErrors === null){
 vErrors = [err146];
@@ -12979,10 +13765,35 @@ vErrors.push(err146);
 }
 errors++;
 }
+}
+}
+}
+var _valid46 = _errs287 === errors;
+errors = _errs286;
+if(vErrors !== null){
+if(_errs286){
+vErrors.length = _errs286;
+}
 else {
-if(data.type !== undefined){
-if("prizeList" !== data.type){
-const err147 = {};
+vErrors = null;
+}
+}
+if(_valid46){
+const _errs289 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate167(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+var _valid46 = _errs289 === errors;
+valid142 = _valid46;
+}
+if(!valid142){
+const err147 = {instancePath,schemaPath:"#/allOf/46/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -12991,35 +13802,13 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-}
-}
-var _valid47 = _errs290 === errors;
-errors = _errs289;
-if(vErrors !== null){
-if(_errs289){
-vErrors.length = _errs289;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid47){
 const _errs292 = errors;
+let valid145 = true;
+const _errs293 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate173(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
-errors = vErrors.length;
-}
-}
-var _valid47 = _errs292 === errors;
-valid144 = _valid47;
-}
-if(!valid144){
-const err148 = {instancePath,schemaPath:"#/allOf/47/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing47;
+if((data.type === undefined) && (missing47 = "type")){
+const err148 = {};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -13028,12 +13817,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-const _errs295 = errors;
-let valid147 = true;
-const _errs296 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing48;
-if((data.type === undefined) && (missing48 = "type")){
+else {
+if(data.type !== undefined){
+if("orderConfirm" !== data.type){
 const err149 = {};
 if(vErrors === null){
 vErrors = [err149];
@@ -13043,10 +13829,35 @@ vErrors.push(err149);
 }
 errors++;
 }
+}
+}
+}
+var _valid47 = _errs293 === errors;
+errors = _errs292;
+if(vErrors !== null){
+if(_errs292){
+vErrors.length = _errs292;
+}
 else {
-if(data.type !== undefined){
-if("productDetail" !== data.type){
-const err150 = {};
+vErrors = null;
+}
+}
+if(_valid47){
+const _errs295 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate172(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+errors = vErrors.length;
+}
+}
+var _valid47 = _errs295 === errors;
+valid145 = _valid47;
+}
+if(!valid145){
+const err150 = {instancePath,schemaPath:"#/allOf/47/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -13055,35 +13866,13 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-}
-}
-var _valid48 = _errs296 === errors;
-errors = _errs295;
-if(vErrors !== null){
-if(_errs295){
-vErrors.length = _errs295;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid48){
 const _errs298 = errors;
+let valid148 = true;
+const _errs299 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate175(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
-errors = vErrors.length;
-}
-}
-var _valid48 = _errs298 === errors;
-valid147 = _valid48;
-}
-if(!valid147){
-const err151 = {instancePath,schemaPath:"#/allOf/48/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing48;
+if((data.type === undefined) && (missing48 = "type")){
+const err151 = {};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -13092,12 +13881,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-const _errs301 = errors;
-let valid150 = true;
-const _errs302 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing49;
-if((data.type === undefined) && (missing49 = "type")){
+else {
+if(data.type !== undefined){
+if("orderDetail" !== data.type){
 const err152 = {};
 if(vErrors === null){
 vErrors = [err152];
@@ -13107,10 +13893,35 @@ vErrors.push(err152);
 }
 errors++;
 }
+}
+}
+}
+var _valid48 = _errs299 === errors;
+errors = _errs298;
+if(vErrors !== null){
+if(_errs298){
+vErrors.length = _errs298;
+}
 else {
-if(data.type !== undefined){
-if("profileCard" !== data.type){
-const err153 = {};
+vErrors = null;
+}
+}
+if(_valid48){
+const _errs301 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate174(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+errors = vErrors.length;
+}
+}
+var _valid48 = _errs301 === errors;
+valid148 = _valid48;
+}
+if(!valid148){
+const err153 = {instancePath,schemaPath:"#/allOf/48/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -13119,35 +13930,13 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-}
-}
-var _valid49 = _errs302 === errors;
-errors = _errs301;
-if(vErrors !== null){
-if(_errs301){
-vErrors.length = _errs301;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid49){
 const _errs304 = errors;
+let valid151 = true;
+const _errs305 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate177(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
-errors = vErrors.length;
-}
-}
-var _valid49 = _errs304 === errors;
-valid150 = _valid49;
-}
-if(!valid150){
-const err154 = {instancePath,schemaPath:"#/allOf/49/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing49;
+if((data.type === undefined) && (missing49 = "type")){
+const err154 = {};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -13156,12 +13945,9 @@ vErrors.push(err154);
 }
 errors++;
 }
-const _errs307 = errors;
-let valid153 = true;
-const _errs308 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing50;
-if((data.type === undefined) && (missing50 = "type")){
+else {
+if(data.type !== undefined){
+if("orderList" !== data.type){
 const err155 = {};
 if(vErrors === null){
 vErrors = [err155];
@@ -13171,10 +13957,35 @@ vErrors.push(err155);
 }
 errors++;
 }
+}
+}
+}
+var _valid49 = _errs305 === errors;
+errors = _errs304;
+if(vErrors !== null){
+if(_errs304){
+vErrors.length = _errs304;
+}
 else {
-if(data.type !== undefined){
-if("profileEditor" !== data.type){
-const err156 = {};
+vErrors = null;
+}
+}
+if(_valid49){
+const _errs307 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate176(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
+}
+}
+var _valid49 = _errs307 === errors;
+valid151 = _valid49;
+}
+if(!valid151){
+const err156 = {instancePath,schemaPath:"#/allOf/49/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -13183,33 +13994,13 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-}
-}
-var _valid50 = _errs308 === errors;
-errors = _errs307;
-if(vErrors !== null){
-if(_errs307){
-vErrors.length = _errs307;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid50){
 const _errs310 = errors;
+let valid154 = true;
+const _errs311 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-let data102 = data.props;
-if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-if(data102.nickname === undefined){
-data102.nickname = true;
-}
-for(const key1 in data102){
-if(!(key1 === "nickname")){
-const err157 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+let missing50;
+if((data.type === undefined) && (missing50 = "type")){
+const err157 = {};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -13218,9 +14009,10 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-if(typeof data102.nickname !== "boolean"){
-const err158 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+if(data.type !== undefined){
+if("passwordForm" !== data.type){
+const err158 = {};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -13230,72 +14022,20 @@ vErrors.push(err158);
 errors++;
 }
 }
-else {
-const err159 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
 }
 }
-var _valid50 = _errs310 === errors;
-valid153 = _valid50;
-}
-if(!valid153){
-const err160 = {instancePath,schemaPath:"#/allOf/50/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-const _errs318 = errors;
-let valid158 = true;
-const _errs319 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing51;
-if((data.type === undefined) && (missing51 = "type")){
-const err161 = {};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("registerForm" !== data.type){
-const err162 = {};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-}
-}
-}
-var _valid51 = _errs319 === errors;
-errors = _errs318;
+var _valid50 = _errs311 === errors;
+errors = _errs310;
 if(vErrors !== null){
-if(_errs318){
-vErrors.length = _errs318;
+if(_errs310){
+vErrors.length = _errs310;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid51){
-const _errs321 = errors;
+if(_valid50){
+const _errs313 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
@@ -13305,11 +14045,90 @@ vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.err
 errors = vErrors.length;
 }
 }
-var _valid51 = _errs321 === errors;
-valid158 = _valid51;
+var _valid50 = _errs313 === errors;
+valid154 = _valid50;
 }
-if(!valid158){
-const err163 = {instancePath,schemaPath:"#/allOf/51/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid154){
+const err159 = {instancePath,schemaPath:"#/allOf/50/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+const _errs316 = errors;
+let valid157 = true;
+const _errs317 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing51;
+if((data.type === undefined) && (missing51 = "type")){
+const err160 = {};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("payStatus" !== data.type){
+const err161 = {};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+}
+var _valid51 = _errs317 === errors;
+errors = _errs316;
+if(vErrors !== null){
+if(_errs316){
+vErrors.length = _errs316;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid51){
+const _errs319 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate181(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+errors = vErrors.length;
+}
+}
+var _valid51 = _errs319 === errors;
+valid157 = _valid51;
+}
+if(!valid157){
+const err162 = {instancePath,schemaPath:"#/allOf/51/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+const _errs322 = errors;
+let valid160 = true;
+const _errs323 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing52;
+if((data.type === undefined) && (missing52 = "type")){
+const err163 = {};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -13318,12 +14137,9 @@ vErrors.push(err163);
 }
 errors++;
 }
-const _errs324 = errors;
-let valid161 = true;
-const _errs325 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing52;
-if((data.type === undefined) && (missing52 = "type")){
+else {
+if(data.type !== undefined){
+if("pointGoods" !== data.type){
 const err164 = {};
 if(vErrors === null){
 vErrors = [err164];
@@ -13333,10 +14149,35 @@ vErrors.push(err164);
 }
 errors++;
 }
+}
+}
+}
+var _valid52 = _errs323 === errors;
+errors = _errs322;
+if(vErrors !== null){
+if(_errs322){
+vErrors.length = _errs322;
+}
 else {
-if(data.type !== undefined){
-if("resultPanel" !== data.type){
-const err165 = {};
+vErrors = null;
+}
+}
+if(_valid52){
+const _errs325 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate183(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+errors = vErrors.length;
+}
+}
+var _valid52 = _errs325 === errors;
+valid160 = _valid52;
+}
+if(!valid160){
+const err165 = {instancePath,schemaPath:"#/allOf/52/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -13345,35 +14186,13 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-}
-}
-var _valid52 = _errs325 === errors;
-errors = _errs324;
-if(vErrors !== null){
-if(_errs324){
-vErrors.length = _errs324;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid52){
-const _errs327 = errors;
+const _errs328 = errors;
+let valid163 = true;
+const _errs329 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate182(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
-errors = vErrors.length;
-}
-}
-var _valid52 = _errs327 === errors;
-valid161 = _valid52;
-}
-if(!valid161){
-const err166 = {instancePath,schemaPath:"#/allOf/52/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing53;
+if((data.type === undefined) && (missing53 = "type")){
+const err166 = {};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -13382,12 +14201,9 @@ vErrors.push(err166);
 }
 errors++;
 }
-const _errs330 = errors;
-let valid164 = true;
-const _errs331 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing53;
-if((data.type === undefined) && (missing53 = "type")){
+else {
+if(data.type !== undefined){
+if("pointGoodsDetail" !== data.type){
 const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
@@ -13397,10 +14213,35 @@ vErrors.push(err167);
 }
 errors++;
 }
+}
+}
+}
+var _valid53 = _errs329 === errors;
+errors = _errs328;
+if(vErrors !== null){
+if(_errs328){
+vErrors.length = _errs328;
+}
 else {
-if(data.type !== undefined){
-if("richText" !== data.type){
-const err168 = {};
+vErrors = null;
+}
+}
+if(_valid53){
+const _errs331 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate186(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+errors = vErrors.length;
+}
+}
+var _valid53 = _errs331 === errors;
+valid163 = _valid53;
+}
+if(!valid163){
+const err168 = {instancePath,schemaPath:"#/allOf/53/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -13409,35 +14250,13 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-}
-}
-var _valid53 = _errs331 === errors;
-errors = _errs330;
-if(vErrors !== null){
-if(_errs330){
-vErrors.length = _errs330;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid53){
-const _errs333 = errors;
+const _errs334 = errors;
+let valid166 = true;
+const _errs335 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate187(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
-errors = vErrors.length;
-}
-}
-var _valid53 = _errs333 === errors;
-valid164 = _valid53;
-}
-if(!valid164){
-const err169 = {instancePath,schemaPath:"#/allOf/53/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing54;
+if((data.type === undefined) && (missing54 = "type")){
+const err169 = {};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -13446,12 +14265,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-const _errs336 = errors;
-let valid167 = true;
-const _errs337 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing54;
-if((data.type === undefined) && (missing54 = "type")){
+else {
+if(data.type !== undefined){
+if("prizeList" !== data.type){
 const err170 = {};
 if(vErrors === null){
 vErrors = [err170];
@@ -13461,10 +14277,35 @@ vErrors.push(err170);
 }
 errors++;
 }
+}
+}
+}
+var _valid54 = _errs335 === errors;
+errors = _errs334;
+if(vErrors !== null){
+if(_errs334){
+vErrors.length = _errs334;
+}
 else {
-if(data.type !== undefined){
-if("scholarList" !== data.type){
-const err171 = {};
+vErrors = null;
+}
+}
+if(_valid54){
+const _errs337 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate188(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+errors = vErrors.length;
+}
+}
+var _valid54 = _errs337 === errors;
+valid166 = _valid54;
+}
+if(!valid166){
+const err171 = {instancePath,schemaPath:"#/allOf/54/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -13473,35 +14314,13 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-}
-}
-var _valid54 = _errs337 === errors;
-errors = _errs336;
-if(vErrors !== null){
-if(_errs336){
-vErrors.length = _errs336;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid54){
-const _errs339 = errors;
+const _errs340 = errors;
+let valid169 = true;
+const _errs341 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate191(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
-errors = vErrors.length;
-}
-}
-var _valid54 = _errs339 === errors;
-valid167 = _valid54;
-}
-if(!valid167){
-const err172 = {instancePath,schemaPath:"#/allOf/54/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing55;
+if((data.type === undefined) && (missing55 = "type")){
+const err172 = {};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -13510,12 +14329,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-const _errs342 = errors;
-let valid170 = true;
-const _errs343 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing55;
-if((data.type === undefined) && (missing55 = "type")){
+else {
+if(data.type !== undefined){
+if("productDetail" !== data.type){
 const err173 = {};
 if(vErrors === null){
 vErrors = [err173];
@@ -13525,10 +14341,35 @@ vErrors.push(err173);
 }
 errors++;
 }
+}
+}
+}
+var _valid55 = _errs341 === errors;
+errors = _errs340;
+if(vErrors !== null){
+if(_errs340){
+vErrors.length = _errs340;
+}
 else {
-if(data.type !== undefined){
-if("scholarProfile" !== data.type){
-const err174 = {};
+vErrors = null;
+}
+}
+if(_valid55){
+const _errs343 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate190(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+errors = vErrors.length;
+}
+}
+var _valid55 = _errs343 === errors;
+valid169 = _valid55;
+}
+if(!valid169){
+const err174 = {instancePath,schemaPath:"#/allOf/55/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -13537,35 +14378,13 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-}
-}
-var _valid55 = _errs343 === errors;
-errors = _errs342;
-if(vErrors !== null){
-if(_errs342){
-vErrors.length = _errs342;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid55){
-const _errs345 = errors;
+const _errs346 = errors;
+let valid172 = true;
+const _errs347 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate195(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
-errors = vErrors.length;
-}
-}
-var _valid55 = _errs345 === errors;
-valid170 = _valid55;
-}
-if(!valid170){
-const err175 = {instancePath,schemaPath:"#/allOf/55/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing56;
+if((data.type === undefined) && (missing56 = "type")){
+const err175 = {};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -13574,12 +14393,9 @@ vErrors.push(err175);
 }
 errors++;
 }
-const _errs348 = errors;
-let valid173 = true;
-const _errs349 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing56;
-if((data.type === undefined) && (missing56 = "type")){
+else {
+if(data.type !== undefined){
+if("profileCard" !== data.type){
 const err176 = {};
 if(vErrors === null){
 vErrors = [err176];
@@ -13589,10 +14405,35 @@ vErrors.push(err176);
 }
 errors++;
 }
+}
+}
+}
+var _valid56 = _errs347 === errors;
+errors = _errs346;
+if(vErrors !== null){
+if(_errs346){
+vErrors.length = _errs346;
+}
 else {
-if(data.type !== undefined){
-if("scholarVerification" !== data.type){
-const err177 = {};
+vErrors = null;
+}
+}
+if(_valid56){
+const _errs349 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate192(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+errors = vErrors.length;
+}
+}
+var _valid56 = _errs349 === errors;
+valid172 = _valid56;
+}
+if(!valid172){
+const err177 = {instancePath,schemaPath:"#/allOf/56/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -13601,29 +14442,13 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-}
-}
-var _valid56 = _errs349 === errors;
-errors = _errs348;
-if(vErrors !== null){
-if(_errs348){
-vErrors.length = _errs348;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid56){
-const _errs351 = errors;
+const _errs352 = errors;
+let valid175 = true;
+const _errs353 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-let data115 = data.props;
-if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
-for(const key2 in data115){
-const err178 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+let missing57;
+if((data.type === undefined) && (missing57 = "type")){
+const err178 = {};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -13632,9 +14457,10 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
 else {
-const err179 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("profileEditor" !== data.type){
+const err179 = {};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -13644,11 +14470,32 @@ vErrors.push(err179);
 errors++;
 }
 }
-var _valid56 = _errs351 === errors;
-valid173 = _valid56;
 }
-if(!valid173){
-const err180 = {instancePath,schemaPath:"#/allOf/56/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+var _valid57 = _errs353 === errors;
+errors = _errs352;
+if(vErrors !== null){
+if(_errs352){
+vErrors.length = _errs352;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid57){
+const _errs355 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+let data116 = data.props;
+if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
+if(data116.nickname === undefined){
+data116.nickname = true;
+}
+for(const key2 in data116){
+if(!(key2 === "nickname")){
+const err180 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -13657,13 +14504,9 @@ vErrors.push(err180);
 }
 errors++;
 }
-const _errs357 = errors;
-let valid177 = true;
-const _errs358 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing57;
-if((data.type === undefined) && (missing57 = "type")){
-const err181 = {};
+}
+if(typeof data116.nickname !== "boolean"){
+const err181 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -13672,10 +14515,9 @@ vErrors.push(err181);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("searchBar" !== data.type){
-const err182 = {};
+const err182 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -13685,33 +14527,10 @@ vErrors.push(err182);
 errors++;
 }
 }
+var _valid57 = _errs355 === errors;
+valid175 = _valid57;
 }
-}
-var _valid57 = _errs358 === errors;
-errors = _errs357;
-if(vErrors !== null){
-if(_errs357){
-vErrors.length = _errs357;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid57){
-const _errs360 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate197(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
-errors = vErrors.length;
-}
-}
-var _valid57 = _errs360 === errors;
-valid177 = _valid57;
-}
-if(!valid177){
+if(!valid175){
 const err183 = {instancePath,schemaPath:"#/allOf/57/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err183];
@@ -13738,7 +14557,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("seatMap" !== data.type){
+if("qaEditor" !== data.type){
 const err185 = {};
 if(vErrors === null){
 vErrors = [err185];
@@ -13767,8 +14586,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate200(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate194(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
@@ -13802,7 +14621,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("settingsActions" !== data.type){
+if("qaThread" !== data.type){
 const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
@@ -13831,10 +14650,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data121 = data.props;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-for(const key3 in data121){
-const err189 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+errors = vErrors.length;
+}
+}
+var _valid59 = _errs372 === errors;
+valid183 = _valid59;
+}
+if(!valid183){
+const err189 = {instancePath,schemaPath:"#/allOf/59/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -13843,9 +14668,13 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-else {
-const err190 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs375 = errors;
+let valid186 = true;
+const _errs376 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing60;
+if((data.type === undefined) && (missing60 = "type")){
+const err190 = {};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -13854,12 +14683,10 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-var _valid59 = _errs372 === errors;
-valid183 = _valid59;
-}
-if(!valid183){
-const err191 = {instancePath,schemaPath:"#/allOf/59/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(data.type !== undefined){
+if("registerForm" !== data.type){
+const err191 = {};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -13868,13 +14695,35 @@ vErrors.push(err191);
 }
 errors++;
 }
+}
+}
+}
+var _valid60 = _errs376 === errors;
+errors = _errs375;
+if(vErrors !== null){
+if(_errs375){
+vErrors.length = _errs375;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid60){
 const _errs378 = errors;
-let valid187 = true;
-const _errs379 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing60;
-if((data.type === undefined) && (missing60 = "type")){
-const err192 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate198(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+errors = vErrors.length;
+}
+}
+var _valid60 = _errs378 === errors;
+valid186 = _valid60;
+}
+if(!valid186){
+const err192 = {instancePath,schemaPath:"#/allOf/60/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -13883,9 +14732,12 @@ vErrors.push(err192);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("signinCard" !== data.type){
+const _errs381 = errors;
+let valid189 = true;
+const _errs382 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing61;
+if((data.type === undefined) && (missing61 = "type")){
 const err193 = {};
 if(vErrors === null){
 vErrors = [err193];
@@ -13895,35 +14747,10 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-}
-}
-var _valid60 = _errs379 === errors;
-errors = _errs378;
-if(vErrors !== null){
-if(_errs378){
-vErrors.length = _errs378;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid60){
-const _errs381 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate205(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-}
-var _valid60 = _errs381 === errors;
-valid187 = _valid60;
-}
-if(!valid187){
-const err194 = {instancePath,schemaPath:"#/allOf/60/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("resultPanel" !== data.type){
+const err194 = {};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -13932,13 +14759,35 @@ vErrors.push(err194);
 }
 errors++;
 }
+}
+}
+}
+var _valid61 = _errs382 === errors;
+errors = _errs381;
+if(vErrors !== null){
+if(_errs381){
+vErrors.length = _errs381;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid61){
 const _errs384 = errors;
-let valid190 = true;
-const _errs385 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing61;
-if((data.type === undefined) && (missing61 = "type")){
-const err195 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate201(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+errors = vErrors.length;
+}
+}
+var _valid61 = _errs384 === errors;
+valid189 = _valid61;
+}
+if(!valid189){
+const err195 = {instancePath,schemaPath:"#/allOf/61/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -13947,9 +14796,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("signUpForm" !== data.type){
+const _errs387 = errors;
+let valid192 = true;
+const _errs388 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing62;
+if((data.type === undefined) && (missing62 = "type")){
 const err196 = {};
 if(vErrors === null){
 vErrors = [err196];
@@ -13959,35 +14811,10 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-}
-}
-var _valid61 = _errs385 === errors;
-errors = _errs384;
-if(vErrors !== null){
-if(_errs384){
-vErrors.length = _errs384;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid61){
-const _errs387 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate207(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
-errors = vErrors.length;
-}
-}
-var _valid61 = _errs387 === errors;
-valid190 = _valid61;
-}
-if(!valid190){
-const err197 = {instancePath,schemaPath:"#/allOf/61/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("richText" !== data.type){
+const err197 = {};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -13996,13 +14823,35 @@ vErrors.push(err197);
 }
 errors++;
 }
+}
+}
+}
+var _valid62 = _errs388 === errors;
+errors = _errs387;
+if(vErrors !== null){
+if(_errs387){
+vErrors.length = _errs387;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid62){
 const _errs390 = errors;
-let valid193 = true;
-const _errs391 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing62;
-if((data.type === undefined) && (missing62 = "type")){
-const err198 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate206(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+errors = vErrors.length;
+}
+}
+var _valid62 = _errs390 === errors;
+valid192 = _valid62;
+}
+if(!valid192){
+const err198 = {instancePath,schemaPath:"#/allOf/62/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -14011,9 +14860,12 @@ vErrors.push(err198);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("sponsorGrid" !== data.type){
+const _errs393 = errors;
+let valid195 = true;
+const _errs394 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing63;
+if((data.type === undefined) && (missing63 = "type")){
 const err199 = {};
 if(vErrors === null){
 vErrors = [err199];
@@ -14023,35 +14875,10 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-}
-}
-var _valid62 = _errs391 === errors;
-errors = _errs390;
-if(vErrors !== null){
-if(_errs390){
-vErrors.length = _errs390;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid62){
-const _errs393 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate213(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
-errors = vErrors.length;
-}
-}
-var _valid62 = _errs393 === errors;
-valid193 = _valid62;
-}
-if(!valid193){
-const err200 = {instancePath,schemaPath:"#/allOf/62/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarList" !== data.type){
+const err200 = {};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -14060,13 +14887,35 @@ vErrors.push(err200);
 }
 errors++;
 }
+}
+}
+}
+var _valid63 = _errs394 === errors;
+errors = _errs393;
+if(vErrors !== null){
+if(_errs393){
+vErrors.length = _errs393;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid63){
 const _errs396 = errors;
-let valid196 = true;
-const _errs397 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing63;
-if((data.type === undefined) && (missing63 = "type")){
-const err201 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate210(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+errors = vErrors.length;
+}
+}
+var _valid63 = _errs396 === errors;
+valid195 = _valid63;
+}
+if(!valid195){
+const err201 = {instancePath,schemaPath:"#/allOf/63/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -14075,9 +14924,12 @@ vErrors.push(err201);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("tabs" !== data.type){
+const _errs399 = errors;
+let valid198 = true;
+const _errs400 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing64;
+if((data.type === undefined) && (missing64 = "type")){
 const err202 = {};
 if(vErrors === null){
 vErrors = [err202];
@@ -14087,35 +14939,10 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-}
-}
-var _valid63 = _errs397 === errors;
-errors = _errs396;
-if(vErrors !== null){
-if(_errs396){
-vErrors.length = _errs396;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid63){
-const _errs399 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate217(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
-errors = vErrors.length;
-}
-}
-var _valid63 = _errs399 === errors;
-valid196 = _valid63;
-}
-if(!valid196){
-const err203 = {instancePath,schemaPath:"#/allOf/63/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarProfile" !== data.type){
+const err203 = {};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -14124,13 +14951,35 @@ vErrors.push(err203);
 }
 errors++;
 }
+}
+}
+}
+var _valid64 = _errs400 === errors;
+errors = _errs399;
+if(vErrors !== null){
+if(_errs399){
+vErrors.length = _errs399;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid64){
 const _errs402 = errors;
-let valid199 = true;
-const _errs403 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing64;
-if((data.type === undefined) && (missing64 = "type")){
-const err204 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate214(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+errors = vErrors.length;
+}
+}
+var _valid64 = _errs402 === errors;
+valid198 = _valid64;
+}
+if(!valid198){
+const err204 = {instancePath,schemaPath:"#/allOf/64/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -14139,9 +14988,12 @@ vErrors.push(err204);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("taskList" !== data.type){
+const _errs405 = errors;
+let valid201 = true;
+const _errs406 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing65;
+if((data.type === undefined) && (missing65 = "type")){
 const err205 = {};
 if(vErrors === null){
 vErrors = [err205];
@@ -14151,35 +15003,10 @@ vErrors.push(err205);
 }
 errors++;
 }
-}
-}
-}
-var _valid64 = _errs403 === errors;
-errors = _errs402;
-if(vErrors !== null){
-if(_errs402){
-vErrors.length = _errs402;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid64){
-const _errs405 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate220(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
-errors = vErrors.length;
-}
-}
-var _valid64 = _errs405 === errors;
-valid199 = _valid64;
-}
-if(!valid199){
-const err206 = {instancePath,schemaPath:"#/allOf/64/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarVerification" !== data.type){
+const err206 = {};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -14188,13 +15015,29 @@ vErrors.push(err206);
 }
 errors++;
 }
+}
+}
+}
+var _valid65 = _errs406 === errors;
+errors = _errs405;
+if(vErrors !== null){
+if(_errs405){
+vErrors.length = _errs405;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid65){
 const _errs408 = errors;
-let valid202 = true;
-const _errs409 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing65;
-if((data.type === undefined) && (missing65 = "type")){
-const err207 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data133 = data.props;
+if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
+for(const key3 in data133){
+const err207 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -14203,10 +15046,9 @@ vErrors.push(err207);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("taskStep" !== data.type){
-const err208 = {};
+const err208 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -14216,33 +15058,10 @@ vErrors.push(err208);
 errors++;
 }
 }
+var _valid65 = _errs408 === errors;
+valid201 = _valid65;
 }
-}
-var _valid65 = _errs409 === errors;
-errors = _errs408;
-if(vErrors !== null){
-if(_errs408){
-vErrors.length = _errs408;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid65){
-const _errs411 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate223(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
-errors = vErrors.length;
-}
-}
-var _valid65 = _errs411 === errors;
-valid202 = _valid65;
-}
-if(!valid202){
+if(!valid201){
 const err209 = {instancePath,schemaPath:"#/allOf/65/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err209];
@@ -14269,7 +15088,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoComments" !== data.type){
+if("searchBar" !== data.type){
 const err211 = {};
 if(vErrors === null){
 vErrors = [err211];
@@ -14298,8 +15117,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate225(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
 }
@@ -14333,7 +15152,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoPlayer" !== data.type){
+if("seatMap" !== data.type){
 const err214 = {};
 if(vErrors === null){
 vErrors = [err214];
@@ -14362,8 +15181,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate228(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate219(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
 }
 }
@@ -14397,7 +15216,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteBoard" !== data.type){
+if("settingsActions" !== data.type){
 const err217 = {};
 if(vErrors === null){
 vErrors = [err217];
@@ -14426,16 +15245,10 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate231(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
-errors = vErrors.length;
-}
-}
-var _valid68 = _errs429 === errors;
-valid211 = _valid68;
-}
-if(!valid211){
-const err218 = {instancePath,schemaPath:"#/allOf/68/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let data139 = data.props;
+if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
+for(const key4 in data139){
+const err218 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -14444,13 +15257,9 @@ vErrors.push(err218);
 }
 errors++;
 }
-const _errs432 = errors;
-let valid214 = true;
-const _errs433 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing69;
-if((data.type === undefined) && (missing69 = "type")){
-const err219 = {};
+}
+else {
+const err219 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -14459,10 +15268,12 @@ vErrors.push(err219);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("voteEntry" !== data.type){
-const err220 = {};
+}
+var _valid68 = _errs429 === errors;
+valid211 = _valid68;
+}
+if(!valid211){
+const err220 = {instancePath,schemaPath:"#/allOf/68/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -14471,35 +15282,13 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-}
-}
-var _valid69 = _errs433 === errors;
-errors = _errs432;
-if(vErrors !== null){
-if(_errs432){
-vErrors.length = _errs432;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid69){
 const _errs435 = errors;
+let valid215 = true;
+const _errs436 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate233(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
-errors = vErrors.length;
-}
-}
-var _valid69 = _errs435 === errors;
-valid214 = _valid69;
-}
-if(!valid214){
-const err221 = {instancePath,schemaPath:"#/allOf/69/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let missing69;
+if((data.type === undefined) && (missing69 = "type")){
+const err221 = {};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -14508,9 +15297,10 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err222 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+else {
+if(data.type !== undefined){
+if("signinCard" !== data.type){
+const err222 = {};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -14519,9 +15309,35 @@ vErrors.push(err222);
 }
 errors++;
 }
-for(const key4 in data){
-if(!((((((key4 === "type") || (key4 === "props")) || (key4 === "data")) || (key4 === "gate")) || (key4 === "visibleWhen")) || (key4 === "children"))){
-const err223 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+}
+}
+var _valid69 = _errs436 === errors;
+errors = _errs435;
+if(vErrors !== null){
+if(_errs435){
+vErrors.length = _errs435;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid69){
+const _errs438 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate224(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+errors = vErrors.length;
+}
+}
+var _valid69 = _errs438 === errors;
+valid215 = _valid69;
+}
+if(!valid215){
+const err223 = {instancePath,schemaPath:"#/allOf/69/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -14530,11 +15346,13 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data142 = data.type;
-if(typeof data142 !== "string"){
-const err224 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs441 = errors;
+let valid218 = true;
+const _errs442 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing70;
+if((data.type === undefined) && (missing70 = "type")){
+const err224 = {};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -14543,8 +15361,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data142 === "actionBar") || (data142 === "addressForm")) || (data142 === "addressList")) || (data142 === "agenda")) || (data142 === "appDownload")) || (data142 === "audioBook")) || (data142 === "audioPlayer")) || (data142 === "bannerCarousel")) || (data142 === "bookUnlock")) || (data142 === "bookVoucher")) || (data142 === "codeRedeem")) || (data142 === "collectList")) || (data142 === "comments")) || (data142 === "contentList")) || (data142 === "contestHome")) || (data142 === "contestWinners")) || (data142 === "countdown")) || (data142 === "couponList")) || (data142 === "detailHeader")) || (data142 === "emptyState")) || (data142 === "errorState")) || (data142 === "eventGuests")) || (data142 === "eventHero")) || (data142 === "exchangeConfirm")) || (data142 === "exchangeDetail")) || (data142 === "filterChips")) || (data142 === "functionGuide")) || (data142 === "giftCards")) || (data142 === "giftReceive")) || (data142 === "guestList")) || (data142 === "helpCoupon")) || (data142 === "hero")) || (data142 === "lessonView")) || (data142 === "linkGrid")) || (data142 === "liveChat")) || (data142 === "liveList")) || (data142 === "livePlayer")) || (data142 === "luckyDraw")) || (data142 === "memberCenter")) || (data142 === "menuList")) || (data142 === "orderConfirm")) || (data142 === "orderDetail")) || (data142 === "orderList")) || (data142 === "passwordForm")) || (data142 === "payStatus")) || (data142 === "pointGoods")) || (data142 === "pointGoodsDetail")) || (data142 === "prizeList")) || (data142 === "productDetail")) || (data142 === "profileCard")) || (data142 === "profileEditor")) || (data142 === "registerForm")) || (data142 === "resultPanel")) || (data142 === "richText")) || (data142 === "scholarList")) || (data142 === "scholarProfile")) || (data142 === "scholarVerification")) || (data142 === "searchBar")) || (data142 === "seatMap")) || (data142 === "settingsActions")) || (data142 === "signinCard")) || (data142 === "signUpForm")) || (data142 === "sponsorGrid")) || (data142 === "tabs")) || (data142 === "taskList")) || (data142 === "taskStep")) || (data142 === "videoComments")) || (data142 === "videoPlayer")) || (data142 === "voteBoard")) || (data142 === "voteEntry"))){
-const err225 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema17.properties.type.enum},message:"must be equal to one of the allowed values"};
+else {
+if(data.type !== undefined){
+if("signUpForm" !== data.type){
+const err225 = {};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -14554,10 +15374,34 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data.props !== undefined){
-let data143 = data.props;
-if(!(data143 && typeof data143 == "object" && !Array.isArray(data143))){
-const err226 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+}
+var _valid70 = _errs442 === errors;
+errors = _errs441;
+if(vErrors !== null){
+if(_errs441){
+vErrors.length = _errs441;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid70){
+const _errs444 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate226(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+errors = vErrors.length;
+}
+}
+var _valid70 = _errs444 === errors;
+valid218 = _valid70;
+}
+if(!valid218){
+const err226 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -14566,12 +15410,13 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
-let data144 = data.data;
-if(typeof data144 === "string"){
-if(!pattern4.test(data144)){
-const err227 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+const _errs447 = errors;
+let valid221 = true;
+const _errs448 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing71;
+if((data.type === undefined) && (missing71 = "type")){
+const err227 = {};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -14580,9 +15425,10 @@ vErrors.push(err227);
 }
 errors++;
 }
-}
 else {
-const err228 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("sponsorGrid" !== data.type){
+const err228 = {};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -14592,10 +15438,34 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data.gate !== undefined){
-let data145 = data.gate;
-if(typeof data145 !== "string"){
-const err229 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+var _valid71 = _errs448 === errors;
+errors = _errs447;
+if(vErrors !== null){
+if(_errs447){
+vErrors.length = _errs447;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid71){
+const _errs450 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate232(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+errors = vErrors.length;
+}
+}
+var _valid71 = _errs450 === errors;
+valid221 = _valid71;
+}
+if(!valid221){
+const err229 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -14604,8 +15474,13 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(!(((((data145 === "visitor") || (data145 === "login")) || (data145 === "phoneBound")) || (data145 === "scholar")) || (data145 === "vip"))){
-const err230 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+const _errs453 = errors;
+let valid224 = true;
+const _errs454 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing72;
+if((data.type === undefined) && (missing72 = "type")){
+const err230 = {};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -14614,26 +15489,10 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data.visibleWhen !== undefined){
-if(!(validate235(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-errors = vErrors.length;
-}
-}
-if(data.children !== undefined){
-let data147 = data.children;
-if(Array.isArray(data147)){
-const len0 = data147.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data147[i0], {instancePath:instancePath+"/children/" + i0,parentData:data147,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err231 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.type !== undefined){
+if("tabs" !== data.type){
+const err231 = {};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -14644,13 +15503,632 @@ errors++;
 }
 }
 }
+}
+var _valid72 = _errs454 === errors;
+errors = _errs453;
+if(vErrors !== null){
+if(_errs453){
+vErrors.length = _errs453;
+}
 else {
-const err232 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid72){
+const _errs456 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate236(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+errors = vErrors.length;
+}
+}
+var _valid72 = _errs456 === errors;
+valid224 = _valid72;
+}
+if(!valid224){
+const err232 = {instancePath,schemaPath:"#/allOf/72/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err232];
 }
 else {
 vErrors.push(err232);
+}
+errors++;
+}
+const _errs459 = errors;
+let valid227 = true;
+const _errs460 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing73;
+if((data.type === undefined) && (missing73 = "type")){
+const err233 = {};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("taskList" !== data.type){
+const err234 = {};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+}
+}
+}
+var _valid73 = _errs460 === errors;
+errors = _errs459;
+if(vErrors !== null){
+if(_errs459){
+vErrors.length = _errs459;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid73){
+const _errs462 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate239(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
+errors = vErrors.length;
+}
+}
+var _valid73 = _errs462 === errors;
+valid227 = _valid73;
+}
+if(!valid227){
+const err235 = {instancePath,schemaPath:"#/allOf/73/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
+}
+errors++;
+}
+const _errs465 = errors;
+let valid230 = true;
+const _errs466 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing74;
+if((data.type === undefined) && (missing74 = "type")){
+const err236 = {};
+if(vErrors === null){
+vErrors = [err236];
+}
+else {
+vErrors.push(err236);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("taskStep" !== data.type){
+const err237 = {};
+if(vErrors === null){
+vErrors = [err237];
+}
+else {
+vErrors.push(err237);
+}
+errors++;
+}
+}
+}
+}
+var _valid74 = _errs466 === errors;
+errors = _errs465;
+if(vErrors !== null){
+if(_errs465){
+vErrors.length = _errs465;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid74){
+const _errs468 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate242(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+errors = vErrors.length;
+}
+}
+var _valid74 = _errs468 === errors;
+valid230 = _valid74;
+}
+if(!valid230){
+const err238 = {instancePath,schemaPath:"#/allOf/74/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err238];
+}
+else {
+vErrors.push(err238);
+}
+errors++;
+}
+const _errs471 = errors;
+let valid233 = true;
+const _errs472 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing75;
+if((data.type === undefined) && (missing75 = "type")){
+const err239 = {};
+if(vErrors === null){
+vErrors = [err239];
+}
+else {
+vErrors.push(err239);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("userHome" !== data.type){
+const err240 = {};
+if(vErrors === null){
+vErrors = [err240];
+}
+else {
+vErrors.push(err240);
+}
+errors++;
+}
+}
+}
+}
+var _valid75 = _errs472 === errors;
+errors = _errs471;
+if(vErrors !== null){
+if(_errs471){
+vErrors.length = _errs471;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid75){
+const _errs474 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate244(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+errors = vErrors.length;
+}
+}
+var _valid75 = _errs474 === errors;
+valid233 = _valid75;
+}
+if(!valid233){
+const err241 = {instancePath,schemaPath:"#/allOf/75/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err241];
+}
+else {
+vErrors.push(err241);
+}
+errors++;
+}
+const _errs477 = errors;
+let valid236 = true;
+const _errs478 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing76;
+if((data.type === undefined) && (missing76 = "type")){
+const err242 = {};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("videoComments" !== data.type){
+const err243 = {};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
+}
+}
+}
+}
+var _valid76 = _errs478 === errors;
+errors = _errs477;
+if(vErrors !== null){
+if(_errs477){
+vErrors.length = _errs477;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid76){
+const _errs480 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate246(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+errors = vErrors.length;
+}
+}
+var _valid76 = _errs480 === errors;
+valid236 = _valid76;
+}
+if(!valid236){
+const err244 = {instancePath,schemaPath:"#/allOf/76/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err244];
+}
+else {
+vErrors.push(err244);
+}
+errors++;
+}
+const _errs483 = errors;
+let valid239 = true;
+const _errs484 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing77;
+if((data.type === undefined) && (missing77 = "type")){
+const err245 = {};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("videoPlayer" !== data.type){
+const err246 = {};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+}
+}
+var _valid77 = _errs484 === errors;
+errors = _errs483;
+if(vErrors !== null){
+if(_errs483){
+vErrors.length = _errs483;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid77){
+const _errs486 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate249(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+errors = vErrors.length;
+}
+}
+var _valid77 = _errs486 === errors;
+valid239 = _valid77;
+}
+if(!valid239){
+const err247 = {instancePath,schemaPath:"#/allOf/77/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+const _errs489 = errors;
+let valid242 = true;
+const _errs490 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing78;
+if((data.type === undefined) && (missing78 = "type")){
+const err248 = {};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("voteBoard" !== data.type){
+const err249 = {};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+}
+}
+}
+var _valid78 = _errs490 === errors;
+errors = _errs489;
+if(vErrors !== null){
+if(_errs489){
+vErrors.length = _errs489;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid78){
+const _errs492 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate252(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+errors = vErrors.length;
+}
+}
+var _valid78 = _errs492 === errors;
+valid242 = _valid78;
+}
+if(!valid242){
+const err250 = {instancePath,schemaPath:"#/allOf/78/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
+}
+errors++;
+}
+const _errs495 = errors;
+let valid245 = true;
+const _errs496 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing79;
+if((data.type === undefined) && (missing79 = "type")){
+const err251 = {};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("voteEntry" !== data.type){
+const err252 = {};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
+}
+errors++;
+}
+}
+}
+}
+var _valid79 = _errs496 === errors;
+errors = _errs495;
+if(vErrors !== null){
+if(_errs495){
+vErrors.length = _errs495;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid79){
+const _errs498 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate254(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+errors = vErrors.length;
+}
+}
+var _valid79 = _errs498 === errors;
+valid245 = _valid79;
+}
+if(!valid245){
+const err253 = {instancePath,schemaPath:"#/allOf/79/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err253];
+}
+else {
+vErrors.push(err253);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err254 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
+}
+errors++;
+}
+for(const key5 in data){
+if(!((((((key5 === "type") || (key5 === "props")) || (key5 === "data")) || (key5 === "gate")) || (key5 === "visibleWhen")) || (key5 === "children"))){
+const err255 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err255];
+}
+else {
+vErrors.push(err255);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data162 = data.type;
+if(typeof data162 !== "string"){
+const err256 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err256];
+}
+else {
+vErrors.push(err256);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data162 === "actionBar") || (data162 === "addressForm")) || (data162 === "addressList")) || (data162 === "agenda")) || (data162 === "appDownload")) || (data162 === "audioBook")) || (data162 === "audioPlayer")) || (data162 === "bannerCarousel")) || (data162 === "blackList")) || (data162 === "bookUnlock")) || (data162 === "bookVoucher")) || (data162 === "circleComposer")) || (data162 === "circleDetail")) || (data162 === "circleFeed")) || (data162 === "codeRedeem")) || (data162 === "collectList")) || (data162 === "comments")) || (data162 === "contentList")) || (data162 === "contestHome")) || (data162 === "contestWinners")) || (data162 === "countdown")) || (data162 === "couponList")) || (data162 === "detailHeader")) || (data162 === "emptyState")) || (data162 === "errorState")) || (data162 === "essayArticle")) || (data162 === "essayEditor")) || (data162 === "essayWrite")) || (data162 === "eventGuests")) || (data162 === "eventHero")) || (data162 === "exchangeConfirm")) || (data162 === "exchangeDetail")) || (data162 === "filterChips")) || (data162 === "functionGuide")) || (data162 === "giftCards")) || (data162 === "giftReceive")) || (data162 === "guestList")) || (data162 === "helpCoupon")) || (data162 === "hero")) || (data162 === "lessonView")) || (data162 === "linkGrid")) || (data162 === "liveChat")) || (data162 === "liveList")) || (data162 === "livePlayer")) || (data162 === "luckyDraw")) || (data162 === "memberCenter")) || (data162 === "menuList")) || (data162 === "orderConfirm")) || (data162 === "orderDetail")) || (data162 === "orderList")) || (data162 === "passwordForm")) || (data162 === "payStatus")) || (data162 === "pointGoods")) || (data162 === "pointGoodsDetail")) || (data162 === "prizeList")) || (data162 === "productDetail")) || (data162 === "profileCard")) || (data162 === "profileEditor")) || (data162 === "qaEditor")) || (data162 === "qaThread")) || (data162 === "registerForm")) || (data162 === "resultPanel")) || (data162 === "richText")) || (data162 === "scholarList")) || (data162 === "scholarProfile")) || (data162 === "scholarVerification")) || (data162 === "searchBar")) || (data162 === "seatMap")) || (data162 === "settingsActions")) || (data162 === "signinCard")) || (data162 === "signUpForm")) || (data162 === "sponsorGrid")) || (data162 === "tabs")) || (data162 === "taskList")) || (data162 === "taskStep")) || (data162 === "userHome")) || (data162 === "videoComments")) || (data162 === "videoPlayer")) || (data162 === "voteBoard")) || (data162 === "voteEntry"))){
+const err257 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema17.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err257];
+}
+else {
+vErrors.push(err257);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data163 = data.props;
+if(!(data163 && typeof data163 == "object" && !Array.isArray(data163))){
+const err258 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err258];
+}
+else {
+vErrors.push(err258);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data164 = data.data;
+if(typeof data164 === "string"){
+if(!pattern4.test(data164)){
+const err259 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err259];
+}
+else {
+vErrors.push(err259);
+}
+errors++;
+}
+}
+else {
+const err260 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
+}
+errors++;
+}
+}
+if(data.gate !== undefined){
+let data165 = data.gate;
+if(typeof data165 !== "string"){
+const err261 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
+}
+errors++;
+}
+if(!(((((data165 === "visitor") || (data165 === "login")) || (data165 === "phoneBound")) || (data165 === "scholar")) || (data165 === "vip"))){
+const err262 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+}
+if(data.visibleWhen !== undefined){
+if(!(validate256(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+errors = vErrors.length;
+}
+}
+if(data.children !== undefined){
+let data167 = data.children;
+if(Array.isArray(data167)){
+const len0 = data167.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data167[i0], {instancePath:instancePath+"/children/" + i0,parentData:data167,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err263 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
+}
+errors++;
+}
+}
+}
+else {
+const err264 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err264];
+}
+else {
+vErrors.push(err264);
 }
 errors++;
 }

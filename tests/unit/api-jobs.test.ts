@@ -74,7 +74,7 @@ describe("job openings", () => {
   });
 
   it("answers bad input with 400 and a missing opening with 404", async () => {
-    for (const query of [{ type: "intern" }, { city: "paris" }, { field: "[object Object]" }, { companyId: "x" }]) {
+    for (const query of [{ type: "intern" }, { city: "paris" }, { field: "[object Object]" }, { companyId: "x" }] as Record<string, string>[]) {
       const answer = await call("/recruit/list", { method: "GET", query });
       expect(answer.body.code, JSON.stringify(query)).toBe(400);
     }

@@ -1,0 +1,285 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { qaAnswerSchema, qaAnswerValidators, qaQuestionSchema, qaQuestionValidators } from "@schemas/generated/form-kits";
+import type { QaEditorProps } from "@schemas/generated/page-config";
+import "./styles.css";
+import { asText, readPath, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { readCached, writeStorage } from "../kit/browser";
+import { checkForm } from "../kit/form-check";
+
+const questionKit = { schema: qaQuestionSchema, validators: qaQuestionValidators };
+const answerKit = { schema: qaAnswerSchema, validators: qaAnswerValidators };
+const MAX_TAGS = 3;
+const SAVE_DELAY_MS = 400;
+
+interface Draft {
+  title: string;
+  tags: string[];
+  html: string;
+  anonymous: boolean;
+}
+
+const EMPTY: Draft = { title: "", tags: [], html: "", anonymous: false };
+
+/** Toolbar commands of the browser's own editing (no editor library); the platform sanitises whatever arrives. */
+const TOOLS: { name: string; label: string; run: (linkPrompt: string) => void }[] = [
+  { name: "bold", label: "B", run: () => document.execCommand("bold") },
+  { name: "italic", label: "I", run: () => document.execCommand("italic") },
+  { name: "heading", label: "H", run: () => document.execCommand("formatBlock", false, "h3") },
+  { name: "quote", label: "❝", run: () => document.execCommand("formatBlock", false, "blockquote") },
+  { name: "list", label: "•", run: () => document.execCommand("insertUnorderedList") },
+  { name: "orderedList", label: "1.", run: () => document.execCommand("insertOrderedList") },
+  { name: "code", label: "</>", run: () => document.execCommand("formatBlock", false, "pre") },
+  {
+    name: "link",
+    label: "🔗",
+    run: (linkPrompt) => {
+      const url = window.prompt(linkPrompt, "https://")?.trim();
+      if (url && /^https?:\/\/\S+$/.test(url)) document.execCommand("createLink", false, url);
+    },
+  },
+];
+
+/** Whether the editor shows anything: text, an image or a formula. */
+const hasContent = (element: HTMLElement) => Boolean(element.textContent?.trim()) || Boolean(element.querySelector("img"));
+
+/**
+ * The long rich-text editor of the Q&A (/qaRichText): asks a question (title, 1–3 tags, details) or, given a
+ * questionId, answers it; either may be anonymous. What is typed is kept on this device while typing and comes back
+ * after a reload or a closed tab until it is posted; a refused post (a risk word, a limit) keeps everything.
+ */
+export default function QaEditor({ props }: WidgetRenderProps<QaEditorProps>) {
+  const questionId = Number(asText(props.questionId));
+  const answering = Number.isInteger(questionId) && questionId > 0;
+  return <Editor key={answering ? questionId : "ask"} answering={answering} questionNumber={questionId} tags={props.tags} detailLink={props.detailLink} />;
+}
+
+function Editor({
+  answering,
+  questionNumber: questionId,
+  tags,
+  detailLink,
+}: Omit<QaEditorProps, "questionId"> & { answering: boolean; questionNumber: number }) {
+  const { t } = useTranslation("qa");
+  const lang = useLang();
+  const navigate = useNavigate();
+  const draftKey = answering ? `qa-draft:answer:${questionId}` : "qa-draft:question";
+  const editor = useRef<HTMLDivElement>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [restored, setRestored] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState("");
+  const [posting, setPosting] = useState(false);
+  const [questionTitle, setQuestionTitle] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const choices = (Array.isArray(tags) ? (tags as unknown[]) : []).map((tag) => ({
+    code: asText(readPath(tag, ["code"])),
+    name: asText(readPath(tag, ["name"], lang)),
+  }));
+
+  // The kept draft comes back once the page is in the browser (storage is not there on the server).
+  useEffect(() => {
+    const kept = readCached<Partial<Draft>>(draftKey);
+    if (!kept) return;
+    const next = {
+      title: typeof kept.title === "string" ? kept.title : "",
+      tags: Array.isArray(kept.tags) ? kept.tags.filter((tag): tag is string => typeof tag === "string").slice(0, MAX_TAGS) : [],
+      html: typeof kept.html === "string" ? kept.html : "",
+      anonymous: kept.anonymous === true,
+    };
+    setDraft(next);
+    if (editor.current) editor.current.innerHTML = next.html;
+    setRestored(Boolean(next.title || next.html));
+  }, [draftKey]);
+
+  useEffect(() => {
+    if (!answering) return;
+    void browserApi.request<{ title: string }>("/qa/detail", { method: "GET", params: { id: questionId } }).then((envelope) => {
+      if (isSuccess(envelope) && envelope.data) setQuestionTitle(envelope.data.title);
+      else setMissing(true);
+    });
+  }, [answering, questionId]);
+
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  const keep = (next: Draft) => {
+    setDraft(next);
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      writeStorage(draftKey, next.title || next.html || next.tags.length ? JSON.stringify(next) : null);
+    }, SAVE_DELAY_MS);
+  };
+  const change = (patch: Partial<Draft>) => {
+    const next = { ...draft, ...patch };
+    const cleared = Object.fromEntries(Object.entries(errors).filter(([field]) => !(field in patch || (field === "content" && "html" in patch))));
+    setErrors(cleared);
+    setRefusal("");
+    keep(next);
+  };
+  const readEditor = () => change({ html: editor.current && hasContent(editor.current) ? editor.current.innerHTML : "" });
+
+  const toggleTag = (code: string) => {
+    if (draft.tags.includes(code)) change({ tags: draft.tags.filter((tag) => tag !== code) });
+    else if (draft.tags.length < MAX_TAGS) change({ tags: [...draft.tags, code] });
+    else setErrors({ ...errors, tags: "qa:errors.tagsTooMany" });
+  };
+
+  const discard = () => {
+    if (!window.confirm(t("editor.confirmDiscard"))) return;
+    clearTimeout(saveTimer.current);
+    writeStorage(draftKey, null);
+    setDraft(EMPTY);
+    setRestored(false);
+    setErrors({});
+    if (editor.current) editor.current.innerHTML = "";
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const html = editor.current && hasContent(editor.current) ? editor.current.innerHTML : "";
+    const body: Record<string, unknown> = answering
+      ? { questionId, content: html, anonymous: draft.anonymous }
+      : { title: draft.title.trim(), tags: draft.tags, anonymous: draft.anonymous, ...(html ? { content: html } : {}) };
+    const invalid = checkForm(answering ? answerKit : questionKit, Object.fromEntries(Object.entries(body).filter(([, value]) => value !== "")));
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
+      return;
+    }
+    if (!requireLogin()) return;
+    setPosting(true);
+    const envelope = await browserApi.request<{ id: number; questionId?: number }>(answering ? "/qa/answer" : "/qa/ask", { params: body });
+    setPosting(false);
+    if (askedToLogIn(envelope)) return;
+    if (!isSuccess(envelope) || !envelope.data) {
+      const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+      if (fields) setErrors(fields);
+      else {
+        setRefusal(envelope.message || t("common:actions.failed"));
+        showToast(envelope.message || t("common:actions.failed"), "error");
+      }
+      return;
+    }
+    clearTimeout(saveTimer.current);
+    writeStorage(draftKey, null);
+    showToast(t("editor.posted"), "success");
+    navigate(`${detailLink}?id=${answering ? questionId : envelope.data.id}`);
+  };
+
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p className="qa-editor-error" role="alert" id={`qa-editor-${field}-error`}>
+        {t(errors[field])}
+      </p>
+    ) : null;
+
+  if (missing) return <p className="list-empty">{t("editor.missingQuestion")}</p>;
+
+  return (
+    <form className="qa-editor" onSubmit={(event) => void submit(event)} noValidate>
+      <h1>{t(answering ? "editor.answerTitle" : "editor.askTitle")}</h1>
+      {answering && questionTitle && <p className="qa-editor-question">{t("editor.answering", { title: questionTitle })}</p>}
+      {restored && <p className="qa-editor-note">{t("editor.draftRestored")}</p>}
+
+      {!answering && (
+        <>
+          <label className="qa-editor-label" htmlFor="qa-editor-title">
+            {t("editor.titleLabel")}
+          </label>
+          <input
+            id="qa-editor-title"
+            className="qa-editor-title"
+            value={draft.title}
+            placeholder={t("editor.titlePlaceholder")}
+            aria-invalid={Boolean(errors.title)}
+            aria-describedby={errors.title ? "qa-editor-title-error" : undefined}
+            onChange={(event) => change({ title: event.target.value })}
+          />
+          {fieldError("title")}
+          <fieldset className="qa-editor-tags" aria-invalid={Boolean(errors.tags)}>
+            <legend className="qa-editor-label">{t("editor.tagsLabel")}</legend>
+            {choices.map((tag) => (
+              <button key={tag.code} type="button" className="qa-editor-tag" aria-pressed={draft.tags.includes(tag.code)} onClick={() => toggleTag(tag.code)}>
+                {tag.name}
+              </button>
+            ))}
+          </fieldset>
+          {fieldError("tags")}
+        </>
+      )}
+
+      <span className="qa-editor-label" id="qa-editor-body-label">
+        {t(answering ? "editor.answerLabel" : "editor.bodyLabel")}
+      </span>
+      <div className="qa-editor-toolbar" role="toolbar" aria-label={t(answering ? "editor.answerLabel" : "editor.bodyLabel")}>
+        {TOOLS.map((tool) => (
+          <button
+            key={tool.name}
+            type="button"
+            title={t(`editor.toolbar.${tool.name}`)}
+            aria-label={t(`editor.toolbar.${tool.name}`)}
+            // The selection stays in the text while the button is pressed.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              editor.current?.focus();
+              tool.run(t("editor.linkPrompt"));
+              readEditor();
+            }}
+          >
+            {tool.label}
+          </button>
+        ))}
+      </div>
+      <div
+        ref={editor}
+        className="qa-editor-body rich-text"
+        contentEditable
+        suppressContentEditableWarning
+        tabIndex={0}
+        role="textbox"
+        aria-multiline="true"
+        aria-labelledby="qa-editor-body-label"
+        aria-invalid={Boolean(errors.content)}
+        data-placeholder={t("editor.bodyPlaceholder")}
+        onInput={readEditor}
+        // Pasted text arrives as text: formatting from other programs is not carried in.
+        onPaste={(event) => {
+          event.preventDefault();
+          document.execCommand("insertText", false, event.clipboardData.getData("text/plain"));
+        }}
+      />
+      {fieldError("content")}
+
+      <label className="qa-editor-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={draft.anonymous}
+          checked={draft.anonymous}
+          onChange={(event) => change({ anonymous: event.target.checked })}
+        />
+        <span>{t(answering ? "editor.anonymousAnswer" : "editor.anonymousQuestion")}</span>
+      </label>
+      {draft.anonymous && <p className="qa-editor-note">{t("editor.anonymousHint")}</p>}
+
+      {refusal && (
+        <p className="qa-editor-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className="qa-editor-actions">
+        <button type="submit" className="button button-primary" disabled={posting}>
+          {t(posting ? "editor.posting" : answering ? "editor.publishAnswer" : "editor.publishQuestion")}
+        </button>
+        <button type="button" className="button" onClick={discard}>
+          {t("editor.discard")}
+        </button>
+      </div>
+      <p className="qa-editor-note">{t("editor.draftKept")}</p>
+    </form>
+  );
+}

@@ -1,0 +1,302 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { qaAnswerSchema, qaAnswerValidators } from "@schemas/generated/form-kits";
+import type { QaThreadProps } from "@schemas/generated/page-config";
+import "./styles.css";
+import { refreshPageData, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { SmartLink } from "../kit/links";
+import { formatCount, formatMoment } from "../kit/format";
+import { readCached, writeStorage } from "../kit/browser";
+import { RichHtml } from "../kit/rich-html";
+import { checkForm } from "../kit/form-check";
+import { paragraphsOf, type QaAnswer, type QaQuestion } from "./qa";
+
+const answerKit = { schema: qaAnswerSchema, validators: qaAnswerValidators };
+
+/** A question of the Q&A with its answers (/qa/detail): concern, praise and trample, a short answer form, removal of one's own. */
+export default function QaThread({ props, data }: WidgetRenderProps<QaThreadProps>) {
+  const question = data?.status === "ok" ? (data.value as QaQuestion | null) : null;
+  if (!question) return null;
+  return <Thread key={question.id} question={question} {...props} />;
+}
+
+type VoteAnswer = { answerId: number; myVote: -1 | 0 | 1; praiseCount: number; trampleCount: number };
+
+function Thread({ question, listLink, editorLink }: QaThreadProps & { question: QaQuestion }) {
+  const { t } = useTranslation("qa");
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [answers, setAnswers] = useState(question.answers);
+  const [concern, setConcern] = useState({ on: question.concerned, count: question.concernCount });
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<"question" | number | null>(null);
+  const byline = (post: { mine: boolean; anonymous: boolean; authorName: string }) =>
+    post.mine ? t(post.anonymous ? "detail.anonymousMine" : "detail.mine") : post.authorName;
+
+  /** One call at a time; a visitor is asked to log in; a failure is shown; the answer's data goes to `done`. */
+  const act = async <T,>(path: string, params: Record<string, unknown>, done: (value: T, envelope: ApiEnvelope<T>) => void) => {
+    if (!requireLogin() || busy) return;
+    setBusy(true);
+    const envelope = await browserApi.request<T>(path, { params });
+    setBusy(false);
+    if (askedToLogIn(envelope)) return;
+    if (!isSuccess(envelope) || envelope.data === undefined) {
+      showToast(envelope.message || t("common:actions.failed"), "error");
+      return;
+    }
+    done(envelope.data, envelope);
+  };
+
+  const vote = (answer: QaAnswer, path: "/qa/praise" | "/qa/trample") =>
+    act<VoteAnswer>(path, { answerId: answer.id }, (counted) =>
+      setAnswers((shown) => shown.map((entry) => (entry.id === counted.answerId ? { ...entry, ...counted } : entry))),
+    );
+
+  const removeAnswer = (answer: QaAnswer) =>
+    act<{ id: number }>("/qa/removeAnswer", { id: answer.id }, () => {
+      setAnswers((shown) => shown.filter((entry) => entry.id !== answer.id));
+      setConfirming(null);
+      showToast(t("detail.removed"), "success");
+    });
+
+  const removeQuestion = () =>
+    act<{ id: number }>("/qa/removeQuestion", { id: question.id }, () => {
+      showToast(t("detail.removed"), "success");
+      refreshPageData();
+      navigate(listLink, { replace: true });
+    });
+
+  return (
+    <article className="qa-thread">
+      <header className="qa-question">
+        {question.tags.length > 0 && (
+          <nav className="qa-tags">
+            {question.tags.map((tag) => (
+              <SmartLink key={tag.code} to={`${listLink}?tag=${tag.code}`} className="qa-tag">
+                {tag.name}
+              </SmartLink>
+            ))}
+          </nav>
+        )}
+        <h1>{question.title}</h1>
+        <p className="qa-byline">
+          <Avatar url={question.portraitUrl} />
+          <strong>{byline(question)}</strong>
+          <time dateTime={question.createTime}>{t("detail.askedAt", { time: formatMoment(question.createTime, lang) })}</time>
+        </p>
+        {question.body && <RichHtml html={question.body} className="qa-body" />}
+        <p className="qa-stats">
+          <span>{t("detail.concernCount", { count: concern.count })}</span>
+          <span>{t("detail.views", { count: question.viewCount })}</span>
+        </p>
+        <div className="qa-actions">
+          <button
+            type="button"
+            className={concern.on ? "button qa-concern active" : "button button-primary qa-concern"}
+            aria-pressed={concern.on}
+            disabled={busy}
+            onClick={() =>
+              void act<{ concerned: boolean; concernCount: number }>("/qa/concern", { questionId: question.id }, (value) =>
+                setConcern({ on: value.concerned, count: value.concernCount }),
+              )
+            }
+          >
+            {t(concern.on ? "detail.concerned" : "detail.concern")}
+          </button>
+          <SmartLink to={`${editorLink}?questionId=${question.id}`} className="button qa-long-answer">
+            {t("detail.longAnswer")}
+          </SmartLink>
+          {question.mine && (
+            <button type="button" className="qa-remove" onClick={() => setConfirming("question")}>
+              {t("detail.removeQuestion")}
+            </button>
+          )}
+        </div>
+        {confirming === "question" && (
+          <Confirm text={t("detail.confirmRemoveQuestion")} busy={busy} onConfirm={() => void removeQuestion()} onCancel={() => setConfirming(null)} />
+        )}
+      </header>
+
+      <AnswerForm questionId={question.id} onPosted={(answer) => setAnswers((shown) => [...shown, answer])} />
+
+      <section className="qa-answers" aria-labelledby={`qa-answers-${question.id}`}>
+        <h2 className="section-title" id={`qa-answers-${question.id}`}>
+          {t("detail.answers", { count: answers.length })}
+        </h2>
+        {answers.length === 0 ? (
+          <p className="list-empty">{t("detail.noAnswers")}</p>
+        ) : (
+          <ol className="qa-answer-list">
+            {answers.map((answer) => (
+              <li key={answer.id} className="qa-answer" data-answer-id={answer.id}>
+                <p className="qa-byline">
+                  <Avatar url={answer.portraitUrl} />
+                  <strong>{byline(answer)}</strong>
+                  <time dateTime={answer.createTime}>{formatMoment(answer.createTime, lang)}</time>
+                </p>
+                <RichHtml html={answer.content} className="qa-answer-content" />
+                <div className="qa-votes">
+                  <button
+                    type="button"
+                    className={answer.myVote === 1 ? "qa-vote active" : "qa-vote"}
+                    aria-pressed={answer.myVote === 1}
+                    disabled={busy || answer.mine}
+                    onClick={() => void vote(answer, "/qa/praise")}
+                  >
+                    ▲ {t("detail.praise")} <span className="qa-vote-count">{formatCount(answer.praiseCount, lang)}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={answer.myVote === -1 ? "qa-vote qa-trample active" : "qa-vote qa-trample"}
+                    aria-pressed={answer.myVote === -1}
+                    disabled={busy || answer.mine}
+                    onClick={() => void vote(answer, "/qa/trample")}
+                  >
+                    ▼ {t("detail.trample")} <span className="qa-vote-count">{formatCount(answer.trampleCount, lang)}</span>
+                  </button>
+                  {answer.mine && (
+                    <button type="button" className="qa-remove" onClick={() => setConfirming(answer.id)}>
+                      {t("detail.remove")}
+                    </button>
+                  )}
+                </div>
+                {confirming === answer.id && (
+                  <Confirm
+                    text={t("detail.confirmRemoveAnswer")}
+                    busy={busy}
+                    onConfirm={() => void removeAnswer(answer)}
+                    onCancel={() => setConfirming(null)}
+                  />
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </article>
+  );
+}
+
+function Avatar({ url }: { url: string }) {
+  return <img className="qa-avatar" src={url || "/avatar.svg"} alt="" width="24" height="24" loading="lazy" />;
+}
+
+function Confirm({ text, busy, onConfirm, onCancel }: { text: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation("qa");
+  return (
+    <div className="qa-confirm" role="alertdialog" aria-label={text}>
+      <span>{text}</span>
+      <button type="button" className="button button-primary" disabled={busy} onClick={onConfirm}>
+        {t("detail.remove")}
+      </button>
+      <button type="button" className="button" onClick={onCancel}>
+        {t("detail.cancel")}
+      </button>
+    </div>
+  );
+}
+
+interface QuickDraft {
+  text: string;
+  anonymous: boolean;
+}
+
+/**
+ * The short answer box: plain text, one paragraph a line, and the anonymous switch. What is typed is kept on this
+ * device until it is posted, so a failed post, a reload or a closed tab loses nothing.
+ */
+function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (answer: QaAnswer) => void }) {
+  const { t } = useTranslation("qa");
+  const draftKey = `qa-quick-answer:${questionId}`;
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<QuickDraft>({ text: "", anonymous: false });
+  const [error, setError] = useState("");
+  const [posting, setPosting] = useState(false);
+
+  useEffect(() => {
+    const kept = readCached<QuickDraft>(draftKey);
+    if (kept?.text) {
+      setDraft({ text: String(kept.text), anonymous: kept.anonymous === true });
+      setOpen(true);
+    }
+  }, [draftKey]);
+
+  const change = (next: QuickDraft) => {
+    setDraft(next);
+    setError("");
+    writeStorage(draftKey, next.text ? JSON.stringify(next) : null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { questionId, content: paragraphsOf(draft.text), anonymous: draft.anonymous };
+    const invalid = checkForm(answerKit, body);
+    if (Object.keys(invalid).length) {
+      setError(t(Object.values(invalid)[0]));
+      return;
+    }
+    if (!requireLogin()) return;
+    setPosting(true);
+    const envelope = await browserApi.request<QaAnswer>("/qa/answer", { params: body });
+    setPosting(false);
+    if (askedToLogIn(envelope)) return;
+    if (!isSuccess(envelope) || !envelope.data) {
+      const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+      setError(fields?.content ? t(fields.content) : envelope.message || t("common:actions.failed"));
+      return;
+    }
+    writeStorage(draftKey, null);
+    setDraft({ text: "", anonymous: false });
+    setOpen(false);
+    showToast(t("detail.posted"), "success");
+    onPosted(envelope.data);
+  };
+
+  if (!open) {
+    return (
+      <button type="button" className="qa-write" onClick={() => requireLogin() && setOpen(true)}>
+        {t("detail.writeAnswer")}
+      </button>
+    );
+  }
+  return (
+    <form className="qa-answer-form" onSubmit={(event) => void submit(event)} noValidate>
+      <textarea
+        aria-label={t("detail.writeAnswer")}
+        placeholder={t("detail.placeholder")}
+        rows={5}
+        value={draft.text}
+        aria-invalid={Boolean(error)}
+        onChange={(event) => change({ ...draft, text: event.target.value })}
+      />
+      {error && (
+        <p className="qa-error" role="alert">
+          {error}
+        </p>
+      )}
+      <label className="qa-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={draft.anonymous}
+          checked={draft.anonymous}
+          onChange={(event) => change({ ...draft, anonymous: event.target.checked })}
+        />
+        <span>{t("detail.anonymous")}</span>
+      </label>
+      {draft.anonymous && <p className="qa-hint">{t("detail.anonymousHint")}</p>}
+      <div className="qa-form-actions">
+        <button type="submit" className="button button-primary" disabled={posting}>
+          {t(posting ? "detail.posting" : "detail.submit")}
+        </button>
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          {t("detail.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
