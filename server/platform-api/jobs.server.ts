@@ -86,8 +86,14 @@ function codeOf<T extends string>(catalogue: Record<T, Pair>, value: unknown): T
   return typeof value === "string" && Object.hasOwn(catalogue, value) ? (value as T) : null;
 }
 
-const choices = (context: ApiContext, catalogue: Record<string, Pair>) =>
-  Object.entries(catalogue).map(([code, [zh, en]]) => ({ code, name: say(context, zh, en) }));
+/**
+ * A text in zh with its En sibling, the platform's naming (title, titleEn): pages load these on the server, where the
+ * reader's language is not known, and bindings pick the sibling.
+ */
+const both = (field: string, zh: string, en: string) => ({ [field]: zh, [`${field}En`]: en });
+const named = (field: string, catalogue: Record<string, Pair>, code: string) => both(field, ...(catalogue[code] ?? ["", ""]));
+
+const choices = (catalogue: Record<string, Pair>) => Object.entries(catalogue).map(([code, [zh, en]]) => ({ code, ...both("name", zh, en) }));
 
 export function jobRoutes(db: Db): RouteDefinition[] {
   const POST_COLUMNS = "p.*, c.name AS company_name, c.name_en AS company_name_en FROM job_posts p JOIN job_companies c ON c.id = p.company_id";
@@ -95,38 +101,33 @@ export function jobRoutes(db: Db): RouteDefinition[] {
   const companyById = db.prepare("SELECT * FROM job_companies WHERE id = ?");
   const openingsOf = db.prepare("SELECT COUNT(*) FROM job_posts WHERE company_id = ?").pluck();
 
-  const name = (context: ApiContext, catalogue: Record<string, Pair>, code: string) => {
-    const pair = catalogue[code];
-    return pair ? say(context, pair[0], pair[1]) : "";
-  };
-
   const postView = (context: ApiContext, row: PostRow) => ({
     id: row.id,
-    title: say(context, row.title, row.title_en),
+    ...both("title", row.title, row.title_en),
     type: row.job_type,
-    typeName: name(context, JOB_TYPES, row.job_type),
+    ...named("typeName", JOB_TYPES, row.job_type),
     field: row.field,
-    fieldName: name(context, JOB_FIELDS, row.field),
+    ...named("fieldName", JOB_FIELDS, row.field),
     city: row.city,
-    cityName: name(context, JOB_CITIES, row.city),
-    salary: say(context, row.salary, row.salary_en),
+    ...named("cityName", JOB_CITIES, row.city),
+    ...both("salary", row.salary, row.salary_en),
     deadline: row.deadline,
     // Deadlines are Beijing dates: an opening is open through its last day there.
     open: row.deadline >= new Date(context.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10),
     createTime: row.created_at,
     companyId: row.company_id,
-    companyName: say(context, row.company_name, row.company_name_en),
+    ...both("companyName", row.company_name, row.company_name_en),
     link: `/jobDetail?id=${row.id}`,
   });
 
-  const companyView = (context: ApiContext, row: CompanyRow) => ({
+  const companyView = (row: CompanyRow) => ({
     id: row.id,
-    name: say(context, row.name, row.name_en),
+    ...both("name", row.name, row.name_en),
     kind: row.kind,
-    kindName: name(context, COMPANY_KINDS, row.kind),
+    ...named("kindName", COMPANY_KINDS, row.kind),
     city: row.city,
-    cityName: name(context, JOB_CITIES, row.city),
-    intro: say(context, row.intro, row.intro_en),
+    ...named("cityName", JOB_CITIES, row.city),
+    ...both("intro", row.intro, row.intro_en),
     website: row.website,
     openings: openingsOf.get(row.id) as number,
   });
@@ -135,8 +136,8 @@ export function jobRoutes(db: Db): RouteDefinition[] {
     {
       method: "ANY",
       path: "/recruit/filters",
-      // The choices the list filters by, named in the caller's language.
-      handler: (context) => ok({ types: choices(context, JOB_TYPES), fields: choices(context, JOB_FIELDS), cities: choices(context, JOB_CITIES) }),
+      // The choices the list filters by, with their names.
+      handler: () => ok({ types: choices(JOB_TYPES), fields: choices(JOB_FIELDS), cities: choices(JOB_CITIES) }),
     },
     {
       method: "ANY",
@@ -197,17 +198,17 @@ export function jobRoutes(db: Db): RouteDefinition[] {
         if (!Number.isInteger(id) || id <= 0) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
         const row = postById.get(id) as PostRow | undefined;
         if (!row) return fail(404, say(context, "职位不存在", "No such opening"));
-        const company = companyView(context, companyById.get(row.company_id) as CompanyRow);
+        const employer = companyById.get(row.company_id) as CompanyRow;
         return ok({
           ...postView(context, row),
-          description: say(context, row.description, row.description_en),
-          requirements: say(context, row.requirements, row.requirements_en),
-          apply: say(context, row.apply, row.apply_en),
-          company,
+          ...both("description", row.description, row.description_en),
+          ...both("requirements", row.requirements, row.requirements_en),
+          ...both("apply", row.apply, row.apply_en),
+          company: companyView(employer),
           sections: [
-            { heading: say(context, "任职要求", "Requirements"), text: say(context, row.requirements, row.requirements_en) },
-            { heading: say(context, "申请方式", "How to apply"), text: say(context, row.apply, row.apply_en) },
-            { heading: say(context, `关于${company.name}`, `About ${company.name}`), text: company.intro },
+            { ...both("heading", "任职要求", "Requirements"), ...both("text", row.requirements, row.requirements_en) },
+            { ...both("heading", "申请方式", "How to apply"), ...both("text", row.apply, row.apply_en) },
+            { ...both("heading", `关于${row.company_name}`, `About ${row.company_name_en}`), ...both("text", employer.intro, employer.intro_en) },
           ],
         });
       },
@@ -220,7 +221,7 @@ export function jobRoutes(db: Db): RouteDefinition[] {
         const rows = db
           .prepare("SELECT * FROM job_companies ORDER BY (SELECT COUNT(*) FROM job_posts p WHERE p.company_id = job_companies.id) DESC, id")
           .all() as CompanyRow[];
-        return ok({ list: rows.map((row) => companyView(context, row)), total: rows.length });
+        return ok({ list: rows.map(companyView), total: rows.length });
       },
     },
   ];

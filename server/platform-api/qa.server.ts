@@ -123,14 +123,13 @@ function unindexQuestion(db: Db, itemId: number | null): void {
   db.prepare("DELETE FROM items WHERE id = ?").run(itemId);
 }
 
+/** zh fields with their En siblings, the platform's naming: pages load these on the server, where the reader's language is not known. */
+const tagView = (tag: TagRow) => ({ code: tag.code, name: tag.name, nameEn: tag.name_en });
+
 /** Who wrote a post, as others may see it: nobody for an anonymous post. */
-function authorView(
-  context: ApiContext,
-  row: { anonymous: 0 | 1; user_id: number; nickname: string; user_name: string; portrait_url: string },
-  viewerId: number,
-) {
+function authorView(row: { anonymous: 0 | 1; user_id: number; nickname: string; user_name: string; portrait_url: string }, viewerId: number) {
   const mine = viewerId !== 0 && row.user_id === viewerId;
-  if (row.anonymous === 1) return { anonymous: true, author: null, authorName: say(context, ...ANONYMOUS), portraitUrl: "", mine };
+  if (row.anonymous === 1) return { anonymous: true, author: null, authorName: ANONYMOUS[0], authorNameEn: ANONYMOUS[1], portraitUrl: "", mine };
   return {
     anonymous: false,
     author: { userId: row.user_id, userName: publicName(row), portraitUrl: row.portrait_url },
@@ -151,17 +150,18 @@ export function createQa(db: Db, accounts: Accounts) {
   const concerned = db.prepare("SELECT 1 FROM qa_concerns WHERE question_id = ? AND user_id = ?");
   const iso = (context: ApiContext) => context.now().toISOString();
 
-  const tagView = (context: ApiContext, tag: TagRow) => ({ code: tag.code, name: say(context, tag.name, tag.name_en) });
-
-  const questionView = (context: ApiContext, row: QuestionRow, viewerId: number) => {
-    const tags = (tagsOf.all(row.id) as TagRow[]).map((tag) => tagView(context, tag));
+  const questionView = (row: QuestionRow, viewerId: number) => {
+    const tags = (tagsOf.all(row.id) as TagRow[]).map(tagView);
     return {
       id: row.id,
-      title: say(context, row.title, row.title_en || row.title),
-      excerpt: excerpt(say(context, row.body_text, row.body_text_en || row.body_text)),
+      title: row.title,
+      titleEn: row.title_en,
+      excerpt: excerpt(row.body_text),
+      excerptEn: row.body_text_en && excerpt(row.body_text_en),
       tags,
       tagText: tags.map((tag) => tag.name).join(" · "),
-      ...authorView(context, row, viewerId),
+      tagTextEn: tags.map((tag) => tag.nameEn).join(" · "),
+      ...authorView(row, viewerId),
       answerCount: row.answer_count,
       concernCount: row.concern_count,
       viewCount: row.view_count,
@@ -170,11 +170,12 @@ export function createQa(db: Db, accounts: Accounts) {
     };
   };
 
-  const answerView = (context: ApiContext, row: AnswerRow, viewerId: number) => ({
+  const answerView = (row: AnswerRow, viewerId: number) => ({
     id: row.id,
     questionId: row.question_id,
-    content: say(context, row.content, row.content_en || row.content),
-    ...authorView(context, row, viewerId),
+    content: row.content,
+    contentEn: row.content_en,
+    ...authorView(row, viewerId),
     praiseCount: row.praise_count,
     trampleCount: row.trample_count,
     myVote: viewerId ? ((voteOf.get(row.id, viewerId) as number | undefined) ?? 0) : 0,
@@ -192,7 +193,7 @@ export function createQa(db: Db, accounts: Accounts) {
     const rows = db
       .prepare(`SELECT ${QUESTION_COLUMNS} WHERE ${where} ORDER BY ${options.order} LIMIT @limit OFFSET @offset`)
       .all({ ...bind, limit: options.pageSize, offset: (options.pageNum - 1) * options.pageSize }) as QuestionRow[];
-    return { list: rows.map((row) => questionView(context, row, viewer)), total, pageNum: options.pageNum, pageSize: options.pageSize };
+    return { list: rows.map((row) => questionView(row, viewer)), total, pageNum: options.pageNum, pageSize: options.pageSize };
   };
 
   const noQuestion = (context: ApiContext) => fail(404, say(context, "问题不存在或已删除", "This question does not exist or was removed"));
@@ -232,7 +233,7 @@ export function createQa(db: Db, accounts: Accounts) {
       indexQuestion(db, questionId, { title, titleEn: "", text: details.text, textEn: "", author, createdAt: iso(context) });
       return questionId;
     })();
-    return ok(questionView(context, questionById.get(id) as QuestionRow, user.id), say(context, "提问成功", "Question posted"));
+    return ok(questionView(questionById.get(id) as QuestionRow, user.id), say(context, "提问成功", "Question posted"));
   });
 
   const answer = accounts.withUser((context, user) => {
@@ -252,7 +253,7 @@ export function createQa(db: Db, accounts: Accounts) {
         .prepare("INSERT INTO qa_answers (question_id, user_id, content, anonymous, created_at) VALUES (?, ?, ?, ?, ?)")
         .run(question.id, user.id, content.html, body.value.anonymous === true ? 1 : 0, iso(context)).lastInsertRowid,
     );
-    return ok(answerView(context, answerById.get(id) as AnswerRow, user.id), say(context, "回答成功", "Answer posted"));
+    return ok(answerView(answerById.get(id) as AnswerRow, user.id), say(context, "回答成功", "Answer posted"));
   });
 
   /** Praise (1) or trample (-1): the same vote again takes it back, the other one switches it. */
@@ -327,10 +328,11 @@ export function createQa(db: Db, accounts: Accounts) {
       .prepare(`SELECT ${ANSWER_COLUMNS} WHERE a.question_id = @id AND ${answerShown} ORDER BY (praise_count - trample_count) DESC, a.id ASC`)
       .all({ id, viewer }) as AnswerRow[];
     return ok({
-      ...questionView(context, row, viewer),
-      body: say(context, row.body, row.body_en || row.body),
+      ...questionView(row, viewer),
+      body: row.body,
+      bodyEn: row.body_en,
       concerned: viewer !== 0 && Boolean(concerned.get(id, viewer)),
-      answers: answers.map((answerRow) => answerView(context, answerRow, viewer)),
+      answers: answers.map((answerRow) => answerView(answerRow, viewer)),
       // Answers shown to this viewer (the blacklist may hide some of the answer count).
       shownAnswerCount: answers.length,
     });
@@ -364,7 +366,7 @@ export function createQa(db: Db, accounts: Accounts) {
           .prepare(`SELECT t.code, t.name, t.name_en, (SELECT COUNT(*) FROM qa_question_tags qt JOIN qa_questions q ON q.id = qt.question_id
             WHERE qt.tag = t.code AND q.deleted_at IS NULL) AS question_count FROM qa_tags t ORDER BY t.sort, t.code`)
           .all() as (TagRow & { question_count: number })[];
-        return ok({ list: rows.map((row) => ({ ...tagView(context, row), questionCount: row.question_count })), total: rows.length });
+        return ok({ list: rows.map((row) => ({ ...tagView(row), questionCount: row.question_count })), total: rows.length });
       },
     },
     { method: "ANY", path: "/qa/detail", handler: detail },
@@ -387,11 +389,12 @@ export function createQa(db: Db, accounts: Accounts) {
         const list = ids.map((id) => {
           const row = answerById.get(id) as AnswerRow;
           const question = questionById.get(row.question_id) as QuestionRow;
-          const view = answerView(context, row, user.id);
+          const view = answerView(row, user.id);
           return {
             ...view,
             excerpt: excerpt(plainText(view.content)),
-            questionTitle: say(context, question.title, question.title_en || question.title),
+            questionTitle: question.title,
+            questionTitleEn: question.title_en,
             link: `/qaDetail?id=${question.id}`,
           };
         });

@@ -44,14 +44,16 @@ const answerQuestion = (token: string, questionId: number, content: string, anon
   call("/qa/answer", { body: { questionId, content, anonymous }, token });
 
 describe("the seeded Q&A", () => {
-  it("lists twelve questions with tags, latest or hot, filtered by tag, in both languages", async () => {
+  it("lists twelve questions with tags, latest or hot, filtered by tag, in zh with En siblings", async () => {
     const latest = (await get("/qa/list", { pageSize: "20" })).data;
     expect(latest.total).toBe(12);
     expect(latest.list[0]).toMatchObject({
-      title: "A central bank research job or a faculty post: how should I choose?",
+      title: "央行研究岗和高校教职，应该怎么选？",
+      titleEn: "A central bank research job or a faculty post: how should I choose?",
       anonymous: true,
       author: null,
-      authorName: "Anonymous",
+      authorName: "匿名用户",
+      authorNameEn: "Anonymous",
     });
     const hot = (await get("/qa/list", { sort: "hot", pageSize: "3" })).data;
     expect(hot.list.map((question: Question) => question.answerCount).every((count: number) => count >= 2)).toBe(true);
@@ -60,7 +62,7 @@ describe("the seeded Q&A", () => {
     expect(tagged.list.every((question: Question) => question.tags.some((tag) => tag.code === "econometrics" && tag.name === "计量经济学"))).toBe(true);
     const tags = (await get("/qa/tags")).data.list;
     expect(tags).toHaveLength(8);
-    expect(tags[0]).toMatchObject({ code: "econometrics", name: "Econometrics", questionCount: 2 });
+    expect(tags[0]).toMatchObject({ code: "econometrics", name: "计量经济学", nameEn: "Econometrics", questionCount: 2 });
     expect((await get("/qa/hot")).data.list).toHaveLength(5);
     // The old placeholder rows of the items catalogue gave way to one search entry per question.
     expect(api.platform.db.prepare("SELECT COUNT(*) FROM items WHERE kind = 'qa'").pluck().get()).toBe(12);
@@ -74,7 +76,8 @@ describe("the seeded Q&A", () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     const anonymous = detail.answers.filter((answer) => answer.anonymous);
     expect(anonymous.length).toBeGreaterThan(0);
-    for (const answer of anonymous) expect(answer).toMatchObject({ author: null, authorName: "Anonymous", portraitUrl: "", mine: false });
+    for (const answer of anonymous)
+      expect(answer).toMatchObject({ author: null, authorName: "匿名用户", authorNameEn: "Anonymous", portraitUrl: "", mine: false });
   });
 });
 
@@ -89,7 +92,7 @@ describe("asking and answering", () => {
     expect(asked.body.code).toBe(200);
     const id = asked.body.data.id;
     const detail = (await get("/qa/detail", { id: String(id) }, asker.token)).data;
-    expect(detail).toMatchObject({ mine: true, anonymous: false, tagText: "Econometrics · Publishing" });
+    expect(detail).toMatchObject({ mine: true, anonymous: false, tagText: "计量经济学 · 论文发表", tagTextEn: "Econometrics · Publishing" });
     expect(detail.body).toContain("Event study first?");
     expect(detail.body).not.toMatch(/onclick|onerror|<script/i);
 
@@ -135,7 +138,7 @@ describe("asking and answering", () => {
       }
     }
     const asSeen = (await get("/qa/detail", { id: String(questionId) }, asker.token)).data.answers[0];
-    expect(asSeen).toMatchObject({ author: null, authorName: "Anonymous", mine: false });
+    expect(asSeen).toMatchObject({ author: null, authorName: "匿名用户", mine: false });
     expect((await get("/qa/detail", { id: String(questionId) }, answerer.token)).data.answers[0]).toMatchObject({ author: null, mine: true });
     // The author's own list of answers has it; nobody else's does.
     expect((await get("/qa/mine", { type: "answer" }, answerer.token)).data.list.map((answer: Answer) => answer.id)).toEqual([answerId]);

@@ -36,7 +36,7 @@ const TOOLS: { name: string; label: string; run: (linkPrompt: string) => void }[
   { name: "code", label: "</>", run: () => document.execCommand("formatBlock", false, "pre") },
   {
     name: "link",
-    label: "🔗",
+    label: "URL",
     run: (linkPrompt) => {
       const url = window.prompt(linkPrompt, "https://")?.trim();
       if (url && /^https?:\/\/\S+$/.test(url)) document.execCommand("createLink", false, url);
@@ -99,11 +99,11 @@ function Editor({
 
   useEffect(() => {
     if (!answering) return;
-    void browserApi.request<{ title: string }>("/qa/detail", { method: "GET", params: { id: questionId } }).then((envelope) => {
-      if (isSuccess(envelope) && envelope.data) setQuestionTitle(envelope.data.title);
+    void browserApi.request<{ title: string; titleEn: string }>("/qa/detail", { method: "GET", params: { id: questionId } }).then((envelope) => {
+      if (isSuccess(envelope) && envelope.data) setQuestionTitle(asText(readPath(envelope.data, ["title"], lang)));
       else setMissing(true);
     });
-  }, [answering, questionId]);
+  }, [answering, questionId, lang]);
 
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { qaAnswerSchema, qaAnswerValidators } from "@schemas/generated/form-kits";
 import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { refreshPageData, useLang } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -34,8 +34,9 @@ function Thread({ question, listLink, editorLink }: QaThreadProps & { question: 
   const [concern, setConcern] = useState({ on: question.concerned, count: question.concernCount });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<"question" | number | null>(null);
-  const byline = (post: { mine: boolean; anonymous: boolean; authorName: string }) =>
-    post.mine ? t(post.anonymous ? "detail.anonymousMine" : "detail.mine") : post.authorName;
+  /** A field in the page's language: its En sibling in English when there is one. */
+  const inLang = (value: object, field: string) => asText(readPath(value, [field], lang));
+  const byline = (post: QaQuestion | QaAnswer) => (post.mine ? t(post.anonymous ? "detail.anonymousMine" : "detail.mine") : inLang(post, "authorName"));
 
   /** One call at a time; a visitor is asked to log in; a failure is shown; the answer's data goes to `done`. */
   const act = async <T,>(path: string, params: Record<string, unknown>, done: (value: T, envelope: ApiEnvelope<T>) => void) => {
@@ -77,18 +78,18 @@ function Thread({ question, listLink, editorLink }: QaThreadProps & { question: 
           <nav className="qa-tags">
             {question.tags.map((tag) => (
               <SmartLink key={tag.code} to={`${listLink}?tag=${tag.code}`} className="qa-tag">
-                {tag.name}
+                {inLang(tag, "name")}
               </SmartLink>
             ))}
           </nav>
         )}
-        <h1>{question.title}</h1>
+        <h1>{inLang(question, "title")}</h1>
         <p className="qa-byline">
           <Avatar url={question.portraitUrl} />
           <strong>{byline(question)}</strong>
           <time dateTime={question.createTime}>{t("detail.askedAt", { time: formatMoment(question.createTime, lang) })}</time>
         </p>
-        {question.body && <RichHtml html={question.body} className="qa-body" />}
+        {question.body && <RichHtml html={inLang(question, "body")} className="qa-body" />}
         <p className="qa-stats">
           <span>{t("detail.concernCount", { count: concern.count })}</span>
           <span>{t("detail.views", { count: question.viewCount })}</span>
@@ -138,7 +139,7 @@ function Thread({ question, listLink, editorLink }: QaThreadProps & { question: 
                   <strong>{byline(answer)}</strong>
                   <time dateTime={answer.createTime}>{formatMoment(answer.createTime, lang)}</time>
                 </p>
-                <RichHtml html={answer.content} className="qa-answer-content" />
+                <RichHtml html={inLang(answer, "content")} className="qa-answer-content" />
                 <div className="qa-votes">
                   <button
                     type="button"

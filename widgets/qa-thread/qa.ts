@@ -1,11 +1,16 @@
-/** A question and its answers as /qa/detail answers them: an anonymous post has no author, only `mine` for its writer. */
+/**
+ * A question and its answers as /qa/detail answers them: an anonymous post has no author, only `mine` for its writer.
+ * Texts come in zh with an En sibling (titleEn…) where the platform has an English version.
+ */
 export interface QaAnswer {
   id: number;
   questionId: number;
   content: string;
+  contentEn?: string;
   anonymous: boolean;
   author: { userId: number; userName: string; portraitUrl: string } | null;
   authorName: string;
+  authorNameEn?: string;
   portraitUrl: string;
   mine: boolean;
   praiseCount: number;
@@ -17,8 +22,10 @@ export interface QaAnswer {
 export interface QaQuestion {
   id: number;
   title: string;
+  titleEn?: string;
   body: string;
-  tags: { code: string; name: string }[];
+  bodyEn?: string;
+  tags: { code: string; name: string; nameEn?: string }[];
   anonymous: boolean;
   author: QaAnswer["author"];
   authorName: string;
