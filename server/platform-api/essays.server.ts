@@ -127,13 +127,16 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
     return { row };
   };
 
-  /** The editor's fields from a validated body, content sanitised; missing fields keep what is stored. */
-  const fieldsFrom = (body: EssayForm, stored: EssayFields | null): EssayFields => ({
-    title: body.title ?? stored?.title ?? "",
-    intro: body.intro ?? stored?.intro ?? "",
-    content: body.content !== undefined ? sanitizeRichText(body.content) : (stored?.content ?? ""),
-    cover: body.cover ?? stored?.cover ?? "",
-    visibility: body.visibility ?? stored?.visibility ?? "public",
+  /**
+   * The article from a validated body, content sanitised. A body is the whole article as the editor shows it: a field
+   * left out is empty (validateBody drops blank strings, so "cleared" and "left out" are the same thing).
+   */
+  const fieldsFrom = (body: EssayForm): EssayFields => ({
+    title: body.title ?? "",
+    intro: body.intro ?? "",
+    content: body.content !== undefined ? sanitizeRichText(body.content) : "",
+    cover: body.cover ?? "",
+    visibility: body.visibility ?? "public",
   });
 
   /** A cover must be an image /file/upload gave out that is still stored (the schema already checked its shape). */
@@ -183,7 +186,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
       if ("envelope" in own) return own.envelope;
       existing = own.row;
     }
-    const fields = fieldsFrom(body.value, existing ? editableOf(existing) : null);
+    const fields = fieldsFrom(body.value);
     const refusal = coverMissing(context, fields.cover);
     if (refusal) return refusal;
     if (existing?.essay_status === "released") {
@@ -212,7 +215,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
       if ("envelope" in own) return own.envelope;
       existing = own.row;
     }
-    const fields = fieldsFrom(body.value, existing ? editableOf(existing) : null);
+    const fields = fieldsFrom(body.value);
     if (!fields.title || !fields.cover || isEmptyContent(fields.content))
       return fail(400, say(context, "标题/内容/封面不能为空", "title/content/cover cannot be empty"), {
         fields: { title: !fields.title, content: isEmptyContent(fields.content), cover: !fields.cover },
@@ -281,11 +284,12 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
   const forWriter = (list: ReturnType<typeof listOf>) => accounts.withUser((context, user) => list(context, user.id));
 
   const latest = listOf(LISTED, "e.released_at DESC, e.item_id DESC");
-  // Hot: praise and collection weigh most, reads count a little, and a week-old essay gives way to a fresh one.
+  // Hot: praise, collection and comments weigh most, reads count by their order of magnitude, and age wears a score
+  // down (a month-old essay needs about ten times the interest of today's).
   const hot = listOf(
     LISTED,
-    `(COALESCE(m.praise_count, 0) * 3 + COALESCE(m.collect_count, 0) * 5 + e.comment_count * 2 + i.view_count / 100.0)
-      / (1 + (julianday(@now) - julianday(e.released_at)) / 7) DESC, e.item_id DESC`,
+    `(COALESCE(m.praise_count, 0) * 3 + COALESCE(m.collect_count, 0) * 5 + e.comment_count * 2 + ln(1 + i.view_count))
+      / pow(1 + (julianday(@now) - julianday(e.released_at)) / 7, 1.5) DESC, e.item_id DESC`,
   );
   const drafts = listOf("e.user_id = @viewer AND e.status = 'draft'", "e.updated_at DESC, e.item_id DESC");
   const mine = listOf("e.user_id = @viewer AND e.status = 'released'", "e.released_at DESC, e.item_id DESC");

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { EssayArticleProps } from "@schemas/generated/page-config";
+import "./styles.css";
+import type { WidgetRenderProps } from "../kit/types";
+import { useHydrated, useLang, useViewer } from "../kit/page";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { formatCount, formatMoment } from "../kit/format";
+import { SmartLink } from "../kit/links";
+
+type Visibility = "public" | "self" | "followers" | "mutual";
+
+interface Author {
+  userId: number;
+  userName: string;
+  portraitUrl: string;
+  followed: boolean;
+  blocked: boolean;
+}
+
+interface Article {
+  id: number;
+  title: string;
+  cover: string;
+  intro: string;
+  status: "draft" | "released";
+  visibility: Visibility;
+  viewCount: number;
+  releaseTime: string | null;
+  updateTime: string;
+  hasPendingEdits: boolean;
+  mine: boolean;
+  author: Author;
+}
+
+/** The head of one article; another article starts afresh. */
+export default function EssayArticle({ props, data }: WidgetRenderProps<EssayArticleProps>) {
+  const article = data?.status === "ok" ? (data.value as Article | null) : null;
+  if (!article) return null;
+  return <ArticleHead key={article.id} article={article} {...props} />;
+}
+
+function ArticleHead({ article, editLink, listLink }: EssayArticleProps & { article: Article }) {
+  const { t } = useTranslation("essay");
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const viewer = useViewer();
+  const lang = useLang();
+  const [author, setAuthor] = useState(article.author);
+  const [confirm, setConfirm] = useState<"block" | "delete" | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The server's answer was for the viewer it saw; a viewer who logs in or out here reads the page again.
+  const mine = article.mine && viewer?.id === article.author.userId;
+  const isSelf = viewer?.id === author.userId;
+
+  const call = async (path: string, params: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      const envelope = await browserApi.request<Record<string, unknown>>(path, { params });
+      if (askedToLogIn(envelope)) return null;
+      if (!isSuccess(envelope)) {
+        showToast(envelope.message || t("common:actions.failed"), "error");
+        return null;
+      }
+      if (envelope.message && envelope.message !== "success") showToast(envelope.message, "success");
+      return envelope.data ?? {};
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const follow = async () => {
+    if (!requireLogin()) return;
+    const answer = await call("/follow/doFollow", { userId: author.userId });
+    if (answer) setAuthor({ ...author, followed: answer.followed === true });
+  };
+
+  const block = async () => {
+    setConfirm(null);
+    const answer = await call(author.blocked ? "/userBlack/remove" : "/userBlack/add", { userId: author.userId });
+    // Blocking ends following both ways (the platform removes it too).
+    if (answer) setAuthor({ ...author, blocked: answer.blocked === true, followed: answer.blocked === true ? false : author.followed });
+  };
+
+  const remove = async () => {
+    setConfirm(null);
+    const answer = await call("/essay/remove", { id: article.id });
+    if (answer) void navigate(listLink);
+  };
+
+  return (
+    <header className="essay-article">
+      {mine && article.status === "draft" && <p className="essay-article-notice">{t("article.draftNotice")}</p>}
+      {mine && article.status === "released" && article.hasPendingEdits && <p className="essay-article-notice">{t("article.pendingNotice")}</p>}
+      {mine && article.visibility !== "public" && (
+        <p className="essay-article-notice">{t("article.visibleTo", { who: t(`visibility.${article.visibility}`) })}</p>
+      )}
+      {article.cover && <img className="essay-article-cover" src={article.cover} alt="" width="750" height="420" />}
+      <h1 className="essay-article-title">{article.title}</h1>
+      <div className="essay-article-author">
+        {author.portraitUrl ? (
+          <img className="essay-article-avatar" src={author.portraitUrl} alt="" width="40" height="40" />
+        ) : (
+          <span className="essay-article-avatar" aria-hidden="true">
+            {author.userName.slice(0, 1)}
+          </span>
+        )}
+        <div className="essay-article-byline">
+          <strong>{author.userName}</strong>
+          <small>
+            {article.releaseTime ? t("article.releasedAt", { time: formatMoment(article.releaseTime, lang) }) : t("status.draft")}
+            {" · "}
+            {t("article.views", { count: formatCount(article.viewCount, lang) })}
+          </small>
+        </div>
+        {hydrated && !isSelf && (
+          <div className="essay-article-people">
+            {!author.blocked && (
+              <button type="button" className={`button ${author.followed ? "" : "button-primary"}`} disabled={busy} onClick={() => void follow()}>
+                {author.followed ? t("author.following") : t("author.follow")}
+              </button>
+            )}
+            {viewer && (
+              <button
+                type="button"
+                className="button essay-article-block"
+                disabled={busy}
+                onClick={() => (author.blocked ? void block() : setConfirm("block"))}
+              >
+                {author.blocked ? t("author.unblock") : t("author.block")}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {author.blocked && <p className="essay-article-notice">{t("author.blockedNotice")}</p>}
+      {article.intro && <p className="essay-article-intro">{article.intro}</p>}
+      {hydrated && mine && (
+        <div className="essay-article-owner">
+          <SmartLink to={`${editLink}?id=${article.id}`} className="button">
+            {t("article.edit")}
+          </SmartLink>
+          <button type="button" className="button essay-article-delete" disabled={busy} onClick={() => setConfirm("delete")}>
+            {t("article.delete")}
+          </button>
+        </div>
+      )}
+      {confirm && (
+        <div className="essay-article-confirm" role="alertdialog" aria-label={confirm === "block" ? t("author.block") : t("article.delete")}>
+          <p>{confirm === "block" ? t("author.blockConfirm") : t("article.deleteConfirm")}</p>
+          <div>
+            <button type="button" className="button" onClick={() => setConfirm(null)}>
+              {t("editor.cancel")}
+            </button>
+            <button type="button" className="button essay-article-danger" onClick={() => void (confirm === "block" ? block() : remove())}>
+              {confirm === "block" ? t("author.block") : t("article.delete")}
+            </button>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

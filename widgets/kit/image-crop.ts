@@ -1,0 +1,30 @@
+/** Cropping an article cover in the browser before upload (spec §5: 750×420, 16:9, compressed by the quality steps). */
+import { compressionQuality } from "~/browser/image-compress";
+
+export const COVER_WIDTH = 750;
+export const COVER_HEIGHT = 420;
+
+/**
+ * The file cropped to 750×420 around a point of the image (0–1 on each axis, 0.5 the centre: the part of the picture the
+ * writer keeps), scaled to cover the frame, re-encoded as JPEG at the quality the original's size calls for.
+ */
+export async function cropCover(file: Blob, focus: { x: number; y: number } = { x: 0.5, y: 0.5 }): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.max(COVER_WIDTH / bitmap.width, COVER_HEIGHT / bitmap.height);
+  const sourceWidth = COVER_WIDTH / scale;
+  const sourceHeight = COVER_HEIGHT / scale;
+  const left = Math.min(Math.max(0, focus.x * bitmap.width - sourceWidth / 2), bitmap.width - sourceWidth);
+  const top = Math.min(Math.max(0, focus.y * bitmap.height - sourceHeight / 2), bitmap.height - sourceHeight);
+  const canvas = document.createElement("canvas");
+  canvas.width = COVER_WIDTH;
+  canvas.height = COVER_HEIGHT;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("canvas unavailable");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, COVER_WIDTH, COVER_HEIGHT);
+  context.drawImage(bitmap, left, top, sourceWidth, sourceHeight, 0, 0, COVER_WIDTH, COVER_HEIGHT);
+  bitmap.close();
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("encoding failed"))), "image/jpeg", compressionQuality(file.size)),
+  );
+}
