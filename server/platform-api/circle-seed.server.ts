@@ -179,6 +179,11 @@ export function seedCircle(db: Db, now: Date, uploadsDir: string): void {
       const avatar = storeImage(uploadsDir, avatarPng(index), "image/png");
       ids.set(person.key, Number(addUser.run(USER_NAME(person.key), person.nickname, avatar, hoursAgo(24 * 400)).lastInsertRowid));
     });
+    // Colleagues follow each other: each person follows the next three.
+    const addFollow = db.prepare("INSERT INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)");
+    PEOPLE.forEach((person, index) => {
+      for (let step = 1; step <= 3; step++) addFollow.run(ids.get(person.key), ids.get(PEOPLE[(index + step) % PEOPLE.length].key), hoursAgo(24 * 300));
+    });
     const addPost = db.prepare("INSERT INTO circle_posts (user_id, content, created_at) VALUES (?, ?, ?)");
     const addImage = db.prepare("INSERT INTO circle_images (post_id, position, url) VALUES (?, ?, ?)");
     const addPraise = db.prepare("INSERT INTO circle_praises (post_id, user_id, created_at) VALUES (?, ?, ?)");

@@ -190,7 +190,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                     <p>{t("comments.blockConfirm", { name: comment.userName })}</p>
                     <button
                       type="button"
-                      className="button primary"
+                      className="button button-primary"
                       disabled={busy}
                       onClick={() => void act("/userBlack/add", { userId: comment.userId }, t("comments.blocked", { name: comment.userName }))}
                     >

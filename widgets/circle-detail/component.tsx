@@ -1,0 +1,70 @@
+import { lazy, Suspense, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { CircleDetailProps } from "@schemas/generated/page-config";
+import "./circle-detail.css";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, showToast } from "../kit/session";
+import { useHydrated } from "../kit/page";
+import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../kit/circle-parts";
+
+const ImageViewer = lazy(() => import("./ImageViewer"));
+
+/** A circle post in full; the viewer's own post can be removed (after a confirmation). */
+export default function CircleDetail({ props, data }: WidgetRenderProps<CircleDetailProps>) {
+  const { t } = useTranslation("circle");
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const post = data?.status === "ok" ? (data.value as CirclePost | null) : null;
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!post) return null;
+
+  const remove = async () => {
+    setBusy(true);
+    const answer = await browserApi.request("/circle/remove", { params: { id: post.id } });
+    setBusy(false);
+    if (askedToLogIn(answer)) return;
+    if (!isSuccess(answer)) {
+      showToast(answer.message || t("common:actions.failed"), "error");
+      return;
+    }
+    showToast(t("detail.removed"), "success");
+    navigate(props.listLink, { replace: true });
+  };
+
+  return (
+    <article className="circle-detail" data-testid="circle-detail">
+      <PostAuthor post={post} />
+      <p className="circle-detail-text">{post.content}</p>
+      <ImageGrid images={post.images} onOpen={hydrated ? setViewing : undefined} link={hydrated ? undefined : post.link} />
+      <footer className="circle-detail-actions">
+        <PraiseButton post={post} />
+        <CommentCount post={post} />
+        {hydrated && post.mine && !confirming && (
+          <button type="button" className="circle-action circle-detail-remove" onClick={() => setConfirming(true)}>
+            {t("detail.remove")}
+          </button>
+        )}
+      </footer>
+      {confirming && (
+        <div className="circle-detail-confirm" role="alertdialog" aria-label={t("detail.remove")}>
+          <p>{t("detail.removeConfirm")}</p>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void remove()}>
+            {t("detail.removeYes")}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            {t("comments.cancel")}
+          </button>
+        </div>
+      )}
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <ImageViewer images={post.images} start={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+    </article>
+  );
+}

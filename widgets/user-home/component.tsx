@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { UserHomeProps } from "@schemas/generated/page-config";
+import "./user-home.css";
+import { useHydrated, useLang } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { formatCount } from "../kit/format";
+import { SmartLink } from "../kit/links";
+
+interface Person {
+  userId: number;
+  userName: string;
+  portraitUrl: string;
+  followerCount: number;
+  followingCount: number;
+  self: boolean;
+  followed: boolean;
+  followsMe: boolean;
+  blocked: boolean;
+}
+
+/**
+ * A person's card. Following and blocking change what the page shows (a block hides their posts, and ends following
+ * both ways), so after each the page's data is read again from the platform rather than guessed here.
+ */
+export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProps>) {
+  const { t } = useTranslation("personCenter");
+  const lang = useLang();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const person = data?.status === "ok" ? (data.value as Person | null) : null;
+  if (!person) return null;
+
+  const act = async (path: string, done: (answer: Record<string, unknown>) => string) => {
+    if (!requireLogin()) return;
+    setBusy(true);
+    const answer = await browserApi.request<Record<string, unknown>>(path, { params: { userId: person.userId } });
+    setBusy(false);
+    setConfirming(false);
+    if (askedToLogIn(answer)) return;
+    if (!isSuccess(answer) || !answer.data) {
+      showToast(answer.message || t("common:actions.failed"), "error");
+      return;
+    }
+    showToast(done(answer.data), "success");
+    // Going to the same address runs the page's loader again: the person and their posts as the platform now answers.
+    navigate(`${location.pathname}${location.search}`, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <section className="user-home" data-testid="user-home">
+      <img className="user-home-avatar" src={person.portraitUrl || "/avatar.svg"} alt="" width="72" height="72" />
+      <h1 className="user-home-name">{person.userName}</h1>
+      <p className="user-home-counts">
+        <span>{t("userHome.followers", { count: formatCount(person.followerCount, lang) })}</span>
+        <span>{t("userHome.following", { count: formatCount(person.followingCount, lang) })}</span>
+        {person.followsMe && !person.self && <span className="user-home-badge">{t("userHome.followsMe")}</span>}
+      </p>
+      {person.self ? (
+        <p className="user-home-self">
+          {t("userHome.self")}
+          {props.blackListLink && (
+            <>
+              {" · "}
+              <SmartLink to={props.blackListLink}>{t("blackList.title")}</SmartLink>
+            </>
+          )}
+        </p>
+      ) : person.blocked ? (
+        <div className="user-home-actions">
+          <p className="user-home-blocked">{t("userHome.blockedNote")}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={!hydrated || busy}
+            onClick={() => void act("/userBlack/remove", () => t("blackList.unblocked", { name: person.userName }))}
+          >
+            {t("blackList.unblock")}
+          </button>
+        </div>
+      ) : (
+        <div className="user-home-actions">
+          <button
+            type="button"
+            className={person.followed ? "button" : "button button-primary"}
+            aria-pressed={person.followed}
+            disabled={!hydrated || busy}
+            onClick={() => void act("/follow/doFollow", (answer) => (answer.followed ? t("userHome.followedNow") : t("userHome.unfollowedNow")))}
+          >
+            {person.followed ? t("userHome.unfollow") : t("userHome.follow")}
+          </button>
+          <button type="button" className="button" disabled={!hydrated || busy} onClick={() => requireLogin() && setConfirming(true)}>
+            {t("userHome.block")}
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <div className="user-home-confirm" role="alertdialog" aria-label={t("userHome.block")}>
+          <p>{t("userHome.blockConfirm", { name: person.userName })}</p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void act("/userBlack/add", () => t("userHome.blockedNow", { name: person.userName }))}
+          >
+            {t("userHome.blockYes")}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            {t("userHome.cancel")}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
