@@ -12,6 +12,8 @@ const allowed = getDefaultWhiteList();
 for (const tag of ["audio", "video", "source"]) delete allowed[tag];
 // Formulas in articles and answers arrive as MathML the server rendered with KaTeX (presentation attributes only).
 for (const [tag, attributes] of Object.entries(KATEX_MATHML)) allowed[tag] = [...attributes];
+// Links written in articles carry rel="noopener noreferrer nofollow" from the server's sanitiser; keep it.
+allowed.a = [...(allowed.a ?? []), "rel"];
 const SAFE_URL = /^(https?:\/\/|\/(?!\/)|#)/i;
 
 /** HTML from the platform keeps its formatting and loses scripts, handlers, inline styles and script URLs. */
