@@ -50,11 +50,12 @@ function decode(value: string): string {
 }
 
 /** What a browser does with a URL before reading its scheme: drops tabs and line breaks, trims C0 controls and spaces. */
-const urlScheme = (value: string) =>
-  decode(value)
-    .replace(/[\t\n\r]/g, "")
-    .replace(/^[\u0000-\u0020]+/, "")
-    .toLowerCase();
+function urlScheme(value: string): string {
+  const url = decode(value).replace(/[\t\n\r]/g, "");
+  let start = 0;
+  while (start < url.length && url.charCodeAt(start) <= 0x20) start++;
+  return url.slice(start).toLowerCase();
+}
 
 /** The problems a browser tokenising this HTML would meet: anything executable or outside the allow-list. */
 function problems(html: string): string[] {
