@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { hrefs, renderWidget } from "@tests/unit/render-widget";
+
+const article = {
+  id: 41,
+  title: "双重差分的平行趋势：如何检验，何时放弃",
+  cover: "/media/poster/41.svg",
+  intro: "事件研究图不是装饰，是识别假设的证据。",
+  status: "released",
+  visibility: "public",
+  viewCount: 15_480,
+  releaseTime: "2027-04-08T02:00:00.000Z",
+  updateTime: "2027-04-08T02:00:00.000Z",
+  hasPendingEdits: false,
+  mine: false,
+  author: { userId: 7, userName: "周晓岚", portraitUrl: "", followed: false, blocked: false },
+};
+const props = { editLink: "/essayEdit", listLink: "/essayList?tab=3" };
+const render = (value: object, options: { lang?: "zh" | "en"; user?: object } = {}) =>
+  renderWidget("essayArticle", {
+    props,
+    source: "essay",
+    data: { essay: { status: "ok", value: { ...article, ...value } } },
+    lang: options.lang,
+    user: options.user as never,
+  });
+
+describe("essayArticle", () => {
+  it("shows the cover, title, writer, release time, reads and intro", async () => {
+    const html = await render({});
+    expect(html).toContain('<h1 class="essay-article-title">双重差分的平行趋势：如何检验，何时放弃</h1>');
+    expect(html).toContain('src="/media/poster/41.svg"');
+    expect(html).toContain("周晓岚");
+    expect(html).toContain("发布于 2027年4月8日 10:00");
+    expect(html).toContain("1.54万 阅读");
+    expect(html).toContain("事件研究图不是装饰");
+    // Nobody else gets the writer's tools, and the draft notice is the writer's alone.
+    expect(hrefs(html)).toEqual([]);
+    expect(html).not.toContain("草稿");
+  });
+
+  it("shows the writer their draft's notice, who may read it, and the way to edit it", async () => {
+    const html = await render({ mine: true, status: "draft", releaseTime: null, visibility: "followers" }, { user: { id: 7, userName: "13800000000" } });
+    expect(html).toContain("这是草稿，只有你能看到");
+    expect(html).toContain("可见范围：关注我的人可见");
+  });
+
+  it("speaks English", async () => {
+    const html = await render({}, { lang: "en" });
+    expect(html).toContain("15.4K reads");
+  });
+
+  it("renders nothing without an article", async () => {
+    expect(await renderWidget("essayArticle", { props, source: "essay", data: { essay: { status: "error", message: "x" } as never } })).toBe("");
+  });
+});
