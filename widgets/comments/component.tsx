@@ -148,7 +148,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                   <time dateTime={comment.createTime}>{formatMoment(comment.createTime, lang)}</time>
                 </p>
                 <p className="comments-content">
-                  {comment.replyTo && <span className="comments-reply-to">{t("comments.replyTo", { name: comment.replyTo.userName })}：</span>}
+                  {comment.replyTo && <span className="comments-reply-to">{t("comments.replyPrefix", { name: comment.replyTo.userName })}</span>}
                   {comment.content}
                 </p>
                 <div className="comments-actions">
