@@ -348,6 +348,10 @@ export type Link52 = string;
  */
 export type Link53 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link54 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -384,15 +388,15 @@ export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link54 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link55 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link56 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link57 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -420,15 +424,15 @@ export type Binding20 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link57 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link58 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link59 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link60 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -1592,7 +1596,7 @@ export interface QaEditorProps {
   detailLink: Link50;
 }
 /**
- * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, and removal of one's own question or answers. An anonymous post shows no author to anybody; its writer sees it as theirs.
+ * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "qaThreadProps".
@@ -1600,6 +1604,7 @@ export interface QaEditorProps {
 export interface QaThreadProps {
   listLink: Link51;
   editorLink: Link52;
+  answerLink: Link53;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1617,7 +1622,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link53;
+  nextLink: Link54;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1737,7 +1742,7 @@ export interface SettingsActionsProps {}
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link54;
+  ledgerLink?: Link55;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1749,8 +1754,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link55;
-  privacyLink: Link56;
+  agreementLink: Link56;
+  privacyLink: Link57;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -1863,7 +1868,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link57;
+  entryLink: Link58;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -1880,6 +1885,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link58;
-  contestLink?: Link59;
+  boardLink?: Link59;
+  contestLink?: Link60;
 }

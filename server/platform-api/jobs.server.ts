@@ -217,7 +217,7 @@ export function jobRoutes(db: Db): RouteDefinition[] {
       method: "ANY",
       path: "/recruit/companies",
       // Employers with their number of openings, most openings first.
-      handler: (context) => {
+      handler: () => {
         const rows = db
           .prepare("SELECT * FROM job_companies ORDER BY (SELECT COUNT(*) FROM job_posts p WHERE p.company_id = job_companies.id) DESC, id")
           .all() as CompanyRow[];

@@ -44,6 +44,7 @@ interface AnswerRow {
   anonymous: 0 | 1;
   created_at: string;
   praise_count: number;
+  comment_count: number;
   trample_count: number;
   nickname: string;
   user_name: string;
@@ -65,6 +66,7 @@ const CONCERNS = "(SELECT COUNT(*) FROM qa_concerns c WHERE c.question_id = q.id
 const QUESTION_COLUMNS = `q.*, ${ANSWERS} AS answer_count, ${CONCERNS} AS concern_count, u.nickname, u.user_name, u.portrait_url
   FROM qa_questions q JOIN users u ON u.id = q.user_id`;
 const ANSWER_COLUMNS = `a.*, u.nickname, u.user_name, u.portrait_url,
+  (SELECT COUNT(*) FROM comments cm WHERE cm.kind = 'answer' AND cm.target_id = a.id AND cm.deleted_at IS NULL) AS comment_count,
   (SELECT COUNT(*) FROM qa_answer_votes v WHERE v.answer_id = a.id AND v.value = 1) AS praise_count,
   (SELECT COUNT(*) FROM qa_answer_votes v WHERE v.answer_id = a.id AND v.value = -1) AS trample_count
   FROM qa_answers a JOIN users u ON u.id = a.user_id`;
@@ -129,9 +131,12 @@ const tagView = (tag: TagRow) => ({ code: tag.code, name: tag.name, nameEn: tag.
 /** Who wrote a post, as others may see it: nobody for an anonymous post. */
 function authorView(row: { anonymous: 0 | 1; user_id: number; nickname: string; user_name: string; portrait_url: string }, viewerId: number) {
   const mine = viewerId !== 0 && row.user_id === viewerId;
-  if (row.anonymous === 1) return { anonymous: true, author: null, authorName: ANONYMOUS[0], authorNameEn: ANONYMOUS[1], portraitUrl: "", mine };
+  // identity repeats anonymous as a word, for lists that label it (a badge per value).
+  if (row.anonymous === 1)
+    return { anonymous: true, identity: "anonymous", author: null, authorName: ANONYMOUS[0], authorNameEn: ANONYMOUS[1], portraitUrl: "", mine };
   return {
     anonymous: false,
+    identity: "named",
     author: { userId: row.user_id, userName: publicName(row), portraitUrl: row.portrait_url },
     authorName: publicName(row),
     portraitUrl: row.portrait_url,
@@ -177,10 +182,24 @@ export function createQa(db: Db, accounts: Accounts) {
     contentEn: row.content_en,
     ...authorView(row, viewerId),
     praiseCount: row.praise_count,
+    commentCount: row.comment_count,
     trampleCount: row.trample_count,
     myVote: viewerId ? ((voteOf.get(row.id, viewerId) as number | undefined) ?? 0) : 0,
     createTime: row.created_at,
   });
+
+  /** An answer shown apart from its question (the viewer's answers, an answer's comments page): with the question's title. */
+  const answerWithQuestion = (row: AnswerRow, viewerId: number) => {
+    const question = questionById.get(row.question_id) as QuestionRow;
+    return {
+      ...answerView(row, viewerId),
+      excerpt: excerpt(plainText(row.content)),
+      excerptEn: row.content_en && excerpt(plainText(row.content_en)),
+      questionTitle: question.title,
+      questionTitleEn: question.title_en,
+      link: `/qaDetail?id=${question.id}`,
+    };
+  };
 
   const listQuestions = (
     context: ApiContext,
@@ -361,7 +380,7 @@ export function createQa(db: Db, accounts: Accounts) {
     {
       method: "ANY",
       path: "/qa/tags",
-      handler: (context) => {
+      handler: () => {
         const rows = db
           .prepare(`SELECT t.code, t.name, t.name_en, (SELECT COUNT(*) FROM qa_question_tags qt JOIN qa_questions q ON q.id = qt.question_id
             WHERE qt.tag = t.code AND q.deleted_at IS NULL) AS question_count FROM qa_tags t ORDER BY t.sort, t.code`)
@@ -370,6 +389,18 @@ export function createQa(db: Db, accounts: Accounts) {
       },
     },
     { method: "ANY", path: "/qa/detail", handler: detail },
+    {
+      method: "ANY",
+      path: "/qa/answerDetail",
+      // One answer with its question's title, for the page of its comments.
+      handler: (context) => {
+        const id = positiveId(context.params.id);
+        if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
+        const row = answerById.get(id) as AnswerRow | undefined;
+        if (!row || !questionById.get(row.question_id)) return noAnswer(context);
+        return ok(answerWithQuestion(row, viewerIdOf(accounts, context)));
+      },
+    },
     {
       method: "ANY",
       path: "/qa/mine",
@@ -386,18 +417,7 @@ export function createQa(db: Db, accounts: Accounts) {
           .prepare(`SELECT a.id FROM ${from} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`)
           .pluck()
           .all({ viewer: user.id, limit: pageSize, offset: (pageNum - 1) * pageSize }) as number[];
-        const list = ids.map((id) => {
-          const row = answerById.get(id) as AnswerRow;
-          const question = questionById.get(row.question_id) as QuestionRow;
-          const view = answerView(row, user.id);
-          return {
-            ...view,
-            excerpt: excerpt(plainText(view.content)),
-            questionTitle: question.title,
-            questionTitleEn: question.title_en,
-            link: `/qaDetail?id=${question.id}`,
-          };
-        });
+        const list = ids.map((id) => answerWithQuestion(answerById.get(id) as AnswerRow, user.id));
         return ok({ list, total, pageNum, pageSize });
       }),
     },

@@ -112,6 +112,23 @@ test("an anonymous answer names nobody on any page or in any API answer, not eve
     asker.token,
   );
   expect(detail.answers[0]).toMatchObject({ author: null, authorName: "匿名用户", mine: false });
+
+  // The answer's own page, where its comments are, names nobody either.
+  await page.locator(".qa-answer").first().getByRole("link", { name: "Comments 0" }).click();
+  await expect(page).toHaveURL(/\/qaAnswer\?id=\d+$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "地区层面的政策冲击，标准误应该聚类到哪一层？" })).toBeVisible();
+  await expect(page.locator(".detail-subtitle")).toHaveText("Anonymous");
+  await expect(page.getByText("wild cluster bootstrap")).toBeVisible();
+  const answerPage = await page.content();
+  for (const trace of traces) expect(answerPage).not.toContain(trace);
+
+  // Its writer finds it among their answers, marked anonymous.
+  await holdSession(context, baseURL!, answerer);
+  await open(page, "/myQa?tab=1");
+  const mine = page.locator(".content-list .list-item").first();
+  await expect(mine.locator(".list-title")).toHaveText("地区层面的政策冲击，标准误应该聚类到哪一层？");
+  await expect(mine.locator(".badge")).toHaveText("Anonymous");
 });
 
 test("praise and trample switch and take back, following a question counts, in zh and en", async ({ page, context, baseURL }) => {

@@ -128,6 +128,7 @@ describe("asking and answering", () => {
       JSON.stringify(await get("/qa/detail", { id: String(questionId) }, token)),
       JSON.stringify(await get("/qa/list", { pageSize: "50" }, token)),
       JSON.stringify(await get("/comment/list", { kind: "answer", targetId: String(answerId) }, token)),
+      JSON.stringify(await get("/qa/answerDetail", { id: String(answerId) }, token)),
       JSON.stringify((await call("/qa/praise", { body: { answerId }, token })).body),
     ];
     const answererPhone = answerer.phone.slice(-4);
@@ -140,6 +141,13 @@ describe("asking and answering", () => {
     const asSeen = (await get("/qa/detail", { id: String(questionId) }, asker.token)).data.answers[0];
     expect(asSeen).toMatchObject({ author: null, authorName: "匿名用户", mine: false });
     expect((await get("/qa/detail", { id: String(questionId) }, answerer.token)).data.answers[0]).toMatchObject({ author: null, mine: true });
+    expect((await get("/qa/answerDetail", { id: String(answerId) }, asker.token)).data).toMatchObject({
+      author: null,
+      identity: "anonymous",
+      commentCount: 1,
+      questionTitle: "Who answers anonymously here?",
+      link: `/qaDetail?id=${questionId}`,
+    });
     // The author's own list of answers has it; nobody else's does.
     expect((await get("/qa/mine", { type: "answer" }, answerer.token)).data.list.map((answer: Answer) => answer.id)).toEqual([answerId]);
     expect((await get("/qa/mine", { type: "answer" }, asker.token)).data.total).toBe(0);
@@ -215,6 +223,8 @@ describe("asking and answering", () => {
     const user = await api.newUser();
     expect((await get("/qa/detail", { id: "abc" })).code).toBe(400);
     expect((await get("/qa/detail", { id: "999999" })).code).toBe(404);
+    expect((await get("/qa/answerDetail", { id: "999999" })).code).toBe(404);
+    expect((await get("/qa/answerDetail", { id: "-1" })).code).toBe(400);
     expect((await get("/qa/list", { sort: "random" })).code).toBe(400);
     expect((await get("/qa/list", { tag: "toString" })).code).toBe(400);
     expect((await get("/qa/mine", { type: "x" }, user.token)).code).toBe(400);

@@ -26,7 +26,7 @@ export default function QaThread({ props, data }: WidgetRenderProps<QaThreadProp
 
 type VoteAnswer = { answerId: number; myVote: -1 | 0 | 1; praiseCount: number; trampleCount: number };
 
-function Thread({ question, listLink, editorLink }: QaThreadProps & { question: QaQuestion }) {
+function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & { question: QaQuestion }) {
   const { t } = useTranslation("qa");
   const lang = useLang();
   const navigate = useNavigate();
@@ -159,6 +159,9 @@ function Thread({ question, listLink, editorLink }: QaThreadProps & { question: 
                   >
                     ▼ {t("detail.trample")} <span className="qa-vote-count">{formatCount(answer.trampleCount, lang)}</span>
                   </button>
+                  <SmartLink to={`${answerLink}?id=${answer.id}`} className="qa-comment-link">
+                    {t("detail.commentLink", { count: answer.commentCount })}
+                  </SmartLink>
                   {answer.mine && (
                     <button type="button" className="qa-remove" onClick={() => setConfirming(answer.id)}>
                       {t("detail.remove")}

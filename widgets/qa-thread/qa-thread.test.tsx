@@ -11,6 +11,7 @@ const answer = (fields: Record<string, unknown>) => ({
   mine: false,
   praiseCount: 4,
   trampleCount: 1,
+  commentCount: 2,
   myVote: 0,
   createTime: "2027-02-27T08:00:00.000Z",
   ...fields,
@@ -37,7 +38,7 @@ const question = {
 };
 const render = (value: object = {}, lang: "zh" | "en" = "zh") =>
   renderWidget("qaThread", {
-    props: { listLink: "/qaList", editorLink: "/qaRichText" },
+    props: { listLink: "/qaList", editorLink: "/qaRichText", answerLink: "/qaAnswer" },
     source: "question",
     data: { question: { status: "ok", value: { ...question, ...value } } },
     lang,
@@ -52,7 +53,8 @@ describe("qaThread", () => {
     expect(html).toContain("王若溪");
     expect(html.match(/匿名用户/g)).toHaveLength(2);
     expect(html).not.toContain("onerror");
-    expect(hrefs(html)).toEqual(["/qaList?tag=econometrics", "/qaRichText?questionId=7"]);
+    expect(hrefs(html)).toEqual(["/qaList?tag=econometrics", "/qaRichText?questionId=7", "/qaAnswer?id=1", "/qaAnswer?id=2"]);
+    expect(html).toContain("评论 2");
     expect(html).not.toContain("删除问题");
   });
 

@@ -15,6 +15,7 @@ export interface QaAnswer {
   mine: boolean;
   praiseCount: number;
   trampleCount: number;
+  commentCount: number;
   myVote: -1 | 0 | 1;
   createTime: string;
 }
