@@ -160,13 +160,13 @@ export type Link16 = string;
  */
 export type Link17 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding6 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link18 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding6 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -175,6 +175,10 @@ export type Link19 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link20 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link21 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -186,15 +190,15 @@ export type Binding7 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link21 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link22 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link23 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link24 = string;
 /**
  * Open this page with the chosen value instead of changing the current one (e.g. /videoList).
  */
@@ -211,10 +215,6 @@ export type Text6 = LocalizedText | string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding9 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link24 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -236,6 +236,10 @@ export type Link28 = string;
  */
 export type Link29 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link30 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding10 = string;
@@ -243,10 +247,6 @@ export type Binding10 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding11 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link30 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -324,6 +324,10 @@ export type Link48 = string;
  */
 export type Link49 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link50 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding12 = string;
@@ -331,10 +335,6 @@ export type Binding12 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding13 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link50 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -351,6 +351,10 @@ export type Link53 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link54 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link55 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -388,15 +392,15 @@ export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link55 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link56 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link57 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link58 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -424,15 +428,15 @@ export type Binding20 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link58 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link59 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link60 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link61 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -1036,6 +1040,7 @@ export interface ErrorStateProps {
 export interface EssayArticleProps {
   editLink: Link16;
   listLink: Link17;
+  authorLink?: Link18;
 }
 /**
  * The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.
@@ -1045,8 +1050,8 @@ export interface EssayArticleProps {
  */
 export interface EssayEditorProps {
   id?: Binding6;
-  articleLink: Link18;
-  listLink: Link19;
+  articleLink: Link19;
+  listLink: Link20;
   /**
    * Seconds between a change and its autosave to the platform.
    */
@@ -1059,7 +1064,7 @@ export interface EssayEditorProps {
  * via the `definition` "essayWriteProps".
  */
 export interface EssayWriteProps {
-  link: Link20;
+  link: Link21;
   label?: Text;
 }
 /**
@@ -1155,8 +1160,8 @@ export interface EventHeroProps {
  * via the `definition` "exchangeConfirmProps".
  */
 export interface ExchangeConfirmProps {
-  resultLink: Link21;
-  addressListLink: Link22;
+  resultLink: Link22;
+  addressListLink: Link23;
 }
 /**
  * One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.
@@ -1166,7 +1171,7 @@ export interface ExchangeConfirmProps {
  */
 export interface ExchangeDetailProps {
   mallLink: Link;
-  couponsLink: Link23;
+  couponsLink: Link24;
 }
 /**
  * Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.
@@ -1217,8 +1222,8 @@ export interface FunctionGuideProps {
  * via the `definition` "giftCardsProps".
  */
 export interface GiftCardsProps {
-  cardLink: Link24;
-  receiveLink: Link25;
+  cardLink: Link25;
+  receiveLink: Link26;
 }
 /**
  * Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.
@@ -1227,7 +1232,7 @@ export interface GiftCardsProps {
  * via the `definition` "giftReceiveProps".
  */
 export interface GiftReceiveProps {
-  memberLink: Link26;
+  memberLink: Link27;
 }
 /**
  * The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.
@@ -1254,7 +1259,7 @@ export interface GuestListProps {
  * via the `definition` "helpCouponProps".
  */
 export interface HelpCouponProps {
-  couponsLink: Link27;
+  couponsLink: Link28;
 }
 /**
  * A page's opening: title, subtitle, optional image and a call to action.
@@ -1277,8 +1282,8 @@ export interface HeroProps {
  * via the `definition` "lessonViewProps".
  */
 export interface LessonViewProps {
-  courseLink: Link28;
-  confirmLink: Link29;
+  courseLink: Link29;
+  confirmLink: Link30;
 }
 /**
  * A grid of shortcut entries, each an icon and a label.
@@ -1393,7 +1398,7 @@ export interface LivePlayerProps {
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link30;
+  prizesLink: Link31;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1402,7 +1407,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link31;
+  cardLink: Link32;
   /**
    * @maxItems 6
    */
@@ -1468,8 +1473,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link32;
-  addressListLink?: Link33;
+  payStatusLink: Link33;
+  addressListLink?: Link34;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1482,7 +1487,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link34;
+  listLink?: Link35;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1491,7 +1496,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link35;
+  detailLink: Link36;
   emptyText?: Text;
 }
 /**
@@ -1502,7 +1507,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link36;
+  nextLink?: Link37;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1511,11 +1516,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link37;
-  courseLink: Link38;
-  shopLink: Link39;
-  memberLink?: Link40;
-  giftLink?: Link41;
+  orderLink: Link38;
+  courseLink: Link39;
+  shopLink: Link40;
+  memberLink?: Link41;
+  giftLink?: Link42;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1524,7 +1529,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link42;
+  detailLink: Link43;
   /**
    * @maxItems 4
    */
@@ -1540,8 +1545,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link43;
-  earnLink?: Link44;
+  exchangeLink: Link44;
+  earnLink?: Link45;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1550,8 +1555,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link45;
-  addressLink?: Link46;
+  drawLink: Link46;
+  addressLink?: Link47;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1560,7 +1565,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link47;
+  confirmLink: Link48;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1569,8 +1574,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link48;
-  verifyLink: Link49;
+  settingsLink: Link49;
+  verifyLink: Link50;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1593,7 +1598,7 @@ export interface ProfileEditorProps {
 export interface QaEditorProps {
   questionId?: Binding12;
   tags: Binding13;
-  detailLink: Link50;
+  detailLink: Link51;
 }
 /**
  * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
@@ -1602,9 +1607,9 @@ export interface QaEditorProps {
  * via the `definition` "qaThreadProps".
  */
 export interface QaThreadProps {
-  listLink: Link51;
-  editorLink: Link52;
-  answerLink: Link53;
+  listLink: Link52;
+  editorLink: Link53;
+  answerLink: Link54;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1622,7 +1627,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link54;
+  nextLink: Link55;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1742,7 +1747,7 @@ export interface SettingsActionsProps {}
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link55;
+  ledgerLink?: Link56;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1754,8 +1759,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link56;
-  privacyLink: Link57;
+  agreementLink: Link57;
+  privacyLink: Link58;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -1868,7 +1873,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link58;
+  entryLink: Link59;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -1885,6 +1890,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link59;
-  contestLink?: Link60;
+  boardLink?: Link60;
+  contestLink?: Link61;
 }

@@ -7,7 +7,7 @@ import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
 import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, refuseRiskWords, viewerIdOf, visibleSql } from "./community.server.ts";
 import { plainText, renderRichText, sanitizeRichText } from "./rich-text.server.ts";
-import { formKit, languageOf, say, validateBody } from "./support.server.ts";
+import { formKit, say, validateBody } from "./support.server.ts";
 
 /**
  * Articles people write (spec §3, §4, §7 /essay/*), ADR 023. An essay is an item of kind 'essay' plus its essays row.
@@ -250,11 +250,14 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
     if (!mine && row.essay_status === "released") db.prepare("UPDATE items SET view_count = view_count + 1 WHERE id = ?").run(id);
     const flag = (table: "praises" | "collects") => Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE user_id = ? AND item_id = ?`).get(viewer, id));
     const follows = db.prepare("SELECT 1 FROM user_follows WHERE follower_id = ? AND followee_id = ?");
-    const english = languageOf(context) === "en" && row.content_en;
     return ok({
       ...toListEssay(row),
       viewCount: row.view_count + (mine ? 0 : 1),
-      content: renderRichText(english ? row.content_en : row.content),
+      // A seeded bilingual essay answers both texts as siblings (a page loaded on the server does not say its
+      // language); what people write is one text for every reader.
+      content: renderRichText(row.content),
+      contentEn: row.content_en ? renderRichText(row.content_en) : undefined,
+      introEn: row.content_en && row.intro ? row.summary_en : undefined,
       praised: flag("praises"),
       collected: flag("collects"),
       mine,

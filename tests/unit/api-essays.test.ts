@@ -48,7 +48,8 @@ describe("the seeded articles", () => {
 
     const read = await call("/essay/detail", { method: "GET", query: { id: String(capm.id) }, lang: "en" });
     expect(read.body.data.content).toContain("<math");
-    expect(read.body.data.content).toContain("capital asset pricing model");
+    expect(read.body.data.contentEn).toContain("capital asset pricing model");
+    expect(read.body.data.content).toContain("资本资产定价模型");
     expect(read.body.data).toMatchObject({ mine: false, praised: false, author: { userName: "林知远", followed: false } });
     expect(read.body.data.editable).toBeUndefined();
 
@@ -120,7 +121,12 @@ describe("release", () => {
     expect(risky.body.data.word).toBe("代写论文");
     expect((await detail(id, writer)).body.data).toMatchObject({ status: "draft" });
 
-    const gone = await release(writer, { id, title: "论文写作经验", cover: "/api/file/download?name=0123456789abcdef0123456789abcdef.png", content: "<p>正文</p>" });
+    const gone = await release(writer, {
+      id,
+      title: "论文写作经验",
+      cover: "/api/file/download?name=0123456789abcdef0123456789abcdef.png",
+      content: "<p>正文</p>",
+    });
     expect(gone.body.code).toBe(400);
 
     const released = await release(writer, { id, title: "论文写作经验", cover, content: "<p>先写方法，再写引言。</p>", visibility: "public" });

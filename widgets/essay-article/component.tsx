@@ -23,6 +23,8 @@ interface Author {
 interface Article {
   id: number;
   title: string;
+  titleEn?: string;
+  introEn?: string;
   cover: string;
   intro: string;
   status: "draft" | "released";
@@ -42,7 +44,7 @@ export default function EssayArticle({ props, data }: WidgetRenderProps<EssayArt
   return <ArticleHead key={article.id} article={article} {...props} />;
 }
 
-function ArticleHead({ article, editLink, listLink }: EssayArticleProps & { article: Article }) {
+function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticleProps & { article: Article }) {
   const { t } = useTranslation("essay");
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -54,6 +56,9 @@ function ArticleHead({ article, editLink, listLink }: EssayArticleProps & { arti
   // The server's answer was for the viewer it saw; a viewer who logs in or out here reads the page again.
   const mine = article.mine && viewer?.id === article.author.userId;
   const isSelf = viewer?.id === author.userId;
+  // Seeded bilingual articles carry English siblings; what people write is one text for every reader.
+  const title = (lang === "en" && article.titleEn) || article.title;
+  const intro = (lang === "en" && article.introEn) || article.intro;
 
   const call = async (path: string, params: Record<string, unknown>) => {
     setBusy(true);
@@ -98,7 +103,7 @@ function ArticleHead({ article, editLink, listLink }: EssayArticleProps & { arti
         <p className="essay-article-notice">{t("article.visibleTo", { who: t(`visibility.${article.visibility}`) })}</p>
       )}
       {article.cover && <img className="essay-article-cover" src={article.cover} alt="" width="750" height="420" />}
-      <h1 className="essay-article-title">{article.title}</h1>
+      <h1 className="essay-article-title">{title}</h1>
       <div className="essay-article-author">
         {author.portraitUrl ? (
           <img className="essay-article-avatar" src={author.portraitUrl} alt="" width="40" height="40" />
@@ -108,7 +113,13 @@ function ArticleHead({ article, editLink, listLink }: EssayArticleProps & { arti
           </span>
         )}
         <div className="essay-article-byline">
-          <strong>{author.userName}</strong>
+          {authorLink ? (
+            <SmartLink to={`${authorLink}?id=${author.userId}`} className="essay-article-name">
+              {author.userName}
+            </SmartLink>
+          ) : (
+            <strong className="essay-article-name">{author.userName}</strong>
+          )}
           <small>
             {article.releaseTime ? t("article.releasedAt", { time: formatMoment(article.releaseTime, lang) }) : t("status.draft")}
             {" · "}
@@ -136,7 +147,7 @@ function ArticleHead({ article, editLink, listLink }: EssayArticleProps & { arti
         )}
       </div>
       {author.blocked && <p className="essay-article-notice">{t("author.blockedNotice")}</p>}
-      {article.intro && <p className="essay-article-intro">{article.intro}</p>}
+      {intro && <p className="essay-article-intro">{intro}</p>}
       {hydrated && mine && (
         <div className="essay-article-owner">
           <SmartLink to={`${editLink}?id=${article.id}`} className="button">

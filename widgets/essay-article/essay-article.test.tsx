@@ -45,9 +45,20 @@ describe("essayArticle", () => {
     expect(html).toContain("可见范围：关注我的人可见");
   });
 
-  it("speaks English", async () => {
-    const html = await render({}, { lang: "en" });
+  it("speaks English, with a seeded article's English title and intro", async () => {
+    const html = await render({ titleEn: "Parallel trends in difference-in-differences", introEn: "An event-study plot is evidence." }, { lang: "en" });
     expect(html).toContain("15.4K reads");
+    expect(html).toContain("Parallel trends in difference-in-differences</h1>");
+    expect(html).toContain("An event-study plot is evidence.");
+  });
+
+  it("leads from the writer's name to their page", async () => {
+    const html = await renderWidget("essayArticle", {
+      props: { ...props, authorLink: "/userHome" },
+      source: "essay",
+      data: { essay: { status: "ok", value: article } },
+    });
+    expect(hrefs(html)).toEqual(["/userHome?id=7"]);
   });
 
   it("renders nothing without an article", async () => {
