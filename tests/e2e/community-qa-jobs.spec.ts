@@ -131,6 +131,31 @@ test("an anonymous answer names nobody on any page or in any API answer, not eve
   await expect(mine.locator(".badge")).toHaveText("Anonymous");
 });
 
+test("a long answer from the editor keeps its formatting and renders its formula", async ({ page }) => {
+  await logInByCode(page.request);
+  const [question] = (await platformData<{ list: { id: number; title: string }[] }>(page.request, "/qa/list", { tag: "assetPricing" })).list;
+  await open(page, `/qaDetail?id=${question.id}`);
+  await page.getByRole("link", { name: "长文回答" }).click();
+  await expect(page).toHaveURL(new RegExp(`/qaRichText\\?questionId=${question.id}$`));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "写回答", level: 1 })).toBeVisible();
+  await expect(page.getByText(`回答：${question.title}`)).toBeVisible();
+  const editor = page.getByRole("textbox", { name: "回答内容" });
+  await editor.click();
+  await page.getByRole("button", { name: "加粗" }).click();
+  await page.keyboard.type("先看换手率。");
+  await page.getByRole("button", { name: "加粗" }).click();
+  await page.keyboard.type("动量收益约为 $r_{t-12,t-1}$ 的函数。");
+  await page.getByRole("switch", { name: "匿名回答" }).check();
+  await page.getByRole("button", { name: "发布回答" }).click();
+  await expect(page).toHaveURL(new RegExp(`/qaDetail\\?id=${question.id}$`));
+  await waitForHydration(page);
+  const mine = page.locator(".qa-answer").filter({ hasText: "先看换手率。" });
+  await expect(mine.locator(".qa-answer-content").locator("b, strong").filter({ hasText: "先看换手率。" })).toBeVisible();
+  await expect(mine.locator("math")).toHaveCount(1);
+  await expect(mine.locator(".qa-byline strong")).toHaveText("我（匿名）");
+});
+
 test("praise and trample switch and take back, following a question counts, in zh and en", async ({ page, context, baseURL }) => {
   await logInByCode(page.request);
   const [question] = (await platformData<{ list: { id: number }[] }>(page.request, "/qa/list", { tag: "econometrics" })).list;
@@ -191,6 +216,11 @@ test("the question list shows latest and popular questions by tag, in zh and en"
 
 test("jobs filtered by type open a detail with the employer, in zh and en", async ({ page, context, baseURL }) => {
   await openPage(page, "/jobList", "zh", ["全部类型", "全部城市", "全部领域"]);
+  await page.getByRole("searchbox").fill("量化");
+  await page.getByRole("button", { name: "搜索", exact: true }).click();
+  await expect(page).toHaveURL(/\/jobList\?kw=[A-Za-z0-9_-]+$/);
+  await expect(page.locator(".content-list .list-title")).toHaveText(["量化研究员（资产定价）"]);
+  await open(page, "/jobList");
   await page.locator(".filter-chips").getByRole("link", { name: "博士后", exact: true }).click();
   await expect(page).toHaveURL(/\/jobList\?type=postdoc$/);
   const items = page.locator(".content-list .list-item");

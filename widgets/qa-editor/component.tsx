@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { qaAnswerSchema, qaAnswerValidators, qaQuestionSchema, qaQuestionValidators } from "@schemas/generated/form-kits";
 import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -167,6 +167,7 @@ function Editor({
     clearTimeout(saveTimer.current);
     writeStorage(draftKey, null);
     showToast(t("editor.posted"), "success");
+    refreshPageData();
     navigate(`${detailLink}?id=${answering ? questionId : envelope.data.id}`);
   };
 

@@ -257,6 +257,7 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
     setDraft({ text: "", anonymous: false });
     setOpen(false);
     showToast(t("detail.posted"), "success");
+    refreshPageData();
     onPosted(envelope.data);
   };
 
