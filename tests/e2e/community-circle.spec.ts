@@ -46,6 +46,14 @@ test("posts with 9 images (a tenth refused), sees the post in the feed and swipe
   await waitForHydration(page);
   await expect(text).toHaveValue(words);
 
+  // A risk word is refused with the word named, and nothing typed is lost.
+  await text.fill(`${words} 另：专业代写论文`);
+  await page.getByRole("button", { name: "发布", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("内容包含违规词“代写论文”，请修改后再提交");
+  await expect(text).toHaveValue(`${words} 另：专业代写论文`);
+  await expect(text).toHaveAttribute("aria-invalid", "true");
+  await text.fill(words);
+
   await page.getByTestId("composer-files").setInputFiles(pictures(10));
   await expect(page.locator(".toast").filter({ hasText: "最多上传9张图片" })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveText("最多上传9张图片");

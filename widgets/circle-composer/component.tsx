@@ -32,7 +32,8 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
   const hydrated = useHydrated();
   const [text, setText] = useState("");
   const [images, setImages] = useState<Picked[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** What is wrong with the post as it stands, in the reader's words, and whether it is about the text. */
+  const [problem, setProblem] = useState<{ text: string; aboutText: boolean } | null>(null);
   const [posting, setPosting] = useState(false);
   const nextKey = useRef(0);
   const picked = useRef<Picked[]>([]);
@@ -73,7 +74,7 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
     for (const file of files) {
       if (room === 0) {
         showToast(t("post.tooManyImages"), "error");
-        setProblem("circle:post.tooManyImages");
+        setProblem({ text: t("post.tooManyImages"), aboutText: false });
         break;
       }
       const refusal = circleImageProblem(file);
@@ -102,7 +103,7 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
     const post = { content: text.trim(), images: images.flatMap((image) => (image.url ? [image.url] : [])) };
     const refusal = Object.values(circlePostProblems(post))[0];
     if (refusal) {
-      setProblem(refusal);
+      setProblem({ text: t(refusal), aboutText: refusal.startsWith("circle:post.required") || refusal.startsWith("circle:post.tooLong") });
       return;
     }
     setPosting(true);
@@ -111,9 +112,8 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer)) {
       // The text stays as typed (a risk word named, a limit reached): the writer changes it and posts again.
-      const fields = (answer.data as { fields?: Record<string, string> } | undefined)?.fields;
-      const first = fields ? Object.values(fields)[0] : undefined;
-      setProblem(first ?? null);
+      const refused = answer.data as { fields?: Record<string, string>; word?: string } | undefined;
+      setProblem({ text: answer.message || t("common:actions.failed"), aboutText: Boolean(refused?.word || refused?.fields?.content) });
       showToast(answer.message || t("common:actions.failed"), "error");
       return;
     }
@@ -134,7 +134,7 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
         value={text}
         rows={6}
         placeholder={t("composer.placeholder")}
-        aria-invalid={problem?.startsWith("circle:post.required") || problem?.startsWith("circle:post.tooLong") ? true : undefined}
+        aria-invalid={problem?.aboutText ? true : undefined}
         onChange={(event) => type(event.target.value)}
       />
       <p className={characters > MAX_CHARACTERS ? "circle-composer-count circle-composer-over" : "circle-composer-count"}>
@@ -173,7 +173,7 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
       <p className="circle-composer-rule">{t("composer.rule")}</p>
       {problem && (
         <p className="circle-composer-problem" role="alert">
-          {t(problem)}
+          {problem.text}
         </p>
       )}
       <button type="button" className="button button-primary circle-composer-submit" disabled={!hydrated || posting || uploading} onClick={() => void submit()}>
