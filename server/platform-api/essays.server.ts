@@ -71,8 +71,9 @@ function toListEssay(row: EssayRow) {
   const item = toItem(row);
   return {
     ...item,
-    // A writer's own title is one language; only seeded bilingual essays carry a separate English one.
-    titleEn: row.title_en || undefined,
+    // A writer's own title is one language; only seeded bilingual essays carry a separate English one. A draft may
+    // have no title yet: its list entry still needs words to tap.
+    ...(row.title ? { titleEn: row.title_en || undefined } : { title: "无标题草稿", titleEn: "Untitled draft" }),
     summaryEn: row.summary_en || undefined,
     userId: row.user_id,
     userName: publicName(row),

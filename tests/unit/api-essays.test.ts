@@ -83,10 +83,19 @@ describe("drafts", () => {
       visibility: "public",
     });
     expect(await listIds("/essay/drafts", writer)).toEqual([id]);
+    expect((await detail(id, writer)).body.data.title).toBe("数字经济与劳动力市场");
     expect((await detail(id, other)).body.code).toBe(404);
     expect((await detail(id)).body.code).toBe(404);
     expect(await listIds("/essay/list")).not.toContain(id);
     expect((await call("/essay/drafts", { method: "GET" })).body.code).toBe(401);
+    // A draft without a title yet is still named in the writer's list.
+    const untitled = (await saveDraft(writer, { content: "<p>先记下一个想法</p>" })).body.data.id as number;
+    const drafts = (await call("/essay/drafts", { method: "GET", token: writer.token })).body.data.list;
+    expect(drafts.find((item: { id: number }) => item.id === untitled)).toMatchObject({
+      title: "无标题草稿",
+      titleEn: "Untitled draft",
+      summary: "先记下一个想法",
+    });
   });
 
   it("refuses another writer's edits and removal with 403, unknown ids with 404 and malformed ones with 400", async () => {

@@ -21,6 +21,7 @@ const CONTENT_IMAGE_SIDE = 1280;
 interface Detail {
   id: number;
   status: "draft" | "released";
+  hasPendingEdits: boolean;
   mine: boolean;
   editable?: EssayFields;
 }
@@ -44,6 +45,8 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
   const navigate = useNavigate();
   const [essayId, setEssayId] = useState(initialId);
   const [status, setStatus] = useState<"draft" | "released" | null>(null);
+  // A released article's saved edits that readers do not see yet.
+  const [pending, setPending] = useState(false);
   const [fields, setFields] = useState<EssayFields>(EMPTY_FIELDS);
   const [version, setVersion] = useState(0);
   const [load, setLoad] = useState<Load>(initialId ? { state: "loading" } : { state: "ready" });
@@ -86,6 +89,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
       if (!current) return;
       if (isSuccess(envelope) && envelope.data?.mine && envelope.data.editable) {
         setStatus(envelope.data.status);
+        setPending(envelope.data.hasPendingEdits);
         start(envelope.data.editable);
       } else if (envelope.code === 404 || envelope.code === 400 || (isSuccess(envelope) && !envelope.data?.mine)) {
         setLoad({ state: "missing", message: t("errors.notFound") });
@@ -138,6 +142,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
       window.history.replaceState(window.history.state, "", `${window.location.pathname}?id=${saved.id}`);
     }
     setStatus(saved.status);
+    setPending(saved.status === "released");
     if (sameFields(sent, latest.current)) dirty.current = false;
     writeCopy(keyFor(saved.id), latest.current, dirty.current);
     setSave({ kind: "saved", at: saved.updateTime });
@@ -288,7 +293,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
     <form className="essay-editor" onSubmit={(event) => event.preventDefault()}>
       <h1 className="essay-editor-heading">{essayId ? t("editor.editTitle") : t("editor.newTitle")}</h1>
       {restored && <p className="essay-note">{t("editor.restored")}</p>}
-      {status === "released" && <p className="essay-note">{t("article.pendingNotice")}</p>}
+      {status === "released" && <p className="essay-note">{pending ? t("article.pendingNotice") : t("editor.releasedNote")}</p>}
       <input
         className="essay-title-input"
         value={fields.title}
