@@ -1,7 +1,7 @@
 import type { Db } from "./db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
-import { say } from "./support.server.ts";
+import { say, shanghaiDay } from "./support.server.ts";
 
 /** Jobs and recruitment (/recruit/*, ADR 025): openings of universities, central banks, funds and institutes. */
 
@@ -95,6 +95,9 @@ const named = (field: string, catalogue: Record<string, Pair>, code: string) => 
 
 const choices = (catalogue: Record<string, Pair>) => Object.entries(catalogue).map(([code, [zh, en]]) => ({ code, ...both("name", zh, en) }));
 
+/** Deadlines are Beijing dates: an opening takes applications through its last day there. */
+const isOpen = (context: ApiContext, row: { deadline: string }) => row.deadline >= shanghaiDay(context.now());
+
 export function jobRoutes(db: Db): RouteDefinition[] {
   const POST_COLUMNS = "p.*, c.name AS company_name, c.name_en AS company_name_en FROM job_posts p JOIN job_companies c ON c.id = p.company_id";
   const postById = db.prepare(`SELECT ${POST_COLUMNS} WHERE p.id = ?`);
@@ -112,8 +115,10 @@ export function jobRoutes(db: Db): RouteDefinition[] {
     ...named("cityName", JOB_CITIES, row.city),
     ...both("salary", row.salary, row.salary_en),
     deadline: row.deadline,
-    // Deadlines are Beijing dates: an opening is open through its last day there.
-    open: row.deadline >= new Date(context.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10),
+    ...(isOpen(context, row)
+      ? both("deadlineText", `截止日期：${row.deadline}`, `Apply by ${row.deadline}`)
+      : both("deadlineText", `已截止（${row.deadline}）`, `Closed on ${row.deadline}`)),
+    open: isOpen(context, row),
     createTime: row.created_at,
     companyId: row.company_id,
     ...both("companyName", row.company_name, row.company_name_en),

@@ -233,6 +233,7 @@ test("jobs filtered by type open a detail with the employer, in zh and en", asyn
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText("任职要求")).toBeVisible();
   await expect(page.getByText("申请方式")).toBeVisible();
+  await expect(page.getByText(/^截止日期：\d{4}-\d\d-\d\d$/)).toBeVisible();
 
   await speak(context, baseURL!, "en");
   await openPage(page, "/jobList?type=faculty&city=hongkong", "en", ["Assistant Professor, School of Banking and Finance", "CUHK Business School"], ["金融学"]);

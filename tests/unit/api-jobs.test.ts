@@ -20,6 +20,7 @@ type Post = {
   companyNameEn: string;
   companyId: number;
   open: boolean;
+  deadlineText: string;
   link: string;
 };
 const list = async (query: Record<string, string> = {}, lang: "zh" | "en" = "en") =>
@@ -63,7 +64,11 @@ describe("job openings", () => {
 
   it("shows one opening with its employer and sections; closed openings say so", async () => {
     const [post] = (await list({ keyword: "Organisational" })).list as Post[];
-    expect(post.open).toBe(false);
+    expect(post).toMatchObject({
+      open: false,
+      deadlineText: expect.stringMatching(/^已截止（\d{4}-\d\d-\d\d）$/),
+      deadlineTextEn: expect.stringMatching(/^Closed on /),
+    });
     const detail = await call("/recruit/detail", { method: "GET", query: { id: String(post.id) } });
     expect(detail.body.data).toMatchObject({
       id: post.id,

@@ -1,5 +1,7 @@
 import { sanitizeHtml } from "../rich-text/sanitize";
 
+export { sanitizeHtml };
+
 /**
  * HTML people wrote (an answer, a question's details) as the platform stored it, sanitised again before it is rendered
  * (the rich-text widget's allow-list), for widgets that show such text inside their own layout.

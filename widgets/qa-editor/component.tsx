@@ -10,6 +10,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { readCached, writeStorage } from "../kit/browser";
 import { checkForm } from "../kit/form-check";
+import { sanitizeHtml } from "../kit/rich-html";
 
 const questionKit = { schema: qaQuestionSchema, validators: qaQuestionValidators };
 const answerKit = { schema: qaAnswerSchema, validators: qaAnswerValidators };
@@ -89,7 +90,8 @@ function Editor({
     const next = {
       title: typeof kept.title === "string" ? kept.title : "",
       tags: Array.isArray(kept.tags) ? kept.tags.filter((tag): tag is string => typeof tag === "string").slice(0, MAX_TAGS) : [],
-      html: typeof kept.html === "string" ? kept.html : "",
+      // Storage is only ever written from this editor, but what goes into the page is sanitised all the same.
+      html: typeof kept.html === "string" ? sanitizeHtml(kept.html) : "",
       anonymous: kept.anonymous === true,
     };
     setDraft(next);
