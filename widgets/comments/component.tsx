@@ -179,7 +179,14 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                       </button>
                     )}
                     {!comment.mine && (
-                      <button type="button" role="menuitem" onClick={() => setBlocking(comment)}>
+                      <button
+                        type="button"
+                        role="menuitem"
+                        onClick={() => {
+                          setMenuFor(null);
+                          setBlocking(comment);
+                        }}
+                      >
                         {t("comments.block")}
                       </button>
                     )}

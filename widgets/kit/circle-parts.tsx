@@ -45,6 +45,9 @@ export function PostAuthor({ post }: { post: CirclePost }) {
   );
 }
 
+/** One image is shown large and four in a 2×2 square, as phones' galleries show them; other counts in rows of three. */
+const GRID_SHAPE: Record<number, string> = { 1: " circle-images-one", 4: " circle-images-four" };
+
 /**
  * A post's images: one shown large, more in a grid of three columns (up to 3×3). Each opens the full-screen viewer
  * (onOpen) or, in a list, the post (link).
@@ -53,7 +56,7 @@ export function ImageGrid({ images, link, onOpen }: { images: string[]; link?: s
   const { t } = useTranslation("circle");
   if (images.length === 0) return null;
   return (
-    <ul className={images.length === 1 ? "circle-images circle-images-one" : "circle-images"} data-testid="circle-images">
+    <ul className={`circle-images${GRID_SHAPE[images.length] ?? ""}`} data-testid="circle-images">
       {images.map((url, index) => {
         const image = <img src={url} alt={t("viewer.image", { index: index + 1, count: images.length })} loading="lazy" />;
         return (
