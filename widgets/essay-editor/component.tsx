@@ -10,6 +10,7 @@ import { askedToLogIn, showToast } from "../kit/session";
 import { compressImage, toBase64 } from "../kit/browser";
 import { formatTime } from "../kit/format";
 import { cropCover } from "../kit/image-crop";
+import { CoverCropper } from "./CoverCropper";
 import { RichEditor } from "./RichEditor";
 import { copyKey, dropCopy, EMPTY_FIELDS, type EssayFields, isEmptyHtml, readCopy, sameFields, startingFields, type Visibility, writeCopy } from "./local-copy";
 
@@ -55,6 +56,8 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
   const [refusal, setRefusal] = useState("");
   const [busy, setBusy] = useState<"release" | "delete" | null>(null);
   const [coverBusy, setCoverBusy] = useState(false);
+  // A picture chosen for the cover, waiting for the writer to place the crop.
+  const [coverFile, setCoverFile] = useState<File | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // What the latest edits are, for saves that run after a render (timers, release).
   const latest = useRef(fields);
@@ -181,16 +184,24 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
     return envelope.data.url;
   };
 
-  const pickCover = async (file: File | undefined) => {
+  const pickCover = (file: File | undefined) => {
     if (!file) return;
     if (!IMAGE_TYPES.has(file.type)) {
       showToast(t("errors.imageType"), "error");
       return;
     }
+    setCoverFile(file);
+  };
+
+  const applyCover = async (position: { x: number; y: number }) => {
+    if (!coverFile) return;
     setCoverBusy(true);
     try {
-      const url = await upload(await cropCover(file));
-      if (url) change({ cover: url });
+      const url = await upload(await cropCover(coverFile, position));
+      if (url) {
+        change({ cover: url });
+        setCoverFile(null);
+      }
     } catch {
       showToast(t("errors.imageFailed"), "error");
     } finally {
@@ -313,16 +324,20 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
       />
       <fieldset className="essay-cover">
         <legend>{t("editor.cover")}</legend>
-        {fields.cover && <img src={fields.cover} alt={t("editor.cover")} width="375" height="210" />}
+        {coverFile ? (
+          <CoverCropper file={coverFile} busy={coverBusy} onUse={(position) => void applyCover(position)} onCancel={() => setCoverFile(null)} />
+        ) : (
+          fields.cover && <img src={fields.cover} alt={t("editor.cover")} width="375" height="210" />
+        )}
         <label className="button essay-cover-pick">
-          {coverBusy ? t("editor.coverUploading") : fields.cover ? t("editor.coverChange") : t("editor.coverPick")}
+          {fields.cover ? t("editor.coverChange") : t("editor.coverPick")}
           <input
             type="file"
             accept="image/jpeg,image/png"
             hidden
             disabled={coverBusy}
             onChange={(event) => {
-              void pickCover(event.target.files?.[0]);
+              pickCover(event.target.files?.[0]);
               event.target.value = "";
             }}
           />

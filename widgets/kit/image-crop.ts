@@ -5,16 +5,18 @@ export const COVER_WIDTH = 750;
 export const COVER_HEIGHT = 420;
 
 /**
- * The file cropped to 750×420 around a point of the image (0–1 on each axis, 0.5 the centre: the part of the picture the
- * writer keeps), scaled to cover the frame, re-encoded as JPEG at the quality the original's size calls for.
+ * The file scaled to cover 750×420 and cropped where `position` says, read as CSS `object-position` reads percentages
+ * (0 keeps the left or top edge, 1 the right or bottom, 0.5 the middle), so a preview with `object-fit: cover` shows
+ * exactly what is kept; re-encoded as JPEG at the quality the original's size calls for.
  */
-export async function cropCover(file: Blob, focus: { x: number; y: number } = { x: 0.5, y: 0.5 }): Promise<Blob> {
+export async function cropCover(file: Blob, position: { x: number; y: number } = { x: 0.5, y: 0.5 }): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const scale = Math.max(COVER_WIDTH / bitmap.width, COVER_HEIGHT / bitmap.height);
   const sourceWidth = COVER_WIDTH / scale;
   const sourceHeight = COVER_HEIGHT / scale;
-  const left = Math.min(Math.max(0, focus.x * bitmap.width - sourceWidth / 2), bitmap.width - sourceWidth);
-  const top = Math.min(Math.max(0, focus.y * bitmap.height - sourceHeight / 2), bitmap.height - sourceHeight);
+  const clamp = (value: number) => Math.min(1, Math.max(0, value));
+  const left = clamp(position.x) * (bitmap.width - sourceWidth);
+  const top = clamp(position.y) * (bitmap.height - sourceHeight);
   const canvas = document.createElement("canvas");
   canvas.width = COVER_WIDTH;
   canvas.height = COVER_HEIGHT;
