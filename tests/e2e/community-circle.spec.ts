@@ -70,6 +70,9 @@ test("posts with 9 images (a tenth refused), sees the post in the feed and swipe
   await expect(mine.getByTestId("circle-images").locator("img")).toHaveCount(9);
   // The draft went with the post.
   expect(await page.evaluate(() => localStorage.getItem("circleDraft"))).toBeNull();
+  await page.getByRole("tab", { name: "我的动态" }).click();
+  await expect(page.getByTestId("circle-post")).toHaveCount(1);
+  await expect(page.getByTestId("circle-post")).toContainText(words);
 
   await mine.getByText(words).click();
   await expect(page).toHaveURL(/\/circleDetail\?id=\d+$/);
