@@ -5,6 +5,8 @@
  * the blacklist; comments on questions and answers; bad input answered 400/404, never 500.
  */
 import { describe, expect, it } from "vitest";
+import { seedJobs } from "@server/platform-api/jobs-seed.server";
+import { seedQa } from "@server/platform-api/qa-seed.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-03-01T02:00:00.000Z", { captchaTestMode: true });
@@ -66,6 +68,16 @@ describe("the seeded Q&A", () => {
     expect((await get("/qa/hot")).data.list).toHaveLength(5);
     // The old placeholder rows of the items catalogue gave way to one search entry per question.
     expect(api.platform.db.prepare("SELECT COUNT(*) FROM items WHERE kind = 'qa'").pluck().get()).toBe(12);
+  });
+
+  it("seeds once: a database that has its questions keeps them", () => {
+    const db = api.platform.db;
+    const count = () =>
+      db.prepare("SELECT (SELECT COUNT(*) FROM qa_questions) + (SELECT COUNT(*) FROM job_posts) + (SELECT COUNT(*) FROM users)").pluck().get();
+    const before = count();
+    seedQa(db, api.now());
+    seedJobs(db, api.now());
+    expect(count()).toBe(before);
   });
 
   it("shows a question with its answers, best first, and no author of an anonymous answer", async () => {
