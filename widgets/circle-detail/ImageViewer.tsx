@@ -45,12 +45,15 @@ export default function ImageViewer({ images, start, onClose }: { images: string
     setPan({ x: 0, y: 0 });
   };
 
+  // While open: the page under it does not scroll, and focus is in the viewer; closing gives focus back to the image tapped.
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.current?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = "hidden";
     return () => {
       document.body.style.overflow = overflow;
+      opener?.focus();
     };
   }, []);
 
