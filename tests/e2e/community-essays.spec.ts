@@ -97,6 +97,9 @@ test("keeps what was typed through a reload before any save, and keeps the text 
   await expect(page.getByText("Your unsaved changes were restored")).toBeVisible();
   await expect(page.getByLabel("Title (required, at most 50)")).toHaveValue("Notes on ghost authorship");
   await expect(page.getByRole("textbox", { name: "Article text" })).toContainText("ghostwriting service");
+  // The restored copy is saved to the platform a few seconds later, and the address names the draft from then on.
+  await expect(page.locator(".essay-save-state")).toHaveText(/^Draft saved \d\d:\d\d$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/essayEdit\?id=\d+$/);
 
   await page.getByRole("button", { name: "Release" }).click();
   await expect(page.getByRole("alert")).toHaveText("title/content/cover cannot be empty");

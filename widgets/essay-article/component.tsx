@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { EssayArticleProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import type { WidgetRenderProps } from "../kit/types";
-import { useHydrated, useLang, useViewer } from "../kit/page";
+import { refreshPageData, useHydrated, useLang, useViewer } from "../kit/page";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
@@ -92,7 +92,9 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
   const remove = async () => {
     setConfirm(null);
     const answer = await call("/essay/remove", { id: article.id });
-    if (answer) void navigate(listLink);
+    if (!answer) return;
+    void refreshPageData();
+    void navigate(listLink);
   };
 
   return (

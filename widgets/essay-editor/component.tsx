@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { EssayEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import type { WidgetRenderProps } from "../kit/types";
-import { useHydrated, useViewer } from "../kit/page";
+import { refreshPageData, useHydrated, useViewer } from "../kit/page";
 import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { compressImage, toBase64 } from "../kit/browser";
@@ -148,6 +148,8 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
     setPending(saved.status === "released");
     if (sameFields(sent, latest.current)) dirty.current = false;
     writeCopy(keyFor(saved.id), latest.current, dirty.current);
+    // The drafts list reads again when it shows next.
+    void refreshPageData();
     setSave({ kind: "saved", at: saved.updateTime });
     setRefusal("");
     return true;
@@ -246,6 +248,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
       dirty.current = false;
       dropCopy(keyFor(null));
       dropCopy(keyFor(envelope.data.id));
+      void refreshPageData();
       showToast(t("editor.released"), "success");
       void navigate(`${articleLink}?id=${envelope.data.id}`);
     } finally {
@@ -273,6 +276,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
       }
       dirty.current = false;
       dropCopy(keyFor(idRef.current));
+      void refreshPageData();
       showToast(t("article.deleted"), "success");
       void navigate(listLink);
     } finally {
