@@ -65,7 +65,7 @@ test("home shows the seeded banners, whose art carries its own text, titled for 
 test("home shows the quick-entry grid", async ({ page }) => {
   await page.goto("/home");
   const entries = page.locator(".link-grid a.link-grid-item");
-  await expect(entries).toHaveCount(15);
+  await expect(entries).toHaveCount(20);
   await expect(entries.first()).toBeVisible();
   const labels = (await entries.locator(".link-grid-label").allTextContents()).map((text) => text.trim());
   expect(labels).toEqual([
@@ -73,6 +73,10 @@ test("home shows the quick-entry grid", async ({ page }) => {
     "学术会议",
     "视频",
     "论文与文献",
+    "学术圈",
+    "文章",
+    "问答",
+    "招聘",
     "图书",
     "有声书",
     "学者",
@@ -84,10 +88,11 @@ test("home shows the quick-entry grid", async ({ page }) => {
     "福利中心",
     "好书投票",
     "阅读大赛",
+    "幸运抽奖",
   ]);
   await expect(page.getByRole("link", { name: "学术会议" })).toHaveAttribute("href", "/scienceMeetingList");
-  // Three columns: the first three entries share a row, the fourth starts the next one.
-  const top = await Promise.all([0, 2, 3].map(async (index) => (await entries.nth(index).boundingBox())!.y));
+  // Four columns: the first four entries share a row, the fifth starts the next one.
+  const top = await Promise.all([0, 3, 4].map(async (index) => (await entries.nth(index).boundingBox())!.y));
   expect(Math.abs(top[0] - top[1])).toBeLessThan(2);
   expect(top[2]).toBeGreaterThan(top[0] + 20);
 });
