@@ -16,7 +16,7 @@ import { formKit, say, validateBody } from "./support.server.ts";
  * from the blocker's lists, and only the writer edits or removes.
  */
 
-export type Visibility = "public" | "self" | "followers" | "mutual";
+type Visibility = "public" | "self" | "followers" | "mutual";
 
 /** The fields the editor edits. */
 interface EssayFields {

@@ -229,3 +229,34 @@ describe("visibility", () => {
     expect((await detail(id, reader)).body.data.author.blocked).toBe(true);
   });
 });
+
+describe("bad input", () => {
+  it("answers malformed bodies and ids with 400 or 404, never a failure of the server", async () => {
+    const writer = await api.newUser();
+    const bodies: Record<string, unknown>[] = [
+      { id: [] },
+      { id: {} },
+      { id: 1e20 },
+      { id: "0x10" },
+      { title: ["数组"] },
+      { content: { html: "<p>x</p>" } },
+      { visibility: null },
+      { cover: 5 },
+      { intro: "长".repeat(201) },
+      { title: "字".repeat(51) },
+      { constructor: "x", __proto__: { admin: true } },
+    ];
+    for (const path of ["/essay/saveDraft", "/essay/release", "/essay/remove"]) {
+      for (const body of bodies) {
+        const answer = await call(path, { body, token: writer.token });
+        expect([400, 404], `${path} ${JSON.stringify(body)}`).toContain(answer.body.code);
+      }
+    }
+    for (const id of ["", "0", "-1", "1e400", "NaN", "9007199254740993", "1.0e1"]) {
+      expect([400, 404]).toContain((await call("/essay/detail", { method: "GET", query: { id } })).body.code);
+    }
+    for (const query of [{ pageNum: "-5" }, { pageSize: "100000" }, { pageNum: "x" }]) {
+      expect((await call("/essay/list", { method: "GET", query })).body.code).toBe(200);
+    }
+  });
+});
