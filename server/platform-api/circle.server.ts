@@ -103,11 +103,11 @@ export function circleRoutes(db: Db, accounts: Accounts, uploadsDir: string): Ro
 
   const mine = accounts.withUser((context, user) => page(context, user.id, "p.deleted_at IS NULL AND p.user_id = @viewer", {}));
 
+  // An id that is not a post's (abc, 0) names no post: 404, so /circleDetail?id=abc is the not-found page like any other.
   const detail = (context: ApiContext) => {
     const id = positiveId(context.params.id);
-    if (!id) return fail(400, say(context, "id必须是正整数", "id must be a positive integer"));
     const viewer = viewerIdOf(accounts, context);
-    const row = postById.get({ id, viewer }) as PostRow | undefined;
+    const row = id ? (postById.get({ id, viewer }) as PostRow | undefined) : undefined;
     return row ? ok(toPost(row, viewer)) : fail(404, say(context, "动态不存在或已删除", "This post does not exist or was removed"));
   };
 

@@ -194,6 +194,7 @@ test("comments, replies and deletes in English; blocks a commenter, whose posts 
   expect(await refused.json()).toMatchObject({ code: 403, message: "This person has blocked you, so you cannot comment or reply" });
   const page404 = await page.goto(`/circleDetail?id=${theirPost.id}`);
   expect(page404?.status()).toBe(404);
+  expect((await page.goto("/circleDetail?id=abc"))?.status()).toBe(404);
 
   await page.goto("/blackList");
   await waitForHydration(page);

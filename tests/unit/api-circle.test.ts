@@ -175,7 +175,7 @@ describe("removing and praising", () => {
     expect((await feed()).list.some((shown) => shown.id === id)).toBe(false);
     expect((await call("/comment/list", { method: "GET", query: { kind: "circle", targetId: String(id) } })).body.code).toBe(404);
     for (const bad of ["abc", "0", "-1", "1.5"]) {
-      expect((await call("/circle/detail", { method: "GET", query: { id: bad } })).body.code).toBe(400);
+      expect((await call("/circle/detail", { method: "GET", query: { id: bad } })).body.code).toBe(404);
       expect((await call("/circle/remove", { body: { id: bad }, token: author.token })).body.code).toBe(400);
     }
     expect((await call("/circle/detail", { method: "GET", query: { id: "999999" } })).body.code).toBe(404);
