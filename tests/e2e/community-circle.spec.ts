@@ -9,9 +9,16 @@ import { chartPng } from "@server/platform-api/seed-images.server";
 import { test, expect, waitForHydration } from "./accounts-support";
 import { logInByCode, platformData, speak } from "./platform-support";
 
-/** Real PNG charts, as a phone's gallery would hand them over. */
+/** A real 1×1 GIF: GIFs go up as they are, never through the canvas. */
+const GIF = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
+
+/** Real PNG charts and, third, a GIF, as a phone's gallery would hand them over. */
 const pictures = (count: number) =>
-  Array.from({ length: count }, (_, index) => ({ name: `chart-${index + 1}.png`, mimeType: "image/png", buffer: chartPng(100 + index) }));
+  Array.from({ length: count }, (_, index) =>
+    index === 2
+      ? { name: "animation.gif", mimeType: "image/gif", buffer: GIF }
+      : { name: `chart-${index + 1}.png`, mimeType: "image/png", buffer: chartPng(100 + index) },
+  );
 
 /** Touches through Chromium's own input (real pointer events, several fingers at once), on one session for the test. */
 async function touchscreen(page: Page) {
@@ -81,6 +88,13 @@ test("posts with 9 images (a tenth refused), sees the post in the feed and swipe
   await expect(grid.locator("img")).toHaveCount(9);
   for (const image of await grid.locator("img").all()) await expect(image).toHaveJSProperty("complete", true);
   expect(await grid.locator("img").evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  // The PNGs were re-encoded as JPEG by the canvas; the GIF went up as it was.
+  expect(await grid.locator("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src.slice(-3)))).toEqual([
+    "jpg",
+    "jpg",
+    "gif",
+    ...Array(6).fill("jpg"),
+  ]);
 
   await grid.locator("button").nth(3).click();
   const viewer = page.getByTestId("circle-viewer");
