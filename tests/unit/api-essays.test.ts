@@ -255,7 +255,8 @@ describe("bad input", () => {
     for (const id of ["", "0", "-1", "1e400", "NaN", "9007199254740993", "1.0e1"]) {
       expect([400, 404]).toContain((await call("/essay/detail", { method: "GET", query: { id } })).body.code);
     }
-    for (const query of [{ pageNum: "-5" }, { pageSize: "100000" }, { pageNum: "x" }]) {
+    const pagings: Record<string, string>[] = [{ pageNum: "-5" }, { pageSize: "100000" }, { pageNum: "x" }];
+    for (const query of pagings) {
       expect((await call("/essay/list", { method: "GET", query })).body.code).toBe(200);
     }
   });
