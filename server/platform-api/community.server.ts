@@ -283,8 +283,8 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
   /** A person as others see them: public name, avatar, counts, and how the viewer stands with them. */
   const userStatus = (context: ApiContext) => {
     const userId = Number(context.params.userId);
-    if (!Number.isInteger(userId) || userId <= 0) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
-    const person = personOf(db, userId);
+    // An id that cannot be anyone's is "no such user" too, so a profile page for it is the 404 page.
+    const person = Number.isInteger(userId) && userId > 0 ? personOf(db, userId) : undefined;
     if (!person) return fail(404, say(context, "用户不存在", "No such user"));
     const viewer = viewerIdOf(accounts, context);
     const follows = db.prepare("SELECT 1 FROM user_follows WHERE follower_id = ? AND followee_id = ?");

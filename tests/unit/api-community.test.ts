@@ -29,7 +29,7 @@ describe("following people", () => {
     expect((await follow(ana.token, ana.id)).body.code).toBe(400);
     expect((await follow(ana.token, 99_999_999)).body.code).toBe(404);
     expect((await follow(ana.token, "1 OR 1=1")).body.code).toBe(400);
-    expect((await call("/follow/userStatus", { method: "GET", query: { userId: "x" } })).body.code).toBe(400);
+    expect((await call("/follow/userStatus", { method: "GET", query: { userId: "x" } })).body.code).toBe(404);
   });
 
   it("answers 20 concurrent follow toggles by one person with one row per state, never a duplicate", async () => {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileEditorProps } from "@schemas/generated/page-config";
-import { avatarUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits";
+import { imageUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits";
 import type { ProfileForm } from "@schemas/generated/forms";
 import type { ErrorObject } from "ajv";
 import "./profile-editor.css";
@@ -14,11 +14,11 @@ import { compressImage, toBase64 } from "../kit/browser";
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-/** The chosen file against the avatar-upload schema (the upload call checks the same): an i18n key, or null. */
+/** The chosen file against the image-upload schema for avatars (the upload call checks the same): an i18n key, or null. */
 export function avatarProblem(file: { type: string; size: number }): string | null {
-  const validate = (avatarUploadValidators as Record<string, Validate>)["avatar-upload"];
-  if (validate({ contentType: file.type, size: file.size })) return null;
-  return Object.values(fieldErrors(validate.errors))[0] ?? "personCenter:errors.avatarType";
+  const validate = (imageUploadValidators as Record<string, Validate>)["image-upload"];
+  if (validate({ purpose: "avatar", contentType: file.type, size: file.size })) return null;
+  return Object.values(fieldErrors(validate.errors))[0] ?? "circle:upload.jpgPng";
 }
 
 function keep(user: SessionUser | null | undefined): void {
@@ -54,7 +54,7 @@ export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditor
       keep(saved.data);
       showToast(t("personCenter:setting.avatarSaved"), "success");
     } catch {
-      showToast(t("personCenter:errors.avatarType"), "error");
+      showToast(t("circle:upload.jpgPng"), "error");
     } finally {
       setUploading(false);
     }
