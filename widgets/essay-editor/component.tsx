@@ -16,6 +16,8 @@ import { copyKey, dropCopy, EMPTY_FIELDS, type EssayFields, isEmptyHtml, readCop
 
 const VISIBILITIES: Visibility[] = ["public", "self", "followers", "mutual"];
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png"]);
+/** Answers that refuse the text itself (invalid, not the writer's, gone): saving it again unchanged would not help. */
+const REFUSALS = new Set([400, 401, 403, 404]);
 /** Images in the text are shown at most this wide, so larger ones are scaled down before upload. */
 const CONTENT_IMAGE_SIDE = 1280;
 
@@ -134,6 +136,8 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
     if (!isSuccess(envelope) || !envelope.data) {
       setSave({ kind: "local" });
       if (envelope.message) setRefusal(envelope.message);
+      // The platform unreachable, restarting or busy: try again later. A refusal of the text waits for the next change.
+      if (!REFUSALS.has(envelope.code)) schedule();
       return false;
     }
     const saved = envelope.data;
