@@ -1,9 +1,9 @@
 /**
  * Articles as people meet them (ADR 023), at a phone viewport in zh and en: a scholar writes an article with a cover and
  * a formula, saves the draft, reloads and finds it back, releases it and finds it in the lists with the formula as
- * MathML; what is typed survives a reload before any save; a risk word is refused and the text stays; a followers-only
- * article is read by its writer and a follower, and by nobody else (list, page, search, the HTML); another person
- * cannot edit it.
+ * MathML; what is typed survives a reload before any save, and a platform that cannot take the draft for a while; a
+ * risk word is refused and the text stays; a followers-only article is read by its writer and a follower, and by nobody
+ * else (list, page, search, the HTML); another person cannot edit it.
  */
 import type { Page } from "@playwright/test";
 import { chartPng } from "@server/platform-api/seed-images.server";
@@ -149,4 +149,26 @@ test("a followers-only article is read by its writer and a follower, by no stran
   await open(page, `/essayEdit?id=${id}`);
   await expect(page.getByRole("alert")).toHaveText("文章不存在");
   await expect(page.getByLabel("标题（必填，最多 50 字）")).toHaveCount(0);
+});
+
+test("a draft the platform cannot take stays on the device, survives a reload and is saved once the platform answers", async ({ page }) => {
+  const writer = await logInByCode(page.request);
+  // The platform is busy (as while it restarts): every autosave is turned away.
+  const busy = "/api/essay/saveDraft";
+  await page.route(`**${busy}`, (route) => route.fulfill({ status: 200, json: { code: 503, message: "服务繁忙，请稍后再试" } }));
+  await open(page, "/essayEdit");
+  const title = `县域金融的数字化：一份田野笔记 ${Date.now()}`;
+  await page.getByLabel("标题（必填，最多 50 字）").fill(title);
+  await expect(page.locator(".essay-save-state")).toHaveText("已保存在本机，稍后自动同步到服务器");
+  await expect(page.getByRole("alert")).toHaveText("服务繁忙，请稍后再试", { timeout: 15_000 });
+
+  await open(page, "/essayEdit");
+  await expect(page.getByText("已恢复你上次未保存的内容")).toBeVisible();
+  await expect(page.getByLabel("标题（必填，最多 50 字）")).toHaveValue(title);
+
+  await page.unroute(`**${busy}`);
+  await expect(page.locator(".essay-save-state")).toHaveText(/^草稿已保存 \d\d:\d\d$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/essayEdit\?id=\d+$/);
+  const drafts = await platformData<{ list: { title: string }[] }>(page.request, "/essay/drafts", {}, writer.token);
+  expect(drafts.list.map((draft) => draft.title)).toContain(title);
 });
