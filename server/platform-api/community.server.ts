@@ -62,10 +62,10 @@ function foldForMatching(text: string): string {
 
 export function seedRiskWords(db: Db): void {
   const insert = db.prepare("INSERT OR IGNORE INTO risk_words (word) VALUES (?)");
-  for (const word of SEED_RISK_WORDS) insert.run(foldForMatching(word));
+  for (const word of SEED_RISK_WORDS) insert.run(word);
 }
 
-/** The first risk word any of the texts contains, as the list spells it, or null. */
+/** The first risk word any of the texts contains, as the list spells it (the refusal names it so), or null. */
 export function findRiskWord(db: Db, ...texts: string[]): string | null {
   const words = db.prepare("SELECT word FROM risk_words").pluck().all() as string[];
   for (const text of texts) {
