@@ -104,3 +104,40 @@ export function printFigures(title: string, rows: Record<string, number | string
   const width = Math.max(...Object.keys(rows).map((key) => key.length));
   console.log([`\n${title}`, ...Object.entries(rows).map(([key, value]) => `  ${key.padEnd(width)}  ${value}`)].join("\n"));
 }
+
+/** An element a payload would have made: an event handler attribute, or a script URL in an attribute that loads or navigates. */
+const LIVE_MARKUP = /<[a-z][a-z0-9]*\b[^>]*(\son[a-z]+\s*=|\s(href|src|action|formaction|data|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data):)/i;
+
+/** What page loads with the trap found: executions and CSP violations by page, and pages whose server HTML held live markup. */
+export interface XssTally {
+  pages: number;
+  executions: string[];
+  violations: string[];
+  liveInHtml: string[];
+}
+
+export function newXssTally(): XssTally {
+  return { pages: 0, executions: [], violations: [], liveInHtml: [] };
+}
+
+/**
+ * Opens each path in the context with the trap installed, four at a time, and adds what it finds to the tally.
+ * `settle` waits for what a page loads after hydration (comments fetched in the browser) before the trap is read.
+ */
+export async function visitWithTrap(context: BrowserContext, paths: string[], tally: XssTally, settle?: (page: Page) => Promise<void>): Promise<void> {
+  await installTrap(context);
+  await inParallel(paths, 4, async (path) => {
+    const page = await context.newPage();
+    const response = await page.goto(path);
+    const html = response && (response.headers()["content-type"] ?? "").includes("text/html") ? await response.text() : "";
+    // Our own scripts and quoted attribute values (escaped text shown in a field) are not markup a payload made.
+    const markup = html.replace(/<script[^>]*nonce=[^>]*>[\s\S]*?<\/script>/g, "").replace(/"[^"]*"|'[^']*'/g, '""');
+    if (LIVE_MARKUP.test(markup)) tally.liveInHtml.push(path);
+    await settle?.(page);
+    const caught = await sprung(page);
+    tally.pages++;
+    tally.executions.push(...caught.hits.map((hit) => `${path} ${hit}`));
+    tally.violations.push(...caught.violations.map((violation) => `${path} ${violation}`));
+    await page.close();
+  });
+}
