@@ -19,6 +19,13 @@ module.exports = {
       to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/", "^widgets/kit/"] },
     },
     {
+      name: "kit-imports-no-widget",
+      comment: "The kit is what widgets share: it never reaches into a widget's folder (move the shared part into the kit).",
+      severity: "error",
+      from: { path: "^widgets/kit/" },
+      to: { path: "^widgets/[^/]+/", pathNot: "^widgets/kit/" },
+    },
+    {
       name: "platform-imports-no-app",
       comment: "The embedded platform stands for an external service: it shares contracts, never front-end code.",
       severity: "error",

@@ -5,7 +5,7 @@ import { KATEX_MATHML } from "@contracts/mathml.ts";
 /**
  * Rich text people write (articles, questions, answers): an allow-list sanitiser that runs on the server when the text
  * is saved, and formulas rendered on the server with KaTeX as MathML, which needs no stylesheet, font or script in the
- * browser. The browser re-sanitises what it renders (widgets/rich-text/sanitize.ts) with the same MathML allow-list.
+ * browser. The browser re-sanitises what it renders (widgets/kit/sanitize-html.ts) with the same MathML allow-list.
  */
 
 // xss is CommonJS and sets most exports in a loop, which Node's ESM loader cannot see as named exports.

@@ -39,6 +39,7 @@ beforeAll(() => {
   write("server/secret.server.ts", "export const secret = 1;\n");
   write("widgets/kit/page.ts", 'export { $user } from "~/stores/session";\n');
   write("widgets/other/component.tsx", "export const other = 1;\n");
+  write("widgets/kit/reaches-widget.ts", 'export { other } from "../other/component";\n');
   write(
     "widgets/probe/component.tsx",
     'import { $user } from "~/stores/session";\nimport { other } from "../other/component";\nexport const probe = [$user, other];\n',
@@ -59,10 +60,11 @@ beforeAll(() => {
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
-  it("name every deliberate violation: widget → app, widget → other widget, platform → app, contracts → app, app → server, a cycle", () => {
+  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, platform → app, contracts → app, app → server, a cycle", () => {
     const output = failing(bin("depcruise"), ["app", "widgets", "server", "contracts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
     expect(output).toMatch(/widget-imports-kit-only: widgets\/probe\/component\.tsx → app\/stores\/session\.ts/);
     expect(output).toMatch(/widget-stays-in-its-folder: widgets\/probe\/component\.tsx → widgets\/other\/component\.tsx/);
+    expect(output).toMatch(/kit-imports-no-widget: widgets\/kit\/reaches-widget\.ts → widgets\/other\/component\.tsx/);
     expect(output).toMatch(/platform-imports-no-app: server\/platform-api\/probe\.server\.ts → app\/stores\/session\.ts/);
     expect(output).toMatch(/contracts-import-neither-side: contracts\/probe\.ts → app\/stores\/session\.ts/);
     expect(output).toMatch(/app-imports-no-server: app\/reaches-server\.ts → server\/secret\.server\.ts/);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanRichText, plainText, renderRichText, sanitizeRichText } from "@server/platform-api/rich-text.server";
 import { KATEX_MATHML } from "@contracts/mathml";
-import { sanitizeHtml } from "@widgets/rich-text/sanitize";
+import { sanitizeHtml } from "@widgets/kit/sanitize-html";
 
 const WRITER_TAGS: Record<string, string[]> = {
   ...Object.fromEntries(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "@widgets/rich-text/sanitize";
+import { sanitizeHtml } from "@widgets/kit/sanitize-html";
 
 describe("sanitizeHtml", () => {
   it("keeps formatting: paragraphs, https links, strong, lists, headings", () => {

@@ -10,9 +10,9 @@ import { askedToLogIn, showToast } from "../kit/session";
 import { compressImage, toBase64 } from "../kit/browser";
 import { formatTime } from "../kit/format";
 import { cropCover } from "../kit/image-crop";
+import { isEmptyHtml, RichEditor } from "../kit/rich-editor";
 import { CoverCropper } from "./CoverCropper";
-import { RichEditor } from "./RichEditor";
-import { copyKey, dropCopy, EMPTY_FIELDS, type EssayFields, isEmptyHtml, readCopy, sameFields, startingFields, type Visibility, writeCopy } from "./local-copy";
+import { copyKey, dropCopy, EMPTY_FIELDS, type EssayFields, readCopy, sameFields, startingFields, type Visibility, writeCopy } from "./local-copy";
 
 const VISIBILITIES: Visibility[] = ["public", "self", "followers", "mutual"];
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png"]);
@@ -352,7 +352,15 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
         </label>
         <small>{t("editor.coverHint")}</small>
       </fieldset>
-      <RichEditor initialHtml={fields.content} version={version} onChange={(content) => change({ content })} uploadImage={uploadContentImage} />
+      <RichEditor
+        initialHtml={fields.content}
+        version={version}
+        onChange={(content) => change({ content })}
+        label={t("editor.contentLabel")}
+        placeholder={t("editor.contentPlaceholder")}
+        uploadImage={uploadContentImage}
+      />
+      <p className="essay-hint">{t("editor.formulaHint")}</p>
       <label className="essay-visibility">
         <span>{t("visibility.label")}</span>
         <select value={fields.visibility} onChange={(event) => change({ visibility: event.target.value as Visibility })}>

@@ -63,12 +63,3 @@ export function startingFields(server: EssayFields | null, local: LocalCopy | nu
   if (local?.pending && (!server || !sameFields(local.fields, server))) return { fields: local.fields, restored: true };
   return { fields: server ?? local?.fields ?? EMPTY_FIELDS, restored: false };
 }
-
-/** Rich text with nothing to read: no text, no image, no formula. */
-export function isEmptyHtml(html: string): boolean {
-  const text = html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .trim();
-  return !text && !/<img\b/i.test(html);
-}

@@ -1,10 +1,8 @@
-import { sanitizeHtml } from "../rich-text/sanitize";
-
-export { sanitizeHtml };
+import { sanitizeHtml } from "./sanitize-html";
 
 /**
  * HTML people wrote (an answer, a question's details) as the platform stored it, sanitised again before it is rendered
- * (the rich-text widget's allow-list), for widgets that show such text inside their own layout.
+ * (the kit's allow-list, `sanitize-html`), for widgets that show such text inside their own layout.
  */
 export function RichHtml({ html, className }: { html: string; className?: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml's allow-list first

@@ -1,5 +1,5 @@
 import * as xssModule from "xss";
-import { KATEX_MATHML } from "../kit/mathml";
+import { KATEX_MATHML } from "./mathml";
 
 /**
  * xss is CommonJS and sets most of its exports in a loop, which Node's ESM loader cannot see as named exports:
@@ -29,6 +29,7 @@ const filter = new FilterXSS({
   },
 });
 
+/** The browser's one sanitiser for stored HTML: `RichHtml`, the richText widget and restored drafts go through it. */
 export function sanitizeHtml(html: string): string {
   return filter.process(html);
 }

@@ -10,7 +10,8 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { readCached, writeStorage } from "../kit/browser";
 import { checkForm } from "../kit/form-check";
-import { sanitizeHtml } from "../kit/rich-html";
+import { sanitizeHtml } from "../kit/sanitize-html";
+import { isEmptyHtml, RichEditor } from "../kit/rich-editor";
 
 const questionKit = { schema: qaQuestionSchema, validators: qaQuestionValidators };
 const answerKit = { schema: qaAnswerSchema, validators: qaAnswerValidators };
@@ -25,28 +26,6 @@ interface Draft {
 }
 
 const EMPTY: Draft = { title: "", tags: [], html: "", anonymous: false };
-
-/** Toolbar commands of the browser's own editing (no editor library); the platform sanitises whatever arrives. */
-const TOOLS: { name: string; label: string; run: (linkPrompt: string) => void }[] = [
-  { name: "bold", label: "B", run: () => document.execCommand("bold") },
-  { name: "italic", label: "I", run: () => document.execCommand("italic") },
-  { name: "heading", label: "H", run: () => document.execCommand("formatBlock", false, "h3") },
-  { name: "quote", label: "❝", run: () => document.execCommand("formatBlock", false, "blockquote") },
-  { name: "list", label: "•", run: () => document.execCommand("insertUnorderedList") },
-  { name: "orderedList", label: "1.", run: () => document.execCommand("insertOrderedList") },
-  { name: "code", label: "</>", run: () => document.execCommand("formatBlock", false, "pre") },
-  {
-    name: "link",
-    label: "URL",
-    run: (linkPrompt) => {
-      const url = window.prompt(linkPrompt, "https://")?.trim();
-      if (url && /^https?:\/\/\S+$/.test(url)) document.execCommand("createLink", false, url);
-    },
-  },
-];
-
-/** Whether the editor shows anything: text, an image or a formula. */
-const hasContent = (element: HTMLElement) => Boolean(element.textContent?.trim()) || Boolean(element.querySelector("img"));
 
 /**
  * The long rich-text editor of the Q&A (/qaRichText): asks a question (title, 1–3 tags, details) or, given a
@@ -69,9 +48,10 @@ function Editor({
   const lang = useLang();
   const navigate = useNavigate();
   const draftKey = answering ? `qa-draft:answer:${questionId}` : "qa-draft:question";
-  const editor = useRef<HTMLDivElement>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // Bumped when the text is replaced from outside the editor (a restored draft, a cleared one).
+  const [version, setVersion] = useState(0);
   const [restored, setRestored] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState("");
@@ -95,7 +75,7 @@ function Editor({
       anonymous: kept.anonymous === true,
     };
     setDraft(next);
-    if (editor.current) editor.current.innerHTML = next.html;
+    setVersion((value) => value + 1);
     setRestored(Boolean(next.title || next.html));
   }, [draftKey]);
 
@@ -123,7 +103,6 @@ function Editor({
     setRefusal("");
     keep(next);
   };
-  const readEditor = () => change({ html: editor.current && hasContent(editor.current) ? editor.current.innerHTML : "" });
 
   const toggleTag = (code: string) => {
     if (draft.tags.includes(code)) change({ tags: draft.tags.filter((tag) => tag !== code) });
@@ -138,12 +117,12 @@ function Editor({
     setDraft(EMPTY);
     setRestored(false);
     setErrors({});
-    if (editor.current) editor.current.innerHTML = "";
+    setVersion((value) => value + 1);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const html = editor.current && hasContent(editor.current) ? editor.current.innerHTML : "";
+    const html = draft.html;
     const body: Record<string, unknown> = answering
       ? { questionId, content: html, anonymous: draft.anonymous }
       : { title: draft.title.trim(), tags: draft.tags, anonymous: draft.anonymous, ...(html ? { content: html } : {}) };
@@ -218,42 +197,16 @@ function Editor({
       <span className="qa-editor-label" id="qa-editor-body-label">
         {t(answering ? "editor.answerLabel" : "editor.bodyLabel")}
       </span>
-      <div className="qa-editor-toolbar" role="toolbar" aria-label={t(answering ? "editor.answerLabel" : "editor.bodyLabel")}>
-        {TOOLS.map((tool) => (
-          <button
-            key={tool.name}
-            type="button"
-            title={t(`editor.toolbar.${tool.name}`)}
-            aria-label={t(`editor.toolbar.${tool.name}`)}
-            // The selection stays in the text while the button is pressed.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => {
-              editor.current?.focus();
-              tool.run(t("editor.linkPrompt"));
-              readEditor();
-            }}
-          >
-            {tool.label}
-          </button>
-        ))}
-      </div>
-      <div
-        ref={editor}
-        className="qa-editor-body rich-text"
-        contentEditable
-        suppressContentEditableWarning
-        tabIndex={0}
-        role="textbox"
-        aria-multiline="true"
-        aria-labelledby="qa-editor-body-label"
-        aria-invalid={Boolean(errors.content)}
-        data-placeholder={t("editor.bodyPlaceholder")}
-        onInput={readEditor}
-        // Pasted text arrives as text: formatting from other programs is not carried in.
-        onPaste={(event) => {
-          event.preventDefault();
-          document.execCommand("insertText", false, event.clipboardData.getData("text/plain"));
-        }}
+      <RichEditor
+        initialHtml={draft.html}
+        version={version}
+        // Nothing to read (empty paragraphs) counts as no text.
+        onChange={(html) => change({ html: isEmptyHtml(html) ? "" : html })}
+        label={t(answering ? "editor.answerLabel" : "editor.bodyLabel")}
+        labelledBy="qa-editor-body-label"
+        placeholder={t("editor.bodyPlaceholder")}
+        heading="h3"
+        invalid={Boolean(errors.content)}
       />
       {fieldError("content")}
 

@@ -22,6 +22,10 @@ describe("qaEditor", () => {
     expect(html).toContain('aria-pressed="false"');
     expect(html).toContain('contentEditable="true"');
     expect(html).toContain('aria-label="加粗"');
+    // The kit's editor: formulas too, no image without an upload.
+    expect(html).toContain('aria-label="公式"');
+    expect(html).not.toContain('aria-label="图片"');
+    expect(html).toContain('aria-labelledby="qa-editor-body-label"');
     expect(html).toContain("匿名提问");
     expect(html).toContain(">发布问题<");
   });

@@ -1,5 +1,5 @@
 import type { RichTextProps } from "@schemas/generated/page-config";
-import { sanitizeHtml } from "./sanitize";
+import { sanitizeHtml } from "../kit/sanitize-html";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 

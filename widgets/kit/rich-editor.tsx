@@ -1,0 +1,249 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import "./rich-editor.css";
+
+export interface RichEditorProps {
+  /** The text the editor starts from; set again only when `version` changes (a restored copy, a loaded text, a cleared draft). */
+  initialHtml: string;
+  version: number;
+  /** Called with the area's HTML after every edit: typing, a toolbar command, a paste, an inserted link, image or formula. */
+  onChange: (html: string) => void;
+  /** The accessible name of the text area and its toolbar. */
+  label: string;
+  /** The id of a visible element that names the text area (it then stands for `label` there). */
+  labelledBy?: string;
+  /** Shown in the empty area. */
+  placeholder: string;
+  /** The level of the toolbar's heading; the page's own headings decide which fits. */
+  heading?: "h2" | "h3";
+  /** Marks the text as refused (a field error below it). */
+  invalid?: boolean;
+  /** Uploads an image the writer picked and answers its URL, or null when refused (the caller says why). Without it, no image button. */
+  uploadImage?: (file: File) => Promise<string | null>;
+}
+
+type Panel = "link" | "formula" | null;
+
+const SAFE_LINK = /^https?:\/\/\S+$/i;
+
+/** Rich text with nothing to read: no text, no image, no formula. */
+export function isEmptyHtml(html: string): boolean {
+  const text = html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .trim();
+  return !text && !/<img\b/i.test(html);
+}
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+const escapeHtml = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The one rich-text editor (articles, questions, answers): a contenteditable area with a toolbar — bold, italic, heading,
+ * quote, lists, code, link, image (given `uploadImage`) and formula. The browser's editing commands do the work, so no
+ * editor library is loaded; the platform sanitises what is saved. Formulas are typed as $…$ / $$…$$ source and render
+ * once posted. Pasted text arrives as plain text.
+ */
+export function RichEditor({ initialHtml, version, onChange, label, labelledBy, placeholder, heading = "h2", invalid, uploadImage }: RichEditorProps) {
+  const { t } = useTranslation("common");
+  const area = useRef<HTMLDivElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const savedRange = useRef<Range | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [panelValue, setPanelValue] = useState("");
+  const [display, setDisplay] = useState(false);
+  const [panelError, setPanelError] = useState("");
+  const [uploading, setUploading] = useState(false);
+
+  // The text is set when a new version arrives (a loaded text, a restored copy), never while the writer types.
+  useEffect(() => {
+    if (area.current) area.current.innerHTML = initialHtml;
+  }, [version]);
+
+  useEffect(() => {
+    // Enter starts a paragraph, not a <div>, so the saved text reads as paragraphs.
+    document.execCommand("defaultParagraphSeparator", false, "p");
+  }, []);
+
+  const changed = () => onChange(area.current?.innerHTML ?? "");
+
+  /** Whether the caret is in the text now (a toolbar button keeps it there while pressed). */
+  const caretInArea = () => {
+    const selection = window.getSelection();
+    return document.activeElement === area.current && Boolean(selection?.rangeCount) && Boolean(area.current?.contains(selection?.anchorNode ?? null));
+  };
+
+  /** Remembers where the caret was before a panel or picker takes the focus. */
+  const keepSelection = () => {
+    const selection = window.getSelection();
+    if (selection?.rangeCount && area.current?.contains(selection.anchorNode)) savedRange.current = selection.getRangeAt(0).cloneRange();
+  };
+
+  /** Puts the caret back where it was when the focus left the text (a panel, a picker); where it is, when it never left. */
+  const restoreSelection = () => {
+    if (caretInArea()) return;
+    area.current?.focus();
+    const selection = window.getSelection();
+    if (savedRange.current && selection) {
+      selection.removeAllRanges();
+      selection.addRange(savedRange.current);
+    }
+  };
+
+  const run = (command: string, value?: string) => {
+    restoreSelection();
+    document.execCommand(command, false, value);
+    changed();
+  };
+
+  const openPanel = (kind: "link" | "formula") => {
+    keepSelection();
+    setPanel(kind);
+    setPanelValue("");
+    setDisplay(false);
+    setPanelError("");
+  };
+
+  const insertFromPanel = () => {
+    const value = panelValue.trim();
+    if (panel === "link") {
+      if (!SAFE_LINK.test(value)) {
+        setPanelError(t("richEditor.linkInvalid"));
+        return;
+      }
+      const hasSelection = savedRange.current && !savedRange.current.collapsed;
+      if (hasSelection) run("createLink", value);
+      else run("insertHTML", `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`);
+    } else if (panel === "formula") {
+      if (!value) {
+        setPanelError(t("richEditor.formulaEmpty"));
+        return;
+      }
+      run("insertText", display ? ` $$${value}$$ ` : ` $${value}$ `);
+    }
+    setPanel(null);
+  };
+
+  const pickImage = async (file: File | undefined) => {
+    if (!file || !uploadImage) return;
+    setUploading(true);
+    try {
+      const url = await uploadImage(file);
+      if (url) run("insertImage", url);
+    } finally {
+      setUploading(false);
+      if (imageInput.current) imageInput.current.value = "";
+    }
+  };
+
+  const tool = (key: string, icon: ReactNode, act: () => void) => ({ key, label: t(`richEditor.toolbar.${key}`), icon, act });
+  const tools = [
+    tool("bold", "B", () => run("bold")),
+    tool("italic", "I", () => run("italic")),
+    tool("heading", "H", () => run("formatBlock", heading)),
+    tool("quote", "❝", () => run("formatBlock", "blockquote")),
+    tool("bulletList", "•", () => run("insertUnorderedList")),
+    tool("orderedList", "1.", () => run("insertOrderedList")),
+    tool("code", "</>", () => run("formatBlock", "pre")),
+    tool("link", <Icon path="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />, () => openPanel("link")),
+    ...(uploadImage
+      ? [
+          tool("image", <Icon path="M4 5h16v14H4z M4 16l5-5 4 4 3-3 4 4 M15 9.5a1.5 1.5 0 1 0 0-.01" />, () => {
+            keepSelection();
+            imageInput.current?.click();
+          }),
+        ]
+      : []),
+    tool("formula", "∑", () => openPanel("formula")),
+  ];
+
+  return (
+    <div className="rich-editor">
+      <div className="rich-editor-toolbar" role="toolbar" aria-label={label}>
+        {tools.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            className={`rich-editor-tool rich-editor-tool-${entry.key}`}
+            aria-label={entry.label}
+            title={entry.label}
+            // Keeps the caret in the text while the button is pressed, so the command applies where the writer was.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={entry.act}
+          >
+            {entry.icon}
+          </button>
+        ))}
+      </div>
+      {panel && (
+        <div className="rich-editor-panel">
+          <label>
+            <span>{panel === "link" ? t("richEditor.linkLabel") : t("richEditor.formulaLabel")}</span>
+            <input
+              // biome-ignore lint/a11y/noAutofocus: the panel opens for this one input
+              autoFocus
+              value={panelValue}
+              placeholder={panel === "link" ? t("richEditor.linkPlaceholder") : t("richEditor.formulaPlaceholder")}
+              onChange={(event) => setPanelValue(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  insertFromPanel();
+                }
+              }}
+            />
+          </label>
+          {panel === "formula" && (
+            <label className="rich-editor-panel-check">
+              <input type="checkbox" checked={display} onChange={(event) => setDisplay(event.target.checked)} />
+              <span>{t("richEditor.formulaDisplay")}</span>
+            </label>
+          )}
+          {panelError && (
+            <p className="rich-editor-error" role="alert">
+              {panelError}
+            </p>
+          )}
+          <div className="rich-editor-panel-actions">
+            <button type="button" className="button" onClick={() => setPanel(null)}>
+              {t("richEditor.cancel")}
+            </button>
+            <button type="button" className="button button-primary" onClick={insertFromPanel}>
+              {t("richEditor.insert")}
+            </button>
+          </div>
+        </div>
+      )}
+      {uploadImage && <input ref={imageInput} type="file" accept="image/jpeg,image/png" hidden onChange={(event) => void pickImage(event.target.files?.[0])} />}
+      {uploading && <p className="rich-editor-note">{t("richEditor.imageUploading")}</p>}
+      <div
+        ref={area}
+        className="rich-editor-area rich-text"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={labelledBy ? undefined : label}
+        aria-labelledby={labelledBy}
+        aria-invalid={invalid}
+        data-placeholder={placeholder}
+        tabIndex={0}
+        onInput={changed}
+        onBlur={keepSelection}
+        onPaste={(event) => {
+          // Pasted text arrives as text: styles and scripts of other pages stay behind.
+          event.preventDefault();
+          document.execCommand("insertText", false, event.clipboardData.getData("text/plain"));
+          changed();
+        }}
+      />
+    </div>
+  );
+}
