@@ -1316,6 +1316,7 @@ export interface LinkGridProps {
         | "vip"
         | "course"
         | "partner"
+        | "circle"
         | "contact";
       link: Link;
     },
@@ -1336,6 +1337,7 @@ export interface LinkGridProps {
         | "vip"
         | "course"
         | "partner"
+        | "circle"
         | "contact";
       link: Link;
     }[]

@@ -167,6 +167,7 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAP
 const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 
 /** How wide a text is in em: a CJK character is one, anything else about half. */
+const CLOSING_PUNCTUATION = /^[?!.,;:%)\]}…。，、；：？！）》」』”’]+$/u;
 const emWidth = (text: string) => [...text].reduce((width, char) => width + (CJK.test(char) ? 1 : 0.55), 0);
 
 /**
@@ -174,7 +175,12 @@ const emWidth = (text: string) => [...text].reduce((width, char) => width + (CJK
  * words stay whole, "金融" never splits), the lines balanced so none is left with a lone word; "…" when it is cut.
  */
 export function wrapTitle(text: string, lang: Lang, maxEm: number, maxLines: number): string[] {
-  const words = [...new Intl.Segmenter(lang === "en" ? "en" : "zh", { granularity: "word" }).segment(text)].map((part) => part.segment);
+  const words: string[] = [];
+  for (const { segment } of new Intl.Segmenter(lang === "en" ? "en" : "zh", { granularity: "word" }).segment(text)) {
+    // Closing punctuation stays with the word before it: no line starts with "?" or "，".
+    if (CLOSING_PUNCTUATION.test(segment) && words.length > 0) words[words.length - 1] += segment;
+    else words.push(segment);
+  }
   const fill = (limit: number) => {
     const lines: string[] = [];
     for (const word of words) {

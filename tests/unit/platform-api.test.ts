@@ -142,6 +142,8 @@ describe("content API", () => {
 
   it("breaks titles only where a word ends, in balanced lines, and marks a cut with …", () => {
     expect(wrapTitle("2027 中国金融学年会开放报名", "zh", 12, 2)).toEqual(["2027 中国金融", "学年会开放报名"]);
+    for (const line of wrapTitle("Is the CAPM still useful? A note for new asset-pricing researchers", "en", 14, 3)) expect(line).not.toMatch(/^[?.,]/);
+    for (const line of wrapTitle("资产定价还需要CAPM吗？写给新入门的研究者，以及他们的导师", "zh", 9, 4)) expect(line).not.toMatch(/^[？，]/);
     for (const line of wrapTitle("数字金融与普惠金融研究前沿讲座", "zh", 12, 2)) expect(line.endsWith("金")).toBe(false);
     expect(wrapTitle("China Finance Annual Meeting 2027: registration opens", "en", 14, 3)).toEqual([
       "China Finance Annual",

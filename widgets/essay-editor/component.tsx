@@ -209,7 +209,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
         setCoverFile(null);
       }
     } catch {
-      showToast(t("errors.imageFailed"), "error");
+      showToast(t("errors.imageNotLoaded"), "error");
     } finally {
       setCoverBusy(false);
     }
@@ -223,7 +223,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
     try {
       return await upload(await compressImage(file, CONTENT_IMAGE_SIDE));
     } catch {
-      showToast(t("errors.imageFailed"), "error");
+      showToast(t("errors.imageNotLoaded"), "error");
       return null;
     }
   };

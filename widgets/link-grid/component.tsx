@@ -17,6 +17,7 @@ const ICON_PATHS: Record<string, string> = {
   vip: "M3 8l4 4 5-7 5 7 4-4-2 11H5z",
   course: "M3 5h18v12H3z M8 21h8",
   partner: "M7 12l5-5 5 5-5 5z M3 12h4 M17 12h4",
+  circle: "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z M3 20a6 6 0 0 1 12 0 M15 5.5a3 3 0 0 1 0 5.5 M17 14a6 6 0 0 1 4 6",
   contact: "M5 4h4l2 5-2 1a11 11 0 0 0 5 5l1-2 5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z",
 };
 
