@@ -18,6 +18,11 @@ export interface CommentTarget {
   kind: CommentKind;
   /** The post's author when the viewer (0 for a visitor) may see the post, else null: an unseen post takes no comments. */
   ownerIfVisible(targetId: number, viewerId: number): number | null;
+  /**
+   * True when the post hides its writer (an anonymous question or answer). A block then never refuses a comment there,
+   * since the refusal would tell the commenter who wrote it; the writer still deletes comments under it.
+   */
+  hidesOwner?(targetId: number): boolean;
   /** Keeps the post's comment counter in step; runs inside the transaction that adds or removes the comment. */
   onCountChange?(targetId: number, delta: 1 | -1): void;
 }
@@ -231,7 +236,7 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
     const resolved = resolveTarget(context, user.id, kind, targetId);
     if ("envelope" in resolved) return resolved.envelope;
     const blockedMessage = say(context, "对方已将你加入黑名单，无法评论或回复", "This person has blocked you, so you cannot comment or reply");
-    if (isBlocked(db, resolved.owner, user.id)) return fail(403, blockedMessage);
+    if (!resolved.target.hidesOwner?.(resolved.id) && isBlocked(db, resolved.owner, user.id)) return fail(403, blockedMessage);
     if (replyTo !== undefined) {
       const replied = db
         .prepare("SELECT user_id FROM comments WHERE id = ? AND kind = ? AND target_id = ? AND deleted_at IS NULL")

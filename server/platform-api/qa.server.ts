@@ -434,26 +434,25 @@ export function createQa(db: Db, accounts: Accounts) {
    * Questions and answers take comments. An anonymous post names no owner (0): the comment core then neither refuses a
    * commenter its author blocked nor lets its author moderate its comments, either of which would show who wrote it.
    */
+  // The real writer goes to the comment core (it names nobody): it lets them delete comments under their anonymous posts.
+  const questionOf = (id: number) =>
+    db.prepare("SELECT user_id, anonymous FROM qa_questions WHERE id = ? AND deleted_at IS NULL").get(id) as { user_id: number; anonymous: 0 | 1 } | undefined;
+  const answerOf = (id: number) =>
+    db
+      .prepare(
+        "SELECT a.user_id, a.anonymous FROM qa_answers a JOIN qa_questions q ON q.id = a.question_id WHERE a.id = ? AND a.deleted_at IS NULL AND q.deleted_at IS NULL",
+      )
+      .get(id) as { user_id: number; anonymous: 0 | 1 } | undefined;
   const commentTargets: CommentTarget[] = [
     {
       kind: "question",
-      ownerIfVisible: (targetId) => {
-        const row = db.prepare("SELECT user_id, anonymous FROM qa_questions WHERE id = ? AND deleted_at IS NULL").get(targetId) as
-          | { user_id: number; anonymous: 0 | 1 }
-          | undefined;
-        return row ? (row.anonymous ? 0 : row.user_id) : null;
-      },
+      ownerIfVisible: (targetId) => questionOf(targetId)?.user_id ?? null,
+      hidesOwner: (targetId) => questionOf(targetId)?.anonymous === 1,
     },
     {
       kind: "answer",
-      ownerIfVisible: (targetId) => {
-        const row = db
-          .prepare(
-            "SELECT a.user_id, a.anonymous FROM qa_answers a JOIN qa_questions q ON q.id = a.question_id WHERE a.id = ? AND a.deleted_at IS NULL AND q.deleted_at IS NULL",
-          )
-          .get(targetId) as { user_id: number; anonymous: 0 | 1 } | undefined;
-        return row ? (row.anonymous ? 0 : row.user_id) : null;
-      },
+      ownerIfVisible: (targetId) => answerOf(targetId)?.user_id ?? null,
+      hidesOwner: (targetId) => answerOf(targetId)?.anonymous === 1,
     },
   ];
 

@@ -160,6 +160,15 @@ describe("asking and answering", () => {
       questionTitle: "Who answers anonymously here?",
       link: `/qaDetail?id=${questionId}`,
     });
+    // The anonymous writer may delete comments under their answer (only they are told so), and a block of theirs never
+    // turns a comment away there: the refusal would tell the commenter who wrote it.
+    const thread = async (token: string) => (await get("/comment/list", { kind: "answer", targetId: String(answerId) }, token)).data.list[0];
+    expect((await thread(answerer.token)).canDelete).toBe(true);
+    expect((await thread(stranger.token)).canDelete).toBe(false);
+    await call("/userBlack/add", { body: { userId: stranger.id }, token: answerer.token });
+    expect((await call("/comment/add", { body: { kind: "answer", targetId: answerId, content: "Me too." }, token: stranger.token })).body.code).toBe(200);
+    expect((await call("/comment/delete", { body: { id: commented.body.data.id }, token: answerer.token })).body.code).toBe(200);
+    expect((await call("/comment/delete", { body: { id: commented.body.data.id }, token: stranger.token })).body.code).not.toBe(200);
     // The author's own list of answers has it; nobody else's does.
     expect((await get("/qa/mine", { type: "answer" }, answerer.token)).data.list.map((answer: Answer) => answer.id)).toEqual([answerId]);
     expect((await get("/qa/mine", { type: "answer" }, asker.token)).data.total).toBe(0);
