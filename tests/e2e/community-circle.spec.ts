@@ -135,6 +135,17 @@ test("posts with 9 images (a tenth refused), sees the post in the feed and swipe
   // A tap closes it.
   await page.touchscreen.tap(200, 600);
   await expect(viewer).toBeHidden();
+  // From a keyboard: Tab stays in the viewer (it is modal), Escape closes it and focus goes back to the image.
+  await grid.locator("button").nth(1).focus();
+  await page.keyboard.press("Enter");
+  await expect(count).toHaveText("2 / 9");
+  for (const key of ["Tab", "Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    expect(await viewer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(grid.locator("button").nth(1)).toBeFocused();
 });
 
 test("comments, replies and deletes in English; blocks a commenter, whose posts and comments vanish and whose comments are refused; unblocks them", async ({

@@ -27,7 +27,7 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /**
  * Full-screen images with pointer events only (no library): swipe left or right between images, pinch to zoom (and drag
- * a zoomed image), tap to close; arrow keys and Escape do the same from a keyboard.
+ * a zoomed image), tap to close; arrow keys and Escape do the same from a keyboard, and Tab never leaves the viewer.
  */
 export default function ImageViewer({ images, start, onClose }: { images: string[]; start: number; onClose: () => void }) {
   const { t } = useTranslation("circle");
@@ -38,6 +38,7 @@ export default function ImageViewer({ images, start, onClose }: { images: string
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<Gesture | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   const show = (next: number) => {
     setIndex(Math.max(0, Math.min(images.length - 1, next)));
@@ -127,6 +128,11 @@ export default function ImageViewer({ images, start, onClose }: { images: string
       tabIndex={-1}
       data-testid="circle-viewer"
       onKeyDown={(event) => {
+        // The viewer is modal: Tab and Shift+Tab stay on its one control instead of reaching the page beneath.
+        if (event.key === "Tab") {
+          event.preventDefault();
+          closeButton.current?.focus();
+        }
         if (event.key === "Escape") onClose();
         if (event.key === "ArrowRight") show(index + 1);
         if (event.key === "ArrowLeft") show(index - 1);
@@ -150,7 +156,7 @@ export default function ImageViewer({ images, start, onClose }: { images: string
       <p className="circle-viewer-count" aria-live="polite" data-testid="circle-viewer-count">
         {index + 1} / {images.length}
       </p>
-      <button type="button" className="circle-viewer-close" onClick={onClose} aria-label={t("viewer.close")}>
+      <button ref={closeButton} type="button" className="circle-viewer-close" onClick={onClose} aria-label={t("viewer.close")}>
         ×
       </button>
     </div>
