@@ -43,6 +43,9 @@ test("writes an article with a cover and a formula, saves the draft, finds it af
   await page.getByLabel("公式（LaTeX）").fill("\\beta_k = 0, k < 0");
   await page.getByRole("button", { name: "插入" }).click();
   await expect(text).toContainText("$\\beta_k = 0, k < 0$");
+  // The cover picker is reached from a keyboard as well.
+  await page.locator(".essay-cover input[type=file]").focus();
+  await expect(page.locator(".essay-cover input[type=file]")).toBeFocused();
   await page.locator(".essay-cover input[type=file]").setInputFiles(cover(21));
   // The chart is 4:3, taller than 16:9: the writer slides the kept part down to the bottom edge, then uses it.
   await page.getByLabel("调整裁剪位置").fill("100");

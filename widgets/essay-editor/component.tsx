@@ -342,7 +342,7 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
           <input
             type="file"
             accept="image/jpeg,image/png"
-            hidden
+            className="essay-cover-file"
             disabled={coverBusy}
             onChange={(event) => {
               pickCover(event.target.files?.[0]);
