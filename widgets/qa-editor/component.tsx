@@ -87,14 +87,25 @@ function Editor({
     });
   }, [answering, questionId, lang]);
 
-  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  /** The edit waiting for the save timer: written at once when the editor goes (a link followed within the delay). */
+  const unsaved = useRef<Draft | null>(null);
+  const writeDraft = (next: Draft) => {
+    unsaved.current = null;
+    writeStorage(draftKey, next.title || next.html || next.tags.length ? JSON.stringify(next) : null);
+  };
+  useEffect(
+    () => () => {
+      clearTimeout(saveTimer.current);
+      if (unsaved.current) writeDraft(unsaved.current);
+    },
+    [],
+  );
 
   const keep = (next: Draft) => {
     setDraft(next);
+    unsaved.current = next;
     clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      writeStorage(draftKey, next.title || next.html || next.tags.length ? JSON.stringify(next) : null);
-    }, SAVE_DELAY_MS);
+    saveTimer.current = setTimeout(() => writeDraft(next), SAVE_DELAY_MS);
   };
   const change = (patch: Partial<Draft>) => {
     const next = { ...draft, ...patch };
@@ -113,6 +124,7 @@ function Editor({
   const discard = () => {
     if (!window.confirm(t("editor.confirmDiscard"))) return;
     clearTimeout(saveTimer.current);
+    unsaved.current = null;
     writeStorage(draftKey, null);
     setDraft(EMPTY);
     setRestored(false);
@@ -146,6 +158,7 @@ function Editor({
       return;
     }
     clearTimeout(saveTimer.current);
+    unsaved.current = null;
     writeStorage(draftKey, null);
     showToast(t("editor.posted"), "success");
     refreshPageData();
