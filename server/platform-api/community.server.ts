@@ -137,10 +137,13 @@ export function toggleUserFollow(db: Db, context: ApiContext, user: UserRow): En
   const followed = db
     .transaction(() => {
       if (db.prepare("DELETE FROM user_follows WHERE follower_id = ? AND followee_id = ?").run(user.id, followeeId).changes > 0) return false;
+      // A block ended this follow; following again would give the blocked person the followers-only posts back.
+      if (isBlocked(db, followeeId, user.id)) return null;
       db.prepare("INSERT INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").run(user.id, followeeId, context.now().toISOString());
       return true;
     })
     .immediate();
+  if (followed === null) return fail(403, say(context, "对方已将你加入黑名单，无法关注", "This person has blocked you, so you cannot follow them"));
   return ok({ userId: followeeId, followed });
 }
 

@@ -219,6 +219,22 @@ describe("visibility", () => {
     expect(await listIds("/essay/mine", writer)).toEqual([mutual, onlyMe]);
   });
 
+  it("keeps a followers-only essay from a follower the writer blocked, who cannot follow again", async () => {
+    const [writer, follower] = [await api.newUser(), await api.newUser()];
+    await call("/follow/doFollow", { body: { userId: writer.id }, token: follower.token });
+    const id = await releasedEssay(writer, { title: "关注者专享：拉黑之后", visibility: "followers" });
+    expect((await detail(id, follower)).body.code).toBe(200);
+    await call("/userBlack/add", { body: { userId: follower.id }, token: writer.token });
+    expect((await detail(id, follower)).body.code).toBe(404);
+    const again = await call("/follow/doFollow", { body: { userId: writer.id }, token: follower.token });
+    expect(again.body.code).toBe(403);
+    expect((await detail(id, follower)).body.code).toBe(404);
+    expect(await listIds("/essay/list", follower)).not.toContain(id);
+    await call("/userBlack/remove", { body: { userId: follower.id }, token: writer.token });
+    expect((await call("/follow/doFollow", { body: { userId: writer.id }, token: follower.token })).body.data.followed).toBe(true);
+    expect((await detail(id, follower)).body.code).toBe(200);
+  });
+
   it("makes a blocked writer's essays vanish from the blocker's lists", async () => {
     const [writer, reader] = [await api.newUser(), await api.newUser()];
     const id = await releasedEssay(writer);
