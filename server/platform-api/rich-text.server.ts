@@ -158,10 +158,20 @@ export function plainText(html: string): string {
 
 /** Longest formula source we render; longer ones stay text (KaTeX's time grows with them). */
 const MAX_FORMULA = 2000;
+/**
+ * What one text may spend on KaTeX: formulas tried and their source characters. Articles render on every read, and
+ * 100 KB of "$a$" would otherwise cost a third of a second and 4 MB of MathML per read; past the budget formulas stay
+ * as their source.
+ */
+const FORMULA_BUDGET = { formulas: 400, chars: 40_000 };
+type FormulaBudget = { formulas: number; chars: number };
 
-function renderFormula(escapedSource: string, display: boolean): string | null {
+function renderFormula(escapedSource: string, display: boolean, budget: FormulaBudget): string | null {
   const source = decodeEntities(escapedSource).trim();
   if (!source || source.length > MAX_FORMULA) return null;
+  if (budget.formulas <= 0 || budget.chars < source.length) return null;
+  budget.formulas -= 1;
+  budget.chars -= source.length;
   try {
     const rendered = katex.renderToString(source, {
       output: "mathml",
@@ -185,7 +195,7 @@ function renderFormula(escapedSource: string, display: boolean): string | null {
  * non-space and closes with a non-space and "$" not followed by a digit, so "costs $5 and $10" stays prose;
  * `\$` is a literal dollar sign. A formula KaTeX cannot read stays as its source.
  */
-function formulasInText(text: string): string {
+function formulasInText(text: string, budget: FormulaBudget): string {
   let out = "";
   let i = 0;
   while (i < text.length) {
@@ -202,7 +212,7 @@ function formulasInText(text: string): string {
     }
     if (text[i + 1] === "$") {
       const end = text.indexOf("$$", i + 2);
-      const math = end > i + 2 ? renderFormula(text.slice(i + 2, end), true) : null;
+      const math = end > i + 2 ? renderFormula(text.slice(i + 2, end), true, budget) : null;
       if (math) {
         out += math;
         i = end + 2;
@@ -213,7 +223,7 @@ function formulasInText(text: string): string {
       continue;
     }
     const end = closingDollar(text, i + 1);
-    const math = end > 0 ? renderFormula(text.slice(i + 1, end), false) : null;
+    const math = end > 0 ? renderFormula(text.slice(i + 1, end), false, budget) : null;
     if (math) {
       out += math;
       i = end + 1;
@@ -245,6 +255,7 @@ function closingDollar(text: string, from: number): number {
  */
 function renderFormulas(sanitized: string): string {
   if (!sanitized.includes("$")) return sanitized;
+  const budget = { ...FORMULA_BUDGET };
   let codeDepth = 0;
   return sanitized
     .split(/(<[^>]*>)/)
@@ -254,7 +265,7 @@ function renderFormulas(sanitized: string): string {
         if (tag) codeDepth = Math.max(0, codeDepth + (tag[1] ? -1 : 1));
         return part;
       }
-      return codeDepth > 0 || !part.includes("$") ? part : formulasInText(part);
+      return codeDepth > 0 || !part.includes("$") ? part : formulasInText(part, budget);
     })
     .join("");
 }

@@ -301,6 +301,18 @@ describe("formulas", () => {
     expect(cleanRichText("<p>\\$x$ is literal</p>")).toBe("<p>$x$ is literal</p>");
   });
 
+  it("survives hostile formulas quickly: endless macros, deep nesting, and a text made of thousands of formulas", () => {
+    const started = Date.now();
+    expect(cleanRichText("<p>$\\def\\x{\\x}\\x$</p>")).not.toContain("<math");
+    expect(cleanRichText(`<p>$${"\\underbrace{".repeat(150)}x${"}".repeat(150)}$</p>`)).toContain("<math");
+    // An article renders on every read: 100 KB of "$a$" must not turn into megabytes of MathML and a busy server.
+    const flood = renderRichText(sanitizeRichText(`<p>${"$a$ ".repeat(24_000)}</p>`));
+    expect(flood.length).toBeLessThan(500_000);
+    expect(flood.match(/<math/g)?.length).toBe(400);
+    expect(flood).toContain("$a$ $a$");
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it("keeps formulas as source when only sanitising (what the editor shows again)", () => {
     expect(sanitizeRichText("<p>$x^2$</p>")).toBe("<p>$x^2$</p>");
     expect(renderRichText(sanitizeRichText("<p>$x^2$</p>"))).toContain("<math");
