@@ -23,6 +23,8 @@ describe("circleDetail", () => {
     expect(zh).toContain('data-testid="circle-detail"');
     expect(zh).toContain("New working paper out.\nComments very welcome!");
     expect(count(zh, /<img src="\/api\/file\/download\?name=\d\.png" alt="第\d张图片，共9张"/g)).toBe(9);
+    // The avatar repeats the name's link: a link without a name of its own, so kept from keyboards and screen readers.
+    expect(zh).toMatch(/<a [^>]*aria-hidden="true" tabindex="-1"[^>]*class="circle-author-avatar"|<a [^>]*class="circle-author-avatar"[^>]*aria-hidden="true"/);
     expect(zh).toContain('src="/avatar.svg"');
     // Removing and the viewer come with the browser: the server's HTML has neither.
     expect(zh).not.toContain("删除");

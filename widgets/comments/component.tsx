@@ -137,7 +137,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
         <ul className="comments-list">
           {thread.items.map((comment) => (
             <li key={comment.id} className="comments-item" data-testid="comment">
-              <SmartLink to={`/userHome?id=${comment.userId}`} className="comments-avatar">
+              <SmartLink to={`/userHome?id=${comment.userId}`} className="comments-avatar" duplicate>
                 <img src={comment.portraitUrl || "/avatar.svg"} alt="" width="32" height="32" loading="lazy" />
               </SmartLink>
               <div className="comments-body">

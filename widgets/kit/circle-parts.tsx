@@ -32,7 +32,7 @@ export function PostAuthor({ post }: { post: CirclePost }) {
   const lang = useLang();
   return (
     <header className="circle-author">
-      <SmartLink to={userHomeLink(post.userId)} className="circle-author-avatar">
+      <SmartLink to={userHomeLink(post.userId)} className="circle-author-avatar" duplicate>
         <img src={post.portraitUrl || "/avatar.svg"} alt="" width="40" height="40" loading="lazy" />
       </SmartLink>
       <div>

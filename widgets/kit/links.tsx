@@ -10,13 +10,24 @@ export { safeInternalPath } from "~/routing/routing";
  * Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. An internal path
  * no page config serves (an item of the platform's whose screen is not built yet) is not a link either: no dead ends.
  */
-export function SmartLink({ to, className, children }: { to?: string | null; className?: string; children: ReactNode }) {
+export function SmartLink({
+  to,
+  className,
+  children,
+  duplicate = false,
+}: {
+  to?: string | null;
+  className?: string;
+  children: ReactNode;
+  /** A second way to a place a named link beside it already leads (an avatar beside the name): kept from keyboards and screen readers. */
+  duplicate?: boolean;
+}) {
   const hasPage = useHasPage();
   if (to?.startsWith("/") && !to.startsWith("//")) {
     const path = to.split(/[?#]/)[0];
     if (!hasPage(redirectFor(path, "") ?? path)) return <div className={className}>{children}</div>;
     return (
-      <Link to={to} className={className} prefetch="intent">
+      <Link to={to} className={className} prefetch="intent" {...(duplicate ? { "aria-hidden": true, tabIndex: -1 } : {})}>
         {children}
       </Link>
     );
