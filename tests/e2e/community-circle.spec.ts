@@ -202,6 +202,8 @@ test("comments, replies and deletes in English; blocks a commenter, whose posts 
   await trollComment.getByRole("button", { name: "More actions" }).click();
   await trollComment.getByRole("menuitem", { name: "Block" }).click();
   await expect(trollComment.getByRole("alertdialog")).toContainText("Block Kevin Troll?");
+  // The menu item that opened it is gone: the confirmation takes the focus, on its harmless choice.
+  await expect(trollComment.getByRole("alertdialog").getByRole("button", { name: "Cancel" })).toBeFocused();
   await trollComment.getByRole("alertdialog").getByRole("button", { name: "Block" }).click();
   await expect(page.locator(".toast").filter({ hasText: "Kevin Troll blocked" })).toBeVisible();
   await expect(comments.getByTestId("comment")).toHaveCount(1);
@@ -249,6 +251,7 @@ test("a person's page shows their posts, and follows and blocks them", async ({ 
   await expect(card.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
 
   await card.getByRole("button", { name: "拉黑" }).click();
+  await expect(card.getByRole("alertdialog").getByRole("button", { name: "取消" })).toBeFocused();
   await card.getByRole("alertdialog").getByRole("button", { name: "确认拉黑" }).click();
   await expect(card.getByText("你已拉黑 TA，TA 的动态不会显示给你")).toBeVisible();
   await expect(page.getByTestId("circle-post")).toHaveCount(0);

@@ -55,7 +55,8 @@ export default function CircleDetail({ props, data }: WidgetRenderProps<CircleDe
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void remove()}>
             {t("detail.removeYes")}
           </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+          <button type="button" autoFocus className="button" onClick={() => setConfirming(false)}>
             {t("comments.cancel")}
           </button>
         </div>

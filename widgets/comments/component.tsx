@@ -203,7 +203,8 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                     >
                       {t("comments.blockYes")}
                     </button>
-                    <button type="button" className="button" onClick={() => setBlocking(null)}>
+                    {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+                    <button type="button" autoFocus className="button" onClick={() => setBlocking(null)}>
                       {t("comments.cancel")}
                     </button>
                   </div>

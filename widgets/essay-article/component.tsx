@@ -164,7 +164,8 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
         <div className="essay-article-confirm" role="alertdialog" aria-label={confirm === "block" ? t("author.block") : t("article.delete")}>
           <p>{confirm === "block" ? t("author.blockConfirm") : t("article.deleteConfirm")}</p>
           <div>
-            <button type="button" className="button" onClick={() => setConfirm(null)}>
+            {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+            <button type="button" autoFocus className="button" onClick={() => setConfirm(null)}>
               {t("editor.cancel")}
             </button>
             <button type="button" className="button essay-article-danger" onClick={() => void (confirm === "block" ? block() : remove())}>

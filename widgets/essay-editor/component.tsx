@@ -401,7 +401,8 @@ function Editor({ essayId: initialId, userId, articleLink, listLink, autosaveSec
         <div className="essay-confirm" role="alertdialog" aria-label={t("editor.delete")}>
           <p>{t("editor.deleteConfirm")}</p>
           <div className="essay-panel-actions">
-            <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
+            {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+            <button type="button" autoFocus className="button" onClick={() => setConfirmDelete(false)}>
               {t("editor.cancel")}
             </button>
             <button type="button" className="button essay-danger" onClick={() => void remove()}>

@@ -197,7 +197,8 @@ function Confirm({ text, busy, onConfirm, onCancel }: { text: string; busy: bool
       <button type="button" className="button button-primary" disabled={busy} onClick={onConfirm}>
         {t("detail.remove")}
       </button>
-      <button type="button" className="button" onClick={onCancel}>
+      {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+      <button type="button" autoFocus className="button" onClick={onCancel}>
         {t("detail.cancel")}
       </button>
     </div>

@@ -111,7 +111,8 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
           >
             {t("userHome.blockYes")}
           </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+          <button type="button" autoFocus className="button" onClick={() => setConfirming(false)}>
             {t("userHome.cancel")}
           </button>
         </div>
