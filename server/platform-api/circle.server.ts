@@ -5,7 +5,7 @@ import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
-import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, refuseRiskWords, viewerIdOf } from "./community.server.ts";
+import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf } from "./community.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
 
 interface PostRow {
@@ -35,11 +35,6 @@ const POST_SELECT = `SELECT p.id, p.user_id, p.content, p.created_at, u.nickname
 
 /** Posts anyone may see: not removed, and not by someone the viewer blocked (their posts vanish for the blocker). */
 const SHOWN = `p.deleted_at IS NULL AND ${notBlockedSql("p.user_id")}`;
-
-function positiveId(value: unknown): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 function toPost(row: PostRow, viewerId: number) {
   return {

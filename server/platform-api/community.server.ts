@@ -122,6 +122,16 @@ export function limitCostly(context: ApiContext, db: Db, userId: number, action:
   return fail(429, say(context, "操作太频繁，请稍后再试", "You are doing that too often. Please try again later"));
 }
 
+/**
+ * An id a client sent (a JSON number or a query string's digits), or null when it cannot name a row: 0, negative,
+ * fractional, beyond 2^53, or not a number or a string at all (Number([7]) and Number(true) would read as ids).
+ */
+export function positiveId(value: unknown): number | null {
+  if (typeof value !== "number" && typeof value !== "string") return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** The signed-in viewer's id, or 0 for a visitor (no user has id 0, so SQL conditions on @viewer match nothing). */
 export function viewerIdOf(accounts: Accounts, context: ApiContext): number {
   const who = accounts.current(context);
@@ -209,9 +219,8 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
     targetId: unknown,
   ): { envelope: Envelope } | { target: CommentTarget; id: number; owner: number } => {
     const target = typeof kind === "string" ? targetOf.get(kind as CommentKind) : undefined;
-    const id = Number(targetId);
-    if (!target || !Number.isInteger(id) || id <= 0)
-      return { envelope: fail(400, say(context, "评论的内容不存在", "The post you are commenting on does not exist")) };
+    const id = positiveId(targetId);
+    if (!target || id === null) return { envelope: fail(400, say(context, "评论的内容不存在", "The post you are commenting on does not exist")) };
     const owner = target.ownerIfVisible(id, viewerId);
     if (owner === null) return { envelope: fail(404, say(context, "内容不存在", "Not found")) };
     return { target, id, owner };
@@ -261,9 +270,8 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
   });
 
   const deleteComment = accounts.withUser((context, user) => {
-    const id = Number(context.params.id);
-    const row =
-      Number.isInteger(id) && id > 0 ? (db.prepare("SELECT * FROM comments WHERE id = ? AND deleted_at IS NULL").get(id) as CommentRow | undefined) : undefined;
+    const id = positiveId(context.params.id);
+    const row = id ? (db.prepare("SELECT * FROM comments WHERE id = ? AND deleted_at IS NULL").get(id) as CommentRow | undefined) : undefined;
     const target = row ? targetOf.get(row.kind) : undefined;
     if (!row || !target) return fail(404, say(context, "评论不存在", "No such comment"));
     const owner = target.ownerIfVisible(row.target_id, user.id);

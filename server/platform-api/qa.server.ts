@@ -5,7 +5,7 @@ import { publicName, type Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
-import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, refuseRiskWords, viewerIdOf } from "./community.server.ts";
+import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf } from "./community.server.ts";
 import { cleanRichText, plainText } from "./rich-text.server.ts";
 
 /**
@@ -80,11 +80,6 @@ const answerShown = `a.deleted_at IS NULL AND (a.anonymous = 1 OR ${notBlockedSq
 const HOT_ORDER = `(answer_count * 5 + concern_count * 3 + q.view_count / 20) DESC, q.created_at DESC, q.id DESC`;
 
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text);
-
-function positiveId(value: unknown): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 type Pair = readonly [zh: string, en: string];
 export const ANONYMOUS: Pair = ["匿名用户", "Anonymous"];
@@ -431,10 +426,10 @@ export function createQa(db: Db, accounts: Accounts) {
   ];
 
   /**
-   * Questions and answers take comments. An anonymous post names no owner (0): the comment core then neither refuses a
-   * commenter its author blocked nor lets its author moderate its comments, either of which would show who wrote it.
+   * Questions and answers take comments. The comment core gets the real writer, which it never names: the writer
+   * deletes comments under their anonymous posts, and hidesOwner keeps a block from refusing a commenter there (the
+   * refusal would show who wrote it).
    */
-  // The real writer goes to the comment core (it names nobody): it lets them delete comments under their anonymous posts.
   const questionOf = (id: number) =>
     db.prepare("SELECT user_id, anonymous FROM qa_questions WHERE id = ? AND deleted_at IS NULL").get(id) as { user_id: number; anonymous: 0 | 1 } | undefined;
   const answerOf = (id: number) =>

@@ -179,6 +179,14 @@ describe("removing and praising", () => {
       expect((await call("/circle/remove", { body: { id: bad }, token: author.token })).body.code).toBe(400);
     }
     expect((await call("/circle/detail", { method: "GET", query: { id: "999999" } })).body.code).toBe(404);
+    // A JSON array or boolean is no id, even where Number() would read one ([7] is 7, true is 1).
+    const live = (await post(author.token, "还在的动态")).body.data.id as number;
+    for (const bad of [[live], true, { id: live }]) {
+      expect((await call("/circle/praise", { body: { id: bad }, token: other.token })).body.code).toBe(400);
+      expect((await call("/circle/remove", { body: { id: bad }, token: author.token })).body.code).toBe(400);
+      expect((await call("/comment/list", { body: { kind: "circle", targetId: bad } })).body.code).toBe(400);
+    }
+    expect((await call("/circle/detail", { method: "GET", query: { id: String(live) } })).body.code).toBe(200);
   });
 
   it("counts one praise per person and toggles it", async () => {
