@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./rich-editor.css";
+import { escapeHtml } from "./sanitize-html";
 
 export interface RichEditorProps {
   /** The text the editor starts from; set again only when `version` changes (a restored copy, a loaded text, a cleared draft). */
@@ -42,8 +43,6 @@ function Icon({ path }: { path: string }) {
     </svg>
   );
 }
-
-const escapeHtml = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The one rich-text editor (articles, questions, answers): a contenteditable area with a toolbar — bold, italic, heading,

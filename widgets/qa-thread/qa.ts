@@ -1,3 +1,5 @@
+import { escapeHtml } from "../kit/sanitize-html";
+
 /**
  * A question and its answers as /qa/detail answers them: an anonymous post has no author, only `mine` for its writer.
  * Texts come in zh with an En sibling (titleEn…) where the platform has an English version.
@@ -42,7 +44,6 @@ export interface QaQuestion {
 
 /** Plain text typed in the short answer box as the HTML the platform takes: one paragraph per line, nothing interpreted. */
 export function paragraphsOf(text: string): string {
-  const escapeHtml = (line: string) => line.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
   return text
     .split(/\n+/)
     .map((line) => line.trim())
