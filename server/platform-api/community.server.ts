@@ -27,11 +27,13 @@ export interface CommentTarget {
   onCountChange?(targetId: number, delta: 1 | -1): void;
 }
 
-export type CostlyAction = "post" | "comment" | "answer" | "upload";
+export type CostlyAction = "post" | "draft" | "comment" | "answer" | "upload";
 
 /** Per user and per address; an address is shared by a campus or an office, so its budget is larger. */
 const COSTLY_LIMITS: Record<CostlyAction, { windowMs: number; perUser: number; perAddress: number }> = {
   post: { windowMs: 600_000, perUser: 10, perAddress: 60 },
+  // A new draft (saving an existing one again is free): removing drafts would otherwise let one person add rows forever.
+  draft: { windowMs: 600_000, perUser: 30, perAddress: 120 },
   comment: { windowMs: 60_000, perUser: 5, perAddress: 30 },
   answer: { windowMs: 600_000, perUser: 10, perAddress: 60 },
   upload: { windowMs: 3_600_000, perUser: 120, perAddress: 400 },

@@ -202,6 +202,8 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
           400,
           say(context, `草稿最多${MAX_DRAFTS}篇，请先发布或删除一些`, `You can keep at most ${MAX_DRAFTS} drafts. Release or delete some first`),
         );
+      const limited = limitCostly(context, db, user.id, "draft");
+      if (limited) return limited;
     }
     const id = write(user, existing?.item_id ?? null, fields, "draft", now);
     return ok({ id, status: "draft", updateTime: now }, say(context, "草稿已保存", "Draft saved"));

@@ -167,6 +167,21 @@ describe("release", () => {
     expect(answers[10]).toBe(429);
   });
 
+  it("limits new drafts per writer, even when each is removed at once, but never saving the same draft again", async () => {
+    const writer = await api.newUser();
+    const codes: number[] = [];
+    let last = 0;
+    for (let index = 0; index < 31; index++) {
+      const saved = await saveDraft(writer, { title: `草稿 ${index}` });
+      codes.push(saved.body.code);
+      if (saved.body.code !== 200) break;
+      last = saved.body.data.id;
+      if (index < 29) await call("/essay/remove", { body: { id: last }, token: writer.token });
+    }
+    expect(codes).toEqual([...Array(30).fill(200), 429]);
+    expect((await saveDraft(writer, { id: last, title: "仍可继续保存" })).body.code).toBe(200);
+  });
+
   it("removes the writer's own essay from every list and page", async () => {
     const [writer, reader] = [await api.newUser(), await api.newUser()];
     const id = await releasedEssay(writer);
