@@ -142,8 +142,8 @@ export function viewerIdOf(accounts: Accounts, context: ApiContext): number {
 
 /** Follows or unfollows a person (POST /follow/doFollow with userId; the scholar form with authorCode stays in scholars). */
 export function toggleUserFollow(db: Db, context: ApiContext, user: UserRow): Envelope {
-  const followeeId = Number(context.params.userId);
-  if (!Number.isInteger(followeeId) || followeeId <= 0) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
+  const followeeId = positiveId(context.params.userId);
+  if (followeeId === null) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
   if (followeeId === user.id) return fail(400, say(context, "不能关注自己", "You cannot follow yourself"));
   if (!db.prepare("SELECT 1 FROM users WHERE id = ?").get(followeeId)) return fail(404, say(context, "用户不存在", "No such user"));
   const followed = db
@@ -300,10 +300,11 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
 
   /** A person as others see them: public name, avatar, counts, and how the viewer stands with them. */
   const userStatus = (context: ApiContext) => {
-    const userId = Number(context.params.userId);
     // An id that cannot be anyone's is "no such user" too, so a profile page for it is the 404 page.
-    const person = Number.isInteger(userId) && userId > 0 ? personOf(db, userId) : undefined;
+    const asked = positiveId(context.params.userId);
+    const person = asked ? personOf(db, asked) : undefined;
     if (!person) return fail(404, say(context, "用户不存在", "No such user"));
+    const userId = person.id;
     const viewer = viewerIdOf(accounts, context);
     const follows = db.prepare("SELECT 1 FROM user_follows WHERE follower_id = ? AND followee_id = ?");
     const count = (column: "follower_id" | "followee_id") => db.prepare(`SELECT COUNT(*) FROM user_follows WHERE ${column} = ?`).pluck().get(userId) as number;
@@ -321,8 +322,8 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
   };
 
   const block = accounts.withUser((context, user) => {
-    const blockedId = Number(context.params.userId);
-    if (!Number.isInteger(blockedId) || blockedId <= 0) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
+    const blockedId = positiveId(context.params.userId);
+    if (blockedId === null) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
     if (blockedId === user.id) return fail(400, say(context, "不能将自己加入黑名单", "You cannot block yourself"));
     if (!personOf(db, blockedId)) return fail(404, say(context, "用户不存在", "No such user"));
     db.transaction(() => {
@@ -339,8 +340,8 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
   });
 
   const unblock = accounts.withUser((context, user) => {
-    const blockedId = Number(context.params.userId);
-    if (!Number.isInteger(blockedId) || blockedId <= 0) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
+    const blockedId = positiveId(context.params.userId);
+    if (blockedId === null) return fail(400, say(context, "userId必须是正整数", "userId must be a positive integer"));
     db.prepare("DELETE FROM user_blacks WHERE user_id = ? AND blocked_id = ?").run(user.id, blockedId);
     return ok({ userId: blockedId, blocked: false }, say(context, "已移出黑名单", "Unblocked"));
   });

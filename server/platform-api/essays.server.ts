@@ -5,7 +5,7 @@ import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
-import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, refuseRiskWords, viewerIdOf, visibleSql } from "./community.server.ts";
+import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf, visibleSql } from "./community.server.ts";
 import { plainText, renderRichText, sanitizeRichText } from "./rich-text.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
 
@@ -115,10 +115,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
   /** The essay if the viewer may read it: released and visible, or the viewer's own (drafts included). */
   const readableBy = db.prepare(`SELECT e.user_id FROM essays e WHERE e.item_id = @id AND ((e.user_id = @viewer AND e.status <> 'removed') OR (${VISIBLE}))`);
 
-  const idParam = (context: ApiContext): number | null => {
-    const id = Number(context.params.id);
-    return Number.isInteger(id) && id > 0 ? id : null;
-  };
+  const idParam = (context: ApiContext): number | null => positiveId(context.params.id);
 
   /** The essay the writer names, or the envelope refusing: 404 unknown or removed, 403 someone else's. */
   const ownEssay = (context: ApiContext, user: UserRow, id: number): { row: EssayRow } | { envelope: Envelope } => {

@@ -29,6 +29,12 @@ describe("following people", () => {
     expect((await follow(ana.token, ana.id)).body.code).toBe(400);
     expect((await follow(ana.token, 99_999_999)).body.code).toBe(404);
     expect((await follow(ana.token, "1 OR 1=1")).body.code).toBe(400);
+    // Number() would read [id] as the id and true as 1: neither is an id.
+    for (const bad of [[ben.id], true]) {
+      expect((await follow(ana.token, bad)).body.code).toBe(400);
+      expect((await call("/userBlack/add", { body: { userId: bad }, token: ana.token })).body.code).toBe(400);
+      expect((await call("/follow/userStatus", { body: { userId: bad } })).body.code).toBe(404);
+    }
     expect((await call("/follow/userStatus", { method: "GET", query: { userId: "x" } })).body.code).toBe(404);
   });
 

@@ -107,6 +107,7 @@ describe("drafts", () => {
     expect((await detail(id, writer)).body.data.title).toBe("我的草稿");
     expect((await saveDraft(writer, { id: 99_999_999 })).body.code).toBe(404);
     for (const bad of ["abc", -1, 1.5, "1 OR 1=1"]) expect((await saveDraft(writer, { id: bad })).body.code).toBe(400);
+    for (const bad of [[id], true]) expect((await call("/essay/remove", { body: { id: bad }, token: writer.token })).body.code).toBe(400);
     expect((await saveDraft(writer, { visibility: "everyone" })).body.code).toBe(400);
     expect((await saveDraft(writer, { cover: "javascript:alert(1)" })).body.code).toBe(400);
     expect((await saveDraft(writer, { title: 42 })).body.code).toBe(400);
