@@ -156,6 +156,20 @@ test("a long answer from the editor keeps its formatting and renders its formula
   await expect(mine.locator(".qa-byline strong")).toHaveText("我（匿名）");
 });
 
+test("the answer editor stays open when the question cannot be read, and closes only for a question that is not there", async ({ page }) => {
+  await logInByCode(page.request);
+  const [question] = (await platformData<{ list: { id: number; title: string }[] }>(page.request, "/qa/list", {})).list;
+  // The platform unreachable: the writer keeps the editor (and any draft), only without the question's title.
+  await page.route("**/api/qa/detail**", (route) => route.abort());
+  await open(page, `/qaRichText?questionId=${question.id}`);
+  await expect(page.getByRole("heading", { name: "写回答", level: 1 })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "回答内容" })).toBeVisible();
+  await expect(page.getByText("要回答的问题不存在或已删除")).toHaveCount(0);
+  await page.unroute("**/api/qa/detail**");
+  await open(page, "/qaRichText?questionId=99999999");
+  await expect(page.getByText("要回答的问题不存在或已删除")).toBeVisible();
+});
+
 test("praise and trample switch and take back, following a question counts, in zh and en", async ({ page, context, baseURL }) => {
   await logInByCode(page.request);
   const [question] = (await platformData<{ list: { id: number }[] }>(page.request, "/qa/list", { tag: "econometrics" })).list;

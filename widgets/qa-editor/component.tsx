@@ -83,7 +83,8 @@ function Editor({
     if (!answering) return;
     void browserApi.request<{ title: string; titleEn: string }>("/qa/detail", { method: "GET", params: { id: questionId } }).then((envelope) => {
       if (isSuccess(envelope) && envelope.data) setQuestionTitle(asText(readPath(envelope.data, ["title"], lang)));
-      else setMissing(true);
+      // Only a question the platform says is not there closes the editor; an unreachable platform leaves the draft open.
+      else if (envelope.code === 404 || envelope.code === 400) setMissing(true);
     });
   }, [answering, questionId, lang]);
 
