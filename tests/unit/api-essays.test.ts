@@ -262,6 +262,17 @@ describe("visibility", () => {
   });
 });
 
+describe("query plans", () => {
+  it("finds one writer's released essays through an index on the writer, not by walking every released essay", () => {
+    const plan = api.platform.db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT e.item_id FROM essays e WHERE e.user_id = @viewer AND e.status = 'released' ORDER BY e.released_at DESC, e.item_id DESC LIMIT 10",
+      )
+      .all({ viewer: 1 }) as { detail: string }[];
+    expect(plan.map((step) => step.detail).join("\n")).toMatch(/USING (COVERING )?INDEX essays_writer_released \(user_id=\? AND status=\?\)/);
+  });
+});
+
 describe("bad input", () => {
   it("answers malformed bodies and ids with 400 or 404, never a failure of the server", async () => {
     const writer = await api.newUser();
