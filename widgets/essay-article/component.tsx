@@ -54,8 +54,10 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
   const [confirm, setConfirm] = useState<"block" | "delete" | null>(null);
   const [busy, setBusy] = useState(false);
   // The server's answer was for the viewer it saw; a viewer who logs in or out here reads the page again.
-  const mine = article.mine && viewer?.id === article.author.userId;
-  const isSelf = viewer?.id === author.userId;
+  // The session names its user by a number or a string (SessionUser.id), the article by a number.
+  const viewerId = viewer ? Number(viewer.id) : null;
+  const mine = article.mine && viewerId === article.author.userId;
+  const isSelf = viewerId === author.userId;
   // Seeded bilingual articles carry English siblings; what people write is one text for every reader.
   const title = (lang === "en" && article.titleEn) || article.title;
   const intro = (lang === "en" && article.introEn) || article.intro;

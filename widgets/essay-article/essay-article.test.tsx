@@ -43,6 +43,9 @@ describe("essayArticle", () => {
     const html = await render({ mine: true, status: "draft", releaseTime: null, visibility: "followers" }, { user: { id: 7, userName: "13800000000" } });
     expect(html).toContain("这是草稿，只有你能看到");
     expect(html).toContain("可见范围：关注我的人可见");
+    // A platform that names the user by a string id ("7") is the same writer.
+    const named = await render({ mine: true, status: "draft", releaseTime: null }, { user: { id: "7", userName: "13800000000" } });
+    expect(named).toContain("这是草稿，只有你能看到");
   });
 
   it("speaks English, with a seeded article's English title and intro", async () => {
