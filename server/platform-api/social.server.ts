@@ -6,7 +6,7 @@ import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { allowAll, formKit, say, validateBody } from "./support.server.ts";
-import { visibleSql } from "./community.server.ts";
+import { positiveId, visibleSql } from "./community.server.ts";
 import { seenItemSql } from "./essay-visibility.server.ts";
 
 /** Praise and collection toggles with their counters, video comments, and the messaging-app share signature. */
@@ -55,8 +55,8 @@ export function socialRoutes(db: Db, accounts: Accounts, options: { shareAppId: 
   /** Toggles the viewer's praise or collection of an item, keeping the item's counter in step. */
   const toggle = (table: "praises" | "collects", counter: "praise_count" | "collect_count", flag: "praised" | "collected", countName: string) =>
     accounts.withUser((context, user) => {
-      const id = Number(context.params.id);
-      if (!Number.isInteger(id) || id <= 0 || !itemExists.get({ id, viewer: user.id })) return fail(404, say(context, "内容不存在", "Not found"));
+      const id = positiveId(context.params.id);
+      if (id === null || !itemExists.get({ id, viewer: user.id })) return fail(404, say(context, "内容不存在", "Not found"));
       const on = db.transaction(() => {
         db.prepare("INSERT OR IGNORE INTO item_meta (item_id) VALUES (?)").run(id);
         const removed = db.prepare(`DELETE FROM ${table} WHERE user_id = ? AND item_id = ?`).run(user.id, id).changes > 0;

@@ -215,6 +215,7 @@ describe("visibility", () => {
     expect(search.body.data.list.map((item: { id: number }) => item.id)).not.toContain(id);
     expect((await call("/praise/doPraise", { body: { id }, token: stranger.token })).body.code).toBe(404);
     expect((await call("/praise/doPraise", { body: { id }, token: follower.token })).body.data.praised).toBe(true);
+    for (const bad of [[id], true]) expect((await call("/collect/doCollect", { body: { id: bad }, token: follower.token })).body.code).toBe(404);
     expect((await call("/comment/list", { method: "GET", query: { kind: "essay", targetId: String(id) }, token: stranger.token })).body.code).toBe(404);
     const comment = await call("/comment/add", { body: { kind: "essay", targetId: id, content: "很有启发" }, token: follower.token });
     expect(comment.body.code).toBe(200);
