@@ -6,15 +6,15 @@ import "./circle-composer.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
-import { useHydrated } from "../kit/page";
+import { useHydrated, useViewer } from "../kit/page";
 import { compressImage, toBase64 } from "../kit/browser";
 import { circleImageProblem, circlePostProblems, readStorage, writeStorage } from "../kit/circle-compose";
 
 /** Images per post (spec §5) and characters of text. */
 const MAX_IMAGES = 9;
 const MAX_CHARACTERS = 1000;
-/** The text typed so far, kept in this browser so a reload or a closed tab loses nothing (one draft per browser). */
-const DRAFT_KEY = "circleDraft";
+/** The text typed so far, kept in this browser so a reload or a closed tab loses nothing (one draft per account on it). */
+const draftKeyOf = (userId: number | string | undefined) => `circleDraft:${userId ?? 0}`;
 /** Circle images are seen full screen: larger sides than this are scaled down when they are compressed. */
 const IMAGE_MAX_SIDE = 1920;
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -30,6 +30,8 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
   const { t } = useTranslation("circle");
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  // Another account signed in on this device never sees the draft of the one before.
+  const draftKey = draftKeyOf(useViewer()?.id);
   const [text, setText] = useState("");
   const [images, setImages] = useState<Picked[]>([]);
   /** What is wrong with the post as it stands, in the reader's words, and whether it is about the text. */
@@ -40,15 +42,15 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
   picked.current = images;
 
   useEffect(() => {
-    if (hydrated) setText(readStorage(DRAFT_KEY) ?? "");
-  }, [hydrated]);
+    if (hydrated) setText(readStorage(draftKey) ?? "");
+  }, [hydrated, draftKey]);
   // Previews are object URLs of the chosen files: let them go with the page.
   useEffect(() => () => picked.current.forEach((image) => URL.revokeObjectURL(image.preview)), []);
 
   const type = (value: string) => {
     setText(value);
     setProblem(null);
-    writeStorage(DRAFT_KEY, value || null);
+    writeStorage(draftKey, value || null);
   };
 
   const upload = async (file: File, key: number) => {
@@ -117,7 +119,7 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
       showToast(answer.message || t("common:actions.failed"), "error");
       return;
     }
-    writeStorage(DRAFT_KEY, null);
+    writeStorage(draftKey, null);
     showToast(t("composer.posted"), "success");
     navigate(props.listLink, { replace: true });
   };

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { qaAnswerSchema, qaAnswerValidators, qaQuestionSchema, qaQuestionValidators } from "@schemas/generated/form-kits";
 import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, refreshPageData, useLang } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -35,7 +35,17 @@ const EMPTY: Draft = { title: "", tags: [], html: "", anonymous: false };
 export default function QaEditor({ props }: WidgetRenderProps<QaEditorProps>) {
   const questionId = Number(asText(props.questionId));
   const answering = Number.isInteger(questionId) && questionId > 0;
-  return <Editor key={answering ? questionId : "ask"} answering={answering} questionNumber={questionId} tags={props.tags} detailLink={props.detailLink} />;
+  const viewerId = useViewer()?.id ?? 0;
+  return (
+    <Editor
+      key={`${viewerId}:${answering ? questionId : "ask"}`}
+      viewerId={viewerId}
+      answering={answering}
+      questionNumber={questionId}
+      tags={props.tags}
+      detailLink={props.detailLink}
+    />
+  );
 }
 
 function Editor({
@@ -43,11 +53,13 @@ function Editor({
   questionNumber: questionId,
   tags,
   detailLink,
-}: Omit<QaEditorProps, "questionId"> & { answering: boolean; questionNumber: number }) {
+  viewerId,
+}: Omit<QaEditorProps, "questionId"> & { answering: boolean; questionNumber: number; viewerId: number | string }) {
   const { t } = useTranslation("qa");
   const lang = useLang();
   const navigate = useNavigate();
-  const draftKey = answering ? `qa-draft:answer:${questionId}` : "qa-draft:question";
+  // One draft per account on this device: another account signed in here never sees it.
+  const draftKey = answering ? `qa-draft:${viewerId}:answer:${questionId}` : `qa-draft:${viewerId}:question`;
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   // Bumped when the text is replaced from outside the editor (a restored draft, a cleared one).

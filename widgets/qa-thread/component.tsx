@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { qaAnswerSchema, qaAnswerValidators } from "@schemas/generated/form-kits";
 import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, refreshPageData, useLang } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -216,17 +216,22 @@ interface QuickDraft {
  */
 function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (answer: QaAnswer) => void }) {
   const { t } = useTranslation("qa");
-  const draftKey = `qa-quick-answer:${questionId}`;
+  const viewer = useViewer();
+  // One draft per account on this device: another account signed in here never sees it.
+  const draftKey = `qa-quick-answer:${viewer?.id ?? 0}:${questionId}`;
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<QuickDraft>({ text: "", anonymous: false });
   const [error, setError] = useState("");
   const [posting, setPosting] = useState(false);
 
   useEffect(() => {
-    const kept = readCached<QuickDraft>(draftKey);
+    const kept = viewer ? readCached<QuickDraft>(draftKey) : null;
     if (kept?.text) {
       setDraft({ text: String(kept.text), anonymous: kept.anonymous === true });
       setOpen(true);
+    } else {
+      setDraft({ text: "", anonymous: false });
+      setOpen(false);
     }
   }, [draftKey]);
 
