@@ -49,8 +49,8 @@ export function PostAuthor({ post }: { post: CirclePost }) {
 const GRID_SHAPE: Record<number, string> = { 1: " circle-images-one", 4: " circle-images-four" };
 
 /**
- * A post's images: one shown large, more in a grid of three columns (up to 3×3). Each opens the full-screen viewer
- * (onOpen) or, in a list, the post (link).
+ * A post's images: one shown large, four in a 2×2 square, other counts in rows of three (up to 3×3). Each opens the
+ * full-screen viewer (onOpen) or, in a list, the post (link).
  */
 export function ImageGrid({ images, link, onOpen }: { images: string[]; link?: string; onOpen?: (index: number) => void }) {
   const { t } = useTranslation("circle");
