@@ -269,6 +269,18 @@ describe("what writers keep", () => {
   });
 });
 
+describe("hostile sizes", () => {
+  it("sanitises 100 KB of start tags that never close in linear time, dropping them as a browser would", () => {
+    for (const flood of ["<script ".repeat(12_000), "<svg/".repeat(19_000), `<p>kept</p><style a=${"x".repeat(90_000)}`]) {
+      const started = Date.now();
+      const clean = sanitizeRichText(flood);
+      expect(Date.now() - started).toBeLessThan(200);
+      expect(clean).not.toMatch(/script|svg|style/i);
+    }
+    expect(sanitizeRichText("<p>kept</p><script ")).toBe("<p>kept</p>");
+  });
+});
+
 describe("formulas", () => {
   it("renders $…$ inline as MathML with its TeX kept as an annotation", () => {
     const html = cleanRichText("<p>超额收益 $x^2$ 很小</p>");
