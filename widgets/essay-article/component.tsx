@@ -127,7 +127,7 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
           <small>
             {article.releaseTime ? t("article.releasedAt", { time: formatMoment(article.releaseTime, lang) }) : t("status.draft")}
             {" · "}
-            {t("article.views", { count: formatCount(article.viewCount, lang) })}
+            {t("article.views", { count: article.viewCount, shown: formatCount(article.viewCount, lang) })}
           </small>
         </div>
         {hydrated && !isSelf && (

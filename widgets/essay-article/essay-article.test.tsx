@@ -51,6 +51,7 @@ describe("essayArticle", () => {
   it("speaks English, with a seeded article's English title and intro", async () => {
     const html = await render({ titleEn: "Parallel trends in difference-in-differences", introEn: "An event-study plot is evidence." }, { lang: "en" });
     expect(html).toContain("15.4K reads");
+    expect(await render({ viewCount: 1 }, { lang: "en" })).toContain("1 read<");
     expect(html).toContain("Parallel trends in difference-in-differences</h1>");
     expect(html).toContain("An event-study plot is evidence.");
   });

@@ -58,7 +58,7 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
       <img className="user-home-avatar" src={person.portraitUrl || "/avatar.svg"} alt="" width="72" height="72" />
       <h1 className="user-home-name">{person.userName}</h1>
       <p className="user-home-counts">
-        <span>{t("userHome.followers", { count: formatCount(person.followerCount, lang) })}</span>
+        <span>{t("userHome.followers", { count: person.followerCount, shown: formatCount(person.followerCount, lang) })}</span>
         <span>{t("userHome.following", { count: formatCount(person.followingCount, lang) })}</span>
         {person.followsMe && !person.self && <span className="user-home-badge">{t("userHome.followsMe")}</span>}
       </p>

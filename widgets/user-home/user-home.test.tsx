@@ -29,6 +29,8 @@ describe("userHome", () => {
     expect(en).toContain("12 followers");
     expect(en).toMatch(/aria-pressed="true"[^>]*>Following</);
     expect(en).not.toContain("Follows you");
+    expect(await render(person({ followerCount: 1 }), "en")).toContain("1 follower<");
+    expect(await render(person({ followerCount: 12345 }), "en")).toContain("12.3K followers");
   });
 
   it("offers unblocking for a blocked person and the blacklist on one's own page", async () => {
