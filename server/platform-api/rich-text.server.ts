@@ -166,7 +166,7 @@ const MAX_FORMULA = 2000;
  * 100 KB of "$a$" would otherwise cost a third of a second and 4 MB of MathML per read; past the budget formulas stay
  * as their source.
  */
-const FORMULA_BUDGET = { formulas: 400, chars: 40_000 };
+const FORMULA_BUDGET = { formulas: 400, chars: 20_000 };
 type FormulaBudget = { formulas: number; chars: number };
 
 function renderFormula(escapedSource: string, display: boolean, budget: FormulaBudget): string | null {
