@@ -55,7 +55,11 @@ const API_METHODS = new Set(["GET", "HEAD", "POST"]);
  * over the limit, which is known from Content-Length at once or, for a chunked body, once the limit is passed.
  */
 async function toWebRequest(request: ExpressRequest): Promise<Request | null> {
-  const maxBodyBytes = bodyLimitFor(request.path.replace(/^\/api(?=\/)/, ""));
+  const sessionToken = readCookie(request.headers.cookie, COOKIE_NAMES.token);
+  // The larger bodies some paths take (uploads) are read only for someone who names a session: a visitor, whom those
+  // paths refuse anyway, cannot make the server read megabytes.
+  const namesSession = Boolean(sessionToken || request.headers.token);
+  const maxBodyBytes = namesSession ? bodyLimitFor(request.path.replace(/^\/api(?=\/)/, "")) : bodyLimitFor("");
   if (Number(request.headers["content-length"]) > maxBodyBytes) return null;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -64,7 +68,6 @@ async function toWebRequest(request: ExpressRequest): Promise<Request | null> {
   }
   // The browser holds no token (an HttpOnly cookie does): the cookie becomes the platform's token header here, unless
   // the caller named a session itself (a native shell or a script of ours that holds no cookie).
-  const sessionToken = readCookie(request.headers.cookie, COOKIE_NAMES.token);
   if (sessionToken && !headers.get("token")) headers.set("token", sessionToken);
   const chunks: Buffer[] = [];
   let size = 0;

@@ -39,37 +39,12 @@ const COSTLY_LIMITS: Record<CostlyAction, { windowMs: number; perUser: number; p
   upload: { windowMs: 3_600_000, perUser: 120, perAddress: 400 },
 };
 
-/** Seeded list; operators extend it in the platform's moderation tools (here: the risk_words table). */
-const SEED_RISK_WORDS = [
-  "代写论文",
-  "论文代发",
-  "代开发票",
-  "刷单",
-  "网络赌博",
-  "博彩",
-  "办证",
-  "枪支",
-  "毒品",
-  "裸聊",
-  "ghostwriting service",
-  "paper mill",
-  "fake diploma",
-  "online casino",
-  "buy followers",
-  "escort service",
-];
-
 /** Folds the ways people dodge a word list: full-width forms, case, and spaces or zero-width marks inside a word. */
 function foldForMatching(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[\s\u200b-\u200d\u2060\ufeff]+/g, "");
-}
-
-export function seedRiskWords(db: Db): void {
-  const insert = db.prepare("INSERT OR IGNORE INTO risk_words (word) VALUES (?)");
-  for (const word of SEED_RISK_WORDS) insert.run(word);
 }
 
 /** The first risk word any of the texts contains, as the list spells it (the refusal names it so), or null. */

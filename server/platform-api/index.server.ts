@@ -24,7 +24,7 @@ import { pointRoutes, seedPoints, sendSigninReminders } from "./points.server.ts
 import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
-import { communityRoutes, seedRiskWords, type CommentTarget } from "./community.server.ts";
+import { communityRoutes, type CommentTarget } from "./community.server.ts";
 import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
 import { seedCircle } from "./circle-seed.server.ts";
 import { createQa } from "./qa.server.ts";
@@ -80,7 +80,6 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   if (options.seed !== false) seedMembership(db, now());
   if (options.seed !== false) seedLuckyDraw(db, now());
   if (options.seed !== false) seedVoting(db, now());
-  if (options.seed !== false) seedRiskWords(db);
   if (options.seed !== false) seedQa(db, now());
   if (options.seed !== false) seedJobs(db, now());
   if (options.seed !== false) seedEssays(db, now());

@@ -2,7 +2,12 @@
  * The community core through the embedded platform's own calls: following people, the blacklist (which also ends
  * following both ways), the risk-word check that folds the usual dodges, and costly-action limits.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createEmbeddedPlatform } from "@server/platform-api/index.server";
+import { findRiskWord } from "@server/platform-api/community.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-03-01T02:00:00.000Z", { captchaTestMode: true });
@@ -76,6 +81,25 @@ describe("risk words", () => {
     expect((await check("代\u200b写 论文")).passed).toBe(false);
     expect((await check("a paper\tmill")).passed).toBe(false);
     expect((await call("/textRoute/filterRiskWords", { body: { text: 42 } })).body.data).toEqual({ passed: true, word: null });
+  });
+});
+
+describe("the risk-word list", () => {
+  it("is seeded once: a word an operator deletes stays deleted after a restart", () => {
+    const directory = mkdtempSync(join(tmpdir(), "risk-"));
+    const file = join(directory, "p.sqlite");
+    try {
+      const first = createEmbeddedPlatform({ file, seed: false });
+      expect(findRiskWord(first.db, "专业刷单")).toBe("刷单");
+      first.db.prepare("DELETE FROM risk_words WHERE word = ?").run("刷单");
+      first.close();
+      const again = createEmbeddedPlatform({ file, seed: false });
+      expect(findRiskWord(again.db, "专业刷单")).toBeNull();
+      expect(findRiskWord(again.db, "代写论文")).toBe("代写论文");
+      again.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 

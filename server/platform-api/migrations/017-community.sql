@@ -23,6 +23,26 @@ CREATE INDEX user_blacks_blocked ON user_blacks (blocked_id, user_id);
 CREATE TABLE risk_words (
   word TEXT PRIMARY KEY COLLATE NOCASE
 );
+-- The first list, once: operators change it in the platform's moderation tools (here, this table), and a word they
+-- delete stays deleted across restarts.
+INSERT INTO risk_words (word) VALUES
+  ('代写论文'),
+  ('论文代发'),
+  ('代开发票'),
+  ('刷单'),
+  ('网络赌博'),
+  ('博彩'),
+  ('办证'),
+  ('枪支'),
+  ('毒品'),
+  ('裸聊'),
+  ('ghostwriting service'),
+  ('paper mill'),
+  ('fake diploma'),
+  ('online casino'),
+  ('buy followers'),
+  ('escort service'),
+  ('');
 
 CREATE TABLE comments (
   id INTEGER PRIMARY KEY,
