@@ -52,6 +52,12 @@ test("a draft typed on a shared device stays with its account: the next one sign
   await page.goto("/circlePost");
   await waitForHydration(page);
   await expect(text).toHaveValue("");
+  // A session that ends while an image uploads asks for a login, with no error toast beside the dialog.
+  await page.route("**/api/file/upload", (route) => route.fulfill({ status: 200, json: { code: 401, message: "请先登录" } }));
+  await page.getByTestId("composer-files").setInputFiles(pictures(1));
+  await expect(page.locator("dialog.dialog")).toHaveJSProperty("open", true);
+  await expect(page.getByTestId("composer-image")).toHaveCount(0);
+  await expect(page.locator(".toast").filter({ hasText: "请先登录" })).toHaveCount(0);
 });
 
 test("posts with 9 images (a tenth refused), sees the post in the feed and swipes, pinches and taps through the viewer", async ({ page }) => {

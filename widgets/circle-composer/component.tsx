@@ -61,7 +61,12 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
         params: { purpose: "circle", contentType: image.type, data: await toBase64(image) },
         timeoutMs: UPLOAD_TIMEOUT_MS,
       });
-      if (askedToLogIn(answer) || !isSuccess(answer) || !answer.data) throw new Error(answer.message || t("composer.uploadFailed"));
+      if (askedToLogIn(answer)) {
+        // The login dialog says what to do; an error beside it would only repeat it.
+        drop(key);
+        return;
+      }
+      if (!isSuccess(answer) || !answer.data) throw new Error(answer.message || t("composer.uploadFailed"));
       const url = answer.data.url;
       setImages((current) => current.map((shown) => (shown.key === key ? { ...shown, url } : shown)));
     } catch (error) {
