@@ -41,7 +41,7 @@ async function touchscreen(page: Page) {
   };
 }
 
-test("a draft typed on a shared device stays with its account: the next one signed in there starts empty", async ({ page }) => {
+test("a circle draft stays with its account on a shared device; a session ending during an upload asks only for a login", async ({ page }) => {
   await logInByCode(page.request);
   await page.goto("/circlePost");
   await waitForHydration(page);
