@@ -42,8 +42,9 @@ function readSeconds(): number {
 }
 
 function requireBuild() {
-  const needed = ["build/server/index.js", "build/client/.vite/manifest.json"];
-  const missing = needed.filter((file) => !existsSync(join(root, file)));
+  const buildDir = readServerEnv(process.env, root).buildDir;
+  const needed = ["server/index.js", "client/.vite/manifest.json"];
+  const missing = needed.filter((file) => !existsSync(join(buildDir, file)));
   if (missing.length) {
     console.error(`The production build is missing (${missing.join(", ")}). Run \`npm run build\` first, or use \`npm run bench\`.`);
     process.exit(1);

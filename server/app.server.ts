@@ -141,7 +141,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   const pages = createPageConfigStore({ directory: env.pageConfigsDir, catalogues: loadCatalogues(root), watchForChanges: development, log });
-  const clientDir = join(root, "build", "client");
+  const clientDir = join(env.buildDir, "client");
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
 
   const sessionUser = async (request: Request): Promise<SessionUser | null> => {
@@ -259,7 +259,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   } else {
     app.use("/assets", express.static(join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-    build = (await import(join(root, "build", "server", "index.js"))) as ServerBuild;
+    build = (await import(join(env.buildDir, "server", "index.js"))) as ServerBuild;
   }
 
   const sourceCache = createSourceCache(() => now().getTime());

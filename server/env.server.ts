@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 export type AppEnv = "local" | "test" | "staging" | "production";
 
@@ -18,6 +18,8 @@ export interface ServerEnv {
   platformBaseUrl: string | null;
   databaseFile: string;
   pageConfigsDir: string;
+  /** The production build (client assets and the server bundle): BUILD_DIR, relative to the project, default build/. */
+  buildDir: string;
   /** CAPTCHA=test selects a captcha that always passes; refused outside local. */
   captchaTestMode: boolean;
   /** Origin used in links the embedded platform mails (email confirmation, WeChat confirm page). */
@@ -95,6 +97,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     platformBaseUrl,
     databaseFile: env.DATABASE_FILE ?? join(root, "data", "platform.sqlite"),
     pageConfigsDir: env.PAGE_CONFIGS_DIR ?? join(root, "page-configs"),
+    buildDir: resolve(root, env.BUILD_DIR ?? "build"),
     captchaTestMode,
     publicOrigin,
     maxFailedLogins,

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readServerEnv } from "@server/env.server.ts";
 import { HEADER, hammer, once, percentile, row, type Target } from "./hammer.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -65,7 +66,7 @@ async function person(index: number): Promise<Record<string, string>> {
 }
 
 async function main() {
-  if (!existsSync(join(root, "build", "server", "index.js"))) execSync("npm run build", { cwd: root, stdio: "inherit" });
+  if (!existsSync(join(readServerEnv(process.env, root).buildDir, "server", "index.js"))) execSync("npm run build", { cwd: root, stdio: "inherit" });
   const dataDir = mkdtempSync(join(tmpdir(), "load-"));
   let server = startServer(dataDir);
   await healthy();
