@@ -144,8 +144,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   const clientDir = join(env.buildDir, "client");
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
 
-  const sessionUser = async (request: Request): Promise<SessionUser | null> => {
-    const token = readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token);
+  const sessionUser = async (token: string | null): Promise<SessionUser | null> => {
     if (!token) return null;
     const answer = await serverApi.request<SessionUser>("/web/getUserInfoWithToken", { method: "GET", headers: { token } });
     return SUCCESS_CODES.has(answer.code) && answer.data ? answer.data : null;
@@ -211,16 +210,16 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   const realtimeTestHooks = Boolean(options.realtimeTestHooks) && !env.isProduction;
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
-  const realtime = platform
-    ? createRealtime({
-        platform,
-        publicOrigin: env.publicOrigin,
-        now,
-        testHooks: realtimeTestHooks,
-        clientAddress: (request) => clientAddress(request, trustsProxy),
-      })
-    : null;
-  if (realtime && realtimeTestHooks) app.use(realtime.testRoutes());
+  const realtime = createRealtime({
+    backend: platform
+      ? { kind: "embedded", platform }
+      : { kind: "remote", socketsUrl: env.platformSocketsUrl!, sessionUserId: async (token) => (await sessionUser(token))?.id.toString() ?? null },
+    publicOrigin: env.publicOrigin,
+    now,
+    testHooks: realtimeTestHooks,
+    clientAddress: (request) => clientAddress(request, trustsProxy),
+  });
+  if (platform && realtimeTestHooks) app.use(realtime.testRoutes());
 
   if (platform) {
     if (env.devTools !== "off") app.use(devTools(platform, now, env.devTools));
@@ -269,8 +268,10 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     sourceCache,
     nonce: (response.locals as SecurityLocals).nonce,
     now,
-    sessionUser,
+    sessionUser: (request) => sessionUser(readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token)),
     widgetModuleUrls,
+    sessionCookie: (token) => sessionCookie(token, env.secureCookies),
+    publicOrigin: env.publicOrigin,
     isProduction: env.isProduction,
   });
 
@@ -297,7 +298,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       draining = true;
     },
     platform,
-    attachRealtime: (server) => realtime?.attach(server) ?? { close() {} },
+    attachRealtime: (server) => realtime.attach(server),
     async close() {
       await vite?.close();
       platform?.close();

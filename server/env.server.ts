@@ -16,6 +16,11 @@ export interface ServerEnv {
   host: string;
   /** Where the platform API lives; null for the embedded one (APP_ENV=local). */
   platformBaseUrl: string | null;
+  /**
+   * Where the platform's websockets live (/ws/chat, /ws/dwell are appended): PLATFORM_SOCKETS_URL, else the API's
+   * base URL with ws(s):. Null for the embedded platform, whose sockets this server answers itself.
+   */
+  platformSocketsUrl: string | null;
   databaseFile: string;
   pageConfigsDir: string;
   /** The production build (client assets and the server bundle): BUILD_DIR, relative to the project, default build/. */
@@ -70,6 +75,13 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     else platformBaseUrl = value.replace(/\/$/, "");
   }
 
+  let platformSocketsUrl: string | null = null;
+  if (platformBaseUrl) {
+    const value = env.PLATFORM_SOCKETS_URL;
+    if (value && !/^wss?:\/\/[^\s]+$/.test(value)) problems.push(`PLATFORM_SOCKETS_URL must be a ws(s) URL (got "${value}")`);
+    else platformSocketsUrl = (value ?? platformBaseUrl.replace(/^http/, "ws")).replace(/\/$/, "");
+  }
+
   const captchaTestMode = env.CAPTCHA === "test";
   if (captchaTestMode && appEnv !== "local") problems.push("CAPTCHA=test is only allowed with APP_ENV=local");
 
@@ -95,6 +107,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     port,
     host: env.HOST ?? "0.0.0.0",
     platformBaseUrl,
+    platformSocketsUrl,
     databaseFile: env.DATABASE_FILE ?? join(root, "data", "platform.sqlite"),
     pageConfigsDir: env.PAGE_CONFIGS_DIR ?? join(root, "page-configs"),
     buildDir: resolve(root, env.BUILD_DIR ?? "build"),

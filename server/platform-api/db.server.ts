@@ -18,6 +18,30 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/**
+ * Runs `work` (opening, migrating and seeding the database) while no other process does the same with this file: two
+ * nodes that start at once on one file (the local stand-in for one shared platform, ADR 027) take turns, and the
+ * second finds every migration applied and every seed in place. The lock is an exclusive transaction on a small side
+ * file, held by a connection of its own; the operating system drops it if the process dies holding it.
+ */
+export function withStartupLock<T>(file: string, work: () => T): T {
+  if (file === ":memory:") return work();
+  mkdirSync(dirname(file), { recursive: true });
+  const lock = new Database(`${file}.startup-lock`);
+  try {
+    // A first start seeds for several seconds on a busy machine; the other node waits for it.
+    lock.pragma("busy_timeout = 120000");
+    lock.exec("BEGIN EXCLUSIVE");
+    try {
+      return work();
+    } finally {
+      lock.exec("COMMIT");
+    }
+  } finally {
+    lock.close();
+  }
+}
+
 export function migrate(db: Db): string[] {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
   const applied = new Set(db.prepare("SELECT name FROM schema_migrations").pluck().all() as string[]);

@@ -1,4 +1,4 @@
-import { openDatabase, type Db } from "./db.server.ts";
+import { openDatabase, withStartupLock, type Db } from "./db.server.ts";
 import { createRouter, type PlatformApi } from "./router.server.ts";
 import { contentRoutes } from "./content.server.ts";
 import { createAccounts, type Accounts } from "./accounts.server.ts";
@@ -6,7 +6,7 @@ import { scholarRoutes } from "./scholars.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
 import { fileRoutes, uploadsDirFor } from "./files.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
-import { newToken, platformSecret, pruneRateEvents } from "./support.server.ts";
+import { platformSecret, pruneRateEvents } from "./support.server.ts";
 import { mediaRoutes } from "./media.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
@@ -62,27 +62,32 @@ export interface EmbeddedPlatformOptions {
 /** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
 export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): EmbeddedPlatform {
   const now = options.now ?? (() => new Date());
-  const db = openDatabase(options.file);
-  if (options.seed !== false && !isSeeded(db)) {
-    const counts = seedDatabase(db, now());
-    options.log?.(
-      `seeded ${options.file}: ${Object.entries(counts)
-        .map(([kind, count]) => `${count} ${kind}`)
-        .join(", ")}`,
-    );
-  }
-  if (options.seed !== false) seedLive(db, now());
-  if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
-  if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
-  if (options.seed !== false) seedShop(db, now());
-  if (options.seed !== false) seedPoints(db, now());
-  if (options.seed !== false) seedAudioBooks(db, now());
-  if (options.seed !== false) seedMembership(db, now());
-  if (options.seed !== false) seedLuckyDraw(db, now());
-  if (options.seed !== false) seedVoting(db, now());
-  if (options.seed !== false) seedQa(db, now());
-  if (options.seed !== false) seedJobs(db, now());
-  if (options.seed !== false) seedEssays(db, now());
+  const uploadsDir = uploadsDirFor(options.file);
+  const db = withStartupLock(options.file, () => {
+    const db = openDatabase(options.file);
+    if (options.seed !== false && !isSeeded(db)) {
+      const counts = seedDatabase(db, now());
+      options.log?.(
+        `seeded ${options.file}: ${Object.entries(counts)
+          .map(([kind, count]) => `${count} ${kind}`)
+          .join(", ")}`,
+      );
+    }
+    if (options.seed !== false) seedLive(db, now());
+    if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
+    if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
+    if (options.seed !== false) seedShop(db, now());
+    if (options.seed !== false) seedPoints(db, now());
+    if (options.seed !== false) seedAudioBooks(db, now());
+    if (options.seed !== false) seedMembership(db, now());
+    if (options.seed !== false) seedLuckyDraw(db, now());
+    if (options.seed !== false) seedVoting(db, now());
+    if (options.seed !== false) seedQa(db, now());
+    if (options.seed !== false) seedJobs(db, now());
+    if (options.seed !== false) seedEssays(db, now());
+    if (options.seed !== false) seedCircle(db, now(), uploadsDir);
+    return db;
+  });
   pruneRateEvents(db, now().getTime());
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
   const accounts = createAccounts(db, {
@@ -114,8 +119,6 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   const commentTargets: CommentTarget[] = [];
   const qa = createQa(db, accounts);
   commentTargets.push(...qa.commentTargets);
-  const uploadsDir = uploadsDirFor(options.file);
-  if (options.seed !== false) seedCircle(db, now(), uploadsDir);
   commentTargets.push(circleCommentTarget(db));
   const essays = createEssays(db, accounts, uploadsDir);
   commentTargets.push(essays.commentTarget);
@@ -128,7 +131,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
       ...mediaRoutes(db, accounts),
-      ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: newToken() }),
+      ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...specialRoutes(db, accounts),
       ...orders.routes,

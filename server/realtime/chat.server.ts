@@ -63,15 +63,27 @@ export interface ChatHubOptions {
   now: () => Date;
 }
 
-/** The live-room chat: one room per live plan, history from SQLite, sending for verified scholars only. */
+/** How often a node looks for messages another node (another process on the same database) stored. */
+const RELAY_INTERVAL_MS = 500;
+
+/**
+ * The live-room chat: one room per live plan, history from SQLite, sending for verified scholars only. Everything a
+ * second process on the same database needs is in the database: the send limit counts rate_events, and each node
+ * relays to its own readers the messages other nodes stored (polling its rooms every RELAY_INTERVAL_MS).
+ */
 export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   const rooms = new Map<number, Set<Member>>();
-  const recent = new Map<number, number[]>();
+  /** Per room: the newest message id its readers have been sent. */
+  const relayedUpTo = new Map<number, number>();
   const insert = db.prepare(
     "INSERT INTO chat_messages (plan_id, user_id, author_code, author_name, author_name_en, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  const history = db.prepare("SELECT * FROM (SELECT * FROM chat_messages WHERE plan_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id");
+  const history = db.prepare("SELECT * FROM (SELECT * FROM chat_messages WHERE plan_id = ? AND id <= ? ORDER BY id DESC LIMIT ?) ORDER BY id");
+  const newerThan = db.prepare("SELECT * FROM chat_messages WHERE plan_id = ? AND id > ? ORDER BY id");
+  const newestId = db.prepare("SELECT COALESCE(MAX(id), 0) FROM chat_messages WHERE plan_id = ?").pluck();
   const scholarName = db.prepare("SELECT name, name_en FROM scholars WHERE author_code = ?");
+  const sendsInWindow = db.prepare("SELECT at FROM rate_events WHERE bucket = ? AND at > ? ORDER BY at").pluck();
+  const countSend = db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)");
 
   const send = (socket: WebSocket, event: ChatServerEvent) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
@@ -86,16 +98,36 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
     return { user, access: evaluateGate("scholar", user ? accounts.toUserObj(user) : null) };
   };
 
-  /** Sliding window per user; answers how long to wait when the window is full. */
-  const waitBeforeSending = (userId: number, at: number): number => {
-    const times = (recent.get(userId) ?? []).filter((time) => time > at - CHAT_LIMITS.windowMs);
-    recent.set(userId, times);
-    return times.length < CHAT_LIMITS.perWindow ? 0 : times[0] + CHAT_LIMITS.windowMs - at;
+  /**
+   * Sliding window per user over every node (rate_events), counted in one write transaction so two nodes cannot both
+   * take the last place; answers how long to wait when the window is full (0: counted, send it).
+   */
+  const takeSendSlot = db.transaction((userId: number, at: number): number => {
+    const bucket = `chat:${userId}`;
+    const times = sendsInWindow.all(bucket, at - CHAT_LIMITS.windowMs) as number[];
+    if (times.length >= CHAT_LIMITS.perWindow) return times[times.length - CHAT_LIMITS.perWindow] + CHAT_LIMITS.windowMs - at;
+    countSend.run(bucket, at);
+    return 0;
+  });
+
+  /**
+   * Sends a room's readers, in id order, the messages stored since its last relay: those of other nodes as they are,
+   * this node's own new message (`own`) through its own delivery (which echoes the sender's clientId).
+   */
+  const relay = (planId: number, own?: { id: number; deliver: () => void }) => {
+    const upTo = relayedUpTo.get(planId);
+    if (upTo === undefined) return;
+    for (const row of newerThan.all(planId, upTo) as MessageRow[]) {
+      if (row.id === own?.id) own.deliver();
+      else broadcast(planId, { type: "message", message: toMessage(row) });
+      relayedUpTo.set(planId, row.id);
+    }
   };
-  // Users who stopped sending leave nothing behind.
-  const forgetQuietUsers = (at: number) => {
-    for (const [userId, times] of recent) if (!times.some((time) => time > at - CHAT_LIMITS.windowMs)) recent.delete(userId);
+  const relayOtherNodes = () => {
+    for (const planId of relayedUpTo.keys()) relay(planId);
   };
+  const relayTimer = setInterval(relayOtherNodes, RELAY_INTERVAL_MS);
+  relayTimer.unref();
 
   const onMessage = (planId: number, member: Member, raw: RawData, isBinary: boolean) => {
     let parsed: { type?: unknown; text?: unknown; clientId?: unknown } = {};
@@ -125,13 +157,11 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
       return;
     }
     const at = now().getTime();
-    if (recent.size > 1_000) forgetQuietUsers(at);
-    const wait = waitBeforeSending(user.id, at);
+    const wait = takeSendSlot.immediate(user.id, at);
     if (wait > 0) {
       send(member.socket, { type: "error", code: "rateLimited", clientId, retryAfterMs: wait });
       return;
     }
-    recent.get(user.id)!.push(at);
     // Never the user name: for most users it is their phone number or email address.
     const fallback = user.nickname || user.author_code;
     const name = (scholarName.get(user.author_code) as { name: string; name_en: string } | undefined) ?? { name: fallback, name_en: fallback };
@@ -139,9 +169,14 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
     const id = Number(insert.run(planId, user.id, user.author_code, name.name, name.name_en, text, createdAt).lastInsertRowid);
     const message: ChatMessage = { id, planId, text, authorCode: user.author_code, authorName: name.name, authorNameEn: name.name_en, createTime: createdAt };
     // Only the sender gets its own clientId back, to match the answer to its send.
-    for (const other of rooms.get(planId) ?? []) {
-      send(other.socket, { type: "message", message: other === member && clientId ? { ...message, clientId } : message });
-    }
+    relay(planId, {
+      id,
+      deliver: () => {
+        for (const other of rooms.get(planId) ?? []) {
+          send(other.socket, { type: "message", message: other === member && clientId ? { ...message, clientId } : message });
+        }
+      },
+    });
   };
 
   return {
@@ -152,6 +187,9 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
       if (!room) {
         room = new Set();
         rooms.set(planId, room);
+        relayedUpTo.set(planId, newestId.get(planId) as number);
+      } else {
+        relay(planId);
       }
       room.add(member);
       send(socket, {
@@ -161,14 +199,23 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
         online: room.size,
         limits: { maxLength: CHAT_LIMITS.maxLength, perWindow: CHAT_LIMITS.perWindow, windowMs: CHAT_LIMITS.windowMs },
       });
-      send(socket, { type: "history", messages: (history.all(planId, CHAT_LIMITS.history) as MessageRow[]).map((row) => toMessage(row)) });
+      send(socket, {
+        type: "history",
+        messages: (history.all(planId, relayedUpTo.get(planId), CHAT_LIMITS.history) as MessageRow[]).map((row) => toMessage(row)),
+      });
       broadcast(planId, { type: "online", count: room.size });
       socket.on("message", (raw, isBinary) => onMessage(planId, member, raw, isBinary));
       socket.on("close", () => {
         room.delete(member);
-        if (room.size === 0) rooms.delete(planId);
-        else broadcast(planId, { type: "online", count: room.size });
+        if (room.size === 0) {
+          rooms.delete(planId);
+          relayedUpTo.delete(planId);
+        } else broadcast(planId, { type: "online", count: room.size });
       });
+    },
+
+    close(): void {
+      clearInterval(relayTimer);
     },
   };
 }

@@ -4,18 +4,32 @@ import express, { type Router } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { EmbeddedPlatform } from "../platform-api/index.server.ts";
 import { livePlanExists } from "../platform-api/live.server.ts";
-import { DWELL_SOCKET_PATH } from "@contracts/dwell.ts";
+import { DWELL_PLACEHOLDER_TOKEN, DWELL_SOCKET_PATH } from "@contracts/dwell.ts";
 import { CHAT_SOCKET_PATH } from "@contracts/chat.ts";
 import { CHAT_LIMITS, createChatHub } from "./chat.server.ts";
-import { createDwellHub, readDwellQuery } from "./dwell.server.ts";
+import { createDwellHub, readDwellQuery, type DwellConnection } from "./dwell.server.ts";
 import { isSameOrigin, refuseUpgrade, socketContext, userOf } from "./common.server.ts";
+import { createSocketRelay } from "./proxy.server.ts";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
+
+/** The platform this server's sockets belong to: the embedded one answers them here, a remote one is relayed to. */
+export type RealtimePlatform =
+  | { kind: "embedded"; platform: EmbeddedPlatform }
+  | {
+      kind: "remote";
+      /** The platform's socket origin (ws: or wss:); /ws/chat and /ws/dwell are appended. */
+      socketsUrl: string;
+      /** Whom a session token names, asked of the platform (for the per-user socket limit); null for nobody. */
+      sessionUserId: (token: string) => Promise<string | null>;
+      connectTimeoutMs?: number;
+    };
 
 export interface RealtimeOptions {
-  platform: EmbeddedPlatform;
+  backend: RealtimePlatform;
   /** The site's public origin, also accepted as a socket's Origin (behind a proxy that rewrites Host). */
   publicOrigin: string;
   now?: () => Date;
-  /** Test-only controls of the dwell-time socket; the caller never sets it with APP_ENV=production. */
+  /** Test-only controls of the dwell-time socket (embedded platform only); the caller never sets it with APP_ENV=production. */
   testHooks?: boolean;
   /** How often open sockets are pinged; one that missed the previous ping is dropped. */
   pingIntervalMs?: number;
@@ -33,17 +47,37 @@ export interface AttachedRealtime {
   close(): void;
 }
 
+/** Frames larger than these close the socket (1009): no message of either protocol needs more. */
+const MAX_PAYLOAD = { chat: CHAT_LIMITS.maxPayloadBytes, dwell: 4 * 1024 } as const;
+
 /**
- * The websockets of the embedded platform, on the site's own HTTP server (same origin, so CSP connect-src 'self'
- * holds): the live-room chat at /ws/chat and the time-tracking socket at /ws/dwell.
+ * The site's websockets, on its own HTTP server (same origin, so CSP connect-src 'self' holds): the live-room chat at
+ * /ws/chat and the time-tracking socket at /ws/dwell. With the embedded platform they are answered here (ADR 010);
+ * with a remote one each is relayed to the platform's socket of the same path (ADR 027). Either way this server
+ * checks the Origin, the path and query, the session cookie and the socket limits first, and closes every socket
+ * with 1001 when it stops (ADR 015).
  */
 export function createRealtime(options: RealtimeOptions) {
   const now = options.now ?? (() => new Date());
-  const { db, accounts } = options.platform;
-  const chat = createChatHub({ db, accounts, now });
-  const dwell = createDwellHub({ db, accounts, now, testHooks: options.testHooks });
-  const chatServer = new WebSocketServer({ noServer: true, maxPayload: CHAT_LIMITS.maxPayloadBytes });
-  const dwellServer = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
+  const { backend } = options;
+  const embedded =
+    backend.kind === "embedded"
+      ? (() => {
+          const { db, accounts } = backend.platform;
+          return {
+            db,
+            accounts,
+            chat: createChatHub({ db, accounts, now }),
+            dwell: createDwellHub({ db, accounts, now, testHooks: options.testHooks }),
+          };
+        })()
+      : null;
+  const relay =
+    backend.kind === "remote"
+      ? createSocketRelay({ socketsUrl: backend.socketsUrl, publicOrigin: options.publicOrigin, connectTimeoutMs: backend.connectTimeoutMs })
+      : null;
+  const chatServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.chat });
+  const dwellServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.dwell });
   const alive = new WeakMap<WebSocket, boolean>();
   const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? "");
   const openSockets = new Map<string, number>();
@@ -53,10 +87,37 @@ export function createRealtime(options: RealtimeOptions) {
     else openSockets.delete(key);
   };
 
-  const accept = (server: WebSocketServer, request: IncomingMessage, socket: Duplex, head: Buffer, join: (ws: WebSocket) => void) => {
-    const user = userOf(accounts, socketContext(db, request, now));
-    const keys = [`address:${clientAddress(request)}`, ...(user ? [`user:${user.id}`] : [])];
-    const full = (openSockets.get(keys[0]) ?? 0) >= SOCKET_LIMITS.perAddress || (user !== null && (openSockets.get(keys[1]) ?? 0) >= SOCKET_LIMITS.perUser);
+  /** Whom the upgrade's session cookie names; a platform that cannot say counts as nobody (its socket fails anyway). */
+  const userIdOf = async (request: IncomingMessage): Promise<string | null> => {
+    if (embedded) {
+      const user = userOf(embedded.accounts, socketContext(embedded.db, request, now));
+      return user ? String(user.id) : null;
+    }
+    const token = readCookie(request.headers.cookie, COOKIE_NAMES.token);
+    if (!token || backend.kind !== "remote") return null;
+    return backend.sessionUserId(token).catch(() => null);
+  };
+
+  const track = (ws: WebSocket) => {
+    alive.set(ws, true);
+    ws.on("pong", () => alive.set(ws, true));
+    // A socket error (a peer that vanished, a frame over the size limit) ends that socket only.
+    ws.on("error", () => ws.terminate());
+  };
+
+  /** The per-address and per-user limits (429 beyond), then the socket is answered here or relayed. */
+  const accept = async (
+    server: WebSocketServer,
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    connect: { embedded: (ws: WebSocket) => void; upstreamPath: (token: string | null) => string; maxPayload: number },
+  ) => {
+    const userId = await userIdOf(request);
+    if (socket.destroyed) return;
+    const address = clientAddress(request);
+    const keys = [`address:${address}`, ...(userId ? [`user:${userId}`] : [])];
+    const full = (openSockets.get(keys[0]) ?? 0) >= SOCKET_LIMITS.perAddress || (userId !== null && (openSockets.get(keys[1]) ?? 0) >= SOCKET_LIMITS.perUser);
     if (full) {
       refuseUpgrade(socket, 429);
       return;
@@ -65,12 +126,14 @@ export function createRealtime(options: RealtimeOptions) {
     socket.once("close", () => {
       for (const key of keys) count(key, -1);
     });
+    if (relay) {
+      const token = readCookie(request.headers.cookie, COOKIE_NAMES.token) ?? null;
+      relay.open(server, request, socket, head, { pathAndQuery: connect.upstreamPath(token), clientAddress: address, maxPayload: connect.maxPayload, track });
+      return;
+    }
     server.handleUpgrade(request, socket, head, (ws) => {
-      alive.set(ws, true);
-      ws.on("pong", () => alive.set(ws, true));
-      // A socket error (a peer that vanished, a frame over the size limit) ends that socket only.
-      ws.on("error", () => ws.terminate());
-      join(ws);
+      track(ws);
+      connect.embedded(ws);
     });
   };
 
@@ -87,11 +150,16 @@ export function createRealtime(options: RealtimeOptions) {
         refuseUpgrade(socket, 400);
         return;
       }
-      if (!livePlanExists(db, planId)) {
+      // A remote platform answers an unknown plan itself (404, passed on by the relay).
+      if (embedded && !livePlanExists(embedded.db, planId)) {
         refuseUpgrade(socket, 404);
         return;
       }
-      accept(chatServer, request, socket, head, (ws) => chat.join(ws, request, planId));
+      void accept(chatServer, request, socket, head, {
+        embedded: (ws) => embedded?.chat.join(ws, request, planId),
+        upstreamPath: (token) => `${CHAT_SOCKET_PATH}?${new URLSearchParams({ planId: String(planId), ...(token ? { token } : {}) })}`,
+        maxPayload: MAX_PAYLOAD.chat,
+      });
       return;
     }
     const connection = readDwellQuery(url.searchParams);
@@ -99,11 +167,15 @@ export function createRealtime(options: RealtimeOptions) {
       refuseUpgrade(socket, 400);
       return;
     }
-    accept(dwellServer, request, socket, head, (ws) => dwell.join(ws, request, connection));
+    void accept(dwellServer, request, socket, head, {
+      embedded: (ws) => embedded?.dwell.join(ws, request, connection),
+      upstreamPath: (token) => `${DWELL_SOCKET_PATH}?${dwellUpstreamQuery(connection, token)}`,
+      maxPayload: MAX_PAYLOAD.dwell,
+    });
   };
 
   return {
-    dwell,
+    dwell: embedded?.dwell ?? null,
 
     /** Starts answering socket upgrades on the site's HTTP server (other upgrade paths are left to others). */
     attach(server: Server): AttachedRealtime {
@@ -123,6 +195,8 @@ export function createRealtime(options: RealtimeOptions) {
         close() {
           clearInterval(ping);
           server.off("upgrade", onUpgrade);
+          embedded?.chat.close();
+          relay?.stop();
           for (const ws of [...chatServer.clients, ...dwellServer.clients]) ws.close(1001, "server shutting down");
         },
       };
@@ -131,6 +205,8 @@ export function createRealtime(options: RealtimeOptions) {
     /** Test hooks over HTTP (mounted only when testHooks is set): read a device's connections, silence it. */
     testRoutes(): Router {
       const router = express.Router();
+      const dwell = embedded?.dwell;
+      if (!dwell) return router;
       router.get("/dev/realtime/dwell/:deviceId", (request, response) => {
         response.setHeader("Cache-Control", "no-store");
         response.json(dwell.inspect(request.params.deviceId));
@@ -145,3 +221,11 @@ export function createRealtime(options: RealtimeOptions) {
 }
 
 export type Realtime = ReturnType<typeof createRealtime>;
+
+/**
+ * The query of spec §3 for the platform's dwell socket, rebuilt from the checked fields: the browser's placeholder
+ * token is replaced by the session's real one (ADR 016), and nothing the browser added beyond the spec goes upstream.
+ */
+export function dwellUpstreamQuery(connection: DwellConnection, token: string | null): URLSearchParams {
+  return new URLSearchParams({ token: token ?? DWELL_PLACEHOLDER_TOKEN, ...connection });
+}

@@ -12,8 +12,10 @@ describe("readServerEnv", () => {
       port: 3000,
       host: "0.0.0.0",
       platformBaseUrl: null,
+      platformSocketsUrl: null,
       databaseFile: join(root, "data", "platform.sqlite"),
       pageConfigsDir: join(root, "page-configs"),
+      buildDir: join(root, "build"),
       captchaTestMode: false,
       publicOrigin: "http://localhost:3000",
       maxFailedLogins: 5,
@@ -72,6 +74,21 @@ describe("readServerEnv", () => {
     expect(staging).toMatchObject({ appEnv: "staging", isProduction: false, platformBaseUrl: "https://staging.example/api" });
     const production = readServerEnv({ APP_ENV: "production", PLATFORM_API_PRODUCTION: "https://api.example" }, root);
     expect(production).toMatchObject({ appEnv: "production", isProduction: true, platformBaseUrl: "https://api.example" });
+  });
+
+  it("relays the sockets to the platform's own socket host, by default the API's URL with ws(s):", () => {
+    expect(readServerEnv({ APP_ENV: "staging", PLATFORM_API_STAGING: "https://staging.example/api/" }, root).platformSocketsUrl).toBe(
+      "wss://staging.example/api",
+    );
+    expect(readServerEnv({ APP_ENV: "test", PLATFORM_API_TEST: "http://10.0.0.5:8080" }, root).platformSocketsUrl).toBe("ws://10.0.0.5:8080");
+    const separate = readServerEnv(
+      { APP_ENV: "production", PLATFORM_API_PRODUCTION: "https://api.example", PLATFORM_SOCKETS_URL: "wss://live.example/" },
+      root,
+    );
+    expect(separate.platformSocketsUrl).toBe("wss://live.example");
+    expect(() =>
+      readServerEnv({ APP_ENV: "production", PLATFORM_API_PRODUCTION: "https://api.example", PLATFORM_SOCKETS_URL: "https://live.example" }, root),
+    ).toThrow('PLATFORM_SOCKETS_URL must be a ws(s) URL (got "https://live.example")');
   });
 
   it("refuses CAPTCHA=test outside local", () => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   addUser("email:reader@example.com", tokens.emailUser, {});
   [planId, otherPlanId] = platform.db.prepare("SELECT id FROM items WHERE kind = 'live' ORDER BY id LIMIT 2").pluck().all() as number[];
 
-  realtime = createRealtime({ platform, publicOrigin: "https://scholar.example", now: () => new Date(clock), testHooks: true });
+  realtime = createRealtime({ backend: { kind: "embedded", platform }, publicOrigin: "https://scholar.example", now: () => new Date(clock), testHooks: true });
   server = createServer((_request, response) => response.writeHead(404).end());
   attached = realtime.attach(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -73,14 +73,15 @@ afterAll(async () => {
 });
 
 /** A client socket that keeps every event it got, with a way to wait for the next one that matches. */
-function connect(path: string, options: { origin?: string | null; token?: string; forwardedFor?: string } = {}) {
+function connect(path: string, options: { origin?: string | null; token?: string; forwardedFor?: string; node?: string } = {}) {
   const headers: Record<string, string> = {};
-  const from = options.origin === undefined ? origin : options.origin;
+  const node = options.node ?? origin;
+  const from = options.origin === undefined ? node : options.origin;
   if (from) headers.Origin = from;
   // The session travels as the browser sends it: the HttpOnly cookie, with the upgrade request.
   if (options.token) headers.Cookie = `token=${options.token}`;
   if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
-  const socket = new WebSocket(`${origin.replace("http", "ws")}${path}`, { headers });
+  const socket = new WebSocket(`${node.replace("http", "ws")}${path}`, { headers });
   open.push(socket);
   const events: any[] = [];
   const waiters: { test: (event: any) => boolean; resolve: (event: any) => void }[] = [];
@@ -137,8 +138,8 @@ const isType = (type: string) => (event: { type: string }) => event.type === typ
 const errorFor = (clientId: string) => (event: any) => event.type === "error" && event.clientId === clientId;
 const echoOf = (clientId: string) => (event: any) => event.type === "message" && event.message.clientId === clientId;
 
-async function joinRoom(token?: string, plan = planId) {
-  const client = connect(chatPath(plan), { token });
+async function joinRoom(token?: string, plan = planId, node?: string) {
+  const client = connect(chatPath(plan), { token, node });
   await client.opened;
   const welcome = await client.next<Extract<ChatServerEvent, { type: "welcome" }>>(isType("welcome"));
   const history = await client.next<Extract<ChatServerEvent, { type: "history" }>>(isType("history"));
@@ -405,18 +406,18 @@ describe("dwell-time socket", () => {
     const deviceId = "DeviceForUnitTests00000000000003";
     const first = connect(dwellPath({ deviceId }));
     await first.opened;
-    realtime.dwell.silence(deviceId, true);
+    realtime.dwell?.silence(deviceId, true);
     first.send(beat({ createTime: 555 }));
     await expect(first.next((event) => event.createTime === 555, 300)).rejects.toThrow("no such event");
     first.socket.close(3000);
     expect(await first.closed).toBe(3000);
-    realtime.dwell.silence(deviceId, false);
+    realtime.dwell?.silence(deviceId, false);
     const second = connect(dwellPath({ deviceId }));
     await second.opened;
     second.send(beat({ createTime: 666 }));
     await expect(second.next((event) => event.createTime === 666)).resolves.toMatchObject({ code: 200 });
-    const seen = realtime.dwell.inspect(deviceId);
-    expect(seen.connections.map((connection) => [connection.closeCode, connection.heartbeats])).toEqual([
+    const seen = realtime.dwell?.inspect(deviceId);
+    expect(seen?.connections.map((connection) => [connection.closeCode, connection.heartbeats])).toEqual([
       [3000, 1],
       [null, 1],
     ]);
@@ -424,24 +425,71 @@ describe("dwell-time socket", () => {
   });
 
   it("without test hooks, silencing does nothing and nothing is logged", async () => {
-    const plain = createRealtime({ platform, publicOrigin: origin, now: () => new Date(clock) });
+    const plain = createRealtime({ backend: { kind: "embedded", platform }, publicOrigin: origin, now: () => new Date(clock) });
     const other = createServer((_request, response) => response.writeHead(404).end());
     const handle = plain.attach(other);
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     const port = (other.address() as AddressInfo).port;
     const deviceId = "DeviceForUnitTests00000000000004";
     try {
-      plain.dwell.silence(deviceId, true);
+      plain.dwell?.silence(deviceId, true);
       const socket = new WebSocket(`ws://127.0.0.1:${port}${dwellPath({ deviceId })}`, { headers: { Origin: `http://127.0.0.1:${port}` } });
       open.push(socket);
       const answer = new Promise<any>((resolve) => socket.on("message", (raw) => resolve(JSON.parse(raw.toString()))));
       await new Promise((resolve) => socket.on("open", resolve));
       socket.send(JSON.stringify(beat({ createTime: 777 })));
       expect(await answer).toMatchObject({ code: 200, createTime: 777 });
-      expect(plain.dwell.inspect(deviceId)).toEqual({ connections: [], open: 0, maxOpen: 0 });
+      expect(plain.dwell?.inspect(deviceId)).toEqual({ connections: [], open: 0, maxOpen: 0 });
     } finally {
       handle.close();
       await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
+describe("two nodes on one database (the local stand-in for one shared platform)", () => {
+  it("a message sent through one node reaches the readers of the other, and the send limit counts both", async () => {
+    // A second process's platform: its own connection to the same file, its own chat rooms.
+    const second = createEmbeddedPlatform({ file: join(directory, "platform.sqlite"), now: () => new Date(clock), log: () => {} });
+    const secondRealtime = createRealtime({
+      backend: { kind: "embedded", platform: second },
+      publicOrigin: "https://scholar.example",
+      now: () => new Date(clock),
+    });
+    const secondServer = createServer((_request, response) => response.writeHead(404).end());
+    const secondHandle = secondRealtime.attach(secondServer);
+    await new Promise<void>((resolve) => secondServer.listen(0, "127.0.0.1", resolve));
+    const secondOrigin = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
+    try {
+      clock += 60_000;
+      const reader = await joinRoom(undefined, otherPlanId, secondOrigin);
+      const writer = await joinRoom(tokens.scholar, otherPlanId);
+      writer.send({ type: "send", text: "跨节点的消息", clientId: "across-1" });
+      await writer.next(echoOf("across-1"));
+      const relayed = await reader.next<any>(isType("message"));
+      expect(relayed.message).toMatchObject({ text: "跨节点的消息", planId: otherPlanId });
+      expect(relayed.message.clientId).toBeUndefined();
+
+      // The reader's node sends too: the writer's node relays it, once.
+      const secondWriter = await joinRoom(tokens.scholar, otherPlanId, secondOrigin);
+      for (let index = 2; index <= 4; index++) {
+        secondWriter.send({ type: "send", text: `第${index}条`, clientId: `across-${index}` });
+        await secondWriter.next(echoOf(`across-${index}`));
+      }
+      for (let index = 2; index <= 4; index++) {
+        expect((await writer.next<any>((event) => event.type === "message" && event.message.text === `第${index}条`)).message.clientId).toBeUndefined();
+      }
+      writer.send({ type: "send", text: "第5条", clientId: "across-5" });
+      await writer.next(echoOf("across-5"));
+      // Five in the window over both nodes: the sixth is refused whichever node takes it.
+      secondWriter.send({ type: "send", text: "第6条", clientId: "across-6" });
+      expect(await secondWriter.next<any>(errorFor("across-6"))).toMatchObject({ code: "rateLimited" });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(reader.events.filter((event) => event.type === "message").map((event) => event.message.text)).toEqual(["第2条", "第3条", "第4条", "第5条"]);
+    } finally {
+      secondHandle.close();
+      await new Promise((resolve) => secondServer.close(resolve));
+      second.close();
     }
   });
 });
