@@ -14,7 +14,7 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
-import { clientAddress, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
+import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { renderCache } from "./render-cache.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
@@ -276,6 +276,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   if (options.renderCache ?? true) app.use(renderCache({ now: () => now().getTime() }));
+  // Inside the render cache, so what it keeps is the document as it left, under its hashed policy.
+  app.use(hashedPolicyForPublicPages({ development }));
   app.all(
     "/{*path}",
     createRequestHandler({

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
@@ -61,8 +61,8 @@ export function sameSiteWrites(publicOrigin: string) {
 /** Line breaks, other control characters and the Unicode line and paragraph separators have no place in a path. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const ODD_PATH = /[\u0000-\u001f\u007f\u2028\u2029]/;
-/** Pages are read, never posted to (no page has an action): anything else is answered 405. */
-const PAGE_METHODS = new Set(["GET", "HEAD"]);
+/** Pages are read, and posted to by their own forms without scripts (the route action, ADR 029): anything else is answered 405. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /** A refusal sent before the body was read: the connection closes with it, so no client sends its next request into an unread body. */
 function refuse(response: Response, status: number, text: string): void {
@@ -101,6 +101,24 @@ export interface SecurityLocals {
   nonce: string;
 }
 
+/** The one policy; only where scripts and styles may come from differs between its forms. */
+function contentSecurityPolicy(scriptSrc: string, styleSrc: string, development: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    `style-src ${styleSrc}`,
+    ...(development ? [] : ["style-src-attr 'none'"]),
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    `connect-src ${development ? "'self' ws: wss:" : "'self'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
 /**
  * A fresh nonce per response and a strict CSP: scripts only with the nonce (and what they load), no eval,
  * no inline styles except attributes, no framing by other sites. Development relaxes only what Vite's HMR needs.
@@ -109,25 +127,11 @@ export function securityHeaders(options: { development: boolean }) {
   return (request: Request, response: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     (response.locals as SecurityLocals).nonce = nonce;
-    const scriptSrc = options.development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'nonce-${nonce}' 'strict-dynamic'`;
-    const styleSrc = options.development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`;
-    const connectSrc = options.development ? "'self' ws: wss:" : "'self'";
     response.setHeader(
       "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src ${scriptSrc}`,
-        `style-src ${styleSrc}`,
-        ...(options.development ? [] : ["style-src-attr 'none'"]),
-        "img-src 'self' data: blob:",
-        "media-src 'self' blob:",
-        "font-src 'self'",
-        `connect-src ${connectSrc}`,
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-      ].join("; "),
+      options.development
+        ? contentSecurityPolicy(`'self' 'nonce-${nonce}' 'unsafe-inline'`, "'self' 'unsafe-inline'", true)
+        : contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`, `'self' 'nonce-${nonce}'`, false),
     );
     // HTTPS as the client saw it (X-Forwarded-Proto counts only from a proxy TRUST_PROXY names); plain http never gets it.
     if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -135,6 +139,65 @@ export function securityHeaders(options: { development: boolean }) {
     response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    next();
+  };
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+
+function sha256Sources(html: string, pattern: RegExp): string[] {
+  const sources = new Set<string>();
+  for (const match of html.matchAll(pattern)) sources.add(`'sha256-${createHash("sha256").update(match[1]).digest("base64")}'`);
+  return [...sources];
+}
+
+/**
+ * The CSP of a document every visitor gets alike (ADR 030): its own inline scripts and styles by sha256 hash instead of
+ * a nonce, which a shared cache would hand to everyone. Module chunks come from this origin ('self'): a script that
+ * anything injects is neither hashed nor ours, and nosniff keeps other same-origin answers from running as script.
+ */
+export function hashedPolicy(html: string): string {
+  return contentSecurityPolicy(["'self'", ...sha256Sources(html, INLINE_SCRIPT)].join(" "), ["'self'", ...sha256Sources(html, INLINE_STYLE)].join(" "), false);
+}
+
+function isPublicDocument(response: Response): boolean {
+  const cacheControl = String(response.getHeader("Cache-Control") ?? "");
+  return /(^|,)\s*public\b/.test(cacheControl) && String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
+}
+
+/**
+ * Public documents (Cache-Control: public) are held until their last byte, so their policy can name the hashes of their
+ * inline scripts before the headers go out, and leave without the nonce their scripts were rendered with. Everything
+ * else passes through as it streams, under the nonce policy.
+ */
+export function hashedPolicyForPublicPages(options: { development: boolean }) {
+  return (_request: Request, response: Response, next: NextFunction) => {
+    if (options.development) return next();
+    const nonce = (response.locals as SecurityLocals).nonce;
+    const write = response.write.bind(response) as (...args: unknown[]) => boolean;
+    const end = response.end.bind(response) as (...args: unknown[]) => Response;
+    const held: Buffer[] = [];
+    let holding: boolean | null = null;
+    const holds = () => {
+      holding ??= !response.headersSent && isPublicDocument(response);
+      return holding;
+    };
+    response.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (!holds()) return write(chunk, ...rest);
+      held.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      const callback = rest.find((argument) => typeof argument === "function") as (() => void) | undefined;
+      if (callback) process.nextTick(callback);
+      return true;
+    }) as Response["write"];
+    response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (!holds()) return end(chunk, ...rest);
+      if (chunk && typeof chunk !== "function") held.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      const html = Buffer.concat(held).toString("utf8").replaceAll(` nonce="${nonce}"`, "");
+      response.setHeader("Content-Security-Policy", hashedPolicy(html));
+      const callback = [chunk, ...rest].find((argument) => typeof argument === "function");
+      return callback ? end(html, callback) : end(html);
+    }) as Response["end"];
     next();
   };
 }

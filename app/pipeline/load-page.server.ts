@@ -9,8 +9,10 @@ import type { DataState } from "./data-state";
 import { NOT_FOUND_CODE } from "@contracts/envelope";
 import type { PageView } from "./page-view";
 import { widgetTypesOf } from "./widget-tree";
-import { loadWidgetComponents } from "~/renderer/widget-components";
+import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
+import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
+import { projectPageData } from "./data-reads";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -19,9 +21,11 @@ interface LoadPageInput {
   config: PageConfig;
   services: AppServices;
   token: string | null;
+  /** The viewer's language: the page's data is sent in it only. */
+  lang: Lang;
 }
 
-export async function loadPage({ request, config, services, token }: LoadPageInput): Promise<PageView> {
+export async function loadPage({ request, config, services, token, lang }: LoadPageInput): Promise<PageView> {
   const url = new URL(request.url);
   const now = services.now();
   const widgetTypes = widgetTypesOf(config);
@@ -79,7 +83,7 @@ export async function loadPage({ request, config, services, token }: LoadPageInp
           : planned;
     }),
   ]);
-  return { ...base, user, data };
+  return { ...base, user, data: projectPageData(config, data, lang, widgetDataReads) };
 }
 
 /** A detail page whose item does not exist is a 404, not an empty page (sources marked `notFoundWhenMissing`). */

@@ -1,8 +1,16 @@
 import { lazy } from "react";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
 import type { AnyWidgetComponent } from "@widgets/kit/types";
+import type { WidgetDataReads } from "~/pipeline/data-reads";
+
+interface WidgetModule {
+  default: AnyWidgetComponent;
+  /** What the component reads of its data in code (ADR 030); without it the widget's data is sent whole. */
+  dataReads?: unknown;
+}
 
 const loaded = new Map<string, AnyWidgetComponent>();
+const declaredReads = new Map<string, WidgetDataReads>();
 const lazyOnes = new Map<string, AnyWidgetComponent>();
 
 /** Loads widget modules ahead of rendering (server before render, browser before a client navigation). */
@@ -10,8 +18,9 @@ export async function loadWidgetComponents(types: string[]): Promise<void> {
   await Promise.all(
     types.filter(isWidgetType).map(async (type) => {
       if (loaded.has(type)) return;
-      const module: { default: AnyWidgetComponent } = await widgetRegistry[type].load();
+      const module: WidgetModule = await widgetRegistry[type].load();
       loaded.set(type, module.default);
+      if (module.dataReads) declaredReads.set(type, module.dataReads as WidgetDataReads);
     }),
   );
 }
@@ -27,4 +36,9 @@ export function widgetComponent(type: string): AnyWidgetComponent | null {
     lazyOnes.set(type, wrapper);
   }
   return wrapper;
+}
+
+/** A loaded widget's declaration of what it reads of its data, if it makes one. */
+export function widgetDataReads(type: string): WidgetDataReads | undefined {
+  return declaredReads.get(type);
 }

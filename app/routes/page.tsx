@@ -5,11 +5,11 @@ import { redirectFor } from "~/routing/routing";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import type { PageView } from "~/pipeline/page-view";
-import { anonymousCacheSeconds } from "~/pipeline/page-cache";
-import { PAGE_CACHE_HEADER } from "@contracts/page-cache";
+import { SHARED_CACHE_VARY, sharedCacheControl } from "~/pipeline/page-cache";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
+import { getLocale } from "~/i18n/middleware.server";
 
 /** The one route: path → page config → gate → data sources → widgets. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,14 +44,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const missingQuery = Object.entries(config.query ?? {}).some(
     ([name, declared]) => declared.required && !url.searchParams.get(name)?.match(/^[A-Za-z0-9_-]+$/),
   );
-  const loaded = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token });
+  const lang = toLang(getLocale(context));
+  const loaded = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token, lang });
   const subjectMissing = isSubjectMissing(loaded);
-  const view = subjectMissing ? await loadPage({ request, config: services.pages.notFound(), services, token }) : loaded;
+  const view = subjectMissing ? await loadPage({ request, config: services.pages.notFound(), services, token, lang }) : loaded;
   const status = entry && !missingQuery && !subjectMissing ? view.status : 404;
-  const headers: Record<string, string> = view.user ? { "Cache-Control": "private, no-store" } : {};
-  const reuseSeconds = anonymousCacheSeconds(view);
-  if (reuseSeconds > 0 && !token) headers[PAGE_CACHE_HEADER] = String(reuseSeconds);
-  return data({ ...view, status }, { status, headers });
+  return data({ ...view, status }, { status, headers: cacheHeaders({ ...view, status }, token) });
+}
+
+/**
+ * Who may keep the answer (ADR 030): a page for someone signed in is theirs alone; an anonymous page is public for its
+ * cache time, to shared caches (by the key ADR 030 documents) and to this server's render cache alike.
+ */
+function cacheHeaders(view: PageView, token: string | null): Record<string, string> {
+  if (token || view.user) return { "Cache-Control": "private, no-store" };
+  const shared = sharedCacheControl(view);
+  if (!shared) return { "Cache-Control": "private, no-cache" };
+  return { "Cache-Control": shared, Vary: SHARED_CACHE_VARY };
 }
 
 /** The loader's headers (cache hints) reach the document response too. */

@@ -143,7 +143,7 @@ async function serve(path: string): Promise<PageView> {
   const entry = s.pages.resolve(path);
   expect(entry?.status, `${path}: ${JSON.stringify(entry)}`).toBe("valid");
   if (entry?.status !== "valid") throw new Error("invalid");
-  return loadPage({ request: new Request(`http://site.test${path}`), config: entry.config, services: s, token: null });
+  return loadPage({ request: new Request(`http://site.test${path}`), config: entry.config, services: s, token: null, lang: "zh" });
 }
 
 async function render(view: PageView, lang: Lang = "zh"): Promise<string> {

@@ -68,6 +68,7 @@ describe("pages with half their sources failing", () => {
         config,
         services: servicesFailing(failing),
         token: null,
+        lang: "zh",
       });
       expect(view.kind, written.path).toBe("page");
       expect(isSubjectMissing(view)).toBe(false);

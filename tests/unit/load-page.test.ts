@@ -59,7 +59,7 @@ describe("loadPage", () => {
     });
     const { services: s, request } = services((path) => delay(200, ok({ list: [{ title: path }], total: 1 })));
     const started = performance.now();
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     const elapsed = performance.now() - started;
     expect(request).toHaveBeenCalledTimes(2);
     expect(view.data.a).toEqual({ status: "ok", value: { list: [{ title: a }], total: 1 } });
@@ -80,7 +80,7 @@ describe("loadPage", () => {
       ],
     });
     const { services: s } = services((path) => (path === good ? ok({ list: [] }) : path === bad ? { code: 500, message: "boom" } : { code: 404 }));
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(view.kind).toBe("page");
     expect(view.data.good).toEqual({ status: "ok", value: { list: [] } });
     expect(view.data.bad).toEqual({ status: "error", message: "boom", code: 500 });
@@ -96,9 +96,9 @@ describe("loadPage", () => {
       widgets: [{ type: "contentList", data: "related", props: { item } }],
     });
     const answer = (subjectCode: number) => services((path) => (path === subject ? { code: subjectCode, message: "no" } : { code: 404 })).services;
-    const missing = await loadPage({ request: requestFor(), config: page, services: answer(404), token: null });
+    const missing = await loadPage({ request: requestFor(), config: page, services: answer(404), token: null, lang: "zh" });
     expect(isSubjectMissing(missing)).toBe(true);
-    const failing = await loadPage({ request: requestFor(), config: page, services: answer(500), token: null });
+    const failing = await loadPage({ request: requestFor(), config: page, services: answer(500), token: null, lang: "zh" });
     expect(isSubjectMissing(failing)).toBe(false);
   });
 
@@ -106,7 +106,7 @@ describe("loadPage", () => {
     const one = api("one");
     const page = config({ data: { one: { api: one }, two: { api: api("two") } } });
     const { services: s } = services((path) => (path === one ? { code: 1, message: "ok" } : { code: 200, data: 0 }));
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(view.data.one).toEqual({ status: "ok", value: null });
     expect(view.data.two).toEqual({ status: "ok", value: 0 });
   });
@@ -137,7 +137,7 @@ describe("loadPage", () => {
       ],
     });
     const started = performance.now();
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(view.data.slow).toMatchObject({ status: "error" });
     expect(view.data.slow.status === "error" && view.data.slow.message).toMatch(/Timed out/);
@@ -151,7 +151,7 @@ describe("loadPage", () => {
       data: { detail: { api: detail, method: "GET", params: { id: "{query.id}", tab: "{query.tab}", size: 5 }, timeoutMs: 2000 }, list: { api: api("list") } },
     });
     const { services: s, request, sessionUser } = services(() => ok({}), { user: member });
-    await loadPage({ request: requestFor("http://site.test/unitLoad?id=42&tab=<b>"), config: page, services: s, token: "tok-1" });
+    await loadPage({ request: requestFor("http://site.test/unitLoad?id=42&tab=<b>"), config: page, services: s, token: "tok-1", lang: "zh" });
     expect(sessionUser).toHaveBeenCalledTimes(1);
     expect(request).toHaveBeenCalledWith(detail, { method: "GET", params: { id: "42", tab: "a", size: 5 }, timeoutMs: 2000, headers: { token: "tok-1" } });
     expect(request).toHaveBeenCalledWith(expect.stringMatching(/\/list$/), { method: "POST", params: {}, timeoutMs: 5000, headers: { token: "tok-1" } });
@@ -160,7 +160,13 @@ describe("loadPage", () => {
   it("reads only declared, safe query values", async () => {
     const page = config({ query: { id: {}, tab: { default: "live" } } });
     const { services: s } = services(() => ok(null));
-    const view = await loadPage({ request: requestFor("http://site.test/unitLoad?id=a%20b&tab=video&x=1"), config: page, services: s, token: null });
+    const view = await loadPage({
+      request: requestFor("http://site.test/unitLoad?id=a%20b&tab=video&x=1"),
+      config: page,
+      services: s,
+      token: null,
+      lang: "zh",
+    });
     expect(view.query).toEqual({ tab: "video" });
     expect(view.path).toBe("/unitLoad");
   });
@@ -176,14 +182,14 @@ describe("loadPage", () => {
       ],
     });
     const visitor = services(() => ok({ list: [] }));
-    const view = await loadPage({ request: requestFor(), config: page, services: visitor.services, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: visitor.services, token: null, lang: "zh" });
     expect(view.data.papers).toEqual({ status: "gated", outcome: "needLogin" });
     expect(view.data.banners).toEqual({ status: "ok", value: { list: [] } });
     expect(visitor.request.mock.calls.map(([path]) => path)).toEqual([banners]);
     expect(visitor.sessionUser).not.toHaveBeenCalled();
 
     const signedIn = services(() => ok({ list: [] }), { user: member });
-    const memberView = await loadPage({ request: requestFor(), config: page, services: signedIn.services, token: "tok" });
+    const memberView = await loadPage({ request: requestFor(), config: page, services: signedIn.services, token: "tok", lang: "zh" });
     expect(memberView.user).toEqual(member);
     expect(memberView.data.papers).toEqual({ status: "ok", value: { list: [] } });
     expect(signedIn.request.mock.calls.map(([path]) => path).sort()).toEqual([banners, papers].sort());
@@ -193,7 +199,7 @@ describe("loadPage", () => {
     const papers = api("papers");
     const page = config({ data: { papers: { api: papers } }, widgets: [{ type: "contentList", data: "papers", gate: "login", props: { item } }] });
     const { services: s, request } = services(() => ok({ list: [] }), { user: null });
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: "expired" });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: "expired", lang: "zh" });
     expect(view.user).toBeNull();
     expect(view.data.papers).toEqual({ status: "gated", outcome: "needLogin" });
     expect(request).not.toHaveBeenCalled();
@@ -206,7 +212,7 @@ describe("loadPage", () => {
       widgets: [{ type: "contentList", data: "a", props: { item } }],
     });
     const { services: s, request } = services(() => ok({ list: [] }));
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(view.kind).toBe("page");
     expect(view.gate).toBe("needLogin");
     expect(view.data).toEqual({ a: { status: "gated", outcome: "needLogin" }, b: { status: "gated", outcome: "needLogin" } });
@@ -217,7 +223,7 @@ describe("loadPage", () => {
     const mine = api("mine");
     const page = config({ data: { mine: { api: mine, side: "client" } }, widgets: [{ type: "contentList", data: "mine", props: { item } }] });
     const { services: s, request } = services(() => ok({ list: [] }), { user: member });
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: "tok" });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: "tok", lang: "zh" });
     expect(view.data.mine).toEqual({ status: "loading" });
     expect(request).not.toHaveBeenCalled();
   });
@@ -229,17 +235,17 @@ describe("loadPage", () => {
     let answer = 0;
     const { services: s, request } = services(() => ok(++answer));
     s.now = () => now;
-    const first = await loadPage({ request: requestFor(), config: page, services: s, token: null });
-    const second = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const first = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
+    const second = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(first.data.cached).toEqual({ status: "ok", value: 1 });
     expect(second.data.cached).toEqual({ status: "ok", value: 1 });
     expect(request).toHaveBeenCalledTimes(1);
 
-    const withToken = await loadPage({ request: requestFor(), config: page, services: s, token: "tok" });
+    const withToken = await loadPage({ request: requestFor(), config: page, services: s, token: "tok", lang: "zh" });
     expect(withToken.data.cached).toEqual({ status: "ok", value: 2 });
 
     now = new Date(now.getTime() + 61_000);
-    const expired = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const expired = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(expired.data.cached).toEqual({ status: "ok", value: 3 });
     expect(request).toHaveBeenCalledTimes(3);
   });
@@ -249,12 +255,12 @@ describe("loadPage", () => {
     const page = config({ data: { flaky: { api: flaky, cacheSeconds: 60 } } });
     let calls = 0;
     const { services: s } = services(() => (++calls === 1 ? { code: 500, message: "down" } : ok("up")));
-    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({
+    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" })).data.flaky).toEqual({
       status: "error",
       message: "down",
       code: 500,
     });
-    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null })).data.flaky).toEqual({ status: "ok", value: "up" });
+    expect((await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" })).data.flaky).toEqual({ status: "ok", value: "up" });
   });
 
   it("before the publish window opens: notYetOpen, with no widgets and no data", async () => {
@@ -264,7 +270,7 @@ describe("loadPage", () => {
       widgets: [{ type: "contentList", data: "a", props: { item } }],
     });
     const { services: s, request } = services(() => ok({ list: [] }), { now: new Date("2027-01-13T09:59:00Z") });
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(view.kind).toBe("notYetOpen");
     expect(view.publishFrom).toBe("2027-01-13T18:00:00+08:00");
     expect(view.config.widgets).toEqual([]);
@@ -282,7 +288,7 @@ describe("loadPage", () => {
       widgets: [{ type: "contentList", data: "a", props: { item } }],
     });
     const { services: s } = services(() => ok({ list: [] }), { now: new Date("2027-01-13T10:00:01Z") });
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(view.kind).toBe("page");
     expect(view.widgetTypes).toEqual(["contentList"]);
     expect(view.preload).toEqual(["/assets/content-list.js"]);
@@ -300,6 +306,7 @@ describe("loadPage", () => {
       config: config({ publish: window, data: { a: { api: api("a") } }, widgets }),
       services: closed.services,
       token: null,
+      lang: "zh",
     });
     expect(view.kind).toBe("closed");
     expect(view.config.widgets).toEqual([]);
@@ -312,6 +319,7 @@ describe("loadPage", () => {
       config: config({ publish: { ...window, afterUntil: "keep" }, data: { a: { api: api("a") } }, widgets }),
       services: kept.services,
       token: null,
+      lang: "zh",
     });
     expect(keptView.kind).toBe("page");
     expect(keptView.data.a).toEqual({ status: "ok", value: { list: [] } });
@@ -323,7 +331,7 @@ describe("loadPage", () => {
       widgets: [{ type: "tabs", props: { labels: [{ zh: "一", en: "One" }] }, children: [{ type: "hero", props: { title: { zh: "a", en: "a" } } }] }],
     });
     const { services: s } = services(() => ok(null), { now: new Date("2027-01-10T00:00:00Z") });
-    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null });
+    const view = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(view.status).toBe(404);
     expect(view.serverNow).toBe(Date.parse("2027-01-10T00:00:00Z"));
     expect(view.widgetTypes).toEqual(["hero", "tabs"]);

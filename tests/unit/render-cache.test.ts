@@ -1,37 +1,41 @@
 /**
- * The anonymous render cache (ADR 009) on a real express app: what it reuses, for how long, for whom, and that a
- * replayed page carries the fresh CSP nonce and never the internal cache hint.
+ * The anonymous render cache (ADR 009, 030) and the hashed policy of public pages on a real express app: what is
+ * reused, for how long, for whom; that a public document leaves without a nonce, under a policy naming the hashes of
+ * its own inline scripts (and nothing else), and is replayed byte for byte; that private pages keep their nonce.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import express from "express";
+import { createHash } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PAGE_CACHE_HEADER } from "@contracts/page-cache";
 import { renderCache } from "@server/render-cache.server";
+import { hashedPolicyForPublicPages, securityHeaders } from "@server/security.server";
 
 let clock = 0;
-let nonceSerial = 0;
 let renders = 0;
 let server: Server;
 let base: string;
 
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
 beforeAll(async () => {
   const app = express();
-  app.use((_request, response, next) => {
-    response.locals.nonce = `nonce${++nonceSerial}`;
-    next();
-  });
+  app.use(securityHeaders({ development: false }));
   app.use(renderCache({ now: () => clock, maxEntries: 3 }));
+  app.use(hashedPolicyForPublicPages({ development: false }));
   app.get("/page/:name", (request, response) => {
     renders++;
     const seconds = request.query.reuse ?? "30";
-    if (seconds !== "none") response.setHeader(PAGE_CACHE_HEADER, String(seconds));
+    if (seconds !== "none") response.setHeader("Cache-Control", `public, s-maxage=${seconds}`);
+    else response.setHeader("Cache-Control", "private, no-store");
     if (request.query.cookie) response.setHeader("set-cookie", "seen=1");
     response.status(Number(request.query.status ?? 200));
     response.setHeader("content-type", "text/html; charset=utf-8");
-    // Streams like the SSR renderer: the headers leave with the first chunk.
-    response.write(`<script nonce="${response.locals.nonce}">`);
-    response.end(`render ${renders} of ${request.params.name}</script>`);
+    // Streams like the SSR renderer: the headers leave with the first chunk unless the page is held.
+    const nonce = response.locals.nonce as string;
+    response.write(`<html><body><p>render ${renders} of ${request.params.name}</p><script nonce="${nonce}">`);
+    response.write(`window.page = ${renders};</script><script nonce="${nonce}" type="module">import "/assets/a.js";</script>`);
+    response.end(`<script nonce="${nonce}" src="/assets/b.js"></script></body></html>`);
   });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -52,20 +56,45 @@ async function get(path: string, cookie?: string) {
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
+function scriptSources(policy: string | null): string[] {
+  return (/script-src ([^;]*)/.exec(policy ?? "")?.[1] ?? "").split(" ");
+}
+
+describe("hashedPolicyForPublicPages", () => {
+  it("a public document names its inline scripts by hash, carries no nonce, and allows nothing inline besides", async () => {
+    const page = await get("/page/p");
+    const policy = page.headers.get("content-security-policy");
+    expect(page.body).not.toContain("nonce");
+    const inline = [...page.body.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([`window.page = ${renders};`, 'import "/assets/a.js";']);
+    expect(scriptSources(policy).sort()).toEqual(["'self'", ...inline.map(sha256)].sort());
+    expect(policy).not.toMatch(/nonce-|unsafe-inline|unsafe-eval|strict-dynamic/);
+    // What anything could inject has another hash: the policy does not let it run.
+    expect(scriptSources(policy)).not.toContain(sha256("alert(document.cookie)"));
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+  });
+
+  it("a private page streams under the nonce policy, its nonce in its scripts", async () => {
+    const page = await get("/page/q?reuse=none");
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(scriptSources(page.headers.get("content-security-policy"))).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
+    expect(page.body).toContain(`<script nonce="${nonce}">`);
+  });
+});
+
 describe("renderCache", () => {
-  it("replays an anonymous page with this response's nonce, and never sends the cache hint", async () => {
+  it("replays a public page byte for byte with the headers it left with, its policy included", async () => {
     const first = await get("/page/a");
     expect(first.headers.get("x-render-cache")).toBeNull();
-    expect(first.headers.has(PAGE_CACHE_HEADER)).toBe(false);
     const rendered = renders;
 
     const second = await get("/page/a");
     expect(renders).toBe(rendered);
     expect(second.headers.get("x-render-cache")).toBe("hit");
-    expect(second.headers.has(PAGE_CACHE_HEADER)).toBe(false);
-    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(second.body).toBe(first.body.replace(/nonce\d+/, `nonce${nonceSerial}`));
-    expect(second.body).not.toBe(first.body);
+    expect(second.body).toBe(first.body);
+    for (const name of ["content-type", "cache-control", "content-security-policy"]) expect(second.headers.get(name), name).toBe(first.headers.get(name));
   });
 
   it("renders again once the page's cache time has passed", async () => {
@@ -92,16 +121,15 @@ describe("renderCache", () => {
     const zh = await get("/page/e", "lang=zh");
     const en = await get("/page/e", "lang=en");
     expect(en.headers.get("x-render-cache")).toBeNull();
-    expect((await get("/page/e", "lang=zh")).body).toBe(zh.body.replace(/nonce\d+/, `nonce${nonceSerial}`));
-    expect((await get("/page/e", "lang=en")).body).toBe(en.body.replace(/nonce\d+/, `nonce${nonceSerial}`));
+    expect((await get("/page/e", "lang=zh")).body).toBe(zh.body);
+    expect((await get("/page/e", "lang=en")).body).toBe(en.body);
   });
 
-  it("does not keep pages without a hint, with a cookie to set, or that failed; keeps a 404", async () => {
+  it("does not keep private pages, pages with a cookie to set, or that failed; keeps a 404", async () => {
     for (const query of ["reuse=none", "reuse=0", "cookie=1", "status=500"]) {
       await get(`/page/f?${query}`);
       const again = await get(`/page/f?${query}`);
       expect(again.headers.get("x-render-cache"), query).toBeNull();
-      expect(again.headers.has(PAGE_CACHE_HEADER), query).toBe(false);
     }
     await get("/page/f?status=404");
     const missing = await get("/page/f?status=404");

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import type { BannerCarouselProps } from "@schemas/generated/page-config";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 
 type Banner = Record<string, unknown>;
+
+/** Of each banner: the fields its props name, its id (the key) and its cover (the image when imageField has none). */
+export const dataReads: WidgetDataReads<BannerCarouselProps> = (props) => ({
+  props: { items: { [props.imageField]: true, [props.titleField]: true, [props.linkField]: true, id: true, cover: true } },
+});
 
 /** Native scroll-snap carousel: swipeable without JS, autoplay added on top and paused while touched. */
 export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarouselProps>) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ContentListProps } from "@schemas/generated/page-config";
-import { asText, resolveBindings, useLang, usePage } from "../kit/page";
+import { asText, fieldAt, itemFields, mergeUse, resolveBindings, useLang, usePage, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatFen, formatMoment } from "../kit/format";
@@ -10,6 +10,11 @@ import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 export function signed(amount: number): string {
   return amount < 0 ? `−${-amount}` : `+${amount}`;
 }
+
+/** Of its source: the list's items as its item template binds them (and their id, the list's keys), and the total. */
+export const dataReads: WidgetDataReads<ContentListProps> = (props) => ({
+  data: mergeUse(fieldAt(props.listField, { id: true, ...itemFields(props.item) }), fieldAt(props.totalField, true)),
+});
 
 /** A list of items from its data source; paged lists load the next page as their end scrolls into view. */
 export default function ContentList({ props, data, nodeId, sourceName }: WidgetRenderProps<ContentListProps>) {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { FilterChipsProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { formatCount } from "../kit/format";
 
@@ -9,6 +9,9 @@ interface Choice {
   value: string;
   label: string;
 }
+
+/** Of the items bound to it: the two fields its props name. */
+export const dataReads: WidgetDataReads<FilterChipsProps> = (props) => ({ props: { items: { [props.valueField]: true, [props.labelField]: true } } });
 
 /**
  * One query value of the page as a row of links: choosing one replaces the history entry with the same page and

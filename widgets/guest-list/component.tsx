@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { GuestListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, fieldAt, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import { Art } from "../kit/art";
 
 type Guest = Record<string, unknown>;
 
@@ -13,6 +14,11 @@ const ROLES = new Set(["speaker", "host", "guest"]);
 function initial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? "";
 }
+
+/** Of its source: each guest's fields shown below. */
+export const dataReads: WidgetDataReads<GuestListProps> = (props) => ({
+  data: fieldAt(props.listField, fields("id", "authorName", "orgName", "role", "portraitUrl", "link")),
+});
 
 /** Guests (spec §3: authorName, orgName and their En siblings); a guest with a scholar profile links to it. */
 export default function GuestList({ props, data }: WidgetRenderProps<GuestListProps>) {
@@ -40,7 +46,7 @@ export default function GuestList({ props, data }: WidgetRenderProps<GuestListPr
               <li key={asText(guest.id) || index} className="guest-item">
                 <SmartLink to={asText(guest.link)} className="guest-link">
                   <span className="guest-avatar" aria-hidden="true">
-                    {portrait ? <img src={portrait} alt="" loading="lazy" /> : initial(name)}
+                    {portrait ? <Art src={portrait} alt="" shape="portrait" placement="below" /> : initial(name)}
                   </span>
                   <span className="guest-body">
                     <span className="guest-name">

@@ -8,6 +8,7 @@ import { toLang, type Lang } from "@contracts/language";
 export type { Lang } from "@contracts/language";
 export type { DataState } from "~/pipeline/data-state";
 export { readPath, resolveBindings } from "~/pipeline/bindings";
+export { fieldAt, fields, itemFields, mergeUse, type WidgetDataReads } from "~/pipeline/data-reads";
 export { usePage } from "~/renderer/page-context";
 export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
 export { useHydrated } from "~/renderer/use-hydrated";

@@ -1,11 +1,20 @@
 import { useTranslation } from "react-i18next";
 import type { LiveListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatDateRange } from "../kit/format";
 import { LoadMoreFooter, type Item, usePagedList } from "../kit/paged-list";
+import { Art, artPlacement } from "../kit/art";
+
+/** Of its source: each plan's (or series') fields shown below, and the total the paged list counts to. */
+export const dataReads: WidgetDataReads<LiveListProps> = () => ({
+  data: {
+    list: fields("id", "status", "link", "cover", "title", "startTime", "endTime", "authorName", "orgName", "guestNames", "planCount", "viewCount"),
+    total: true,
+  },
+});
 
 /**
  * Live plans with what decides whether to open one: its state (a pulsing mark while it is live), when it runs and who
@@ -45,7 +54,7 @@ export default function LiveList({ props, data, nodeId, sourceName }: WidgetRend
               <li key={asText(item.id) || index} className={`live-item state-${status}`} data-live-id={asText(item.id)} data-live-status={status}>
                 <SmartLink to={asText(item.link)} className="live-link">
                   <div className="live-cover">
-                    {asText(item.cover) && <img src={asText(item.cover)} alt="" loading={index < 2 ? "eager" : "lazy"} />}
+                    {asText(item.cover) && <Art src={asText(item.cover)} alt="" shape="poster" placement={artPlacement(nodeId, index)} />}
                     {Number.isInteger(status) && <span className={`live-state state-${status}`}>{t(`status.${status}`)}</span>}
                   </div>
                   <div className="live-body">

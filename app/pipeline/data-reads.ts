@@ -1,0 +1,140 @@
+import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
+import { findBindings, parseBinding } from "./bindings";
+import type { DataState } from "./data-state";
+import { walkWidgets } from "./widget-tree";
+
+/**
+ * Which parts of a value are read (ADR 030): `true` is the whole value as it is; an object names the fields read and
+ * what of each. Arrays are transparent: a use applies to every element.
+ */
+export type FieldUse = true | { [field: string]: FieldUse };
+
+/** What a widget's component reads in code of the values it is given, declared next to the component. */
+export interface DataReads {
+  /** Of its data source's value (the node's `data`). */
+  data?: FieldUse;
+  /** Of the value of a prop bound whole to data, e.g. `"items": "{data.banners.list}"`, by prop name. */
+  props?: Record<string, FieldUse>;
+}
+
+/** A widget's declaration, given the node's props as written in the config (defaults filled in, bindings not resolved). */
+export type WidgetDataReads<P = Record<string, unknown>> = (props: P) => DataReads;
+
+export function mergeUse(a: FieldUse | undefined, b: FieldUse): FieldUse {
+  if (a === undefined) return b;
+  if (a === true || b === true) return true;
+  const merged: Record<string, FieldUse> = { ...a };
+  for (const [field, use] of Object.entries(b)) merged[field] = mergeUse(merged[field], use);
+  return merged;
+}
+
+/** Fields each read whole: fields("id", "title") → {id: true, title: true}. */
+export function fields(...names: string[]): Record<string, FieldUse> {
+  return Object.fromEntries(names.map((name) => [name, true]));
+}
+
+/** `use` placed at a path: (["list"], {id: true}) → {list: {id: true}}; the empty path is the use itself. */
+function placeAt(path: string[], use: FieldUse): FieldUse {
+  return path.reduceRight<FieldUse>((inner, segment) => ({ [segment]: inner }), use);
+}
+
+/** `use` placed at a dotted field path: ("data.list", {id: true}) → {data: {list: {id: true}}}. */
+export function fieldAt(path: string, use: FieldUse): Record<string, FieldUse> {
+  return placeAt(path.split("."), use) as Record<string, FieldUse>;
+}
+
+/** The fields `{item.…}` bindings read anywhere inside a template (a widget's per-item props). */
+export function itemFields(template: unknown, into: Record<string, FieldUse> = {}): Record<string, FieldUse> {
+  if (typeof template === "string") {
+    for (const binding of findBindings(template)) {
+      if (binding.root === "item") Object.assign(into, mergeUse(into, placeAt(binding.path, true)));
+    }
+  } else if (Array.isArray(template)) {
+    for (const entry of template) itemFields(entry, into);
+  } else if (template && typeof template === "object") {
+    for (const entry of Object.values(template)) itemFields(entry, into);
+  }
+  return into;
+}
+
+function bindingsIn(value: unknown, visit: (expression: string) => void): void {
+  if (typeof value === "string") visit(value);
+  else if (Array.isArray(value)) for (const entry of value) bindingsIn(entry, visit);
+  else if (value && typeof value === "object") for (const entry of Object.values(value)) bindingsIn(entry, visit);
+}
+
+/**
+ * What one node reads of each data source: `{data.S.path}` bindings in its props and visibleWhen (a prop bound whole
+ * narrows to what the widget declares it reads of that prop), and of its own source what the widget declares.
+ * Whatever a widget does not declare it reads whole.
+ */
+export function nodeDataUse(node: WidgetNode, reads: WidgetDataReads | undefined, into = new Map<string, FieldUse>()): Map<string, FieldUse> {
+  const declared = reads?.(node.props ?? {});
+  const use = (path: string[], fieldUse: FieldUse) => {
+    const [source, ...rest] = path;
+    into.set(source, mergeUse(into.get(source), placeAt(rest, fieldUse)));
+  };
+  for (const [prop, value] of Object.entries(node.props ?? {})) {
+    const whole = typeof value === "string" ? parseBinding(value) : null;
+    const narrowed = declared?.props?.[prop];
+    if (whole?.root === "data" && narrowed) {
+      use(whole.path, narrowed);
+      continue;
+    }
+    bindingsIn(value, (text) => {
+      for (const binding of findBindings(text)) if (binding.root === "data") use(binding.path, true);
+    });
+  }
+  bindingsIn(node.visibleWhen ?? {}, (text) => {
+    for (const binding of findBindings(text)) if (binding.root === "data") use(binding.path, true);
+  });
+  if (node.data) use([node.data], declared?.data ?? true);
+  return into;
+}
+
+const EN = "En";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The part of a value that a use reads, in one language: a field read as a leaf takes its English twin's text for
+ * lang en (as readPath does) and the twin itself goes; a twin named in the use (code reading `titleEn`) stays for en
+ * only. Fields the value does not have stay absent.
+ */
+export function projectValue(value: unknown, use: FieldUse, lang: "zh" | "en"): unknown {
+  if (use === true) return value;
+  if (Array.isArray(value)) return value.map((entry) => projectValue(entry, use, lang));
+  if (!isRecord(value)) return value;
+  const projected: Record<string, unknown> = {};
+  for (const [field, fieldUse] of Object.entries(use)) {
+    if (!Object.hasOwn(value, field)) continue;
+    const twinOf = field.endsWith(EN) ? field.slice(0, -EN.length) : null;
+    if (twinOf && Object.hasOwn(value, twinOf) && lang !== "en") continue;
+    const english = value[field + EN];
+    projected[field] =
+      fieldUse === true && lang === "en" && typeof english === "string" && english !== "" ? english : projectValue(value[field], fieldUse, lang);
+  }
+  return projected;
+}
+
+/**
+ * The page's data as its widgets read it, in the viewer's language: each loaded source cut down to the fields its
+ * widgets bind or declare (ADR 030). A source no widget names is left whole, as is anything a widget reads whole.
+ */
+export function projectPageData(
+  config: PageConfig,
+  data: Record<string, DataState>,
+  lang: "zh" | "en",
+  readsOf: (type: string) => WidgetDataReads | undefined,
+): Record<string, DataState> {
+  const uses = new Map<string, FieldUse>();
+  walkWidgets(config.widgets, ({ node }) => nodeDataUse(node, readsOf(node.type), uses));
+  const projected: Record<string, DataState> = {};
+  for (const [name, state] of Object.entries(data)) {
+    const use = uses.get(name);
+    projected[name] = state.status === "ok" && use && use !== true ? { status: "ok", value: projectValue(state.value, use, lang) } : state;
+  }
+  return projected;
+}

@@ -1,0 +1,184 @@
+/**
+ * The page data the loader sends is cut down to what the widgets read (ADR 030). A widget that reads a field its
+ * declaration leaves out would break silently, so every page of page-configs/ is loaded from the seeded embedded
+ * platform and each of its widgets rendered twice per language, from the whole answers and from the projected ones:
+ * the HTML must be the same, and no field the projection dropped may even be looked at (a Proxy records each look).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
+import { createApiClient, type ApiClient } from "~/api/api-client";
+import { loadCatalogues } from "@contracts/catalogues.server";
+import { createPageConfigStore } from "@server/page-configs.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { fieldAt, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
+import type { DataState } from "~/pipeline/data-state";
+import { plannedSources } from "~/pipeline/plan";
+import { requestSource } from "~/pipeline/request-source";
+import { walkWidgets } from "~/pipeline/widget-tree";
+import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
+import { isWidgetType, widgetRegistry } from "@widgets/registry";
+import { renderWidget, type Lang } from "./render-widget";
+
+const root = join(import.meta.dirname, "..", "..");
+const clock = new Date("2027-01-10T00:00:00Z");
+
+describe("projectValue", () => {
+  const paper = { id: 7, title: "平台经济", titleEn: "Platform economics", summary: "很长的摘要", summaryEn: "A long abstract", views: 3 };
+
+  it("keeps the fields a use names, in every element of an array", () => {
+    expect(projectValue({ list: [paper, paper], total: 2, pageNum: 1 }, { list: { id: true, views: true }, total: true }, "zh")).toEqual({
+      list: [
+        { id: 7, views: 3 },
+        { id: 7, views: 3 },
+      ],
+      total: 2,
+    });
+  });
+
+  it("sends one language: the English twin's text in en, the Chinese field in zh, never both", () => {
+    expect(projectValue(paper, { title: true }, "zh")).toEqual({ title: "平台经济" });
+    expect(projectValue(paper, { title: true }, "en")).toEqual({ title: "Platform economics" });
+    expect(projectValue({ title: "仅中文", titleEn: "" }, { title: true }, "en")).toEqual({ title: "仅中文" });
+  });
+
+  it("keeps a twin the code reads by name for en only", () => {
+    expect(projectValue(paper, { title: true, titleEn: true }, "en")).toEqual({ title: "Platform economics", titleEn: "Platform economics" });
+    expect(projectValue(paper, { title: true, titleEn: true }, "zh")).toEqual({ title: "平台经济" });
+  });
+
+  it("keeps a value read whole as it is, twins included", () => {
+    expect(projectValue({ item: paper }, { item: true }, "en")).toEqual({ item: paper });
+    expect(projectValue([1, "a", null], { id: true }, "zh")).toEqual([1, "a", null]);
+  });
+});
+
+describe("nodeDataUse", () => {
+  const contentList = (props: Record<string, unknown>) =>
+    mergeUse(fieldAt(String(props.listField ?? "list"), { id: true, ...itemFields(props.item) }), fieldAt("total", true));
+
+  it("reads a source's items as the item template binds them, plus what the widget declares", () => {
+    const node: WidgetNode = { type: "contentList", data: "papers", props: { item: { title: "{item.title}", meta: ["{item.author.name}"] } } };
+    expect(nodeDataUse(node, (props) => ({ data: contentList(props) })).get("papers")).toEqual({
+      list: { id: true, title: true, author: { name: true } },
+      total: true,
+    });
+  });
+
+  it("a prop bound whole narrows to what the widget declares of it; text bindings read their leaf; undeclared is whole", () => {
+    const reads: WidgetDataReads = () => ({ props: { items: { cover: true } } });
+    const node: WidgetNode = {
+      type: "bannerCarousel",
+      props: { items: "{data.banners.list}", caption: "{data.meta.name} ({data.meta.count})" },
+      visibleWhen: { value: "{data.flags.on}", equals: true },
+    };
+    const uses = nodeDataUse(node, reads);
+    expect(uses.get("banners")).toEqual({ list: { cover: true } });
+    expect(uses.get("meta")).toEqual({ name: true, count: true });
+    expect(uses.get("flags")).toEqual({ on: true });
+    expect(nodeDataUse(node, undefined).get("banners")).toEqual({ list: true });
+    expect(nodeDataUse({ type: "x", data: "all" }, undefined).get("all")).toBe(true);
+  });
+
+  it("a source two widgets read carries the fields of both; one reading it whole keeps it whole", () => {
+    const config = {
+      path: "/p",
+      title: { zh: "页", en: "Page" },
+      widgets: [
+        { type: "a", data: "s", props: {} },
+        { type: "b", props: { text: "{data.s.total}" } },
+      ],
+    } as unknown as PageConfig;
+    const data: Record<string, DataState> = { s: { status: "ok", value: { list: [{ id: 1, title: "x" }], total: 1, extra: true } } };
+    const declared = (type: string): WidgetDataReads | undefined => (type === "a" ? () => ({ data: { list: { id: true } } }) : undefined);
+    expect(projectPageData(config, data, "zh", declared).s).toEqual({ status: "ok", value: { list: [{ id: 1 }], total: 1 } });
+    expect(projectPageData(config, data, "zh", () => undefined).s).toBe(data.s);
+  });
+});
+
+/**
+ * The projected value behind a Proxy that notes every look at a field the whole answer has and the projection left
+ * out (readPath's look for an English twin of a field that is there does not count: the twin's text is in it).
+ */
+function watched(projected: unknown, whole: unknown, path: string, looks: Set<string>, proxies = new WeakMap<object, unknown>()): unknown {
+  if (typeof projected !== "object" || projected === null) return projected;
+  const known = proxies.get(projected);
+  if (known) return known;
+  const proxy = new Proxy(projected, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof key !== "string") return value;
+      const wholeRecord = typeof whole === "object" && whole !== null ? (whole as Record<string, unknown>) : null;
+      if (!(key in target) && wholeRecord && key in wholeRecord) {
+        const twinOf = key.endsWith("En") ? key.slice(0, -2) : null;
+        if (!twinOf || !(twinOf in target)) looks.add(`${path}.${key}`);
+        return value;
+      }
+      return watched(value, wholeRecord?.[key], `${path}.${key}`, looks, proxies);
+    },
+  });
+  proxies.set(projected, proxy);
+  return proxy;
+}
+
+let directory = "";
+let platform: EmbeddedPlatform;
+let api: ApiClient;
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), "projection-"));
+  platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), now: () => clock, log: () => {} });
+  api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => platform.api.fetch(new Request(input, init)) });
+  await loadWidgetComponents(Object.keys(widgetRegistry));
+}, 120_000);
+
+afterAll(() => {
+  platform?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+const store = createPageConfigStore({ directory: join(root, "page-configs"), catalogues: loadCatalogues(root), watchForChanges: false, log: () => {} });
+const pages = store
+  .paths()
+  .map((path) => store.resolve(path))
+  .flatMap((entry) => (entry?.status === "valid" && Object.keys(entry.config.data ?? {}).length > 0 ? [entry.config] : []));
+
+describe("every page's widgets render the same from the projected data", () => {
+  it("covers the pages with data sources", () => {
+    expect(pages.length).toBeGreaterThan(40);
+  });
+
+  it.each(pages.map((config) => [config.path, config] as const))("%s", async (_path, config) => {
+    const query = Object.fromEntries(Object.keys(config.query ?? {}).map((name) => [name, "1"]));
+    const whole: Record<string, DataState> = {};
+    for (const [name, planned] of plannedSources(config, null)) {
+      whole[name] = planned === "load" ? await requestSource(api, config.data![name], query) : planned;
+    }
+    for (const lang of ["zh", "en"] as Lang[]) {
+      const projected = projectPageData(config, whole, lang, widgetDataReads);
+      const looks = new Set<string>();
+      const watchedData = Object.fromEntries(
+        Object.entries(projected).map(([name, state]) => [
+          name,
+          state.status === "ok" && state !== whole[name]
+            ? { status: "ok" as const, value: watched(state.value, (whole[name] as { value: unknown }).value, name, looks) }
+            : state,
+        ]),
+      );
+      const nodes: WidgetNode[] = [];
+      walkWidgets(config.widgets, ({ node }) => {
+        if (isWidgetType(node.type)) nodes.push(node);
+      });
+      for (const node of nodes) {
+        if (!isWidgetType(node.type)) continue;
+        const options = { props: node.props ?? {}, source: node.data, lang, query, config: { data: config.data }, now: clock.getTime() };
+        const expected = await renderWidget(node.type, { ...options, data: whole });
+        const actual = await renderWidget(node.type, { ...options, data: watchedData });
+        expect(actual, `${config.path} ${node.type} (${lang})`).toBe(expected);
+      }
+      expect([...looks], `${config.path} (${lang}): fields read that the projection dropped`).toEqual([]);
+    }
+  });
+});
