@@ -7,9 +7,8 @@
 import { join, basename } from "node:path";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { NAMESPACES } from "@contracts/language.ts";
-import { deadLinkProblems } from "@server/config-check.server.ts";
+import { dataSourceProblems, deadLinkProblems, servedPlatformRoutes } from "@server/config-check.server.ts";
 import { loadPageEntries, servedPaths } from "@server/page-configs.server.ts";
-import { createEmbeddedPlatform } from "@server/platform-api/index.server.ts";
 
 const root = join(import.meta.dirname, "..");
 const directory = process.env.PAGE_CONFIGS_DIR ?? join(root, "page-configs");
@@ -43,17 +42,10 @@ for (const entry of new Set(entries.values())) {
   for (const problem of deadLinkProblems(entry.config, linkable)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
 }
 
-const platform = createEmbeddedPlatform({ file: ":memory:", seed: false });
-const served = new Set(platform.api.routes().map((route) => `${route.method} ${route.path}`));
-platform.close();
+const served = servedPlatformRoutes();
 for (const entry of new Set(entries.values())) {
   if (entry.status !== "valid") continue;
-  for (const [name, source] of Object.entries(entry.config.data ?? {})) {
-    const method = source.method ?? "POST";
-    if (!served.has(`${method} ${source.api}`) && !served.has(`ANY ${source.api}`)) {
-      lines.push(`${basename(entry.file)} /data/${name}/api: the embedded platform API does not serve ${method} ${source.api}`);
-    }
-  }
+  for (const problem of dataSourceProblems(entry.config, served)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
 }
 
 if (lines.length) {

@@ -1,4 +1,4 @@
-import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import express, { type Express, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -13,7 +13,10 @@ import type { SessionUser } from "@contracts/gate.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
-import { createPageConfigStore } from "./page-configs.server.ts";
+import { createPageConfigStore, type LivePage } from "./page-configs.server.ts";
+import { servedPlatformRoutes } from "./config-check.server.ts";
+import { opsConsole, previewServicesOf } from "./ops/console.server.ts";
+import { OPS_CONSOLE_PREFIX } from "./platform-api/ops.server.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { renderCache } from "./render-cache.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
@@ -133,6 +136,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
         publicOrigin: env.publicOrigin,
         maxFailedLogins: env.maxFailedLogins,
         announceMessage: env.devTools === "off" ? log : undefined,
+        pageConfigsDir: env.pageConfigsDir,
       });
   const serverApi: ApiClient = createApiClient({
     baseUrl: env.platformBaseUrl ?? "http://embedded/api",
@@ -140,7 +144,24 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     headers: () => ({ source: "4", deviceBrand: "server", deviceMod: "ssr" }),
   });
 
-  const pages = createPageConfigStore({ directory: env.pageConfigsDir, catalogues: loadCatalogues(root), watchForChanges: development, log });
+  const catalogues = loadCatalogues(root);
+  // The live set is the console's store (ADR 026), polled through the platform API like any other call of ours.
+  const pages = createPageConfigStore({
+    directory: env.pageConfigsDir,
+    catalogues,
+    watchForChanges: development,
+    log,
+    live: async (after) => {
+      const answer = await serverApi.request<{ counter: number; pages?: LivePage[] }>(`${OPS_CONSOLE_PREFIX}/live`, {
+        method: "GET",
+        params: after === null ? {} : { after },
+      });
+      if (!SUCCESS_CODES.has(answer.code) || !answer.data) throw new Error(answer.message ?? `code ${answer.code}`);
+      return answer.data;
+    },
+    onRepositoryChange: platform ? () => platform.opsConsole.seedFromDirectory(env.pageConfigsDir, now()) : undefined,
+  });
+  await pages.refresh();
   const clientDir = join(env.buildDir, "client");
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
 
@@ -164,7 +185,39 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     response.status(ready ? 200 : 503).json({ status: ready ? "ok" : "starting" });
   });
 
+  const sourceCache = createSourceCache(() => now().getTime());
+  const services = (response: ExpressResponse): AppServices => ({
+    pages,
+    api: serverApi,
+    sourceCache,
+    nonce: (response.locals as SecurityLocals).nonce,
+    now,
+    sessionUser: (request) => sessionUser(readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token)),
+    widgetModuleUrls,
+    sessionCookie: (token) => sessionCookie(token, env.secureCookies),
+    publicOrigin: env.publicOrigin,
+    isProduction: env.isProduction,
+  });
+
   app.use(securityHeaders({ development }));
+  // Before refuseOddRequests, which lets only pages' GETs through: the console's API takes POSTs (same-site only).
+  let servedRoutes: Set<string> | null = null;
+  let renderPreview: RequestHandler = (_request, response) => void response.status(503).end();
+  app.use(
+    opsConsole({
+      api: serverApi,
+      pages,
+      catalogues,
+      servedRoutes: () => (servedRoutes ??= servedPlatformRoutes()),
+      root,
+      now,
+      publicOrigin: env.publicOrigin,
+      secureCookies: env.secureCookies,
+      baseServices: services,
+      // The page renderer exists once the build is loaded (below); previews are answered only after that.
+      renderPreview: (request, response, next) => renderPreview(request, response, next),
+    }),
+  );
   app.use(refuseOddRequests());
   app.use(sameSiteWrites(env.publicOrigin));
 
@@ -176,6 +229,11 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   app.all("/api/{*rest}", async (request, response) => {
+    // The console's platform paths are for our server alone: staff reach them only through /ops/api.
+    if (request.path === `/api${OPS_CONSOLE_PREFIX}` || request.path.startsWith(`/api${OPS_CONSOLE_PREFIX}/`)) {
+      response.status(404).json({ code: 404, message: `no such API: ${request.path.slice("/api".length)}` });
+      return;
+    }
     if (!API_METHODS.has(request.method)) {
       response.setHeader("Allow", [...API_METHODS].join(", "));
       response.setHeader("Connection", "close");
@@ -261,25 +319,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     build = (await import(join(env.buildDir, "server", "index.js"))) as ServerBuild;
   }
 
-  const sourceCache = createSourceCache(() => now().getTime());
-  const services = (response: ExpressResponse): AppServices => ({
-    pages,
-    api: serverApi,
-    sourceCache,
-    nonce: (response.locals as SecurityLocals).nonce,
-    now,
-    sessionUser: (request) => sessionUser(readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token)),
-    widgetModuleUrls,
-    sessionCookie: (token) => sessionCookie(token, env.secureCookies),
-    publicOrigin: env.publicOrigin,
-    isProduction: env.isProduction,
-  });
-
-  if (options.renderCache ?? true) app.use(renderCache({ now: () => now().getTime() }));
-  // Inside the render cache, so what it keeps is the document as it left, under its hashed policy.
-  app.use(hashedPolicyForPublicPages({ development }));
-  app.all(
-    "/{*path}",
+  const pageHandler = (servicesOf: (response: ExpressResponse) => AppServices) =>
     createRequestHandler({
       build,
       mode: development ? "development" : "production",
@@ -287,11 +327,16 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
         const serverBuild = typeof build === "function" ? await build() : build;
         const key = (serverBuild.entry.module as unknown as { appServices: typeof appServices }).appServices;
         const context = new RouterContextProvider();
-        context.set(key, services(response));
+        context.set(key, servicesOf(response));
         return context;
       },
-    }),
-  );
+    });
+  renderPreview = pageHandler(previewServicesOf);
+
+  if (options.renderCache ?? true) app.use(renderCache({ now: () => now().getTime() }));
+  // Inside the render cache, so what it keeps is the document as it left, under its hashed policy.
+  app.use(hashedPolicyForPublicPages({ development }));
+  app.all("/{*path}", pageHandler(services));
 
   ready = true;
   return {
@@ -302,6 +347,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     platform,
     attachRealtime: (server) => realtime.attach(server),
     async close() {
+      pages.close();
       await vite?.close();
       platform?.close();
     },

@@ -1,50 +1,15 @@
-import type { ErrorObject } from "ajv";
 import type { PageConfig } from "@schemas/generated/page-config";
 import type { PageConfigInput } from "@schemas/generated/page-config-input";
-import { validatePageConfig } from "@schemas/generated/validate-page-config.js";
 import { findBindings } from "~/pipeline/bindings";
 import { widgetRegistry, isWidgetType } from "@widgets/registry";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import { redirectFor } from "~/routing/routing";
 import type { ConfigProblem } from "~/services";
+import { schemaProblems } from "./platform-api/ops-schema.server.ts";
+import { OPS_CONSOLE_PREFIX } from "./platform-api/ops.server.ts";
+import { createEmbeddedPlatform } from "./platform-api/index.server.ts";
 
 export type Catalogues = Record<string, Record<string, unknown>>;
-
-function describeError(error: ErrorObject): string {
-  switch (error.keyword) {
-    case "additionalProperties":
-      return `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
-    case "required":
-      return `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
-    case "enum":
-      return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "anyOf":
-      return "does not match any allowed form (a zh/en pair, or text with bindings such as {t.home.title})";
-    case "oneOf":
-      return "must match exactly one allowed form";
-    case "pattern":
-      return `has an invalid format (must match ${(error.params as { pattern: string }).pattern})`;
-    default:
-      return error.message ?? error.keyword;
-  }
-}
-
-/** ajv's raw errors, made readable: one message per pointer, no if/then noise, anyOf children folded. */
-export function readableSchemaErrors(errors: ErrorObject[]): ConfigProblem[] {
-  const anyOfPointers = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
-  const seen = new Set<string>();
-  const problems: ConfigProblem[] = [];
-  for (const error of errors) {
-    if (error.keyword === "if") continue;
-    if (error.keyword !== "anyOf" && anyOfPointers.has(error.instancePath)) continue;
-    const message = describeError(error);
-    const key = `${error.instancePath}|${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    problems.push({ pointer: error.instancePath || "/", message });
-  }
-  return problems;
-}
 
 function hasKey(catalogue: Record<string, unknown> | undefined, key: string): boolean {
   let current: unknown = catalogue;
@@ -88,6 +53,10 @@ export function crossReferenceProblems(config: PageConfig, catalogues: { zh: Cat
   };
 
   for (const [name, source] of Object.entries(config.data ?? {})) {
+    // The console's paths are the platform's internal ones (ADR 026): a data source would hand them to every viewer.
+    if (source.api === OPS_CONSOLE_PREFIX || source.api.startsWith(`${OPS_CONSOLE_PREFIX}/`)) {
+      problems.push({ pointer: `/data/${name}/api`, message: `${source.api} is internal to the operations console, not a data source` });
+    }
     collectStrings(source.params ?? {}, `/data/${name}/params`, (text, pointer) => {
       for (const binding of findBindings(text)) {
         if (binding.root !== "query") problems.push({ pointer, message: "data source params may only bind {query.…}" });
@@ -137,11 +106,31 @@ export function deadLinkProblems(config: PageConfig, servedPaths: ReadonlySet<st
   return problems;
 }
 
+/** "METHOD /path" of every route the embedded platform API serves: what a data source may name. */
+export function servedPlatformRoutes(): Set<string> {
+  const platform = createEmbeddedPlatform({ file: ":memory:", seed: false });
+  const served = new Set(platform.api.routes().map((route) => `${route.method} ${route.path}`));
+  platform.close();
+  return served;
+}
+
+/** Data sources naming a path (and method) the platform API does not serve: each would fail on every render. */
+export function dataSourceProblems(config: PageConfig, served: ReadonlySet<string>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const [name, source] of Object.entries(config.data ?? {})) {
+    const method = source.method ?? "POST";
+    if (!served.has(`${method} ${source.api}`) && !served.has(`ANY ${source.api}`)) {
+      problems.push({ pointer: `/data/${name}/api`, message: `the embedded platform API does not serve ${method} ${source.api}` });
+    }
+  }
+  return problems;
+}
+
 /** A config as written, with its schema defaults filled in (widget props included); throws when it is invalid. */
 export function withConfigDefaults(input: PageConfigInput): PageConfig {
   const config = structuredClone(input) as unknown;
-  if (!validatePageConfig(config)) {
-    const problems = readableSchemaErrors(validatePageConfig.errors ?? []);
+  const problems = schemaProblems(config);
+  if (problems.length) {
     throw new Error(`invalid page config: ${problems.map((problem) => `${problem.pointer} ${problem.message}`).join("; ")}`);
   }
   return config as PageConfig;
@@ -158,9 +147,8 @@ export function checkPageConfig(
   } catch (error) {
     return { config: null, problems: [{ pointer: "/", message: `invalid JSON: ${(error as Error).message}` }] };
   }
-  if (!validatePageConfig(parsed)) {
-    return { config: null, problems: readableSchemaErrors(validatePageConfig.errors ?? []) };
-  }
+  const problems = schemaProblems(parsed);
+  if (problems.length) return { config: null, problems };
   const config = parsed as PageConfig;
   return { config, problems: crossReferenceProblems(config, catalogues) };
 }

@@ -46,34 +46,123 @@ export function servedPaths(entries: Map<string, PageEntry>): string[] {
   return [...entries.entries()].filter(([path, entry]) => entry.status === "valid" && path !== NOT_FOUND_PATH).map(([path]) => path);
 }
 
+/** A config version the store serves: what the platform's /opsConsole/live answers with (ADR 026). */
+export interface LivePage {
+  path: string;
+  version: number;
+  text: string;
+}
+
+/** Where the live set comes from: the counter alone while it is the one the store holds, else every live version. */
+export type LiveSource = (after: number | null) => Promise<{ counter: number; pages?: LivePage[] }>;
+
+/**
+ * The live set over the repository's entries: each live version (checked like a file) takes its path and aliases; a
+ * repository entry stays only where no live version is, which is how a file that fails the schema (never taken into
+ * the store) still answers with its error page, and how the repository is served while the store cannot be reached.
+ */
+export function mergeLivePages(repository: Map<string, PageEntry>, live: LivePage[], catalogues: Catalogues): Map<string, PageEntry> {
+  const entries = new Map<string, PageEntry>();
+  const sorted = [...live].sort((a, b) => a.path.localeCompare(b.path));
+  for (const page of sorted) {
+    const file = `store:${page.path}@v${page.version}`;
+    const { config, problems } = checkPageConfig(page.text, catalogues);
+    const paths = config ? [config.path, ...(config.aliases ?? [])] : [page.path];
+    for (const path of paths) {
+      const taken = entries.get(path);
+      if (taken) problems.push({ pointer: "/path", message: `path "${path}" is already served by ${taken.file}` });
+    }
+    const entry: PageEntry = config && problems.length === 0 ? { status: "valid", file, config } : { status: "invalid", file, path: page.path, problems };
+    for (const path of paths) if (!entries.has(path)) entries.set(path, entry);
+  }
+  const livePaths = new Set(live.map((page) => page.path));
+  for (const [path, entry] of repository) {
+    const owner = entry.status === "valid" ? entry.config.path : entry.path;
+    if (!livePaths.has(owner) && !entries.has(path)) entries.set(path, entry);
+  }
+  return entries;
+}
+
+export interface ServerPageConfigStore extends PageConfigStore {
+  /** Reads the live set now (the poll does this every pollMs); resolves once the answer is in place. */
+  refresh(): Promise<void>;
+  close(): void;
+}
+
 export function createPageConfigStore(options: {
   directory: string;
   catalogues: Catalogues;
   watchForChanges: boolean;
   log?: (line: string) => void;
-}): PageConfigStore & { close(): void } {
+  /** The console's store; without it the repository folder alone is served. */
+  live?: LiveSource;
+  pollMs?: number;
+  /** Called when a repository file changes (development), before the live set is read again. */
+  onRepositoryChange?: () => void;
+}): ServerPageConfigStore {
   const log = options.log ?? ((line: string) => console.log(line));
+  let repository = new Map<string, PageEntry>();
+  let livePages: LivePage[] = [];
+  let counter: number | null = null;
   let entries = new Map<string, PageEntry>();
   let paths: string[] = [];
 
-  const reload = () => {
-    entries = loadPageEntries(options.directory, options.catalogues);
-    paths = servedPaths(entries);
-    const invalid = new Set([...entries.values()].filter((entry) => entry.status === "invalid"));
+  // One assignment each: a render reads either the old map or the new one, never half of each.
+  const rebuild = () => {
+    const next = mergeLivePages(repository, livePages, options.catalogues);
+    paths = servedPaths(next);
+    entries = next;
+  };
+
+  const reloadRepository = () => {
+    repository = loadPageEntries(options.directory, options.catalogues);
+    const invalid = new Set([...repository.values()].filter((entry) => entry.status === "invalid"));
     for (const entry of invalid) {
       if (entry.status !== "invalid") continue;
       log(`page config ${basename(entry.file)} is invalid; ${entry.path} answers with an error page:`);
       for (const problem of entry.problems) log(`  ${entry.path} ${problem.pointer}: ${problem.message}`);
     }
+    rebuild();
   };
-  reload();
+  reloadRepository();
+
+  let reading: Promise<void> | null = null;
+  let unreachable = false;
+  const refresh = (): Promise<void> => {
+    if (!options.live) return Promise.resolve();
+    reading ??= options
+      .live(counter)
+      .then((answer) => {
+        if (unreachable) log("page-config store reachable again");
+        unreachable = false;
+        if (answer.pages) {
+          livePages = answer.pages;
+          rebuild();
+        }
+        counter = answer.counter;
+      })
+      .catch((error: unknown) => {
+        if (!unreachable) log(`page-config store unreachable, serving the last live set: ${(error as Error).message}`);
+        unreachable = true;
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
+  const poll = options.live ? setInterval(() => void refresh(), options.pollMs ?? 1000) : null;
+  poll?.unref();
 
   let watcher: FSWatcher | null = null;
   if (options.watchForChanges) {
     let timer: NodeJS.Timeout | undefined;
     watcher = watch(options.directory, () => {
       clearTimeout(timer);
-      timer = setTimeout(reload, 50);
+      timer = setTimeout(() => {
+        reloadRepository();
+        options.onRepositoryChange?.();
+        void refresh();
+      }, 50);
     });
   }
 
@@ -88,7 +177,9 @@ export function createPageConfigStore(options: {
       const entry = entries.get(NOT_FOUND_PATH);
       return entry?.status === "valid" ? entry.config : BUILT_IN_NOT_FOUND;
     },
+    refresh,
     close() {
+      if (poll) clearInterval(poll);
       watcher?.close();
     },
   };

@@ -33,6 +33,7 @@ import { jobRoutes } from "./jobs.server.ts";
 import { seedJobs } from "./jobs-seed.server.ts";
 import { createEssays } from "./essays.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
+import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -42,6 +43,8 @@ export interface EmbeddedPlatform {
   promotions: Promotions;
   orders: OrderEngine;
   membership: Membership;
+  /** Staff, page-config versions and drafts (ADR 026); the server's watcher takes changed repository files through it. */
+  opsConsole: OpsConsole;
   close(): void;
 }
 
@@ -57,6 +60,9 @@ export interface EmbeddedPlatformOptions {
   announceMessage?: (line: string) => void;
   /** false: leave a new database empty (the config check only needs the route table). */
   seed?: boolean;
+  /** The repository's page configs, taken into the console's store when new or changed (ADR 026). */
+  pageConfigsDir?: string;
+  opsConsole?: OpsConsoleOptions;
 }
 
 /** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
@@ -122,6 +128,11 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   commentTargets.push(circleCommentTarget(db));
   const essays = createEssays(db, accounts, uploadsDir);
   commentTargets.push(essays.commentTarget);
+  const opsConsole = createOpsConsole(db, options.opsConsole);
+  if (options.seed !== false && options.pageConfigsDir) {
+    const taken = opsConsole.seedFromDirectory(options.pageConfigsDir, now());
+    if (taken) options.log?.(`took ${taken} new or changed page config(s) from ${options.pageConfigsDir} into the console's store`);
+  }
   const api = createRouter(
     db,
     [
@@ -148,6 +159,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...qa.routes,
       ...jobRoutes(db),
       ...essays.routes,
+      ...opsConsole.routes,
     ],
     now,
   );
@@ -158,6 +170,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     promotions,
     orders,
     membership,
+    opsConsole,
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import type { OpsDraft, OpsMe } from "@contracts/ops";
+import { PASSWORD, useOpsConsole } from "./ops-fixture";
+
+const ops = useOpsConsole(3411, "2026-11-01T00:00:00.000Z");
+const SITE_MEMBER = "token=a-member-of-the-site";
+
+describe("who reaches the console", () => {
+  it("asks a visitor to sign in: 401 from the API, a redirect to the login page from a page", async () => {
+    const api = await ops.request("/ops/api/pages");
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: "unauthenticated", message: "请先登录运营后台" });
+    const page = await ops.request("/ops/pages?x=1");
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/ops/login?next=%2Fops%2Fpages%3Fx%3D1");
+    // The login page itself is open: it reaches the page renderer.
+    expect((await ops.request("/ops/login")).status).toBe(418);
+    // Pages outside /ops are not the console's.
+    expect((await ops.request("/opsy")).status).toBe(418);
+  });
+
+  it("refuses a signed-in member of the site who is not staff: 403 on every page, preview and API", async () => {
+    for (const path of ["/ops", "/ops/pages", "/ops.data", "/ops/preview/2023ames", "/ops/api/pages", "/ops/api/me", "/ops/api/metadata", "/ops/api/audit"]) {
+      const response = await ops.request(path, { cookie: `${SITE_MEMBER}; lang=en` });
+      expect(response.status, path).toBe(403);
+    }
+    const refused = await ops.request("/ops/api/publish", { cookie: `${SITE_MEMBER}; lang=en`, body: { path: "/2023ames" } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: "forbidden", message: "You are not allowed to do this" });
+  });
+
+  it("signs staff in with an HttpOnly, SameSite=Strict cookie scoped to /ops; staff who are also members get in", async () => {
+    ops.platform.opsConsole.saveStaff("alice", "publisher", PASSWORD, ops.now());
+    const response = await ops.request("/ops/api/login", { body: { username: "Alice", password: PASSWORD } });
+    expect(response.status).toBe(200);
+    const me = (await response.json()) as OpsMe;
+    expect(me).toEqual({
+      username: "alice",
+      role: "publisher",
+      expiresAt: new Date(ops.now().getTime() + 12 * 3_600_000).toISOString(),
+      idleExpiresAt: new Date(ops.now().getTime() + 30 * 60_000).toISOString(),
+    });
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^ops_session=[A-Za-z0-9]{32}; Path=\/ops; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+    const session = cookie.split(";")[0];
+    const pages = await ops.request("/ops/api/pages", { cookie: `${SITE_MEMBER}; ${session}` });
+    expect(pages.status).toBe(200);
+    expect(pages.headers.get("cache-control")).toBe("private, no-store");
+    expect((await ops.request("/ops/pages", { cookie: session })).status).toBe(418);
+  });
+
+  it("refuses cross-site writes before they act", async () => {
+    const session = await ops.signIn("alice", "publisher");
+    const response = await ops.request("/ops/api/draft", {
+      cookie: session,
+      headers: { "sec-fetch-site": "cross-site" },
+      body: { path: "/2023ames", text: "{}" },
+    });
+    expect(response.status).toBe(403);
+    expect(ops.platform.db.prepare("SELECT COUNT(*) FROM ops_drafts").pluck().get()).toBe(0);
+  });
+
+  it("lets an editor save drafts and preview, but not publish or roll back", async () => {
+    const session = await ops.signIn("ed", "editor");
+    const saved = await ops.request("/ops/api/draft", { cookie: session, body: { path: "/2023ames", text: "{ not yet json" } });
+    expect(saved.status).toBe(200);
+    const draft = (await saved.json()) as OpsDraft;
+    expect(draft).toMatchObject({ editor: "ed", config: null, baseVersion: 1 });
+    expect(draft.problems[0].pointer).toBe("/");
+    for (const [path, body] of [
+      ["/ops/api/publish", { path: "/2023ames" }],
+      ["/ops/api/rollback", { path: "/2023ames", version: 1 }],
+    ] as const) {
+      const response = await ops.request(path, { cookie: `${session}; lang=en`, body });
+      expect(response.status, path).toBe(403);
+    }
+    // Also at the platform, for a caller that skips our server.
+    const token = session.split("=")[1];
+    const direct = await ops.platform.api.fetch(
+      new Request("http://embedded/api/opsConsole/publish", {
+        method: "POST",
+        headers: { "content-type": "application/json", opsSession: token },
+        body: JSON.stringify({ path: "/2023ames", text: "{}" }),
+      }),
+    );
+    expect(((await direct.json()) as { code: number }).code).toBe(403);
+    expect(ops.platform.db.prepare("SELECT COUNT(*) FROM ops_page_versions WHERE path = '/2023ames'").pluck().get()).toBe(1);
+    await ops.request("/ops/api/draft/discard", { cookie: session, body: { path: "/2023ames" } });
+  });
+
+  it("ends a session after 30 idle minutes, and after 12 hours however busy", async () => {
+    const idle = await ops.signIn("alice", "publisher");
+    ops.advance(29 * 60_000);
+    expect((await ops.request("/ops/api/me", { cookie: idle })).status).toBe(200);
+    ops.advance(29 * 60_000);
+    expect((await ops.request("/ops/api/me", { cookie: idle })).status).toBe(200);
+    ops.advance(31 * 60_000);
+    expect((await ops.request("/ops/api/me", { cookie: idle })).status).toBe(401);
+
+    const busy = await ops.signIn("alice", "publisher");
+    for (let hour = 0; hour < 12 * 3; hour++) {
+      ops.advance(20 * 60_000);
+      const status = (await ops.request("/ops/api/me", { cookie: busy })).status;
+      expect(status, `after ${(hour + 1) * 20} minutes`).toBe(hour + 1 < 36 ? 200 : 401);
+    }
+  });
+
+  it("ends a session at logout", async () => {
+    const session = await ops.signIn("alice", "publisher");
+    const out = await ops.request("/ops/api/logout", { cookie: session, method: "POST" });
+    expect(out.status).toBe(204);
+    expect(out.headers.get("set-cookie")).toMatch(/^ops_session=; Path=\/ops; HttpOnly; SameSite=Strict; Max-Age=0/);
+    expect((await ops.request("/ops/api/me", { cookie: session })).status).toBe(401);
+  });
+
+  it("limits wrong passwords per name: the sixth try is refused even with the right password", async () => {
+    ops.platform.opsConsole.saveStaff("mallory", "editor", PASSWORD, ops.now());
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await ops.request("/ops/api/login", { cookie: "lang=en", body: { username: "mallory", password: `guess ${attempt}` } });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toEqual({ error: "invalidCredentials", message: "Wrong name or password" });
+    }
+    const limited = await ops.request("/ops/api/login", { body: { username: "mallory", password: PASSWORD } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("900");
+    ops.advance(16 * 60_000);
+    expect((await ops.request("/ops/api/login", { body: { username: "mallory", password: PASSWORD } })).status).toBe(200);
+    const refusals = ops.platform.db.prepare("SELECT COUNT(*) FROM ops_audit WHERE actor = 'mallory' AND action = 'loginRefused'").pluck().get();
+    expect(refusals).toBe(6);
+  });
+
+  it("answers a bad body with 400, not a crash", async () => {
+    const session = await ops.signIn("alice", "publisher");
+    expect((await ops.request("/ops/api/draft", { cookie: session, body: "{broken" })).status).toBe(400);
+    expect((await ops.request("/ops/api/draft", { cookie: session, body: { path: "/x" } })).status).toBe(400);
+    expect((await ops.request("/ops/api/rollback", { cookie: session, body: { path: "/2023ames", version: "one" } })).status).toBe(400);
+    expect((await ops.request("/ops/api/nothing", { cookie: session })).status).toBe(404);
+  });
+});
+
+describe("previews", () => {
+  it("renders the draft for a persona at a chosen time, never cached, and logs it", async () => {
+    const session = await ops.signIn("ed", "editor");
+    const detail = await (await ops.request("/ops/api/page?path=/2023ames", { cookie: session })).json();
+    const config = { ...detail.live.config, title: { zh: "草稿标题", en: "Draft title" } };
+    expect((await ops.request("/ops/api/draft", { cookie: session, body: { path: "/2023ames", config } })).status).toBe(200);
+
+    const response = await ops.request("/ops/preview/2023ames?lang=en&as=vip&at=2023-04-30T00:00:00.000Z&source=draft&tab=2", { cookie: session });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const seen = await response.json();
+    expect(seen.url).toBe("/2023ames?tab=2");
+    expect(seen.cookie).toBe("lang=en; token=ops-preview-persona");
+    expect(seen.now).toBe("2023-04-30T00:00:00.000Z");
+    expect(seen.user).toMatchObject({ isVip: true });
+    expect(seen.entry.title).toEqual({ zh: "草稿标题", en: "Draft title" });
+    // The live page is untouched by the preview.
+    expect(seen.liveTitle.en).toBe("Asian Meeting of the Econometric Society 2023");
+
+    const live = await (await ops.request("/ops/preview/2023ames?as=visitor&source=v1", { cookie: session })).json();
+    expect(live.cookie).toBe("lang=zh");
+    expect(live.user).toBeNull();
+    expect(live.entry.title.en).toBe("Asian Meeting of the Econometric Society 2023");
+
+    const audit = ops.platform.db.prepare("SELECT detail, version FROM ops_audit WHERE action = 'preview' ORDER BY id").all();
+    expect(audit).toEqual([
+      { detail: "draft as vip in en at 2023-04-30T00:00:00.000Z", version: null },
+      { detail: "v1 as visitor in zh", version: 1 },
+    ]);
+  });
+
+  it("answers 400 to values the contract does not allow and 404 to a page without that source", async () => {
+    const session = await ops.signIn("ed", "editor");
+    for (const query of ["lang=fr", "as=admin", "source=v0", "at=yesterday"]) {
+      expect((await ops.request(`/ops/preview/2023ames?${query}`, { cookie: session })).status, query).toBe(400);
+    }
+    expect((await ops.request("/ops/preview/2023ames?source=v99", { cookie: session })).status).toBe(404);
+    expect((await ops.request("/ops/preview/nowhere?source=live", { cookie: session })).status).toBe(404);
+  });
+});
