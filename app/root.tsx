@@ -16,8 +16,10 @@ export const middleware = [i18nextMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = toLang(getLocale(context));
+  const services = context.get(appServices);
   return {
-    pagePaths: context.get(appServices).pages.paths(),
+    pagePaths: services.pages.paths(),
+    publicOrigin: services.publicOrigin,
     lang,
     resources: catalogues[lang],
     siteName: lang === "en" ? "EconScholar" : "经管学术圈",

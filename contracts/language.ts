@@ -33,3 +33,10 @@ export type Namespace = (typeof NAMESPACES)[number];
 export function toLang(value: string | null | undefined): Lang {
   return value === "en" ? "en" : DEFAULT_LANG;
 }
+
+/** The query parameter that names a page's language in its URL (`?lang=en`), for hreflang and shared links (ADR 031). */
+export const LANGUAGE_QUERY = "lang";
+
+export function isLang(value: string | null | undefined): value is Lang {
+  return (LANGUAGES as readonly string[]).includes(value ?? "");
+}

@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang } from "@contracts/language";
+import { LANGUAGE_QUERY, type Lang } from "@contracts/language";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
+import { switchLanguage } from "./switch-language";
 
 /** Puts the root loader's catalogue into i18next before anything renders, then on each language change. */
 export function useCatalogue(lang: Lang, resources: Record<string, Record<string, unknown>>): void {
@@ -13,4 +15,10 @@ export function useCatalogue(lang: Lang, resources: Record<string, Record<string
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
     if (applied !== lang) setApplied(lang);
   }
+  // A page opened at its ?lang= URL (a search result, a shared link) keeps that language for the pages after it:
+  // client navigations and the next visit carry the cookie, as after a tap on the header toggle.
+  useEffect(() => {
+    const named = new URLSearchParams(window.location.search).get(LANGUAGE_QUERY);
+    if (named === lang && readCookie(document.cookie, COOKIE_NAMES.lang) !== lang) switchLanguage(lang);
+  }, [lang]);
 }

@@ -9,6 +9,8 @@ import { SHARED_CACHE_VARY, sharedCacheControl } from "~/pipeline/page-cache";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
+import { pageHead } from "~/seo/page-head";
+import type { loader as rootLoader } from "~/root";
 import { getLocale } from "~/i18n/middleware.server";
 
 /** The one route: path → page config → gate → data sources → widgets. */
@@ -74,11 +76,21 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return view;
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+type RootData = Awaited<ReturnType<typeof rootLoader>>;
+
+/** Title, description, canonical and language alternates, and the Open Graph card of shared links (ADR 031). */
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const root = matches[0]?.loaderData as { lang?: string; siteName?: string } | undefined;
-  const lang = toLang(root?.lang);
-  return [{ title: `${loaderData.config.title[lang]} · ${root?.siteName ?? ""}` }];
+  const root = matches[0]?.loaderData as RootData | undefined;
+  const site = root?.resources?.common?.site as { description?: string } | undefined;
+  return pageHead({
+    view: loaderData as PageView,
+    lang: toLang(root?.lang),
+    siteName: root?.siteName ?? "",
+    siteDescription: site?.description ?? "",
+    publicOrigin: root?.publicOrigin ?? "",
+    search: location.search,
+  });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

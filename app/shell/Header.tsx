@@ -24,7 +24,8 @@ export function Header({ siteName }: { siteName: string }) {
         <button
           type="button"
           className="lang-toggle"
-          aria-label={t("nav.switchLanguage")}
+          // The name starts with the visible text ("EN"), so voice control users can say what they see.
+          aria-label={`${t("nav.languageName")} ${t("nav.switchLanguage")}`}
           data-testid="lang-toggle"
           onClick={() => {
             switchLanguage(next);

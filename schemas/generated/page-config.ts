@@ -452,6 +452,10 @@ export interface PageConfig {
    */
   aliases?: string[];
   title: LocalizedText;
+  /**
+   * What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.
+   */
+  description?: LocalizedText;
   layout?: {
     header: boolean;
     footer: boolean;

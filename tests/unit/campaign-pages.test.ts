@@ -133,6 +133,7 @@ function services(): AppServices {
     now: () => clock,
     sessionUser: async () => null,
     widgetModuleUrls: () => [],
+    publicOrigin: "http://localhost:3000",
     isProduction: false,
   };
 }

@@ -39,6 +39,7 @@ function servicesFailing(failing: Map<string, "error" | "hang">): AppServices {
     now: () => new Date("2027-01-10T00:00:00Z"),
     sessionUser: async () => null,
     widgetModuleUrls: () => [],
+    publicOrigin: "http://localhost:3000",
     isProduction: true,
   };
   return services;

@@ -32,6 +32,7 @@ function services(respond: Responder, options: { now?: Date; user?: SessionUser 
     now: () => options.now ?? new Date("2027-01-10T00:00:00Z"),
     sessionUser,
     widgetModuleUrls: (folders) => folders.map((folder) => `/assets/${folder}.js`),
+    publicOrigin: "http://localhost:3000",
     isProduction: false,
   };
   return { services: value, request, sessionUser };

@@ -3,6 +3,7 @@ import type { BannerCarouselProps } from "@schemas/generated/page-config";
 import { asText, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import { Art, artPlacement } from "../kit/art";
 
 type Banner = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ export const dataReads: WidgetDataReads<BannerCarouselProps> = (props) => ({
 });
 
 /** Native scroll-snap carousel: swipeable without JS, autoplay added on top and paused while touched. */
-export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarouselProps>) {
+export default function BannerCarousel({ props, nodeId }: WidgetRenderProps<BannerCarouselProps>) {
   const items = Array.isArray(props.items) ? (props.items as unknown as Banner[]) : [];
   const imageField = props.imageField;
   const titleField = props.titleField;
@@ -46,7 +47,13 @@ export default function BannerCarousel({ props }: WidgetRenderProps<BannerCarous
       >
         {items.map((banner, index) => (
           <SmartLink key={asText(banner.id) || index} to={asText(banner[linkField])} className="banner-slide">
-            <img src={asText(banner[imageField]) || asText(banner.cover)} alt={titleOf(banner)} loading={index === 0 ? "eager" : "lazy"} />
+            <Art
+              src={asText(banner[imageField]) || asText(banner.cover)}
+              alt={titleOf(banner)}
+              shape="banner"
+              // Only the first slide shows at load; the others wait until the carousel turns to them.
+              placement={index === 0 ? artPlacement(nodeId) : "below"}
+            />
             {props.caption && <span className="banner-caption">{titleOf(banner)}</span>}
           </SmartLink>
         ))}

@@ -3,6 +3,7 @@ import type { ContentListProps } from "@schemas/generated/page-config";
 import { asText, fieldAt, itemFields, mergeUse, resolveBindings, useLang, usePage, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import { Art, artPlacement } from "../kit/art";
 import { formatCount, formatFen, formatMoment } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 
@@ -58,7 +59,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
             return (
               <li key={asText(item.id) || index} className="list-item">
                 <SmartLink to={asText(view.link)} className="list-link">
-                  {asText(view.image) && <img className="list-image" src={asText(view.image)} alt="" loading={index < 2 ? "eager" : "lazy"} />}
+                  {asText(view.image) && <Art className="list-image" src={asText(view.image)} alt="" shape="poster" placement={artPlacement(nodeId, index)} />}
                   <div className="list-body">
                     {badge && <span className={`badge tone-${asText(view.badgeTone) || badgeValue || "default"}`}>{badge}</span>}
                     <h3 className="list-title">{asText(view.title)}</h3>

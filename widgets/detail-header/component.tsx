@@ -4,6 +4,7 @@ import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
+import { Art, artPlacement } from "../kit/art";
 
 function Paragraphs({ text }: { text: string }) {
   return (
@@ -18,7 +19,7 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
-export default function DetailHeader({ props }: WidgetRenderProps<DetailHeaderProps>) {
+export default function DetailHeader({ props, nodeId }: WidgetRenderProps<DetailHeaderProps>) {
   const lang = useLang();
   const image = asText(props.image);
   const shape = props.imageShape;
@@ -29,9 +30,9 @@ export default function DetailHeader({ props }: WidgetRenderProps<DetailHeaderPr
 
   return (
     <article className={`detail-header detail-shape-${shape}`}>
-      {image && shape === "wide" && <img className="detail-image" src={image} alt="" />}
+      {image && shape === "wide" && <Art className="detail-image" src={image} alt="" shape="poster" placement={artPlacement(nodeId)} />}
       <div className="detail-head">
-        {image && shape === "cover" && <img className="detail-cover" src={image} alt="" />}
+        {image && shape === "cover" && <Art className="detail-cover" src={image} alt="" shape="poster" placement={artPlacement(nodeId)} />}
         <div className="detail-titles">
           {asText(props.badge) && <span className="badge">{asText(props.badge)}</span>}
           <h1 className="detail-title">{asText(props.title)}</h1>

@@ -56,7 +56,9 @@ describe("detailHeader", () => {
         actionLink: "/videoDetail?id={query.id}",
       },
     });
-    expect(html).toContain('<img class="detail-cover" src="/media/poster/3.svg" alt=""/>');
+    expect(html).toContain('<img class="detail-cover" src="/media/poster/3.svg" alt="" width="640" height="360" fetchPriority="high" decoding="async"/>');
+    // At the top of the page the cover leads: announced in the head before any script runs.
+    expect(html).toContain('<link rel="preload" href="/media/poster/3.svg" as="image" fetchPriority="high"/>');
     expect(html).toContain("<h2>导读</h2><p>内容</p>");
     expect(hrefs(html)).toEqual(["/videoDetail?id=7"]);
     expect(html).toContain(">返回视频</a>");

@@ -5,6 +5,7 @@ import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { paletteClass } from "../kit/event-palette";
+import { Art } from "../kit/art";
 
 interface Guest {
   key: string;
@@ -66,7 +67,7 @@ export default function EventGuests({ props, data }: WidgetRenderProps<EventGues
             <li key={guest.key} className="event-guest">
               <SmartLink to={guest.link} className="event-guest-card">
                 <span className="event-guest-avatar" aria-hidden="true">
-                  {guest.portrait ? <img src={guest.portrait} alt="" loading="lazy" /> : initials(guest.name)}
+                  {guest.portrait ? <Art src={guest.portrait} alt="" shape="portrait" placement="below" /> : initials(guest.name)}
                 </span>
                 <span className="event-guest-text">
                   <span className="event-guest-name">{guest.name}</span>

@@ -39,7 +39,7 @@ describe("eventGuests", () => {
     expect(html).toContain('<span class="event-guest-name">徐宇欣</span>');
     expect(html).toContain('<span class="event-guest-org">中山大学岭南学院</span>');
     expect(html).toMatch(/<span class="event-guest-avatar" aria-hidden="true">徐<\/span>/);
-    expect(html).toContain('<img src="/avatar.svg" alt="" loading="lazy"/>');
+    expect(html).toContain('<img src="/avatar.svg" alt="" width="96" height="96" loading="lazy" decoding="async"/>');
     // A role shows only where the config labels it.
     expect(html).toContain('<span class="event-guest-role">主讲</span>');
     expect(count(html, "event-guest-role")).toBe(1);

@@ -6,6 +6,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatDateRange, formatMoment } from "../kit/format";
 import { paletteClass } from "../kit/event-palette";
+import { Art } from "../kit/art";
 
 const LIVING = "2";
 
@@ -34,7 +35,7 @@ export default function EventHero({ props }: WidgetRenderProps<EventHeroProps>) 
 
   return (
     <section className={`event-hero ${paletteClass(props.palette)} pattern-${props.pattern}`}>
-      {image && <img className="event-hero-poster" src={image} alt="" />}
+      {image && <Art className="event-hero-poster" src={image} alt="" shape="poster" placement="visible" />}
       <div className="event-hero-body">
         {badge && (
           <span className={badgeValue === LIVING ? "event-hero-badge living" : "event-hero-badge"} data-status={badgeValue}>

@@ -2,11 +2,12 @@ import type { HeroProps } from "@schemas/generated/page-config";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import { Art } from "../kit/art";
 
 export default function Hero({ props }: WidgetRenderProps<HeroProps>) {
   return (
     <section className={`hero hero-${props.tone}`}>
-      {props.image && <img className="hero-image" src={props.image} alt="" />}
+      {props.image && <Art className="hero-image" src={props.image} alt="" shape="poster" placement="visible" />}
       <div className="hero-body">
         <h1>{asText(props.title)}</h1>
         {props.subtitle && <p>{asText(props.subtitle)}</p>}

@@ -8,6 +8,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { countdownParts, formatCount, formatDateRange } from "../kit/format";
 import { $playbackFlag, $playStatus } from "../kit/browser";
+import { Art, artPlacement, preloadLeadArt } from "../kit/art";
 
 /** Live states of ADR 007. */
 const NOT_STARTED = 0;
@@ -37,7 +38,7 @@ function isPlayInfo(value: unknown): value is PlayInfo {
   return Boolean(value) && typeof value === "object" && typeof (value as PlayInfo).status === "number";
 }
 
-export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>) {
+export default function LivePlayer({ props, nodeId }: WidgetRenderProps<LivePlayerProps>) {
   const { t } = useTranslation("live");
   const page = usePage();
   const lang = useLang();
@@ -61,6 +62,8 @@ export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>
   const status = play?.status ?? Number(plan.status);
   const playUrl = play?.playUrl && (status === LIVING || status === REPLAY) ? play.playUrl : null;
   const cover = asText(plan.cover) || asText(play?.cover);
+  // The poster (of the video or of the waiting screen) is the first thing seen at the top of a page.
+  if (artPlacement(nodeId) === "lead") preloadLeadArt(cover);
   const title = asText(readPath(plan, ["title"], lang));
 
   const video = useRef<HTMLVideoElement>(null);
@@ -119,7 +122,7 @@ export default function LivePlayer({ props }: WidgetRenderProps<LivePlayerProps>
           </>
         ) : (
           <>
-            {cover && <img className="live-poster" src={cover} alt="" />}
+            {cover && <Art className="live-poster" src={cover} alt="" shape="poster" placement="visible" />}
             <div className="live-overlay">
               {(status === NOT_STARTED || status === UPCOMING) && parts && !parts.ended && (
                 <>

@@ -6,17 +6,20 @@ import "./styles.css";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { $playStatus } from "../kit/browser";
+import { artPlacement, preloadLeadArt } from "../kit/art";
 
 /** Play status for the shared media state (spec §4): 1 while the video plays, 0 otherwise. */
 const PLAYING = 1;
 const STOPPED = 0;
 
-export default function VideoPlayer({ props }: WidgetRenderProps<VideoPlayerProps>) {
+export default function VideoPlayer({ props, nodeId }: WidgetRenderProps<VideoPlayerProps>) {
   const { t } = useTranslation("video");
   const video = useRef<HTMLVideoElement>(null);
   const src = asText(props.src);
   const hls = isHlsSource(src);
   const speeds = props.speeds;
+  // At the top of a page the poster is what the viewer sees first (and what Lighthouse counts as the LCP).
+  if (artPlacement(nodeId) === "lead") preloadLeadArt(asText(props.poster));
   const [rate, setRate] = useState(1);
   const [problem, setProblem] = useState<"unsupported" | "failed" | null>(null);
 
