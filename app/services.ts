@@ -31,6 +31,8 @@ export interface AppServices {
   sessionUser(request: Request): Promise<SessionUser | null>;
   /** Module URLs to preload for the given widget folders (empty in development). */
   widgetModuleUrls(folders: string[]): string[];
+  /** The Set-Cookie of a session the server starts from a login answer (ADR 016), for a form posted without scripts (ADR 029). */
+  sessionCookie?(token: string): string;
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs for search engines and shared links (canonical, hreflang, og:url). */
   publicOrigin: string;
   isProduction: boolean;

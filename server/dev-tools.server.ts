@@ -60,7 +60,8 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
     if (reach === "loopback" && !fromThisMachine(request)) response.status(404).end();
     else next();
   });
-  router.use(express.urlencoded({ extended: false, limit: "10kb" }));
+  // Only the tools' own forms: a page's body is the route action's to read (ADR 029).
+  router.use("/dev", express.urlencoded({ extended: false, limit: "10kb" }));
 
   const outbox = () =>
     (platform.db.prepare("SELECT channel, recipient, code, text, sent_at FROM outbox ORDER BY id DESC LIMIT 200").all() as OutboxRow[]).map((row) => ({

@@ -1,40 +1,13 @@
-import { cloneElement, isValidElement, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { cloneElement, isValidElement, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import Form from "@rjsf/core";
-import type { ErrorSchema, MultiSchemaFieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType, WidgetProps } from "@rjsf/utils";
+import type { ErrorSchema, MultiSchemaFieldTemplateProps, RJSFValidationError, UiSchema, ValidatorType } from "@rjsf/utils";
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
 import { $drafts, saveDraft } from "./drafts";
 import { formWidgets } from "./widgets";
-import "./forms.css";
-
-export interface FormKit {
-  schema: RJSFSchema;
-  validators: unknown;
-}
-
-export interface SubmitOutcome {
-  /** Field → i18n key from the server's same-schema validation (answer data.fields). */
-  fields?: Record<string, string>;
-}
-
-interface Props<T> {
-  /** Keeps what the user typed across failed submits, server errors, language switches and remounts. */
-  draftKey: string;
-  kit: FormKit;
-  uiSchema?: UiSchema;
-  submitLabel: string;
-  busyLabel?: string;
-  /** Keeps the button busy after onSubmit resolved, e.g. while a registration goes on to log in. */
-  busy?: boolean;
-  initial?: Partial<T>;
-  onSubmit: (value: T) => Promise<SubmitOutcome | undefined> | Promise<void>;
-  /** Extra context for custom widgets (e.g. the send-code button's target). */
-  context?: Record<string, unknown>;
-  widgets?: Record<string, (props: WidgetProps) => ReactNode>;
-  children?: ReactNode;
-}
+import { type FormKit, type SchemaFormProps, trimStrings } from "./form-kit";
 
 const validators = new WeakMap<object, ValidatorType>();
 
@@ -55,17 +28,6 @@ function FieldWithoutAlternatives({ schema, optionSchemaField }: MultiSchemaFiel
   return cloneElement(optionSchemaField, { uiSchema: { ...optionSchemaField.props.uiSchema, "ui:label": false } });
 }
 
-/** Strings trimmed and blank ones dropped, as the server's validateBody reads a body: "   " is a missing phone. */
-export function trimStrings<T>(value: T): T {
-  if (!value || typeof value !== "object") return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== "string") result[key] = entry;
-    else if (entry.trim()) result[key] = entry.trim();
-  }
-  return result as T;
-}
-
 /** The form's precompiled validator, checking what the server will check: the trimmed values. */
 function validatorFor(kit: FormKit): ValidatorType {
   let validator = validators.get(kit.schema);
@@ -79,17 +41,25 @@ function validatorFor(kit: FormKit): ValidatorType {
   return validator;
 }
 
-/** The server's answer to a body its form validator refused (code 400, data.fields), as field → i18n key. */
-export function serverFieldErrors(envelope: { code: number; data?: unknown }): SubmitOutcome | undefined {
-  const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
-  return envelope.code === 400 && fields && Object.keys(fields).length ? { fields } : undefined;
+/** The messages of a refused submit (field → i18n key or the platform's words) as RJSF errors; "_form" is the root's. */
+function errorSchemaOf(fields: Record<string, string>, t: (key: string) => string): ErrorSchema {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, key]) => (field === "_form" ? ["__errors", [t(key)]] : [field, { __errors: [t(key)] }])),
+  ) as ErrorSchema;
+}
+
+interface Props<T> extends SchemaFormProps<T> {
+  /** Messages the route action gave a native post of this form, shown until the user changes something. */
+  serverFields?: Record<string, string>;
+  /** The user submitted before this runtime arrived: submit as soon as it is mounted. */
+  submitOnMount?: boolean;
 }
 
 /**
- * A form from a JSON Schema of schemas/forms/, validated by its precompiled validator (no eval, strict CSP).
- * Messages are the schema's errorMessage keys, translated; one message per field, the first rule that failed.
+ * The interactive form (RJSF), loaded lazily by SchemaForm: validated by its precompiled validator (no eval, strict
+ * CSP). Messages are the schema's errorMessage keys, translated; one message per field, the first rule that failed.
  */
-export default function SchemaForm<T extends object>({
+export default function RjsfForm<T extends object>({
   draftKey,
   kit,
   uiSchema,
@@ -101,13 +71,15 @@ export default function SchemaForm<T extends object>({
   context,
   widgets,
   children,
+  serverFields,
+  submitOnMount,
 }: Props<T>) {
   const { t, i18n } = useTranslation();
   const drafts = useStore($drafts);
   const formData = (drafts[draftKey] as T | undefined) ?? (initial as T | undefined) ?? ({} as T);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState(Boolean(serverFields));
   const [busy, setBusy] = useState(false);
-  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(() => (serverFields ? errorSchemaOf(serverFields, t) : undefined));
   const form = useRef<Form<T>>(null);
   const validator = validatorFor(kit);
 
@@ -128,6 +100,10 @@ export default function SchemaForm<T extends object>({
     },
     [t],
   );
+
+  useEffect(() => {
+    if (submitOnMount) form.current?.submit();
+  }, []);
 
   // Messages already shown follow a language switch: validate again in the new language.
   useEffect(() => {
@@ -161,14 +137,7 @@ export default function SchemaForm<T extends object>({
         setBusy(true);
         try {
           const outcome = await onSubmit(trimStrings(event.formData as T));
-          if (outcome?.fields) {
-            // "_form" is the server's name for an error about the whole form, which RJSF keeps at the root.
-            setServerErrors(
-              Object.fromEntries(
-                Object.entries(outcome.fields).map(([field, key]) => (field === "_form" ? ["__errors", [t(key)]] : [field, { __errors: [t(key)] }])),
-              ) as ErrorSchema,
-            );
-          }
+          if (outcome?.fields) setServerErrors(errorSchemaOf(outcome.fields, t));
         } finally {
           setBusy(false);
         }

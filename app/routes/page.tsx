@@ -11,6 +11,7 @@ import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
 import type { loader as rootLoader } from "~/root";
+import { handleFormPost } from "~/pipeline/form-action.server";
 import { getLocale } from "~/i18n/middleware.server";
 
 /** The one route: path → page config → gate → data sources → widgets. */
@@ -65,9 +66,15 @@ function cacheHeaders(view: PageView, token: string | null): Record<string, stri
   return { "Cache-Control": shared, Vary: SHARED_CACHE_VARY };
 }
 
+/** A form of the page posted without scripts (ADR 029). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, context.get(appServices), toLang(getLocale(context)));
+}
+
 /** The loader's headers (cache hints) reach the document response too. */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  // A page answering a post is that user's own (their values, their messages): no cache hint of the page reaches it.
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

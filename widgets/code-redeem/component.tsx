@@ -4,14 +4,13 @@ import type { CodeRedeemProps } from "@schemas/generated/page-config";
 import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits";
 import type { MemberCodeForm } from "@schemas/generated/forms";
 import "./code-redeem.css";
+import { CODE_REDEEM_POST } from "./native-post";
 import { refreshPageData } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, memberCalls } from "../kit/api";
 import { type FormKit, SchemaForm, serverFieldErrors } from "../kit/forms";
 import { SmartLink } from "../kit/links";
 import { dayKey } from "../kit/format";
-
-const DRAFT = "member-code";
 
 /** A refused code keeps the form as typed and shows the server's own words (wrong, used, expired, wait) under the field. */
 export default function CodeRedeem({ props }: WidgetRenderProps<CodeRedeemProps>) {
@@ -30,7 +29,7 @@ export default function CodeRedeem({ props }: WidgetRenderProps<CodeRedeemProps>
     <section className="code-redeem">
       <h1 className="section-title">{t("code.title")}</h1>
       <SchemaForm<MemberCodeForm>
-        draftKey={DRAFT}
+        draftKey={CODE_REDEEM_POST.id}
         kit={{ schema: memberCodeSchema, validators: memberCodeValidators } as FormKit}
         uiSchema={{ code: { "ui:title": t("code.label"), "ui:placeholder": t("code.placeholder"), "ui:autocomplete": "off", "ui:help": t("code.help") } }}
         submitLabel={t("code.submit")}

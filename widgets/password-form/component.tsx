@@ -13,6 +13,7 @@ import {
 } from "@schemas/generated/form-kits";
 import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from "@schemas/generated/forms";
 import "./password-form.css";
+import { CHANGE_NEXT, CHANGE_PASSWORD_POST } from "./native-post";
 import type { WidgetRenderProps } from "../kit/types";
 import { accountCalls, callApi, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
@@ -23,7 +24,6 @@ import { type CodeContext, draftOf, emailTarget, type FormKit, SchemaForm, serve
 export const $findBy = atom<"phone" | "email">("phone");
 const FIND_DRAFT = "find-password";
 const NEW_DRAFT = "new-password";
-const CHANGE_DRAFT = "change-password";
 
 function FindStep({ next }: { next: string }) {
   const { t } = useTranslation();
@@ -108,7 +108,7 @@ function ChangeForm({ next }: { next: string }) {
   const navigate = useNavigate();
   return (
     <SchemaForm<ChangePasswordForm>
-      draftKey={CHANGE_DRAFT}
+      draftKey={CHANGE_PASSWORD_POST.id}
       kit={{ schema: changePasswordSchema, validators: changePasswordValidators } as FormKit}
       uiSchema={{
         "ui:order": ["oldPassword", "password", "passwordNext"],
@@ -126,7 +126,7 @@ function ChangeForm({ next }: { next: string }) {
       onSubmit={async (value) => {
         const answer = await callApi(accountCalls.changePassword, { ...value });
         if (answer.code === 200) {
-          clearDraft(CHANGE_DRAFT);
+          clearDraft(CHANGE_PASSWORD_POST.id);
           showToast(answer.message ?? "", "success");
           void navigate(next);
           return;
@@ -145,7 +145,7 @@ export default function PasswordForm({ props }: WidgetRenderProps<PasswordFormPr
       <h1>{t(`password:${props.mode}.title`)}</h1>
       {props.mode === "find" && <FindStep next={props.nextLink ?? "/passwordNew"} />}
       {props.mode === "new" && <NewStep next={props.nextLink ?? "/pwdSuccess"} />}
-      {props.mode === "change" && <ChangeForm next={props.nextLink ?? "/setting"} />}
+      {props.mode === "change" && <ChangeForm next={props.nextLink ?? CHANGE_NEXT} />}
     </section>
   );
 }

@@ -5,17 +5,14 @@ import "./register-form.css";
 import { asText, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { storeSession } from "../kit/session";
-import { PhoneRegisterForm, REG_CHANNEL } from "../kit/phone-register";
-
-const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
+import { PhoneRegisterForm } from "../kit/phone-register";
+import { channelOf, inviteCodeOf, REGISTER_POST } from "./native-post";
 
 /** Channel sign-up by phone: registers, logs in after 2 s, then shows the result page. */
 export default function RegisterForm({ props }: WidgetRenderProps<RegisterFormProps>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useViewer();
-  const channel = props.channel && SAFE.test(props.channel) ? props.channel : REG_CHANNEL;
-  const inviteCode = props.inviteCode && SAFE.test(props.inviteCode) ? props.inviteCode : undefined;
   return (
     <section className="register-form">
       <h1>{props.title ? asText(props.title) : t("verify:register.title")}</h1>
@@ -23,9 +20,9 @@ export default function RegisterForm({ props }: WidgetRenderProps<RegisterFormPr
         <p className="register-signed-in">{t("verify:register.signedIn")}</p>
       ) : (
         <PhoneRegisterForm
-          draftKey="register-page"
-          regChannel={channel}
-          inviteCode={inviteCode}
+          draftKey={REGISTER_POST.id}
+          regChannel={channelOf(props)}
+          inviteCode={inviteCodeOf(props)}
           onLoggedIn={(answer) => {
             storeSession(answer.user);
             void navigate(props.nextLink);

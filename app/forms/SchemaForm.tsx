@@ -1,0 +1,139 @@
+import { type ComponentType, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
+import { $drafts, saveDraft } from "./drafts";
+import type { SchemaFormProps } from "./form-kit";
+import { NativeForm } from "./NativeForm";
+import { postedFields } from "./schema-fields";
+import { nativeAnswerFor } from "./native-post";
+import "./forms.css";
+
+export { serverFieldErrors, trimStrings, type FormKit, type SubmitOutcome } from "./form-kit";
+
+type Runtime = typeof import("./RjsfForm");
+let runtime: Runtime | null = null;
+let loading: Promise<Runtime> | null = null;
+
+/** The form runtime (RJSF, about 110 KB): one lazy chunk, fetched once for every form of the session. */
+function loadRuntime(): Promise<Runtime> {
+  loading ??= import("./RjsfForm").then((module) => {
+    runtime = module;
+    return module;
+  });
+  return loading;
+}
+
+/** After the page has painted and the browser is idle: the form is visible before its runtime is fetched. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 200);
+  return () => clearTimeout(handle);
+}
+
+/** What the user typed into the plain form before the runtime arrived, as form data (an emptied field is undefined). */
+function typedValues(form: HTMLFormElement | null, fields: string[]): Record<string, unknown> {
+  if (!form) return {};
+  const posted = new FormData(form);
+  const values: Record<string, unknown> = {};
+  for (const name of fields) {
+    const value = posted.get(name);
+    if (typeof value === "string") values[name] = value === "" ? undefined : value;
+  }
+  return values;
+}
+
+/**
+ * A form from a JSON Schema of schemas/forms/ (ADR 029). The server renders it as a plain `<form method="post">`
+ * that works before any script runs (the route action validates it with the same precompiled validator); in the
+ * browser the RJSF runtime is fetched when idle, or at once when the form is focused, and takes over with what the
+ * user already typed: live validation, drafts, the caller's onSubmit.
+ */
+export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
+  const { draftKey, kit, initial } = props;
+  const drafts = useStore($drafts, { keys: [draftKey] });
+  const answer = nativeAnswerFor(useContext(UNSAFE_DataRouterStateContext)?.actionData, draftKey);
+  const formData = (drafts[draftKey] as Record<string, unknown> | undefined) ?? answer?.values ?? (initial as Record<string, unknown> | undefined) ?? {};
+  const [Live, setLive] = useState<ComponentType<Parameters<Runtime["default"]>[0]> | null>(null);
+  const [submitPending, setSubmitPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const wake = useRef<() => void>(() => {});
+  const caret = useRef<{ id: string; start: number | null; end: number | null } | null>(null);
+
+  const takeOver = (module: Runtime) => {
+    const typed = typedValues(form.current, postedFields(kit.schema as Record<string, unknown>));
+    if (Object.keys(typed).length) saveDraft(draftKey, { ...formData, ...typed });
+    const focused = document.activeElement;
+    if (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement || focused instanceof HTMLSelectElement) {
+      if (form.current?.contains(focused) && focused.id) {
+        const text = focused instanceof HTMLSelectElement ? null : focused;
+        caret.current = { id: focused.id, start: text?.selectionStart ?? null, end: text?.selectionEnd ?? null };
+      }
+    }
+    setLive(() => module.default as never);
+  };
+
+  // The runtime's inputs replace the plain ones under the same ids: the one being typed in keeps the focus and caret.
+  useLayoutEffect(() => {
+    const kept = caret.current;
+    if (!Live || !kept) return;
+    caret.current = null;
+    const element = document.getElementById(kept.id);
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) return;
+    element.focus();
+    if (!(element instanceof HTMLSelectElement) && kept.start !== null) {
+      try {
+        element.setSelectionRange(kept.start, kept.end);
+      } catch {
+        // Some input types (email, number) have no caret to restore.
+      }
+    }
+  }, [Live]);
+
+  // A form mounted after the runtime arrived (a dialog, a later page) is the interactive one from its first paint.
+  useLayoutEffect(() => {
+    if (runtime) takeOver(runtime);
+  }, []);
+
+  useEffect(() => {
+    if (runtime) return;
+    let active = true;
+    const start = () => {
+      void loadRuntime().then((module) => {
+        if (active) takeOver(module);
+      });
+    };
+    wake.current = start;
+    const cancel = whenIdle(start);
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, []);
+
+  if (Live) return <Live {...(props as SchemaFormProps<object>)} initial={formData} serverFields={answer?.fields} submitOnMount={submitPending} />;
+  return (
+    <NativeForm
+      formRef={form}
+      draftKey={draftKey}
+      kit={kit}
+      uiSchema={props.uiSchema}
+      values={formData}
+      fields={answer?.fields}
+      submitLabel={props.submitLabel}
+      widgets={props.widgets}
+      context={props.context}
+      onWake={() => wake.current()}
+      onSubmit={(event) => {
+        // With scripts the form submits the interactive way, as soon as its runtime is here.
+        event.preventDefault();
+        setSubmitPending(true);
+        wake.current();
+      }}
+    >
+      {props.children}
+    </NativeForm>
+  );
+}

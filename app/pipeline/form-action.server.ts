@@ -1,0 +1,104 @@
+import { data, redirect } from "react-router";
+import type { ErrorObject } from "ajv";
+import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
+import { fieldErrors } from "@contracts/form-errors";
+import type { Lang } from "@contracts/language";
+import { trimStrings } from "~/forms/form-kit";
+import { FORM_ID_FIELD, type NativeFormAnswer, type NativePost, type PlatformCall } from "~/forms/native-post";
+import { postedFields } from "~/forms/schema-fields";
+import { readQuery, safeInternalPath } from "~/routing/routing";
+import type { AppServices } from "~/services";
+import { CODE_REDEEM_POST } from "@widgets/code-redeem/native-post";
+import { CHANGE_PASSWORD_POST } from "@widgets/password-form/native-post";
+import { REGISTER_POST } from "@widgets/register-form/native-post";
+import { resolveBindings } from "./bindings";
+import { walkWidgets } from "./widget-tree";
+
+/** The forms that work without scripts, each declared by its widget (whose props the page-config schema has checked). */
+const NATIVE_POSTS = [CODE_REDEEM_POST, CHANGE_PASSWORD_POST, REGISTER_POST] as unknown as NativePost[];
+
+/** A plain form's body is a few short fields; anything larger is not one of ours. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+type Validate = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** The urlencoded body of a plain form post, read up to MAX_BODY_BYTES; null for any other body. */
+async function readPostedForm(request: Request): Promise<URLSearchParams | null> {
+  if (!request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded") || !request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+/** The declaration of the posted form, if the page's config has the widget showing it (props resolved for this request). */
+function declaredOnPage(services: AppServices, url: URL, id: string, lang: Lang): { post: NativePost; props: Record<string, unknown> } | null {
+  const post = NATIVE_POSTS.find((entry) => entry.id === id);
+  const entry = services.pages.resolve(url.pathname);
+  if (!post || entry?.status !== "valid") return null;
+  const query = readQuery(url.searchParams, entry.config.query);
+  let found: Record<string, unknown> | null = null;
+  walkWidgets(entry.config.widgets, ({ node }) => {
+    if (found || node.type !== post.widget) return;
+    const props = resolveBindings(node.props ?? {}, { query, lang }) as Record<string, unknown>;
+    if (post.shows?.(props) ?? true) found = props;
+  });
+  return found ? { post, props: found } : null;
+}
+
+/**
+ * The route action (ADR 029): a form of the page posted without scripts. The form is looked up in the page config by
+ * its id (the body names no API path), its fields are checked with the same precompiled validator the browser uses,
+ * and it is submitted to the platform through the server's API client as the widget's script submits it. Success
+ * redirects (post/redirect/get), starting the session when a login answered; a refusal renders the page again with
+ * the values typed (never a password) and a message under each field, in the user's language.
+ */
+export async function handleFormPost(request: Request, services: AppServices, lang: Lang) {
+  const form = await readPostedForm(request);
+  if (!form) throw new Response("Bad request", { status: 400, headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const cookies = request.headers.get("Cookie");
+  const token = readCookie(cookies, COOKIE_NAMES.token);
+  const id = form.get(FORM_ID_FIELD) ?? "";
+  const declared = declaredOnPage(services, url, id, lang);
+  const schema = declared?.post.kit.schema as Record<string, unknown> | undefined;
+  const names = schema ? postedFields(schema) : [];
+  const value = trimStrings(
+    Object.fromEntries(names.flatMap((name) => (typeof form.get(name) === "string" ? [[name, form.get(name) as string]] : []))),
+  ) as Record<string, string>;
+
+  const refuse = (fields: Record<string, string>) => {
+    const secret = new Set(declared?.post.secret ?? []);
+    const values = Object.fromEntries(Object.entries(value).filter(([name]) => !secret.has(name)));
+    const answer: NativeFormAnswer = { nativeForm: { id, values, fields } };
+    // 200: the answer is the page itself, the form with its messages; the user's next step is to correct and send it again.
+    return data(answer, { headers: { "Cache-Control": "no-store" } });
+  };
+
+  if (!declared) return refuse({ _form: "common:forms.needsScript" });
+  const { post, props } = declared;
+  const validate = (post.kit.validators as Record<string, Validate>)[String(schema?.$id)];
+  if (!validate(value)) return refuse(fieldErrors(validate.errors));
+
+  const platform: PlatformCall = (call, params) =>
+    services.api.request(call.path, { method: call.method ?? "POST", encoding: call.encoding, params, headers: { lang, ...(token ? { token } : {}) } });
+  const outcome = await post.submit(value, props, platform, url.pathname + url.search);
+  if ("fields" in outcome) return refuse(outcome.fields);
+
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (outcome.session) {
+    if (!services.sessionCookie) throw new Error("a form started a session, but the server gives no way to set its cookie");
+    headers.append("Set-Cookie", services.sessionCookie(outcome.session));
+  }
+  return redirect(safeInternalPath(outcome.next, url.pathname), { status: 303, headers });
+}

@@ -1,0 +1,12 @@
+import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits";
+import type { CodeRedeemProps } from "@schemas/generated/page-config";
+import { memberCalls } from "../kit/api";
+import { type NativePost, postOnce } from "../kit/native-post";
+
+/** Redeeming a code without scripts: a refused code's words go under the field, as in the script's form; success opens doneLink. */
+export const CODE_REDEEM_POST: NativePost<CodeRedeemProps> = {
+  id: "member-code",
+  widget: "codeRedeem",
+  kit: { schema: memberCodeSchema, validators: memberCodeValidators },
+  submit: postOnce(memberCalls.redeemCode, (props) => props.doneLink, "code"),
+};
