@@ -14,8 +14,29 @@ export function openDatabase(file: string): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
+  startTransactionsImmediate(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Every `db.transaction(...)` begins IMMEDIATE (it takes the write lock at BEGIN, waiting up to the busy timeout).
+ * A DEFERRED transaction that reads and then writes fails at once with SQLITE_BUSY, no waiting, when another
+ * connection wrote in between — which several processes on one file (ADR 027) make an everyday event. One process
+ * alone sees no difference: its connection is the only writer. Nested calls stay savepoints, as before.
+ */
+function startTransactionsImmediate(db: Db): void {
+  const begin = db.transaction.bind(db);
+  db.transaction = ((fn: Parameters<Db["transaction"]>[0]) => {
+    const transaction = begin(fn);
+    return Object.assign((...args: unknown[]) => transaction.immediate(...args), {
+      default: transaction.immediate,
+      deferred: transaction.deferred,
+      immediate: transaction.immediate,
+      exclusive: transaction.exclusive,
+      database: db,
+    });
+  }) as Db["transaction"];
 }
 
 /**
