@@ -145,6 +145,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   const catalogues = loadCatalogues(root);
+  let dropRenders = () => {};
   // The live set is the console's store (ADR 026), polled through the platform API like any other call of ours.
   const pages = createPageConfigStore({
     directory: env.pageConfigsDir,
@@ -160,6 +161,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       return answer.data;
     },
     onRepositoryChange: platform ? () => platform.opsConsole.seedFromDirectory(env.pageConfigsDir, now()) : undefined,
+    onLiveChange: () => dropRenders(),
   });
   await pages.refresh();
   const clientDir = join(env.buildDir, "client");
@@ -333,7 +335,15 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     });
   renderPreview = pageHandler(previewServicesOf);
 
-  if (options.renderCache ?? true) app.use(renderCache({ now: () => now().getTime() }));
+  if (options.renderCache ?? true) {
+    // Renders of the old live set are stale once a publish lands (ADR 026): a new, empty cache replaces the old one.
+    const emptyCache = () => renderCache({ now: () => now().getTime() });
+    let cache = emptyCache();
+    dropRenders = () => {
+      cache = emptyCache();
+    };
+    app.use((request, response, next) => cache(request, response, next));
+  }
   // Inside the render cache, so what it keeps is the document as it left, under its hashed policy.
   app.use(hashedPolicyForPublicPages({ development }));
   app.all("/{*path}", pageHandler(services));

@@ -99,6 +99,8 @@ export function createPageConfigStore(options: {
   pollMs?: number;
   /** Called when a repository file changes (development), before the live set is read again. */
   onRepositoryChange?: () => void;
+  /** Called after a changed live set was swapped in (not for the first one). */
+  onLiveChange?: () => void;
 }): ServerPageConfigStore {
   const log = options.log ?? ((line: string) => console.log(line));
   let repository = new Map<string, PageEntry>();
@@ -138,6 +140,7 @@ export function createPageConfigStore(options: {
         if (answer.pages) {
           livePages = answer.pages;
           rebuild();
+          if (counter !== null) options.onLiveChange?.();
         }
         counter = answer.counter;
       })

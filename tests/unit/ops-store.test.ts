@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OpsAuditAnswer, OpsDiff, OpsDraft, OpsPageDetail, OpsPageSummary, OpsPublishAnswer } from "@contracts/ops";
-import { useOpsConsole } from "./ops-fixture";
+import { liveSourceOf, useOpsConsole } from "./ops-fixture";
+import { createPageConfigStore } from "@server/page-configs.server";
+import { loadCatalogues } from "@contracts/catalogues.server";
 import { diffConfigs } from "@server/ops/diff.server";
 
 const ops = useOpsConsole(3410);
@@ -167,6 +169,31 @@ describe("the console's page-config store", () => {
       )
       .toBe("Seen on every node");
     expect(Date.now() - publishedAt).toBeLessThan(1000);
+  });
+
+  it("tells the server when a poll brings a changed live set (so it drops renders of the old one), and only then", async () => {
+    let changes = 0;
+    const store = createPageConfigStore({
+      directory: ops.directory,
+      catalogues: loadCatalogues(),
+      watchForChanges: false,
+      log: () => {},
+      live: liveSourceOf(ops.platform),
+      pollMs: 60_000,
+      onLiveChange: () => changes++,
+    });
+    await store.refresh();
+    await store.refresh();
+    expect(changes).toBe(0);
+    const cookie = await ops.signIn("pat", "publisher");
+    await saveDraft(cookie, "/jdds", (config) => {
+      (config.title as { zh: string }).zh = "又改了";
+    });
+    expect((await ops.request("/ops/api/publish", { cookie, body: { path: "/jdds" } })).status).toBe(200);
+    await store.refresh();
+    await store.refresh();
+    expect(changes).toBe(1);
+    store.close();
   });
 
   it("numbers 20 concurrent publishes of one page 20 consecutive versions, losing none", async () => {
