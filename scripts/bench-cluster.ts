@@ -259,7 +259,7 @@ async function functionalChecks(db: Database.Database, nodes: string[]): Promise
     const html = await page.text();
     check(
       `${name}: signed-in /home renders for that user, not from the render cache`,
-      page.status === 200 && html.includes(`"${phone}"`) && page.headers.get("x-render-cache") === null,
+      page.status === 200 && html.includes(phone) && page.headers.get("x-render-cache") === null,
       `${page.status}, ${html.length} bytes`,
     );
     for (const lang of ["en", "zh"] as const) {
@@ -276,6 +276,19 @@ async function functionalChecks(db: Database.Database, nodes: string[]): Promise
     if (response.ok) servedBy.add(response.headers.get("x-upstream") ?? "?");
   }
   check("nginx spreads signed-in pages over both nodes", servedBy.size === 2, [...servedBy].join(", "));
+
+  // Writes from both nodes at once into one store: 40 praise toggles of one item (an even number: it ends unpraised).
+  const itemId = db.prepare("SELECT id FROM items WHERE kind = 'video' ORDER BY id LIMIT 1").pluck().get() as number;
+  const praiseCount = () => (db.prepare("SELECT praise_count FROM item_meta WHERE item_id = ?").pluck().get(itemId) as number | undefined) ?? 0;
+  const before = praiseCount();
+  const toggles = await Promise.all(Array.from({ length: 40 }, () => api(PUBLIC_ORIGIN, "/praise/doPraise", { cookie: session.cookie, body: { id: itemId } })));
+  const answered = toggles.filter((toggle) => toggle.envelope.code === 200).length;
+  const writers = new Set(toggles.map((toggle) => toggle.response.headers.get("x-upstream")));
+  check(
+    "40 concurrent writes through both nodes: every one applied once",
+    answered === 40 && praiseCount() === before && writers.size === 2,
+    `${answered}/40 answered 200 by ${[...writers].join(", ")}; praise count ${before} → ${praiseCount()}`,
+  );
 
   const wsBase = PUBLIC_ORIGIN.replace("http", "ws");
   const deviceId = `ClusterBench${Date.now()}`;
