@@ -1,9 +1,22 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { createManualChunks, widgetManifestEntries } from "./vite.chunks";
 
-export default defineConfig({
-  plugins: [reactRouter(), tsconfigPaths()],
-  build: { manifest: true, target: "es2022" },
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [reactRouter(), tsconfigPaths(), ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname)])],
+  build: {
+    manifest: true,
+    target: "es2022",
+    // The server bundle is not downloaded; only the browser's files are grouped for the first load (ADR 028).
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: { manualChunks: createManualChunks(import.meta.dirname) },
+          // react-i18next imports one helper from i18next; the module's only top-level effect is creating the default
+          // instance, which the browser never uses (app/i18n/client-i18n.ts), so it must not pull i18next in.
+          treeshake: { moduleSideEffects: (id: string) => !/\/node_modules\/i18next\//.test(id), manualPureFunctions: ["I18n.createInstance"] },
+        },
+  },
   server: { hmr: process.env.NODE_ENV !== "test" },
-});
+}));

@@ -1,21 +1,13 @@
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LANG, NAMESPACES } from "@contracts/language";
+import { toLang } from "@contracts/language";
+import { createClientI18n } from "~/i18n/client-i18n";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 
-/** Resources arrive with the root loader's data (see root.tsx), so nothing is fetched before hydration. */
-i18next.use(initReactI18next).init({
-  lng: document.documentElement.lang || DEFAULT_LANG,
-  fallbackLng: false,
-  ns: [...NAMESPACES],
-  defaultNS: "common",
-  resources: {},
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+/** Catalogues arrive with the root loader's data (see root.tsx), so nothing is fetched before hydration. */
+const i18n = createClientI18n(toLang(document.documentElement.lang), "common");
 
 /**
  * The widgets the server rendered are loaded before hydrating, as a client navigation loads them before rendering:
@@ -30,7 +22,7 @@ void loadWidgetComponents(renderedWidgets)
     startTransition(() => {
       hydrateRoot(
         document,
-        <I18nextProvider i18n={i18next}>
+        <I18nextProvider i18n={i18n}>
           <StrictMode>
             <HydratedRouter />
           </StrictMode>

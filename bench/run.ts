@@ -17,7 +17,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, type AppHandle } from "@server/app.server.ts";
 import { readServerEnv } from "@server/env.server.ts";
-import { measureFirstLoad, type FirstLoad } from "./first-load.ts";
+import { FIRST_LOAD_GOAL, firstLoadVerdict, measureFirstLoad, type FirstLoad } from "./first-load.ts";
 import { startFloorApp, type FloorApp } from "./floor-app.ts";
 import { closeServer, listenInRange, HOST } from "./net.ts";
 import { endToEndHeaders, measureThroughput, startStaticServer, type LoadResult, type LoadSettings } from "./throughput.ts";
@@ -125,7 +125,8 @@ type FirstLoadRow = RouteTarget & { ours: FirstLoad };
 function printFirstLoad(rows: FirstLoadRow[], floor: FirstLoad) {
   console.log(`\n== First-load JavaScript, gzip -9 per file (KB = ${KB} bytes) ==`);
   console.log(`floor: minimal React Router framework-mode app (root route, one <h1>), same node_modules, GET /`);
-  const lines = rows.map(({ label, ours }) => [
+  const verdicts = rows.map(({ ours }) => firstLoadVerdict(ours, floor));
+  const lines = rows.map(({ label, ours }, index) => [
     label,
     String(ours.status) + (ours.redirectedTo ? ` -> ${ours.redirectedTo}` : ""),
     String(ours.urls.length),
@@ -133,9 +134,37 @@ function printFirstLoad(rows: FirstLoadRow[], floor: FirstLoad) {
     kb(ours.gzipBytes),
     kb(floor.gzipBytes),
     ratio(ours.gzipBytes, floor.gzipBytes),
+    verdicts[index].scripts ? "PASS" : "FAIL",
+    verdicts[index].ratio ? "PASS" : "FAIL",
   ]);
-  console.log(table(["route", "status", "files", "ours KB raw", "ours KB gzip", "floor KB gzip", "ratio"], lines));
+  console.log(
+    table(
+      [
+        "route",
+        "status",
+        "files",
+        "ours KB raw",
+        "ours KB gzip",
+        "floor KB gzip",
+        "ratio",
+        `scripts <= ${FIRST_LOAD_GOAL.scripts}`,
+        `ratio <= ${FIRST_LOAD_GOAL.ratio.toFixed(2)}x`,
+      ],
+      lines,
+    ),
+  );
   console.log(`floor: ${floor.urls.length} files, ${kb(floor.rawBytes)} KB raw, ${kb(floor.gzipBytes)} KB gzip`);
+  const failing = (key: "scripts" | "ratio") => rows.filter((_, index) => !verdicts[index][key]).map(({ label }) => label);
+  for (const [key, goal] of [
+    ["scripts", `at most ${FIRST_LOAD_GOAL.scripts} scripts`],
+    ["ratio", `at most ${FIRST_LOAD_GOAL.ratio.toFixed(2)}x the floor`],
+  ] as const) {
+    const failed = failing(key);
+    console.log(
+      `goal ${goal}: ${failed.length ? "FAIL" : "PASS"} (${rows.length - failed.length}/${rows.length} routes)` +
+        (failed.length ? `; over: ${failed.slice(0, 8).join(", ")}${failed.length > 8 ? ` and ${failed.length - 8} more` : ""}` : ""),
+    );
+  }
   // A page that errors or falls through to the 404 page still ships JavaScript, but not its own widgets' chunks.
   const unexpected = rows.filter(({ ours, expectedStatus }) => ours.status !== expectedStatus);
   if (unexpected.length)

@@ -34,7 +34,7 @@ export function PageRenderer({ view }: { view: PageView }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const user = useViewerAfter(view.user);
-  const data = usePageData(view, hydrated);
+  const { data, sources } = usePageData(view, hydrated);
   const [now, setNow] = useState(view.serverNow);
 
   for (const href of view.preload) {
@@ -97,6 +97,7 @@ export function PageRenderer({ view }: { view: PageView }) {
         {view.config.widgets.map((node, index) => (
           <WidgetFrame key={`${view.config.path}:${index}`} node={node} id={String(index)} hydrated={hydrated} />
         ))}
+        {sources}
       </div>
     </PageContext.Provider>
   );

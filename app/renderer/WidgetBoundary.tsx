@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { Trans } from "react-i18next";
+import { useTranslation } from "react-i18next";
 
 interface Props {
   type: string;
@@ -22,12 +22,18 @@ export class WidgetBoundary extends Component<Props, { failed: boolean }> {
     if (this.state.failed) {
       return (
         <div className="widget-failed" role="status" data-widget-failed={this.props.type}>
-          <Trans i18nKey="common:widget.failed" />
+          <FailedNotice />
         </div>
       );
     }
     return this.props.children;
   }
+}
+
+/** A function component, so the notice reads its text with the hook every other text uses (no <Trans> runtime). */
+function FailedNotice() {
+  const { t } = useTranslation("common");
+  return t("widget.failed");
 }
 
 export function WidgetSkeleton({ type }: { type: string }) {

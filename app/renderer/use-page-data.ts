@@ -1,6 +1,5 @@
-import useSWR, { mutate } from "swr";
 import { useStore } from "@nanostores/react";
-import { useMemo } from "react";
+import { createElement, lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
 import { browserApi } from "~/api/browser-api";
 import { evaluateGate } from "@contracts/gate";
 import { requestSource } from "~/pipeline/request-source";
@@ -11,24 +10,34 @@ import type { PageView } from "~/pipeline/page-view";
 
 const PAGE_DATA = "page-data";
 
+/** swr and the component reading through it load with the first page that has browser-side sources (ADR 028). */
+const loadSwr = () => import("swr");
+const BrowserSources = lazy(() => import("./browser-sources"));
+/** The last answer per key, so a page shown again renders its data at once, as swr's cache would give it in render. */
+const lastLoaded = new Map<string, Record<string, DataState>>();
+
 /**
  * After the viewer changed their own data (saved an address), every page's browser-loaded data is read again when it
  * shows next, instead of a copy from moments ago.
  */
-export function refreshPageData(): Promise<unknown> {
+export async function refreshPageData(): Promise<unknown> {
+  lastLoaded.clear();
+  const { mutate } = await loadSwr();
   return mutate((key) => Array.isArray(key) && key[0] === PAGE_DATA, undefined, { revalidate: true });
 }
 
 /** Reads the page's browser-loaded data again while it stays on screen (a task list after a task, a card after sign-in). */
-export function revalidatePageData(): Promise<unknown> {
+export async function revalidatePageData(): Promise<unknown> {
+  const { mutate } = await loadSwr();
   return mutate((key) => Array.isArray(key) && key[0] === PAGE_DATA);
 }
 
 /**
  * Loads in the browser what the server left for it: client-side sources, and gated sources whose gate this
- * browser's session now meets. Everything else is the server's state as rendered.
+ * browser's session now meets. Everything else is the server's state as rendered. `sources` is the element that
+ * reads them; the caller renders it anywhere in the page.
  */
-export function usePageData(view: PageView, hydrated: boolean): Record<string, DataState> {
+export function usePageData(view: PageView, hydrated: boolean): { data: Record<string, DataState>; sources: ReactNode } {
   const user = useStore($user);
   const sources = view.config.data ?? {};
   const pending: string[] = [];
@@ -40,19 +49,35 @@ export function usePageData(view: PageView, hydrated: boolean): Record<string, D
   }
 
   const key = pending.length ? [PAGE_DATA, view.path, JSON.stringify(view.query), user?.id ?? "", ...pending] : null;
-  const { data: loaded } = useSWR(key, async () => {
+  const keyText = key ? JSON.stringify(key) : null;
+  const [, setAnswers] = useState(0);
+  const onData = useCallback(
+    (data: Record<string, DataState>) => {
+      if (!keyText || lastLoaded.get(keyText) === data) return;
+      lastLoaded.set(keyText, data);
+      setAnswers((count) => count + 1);
+    },
+    [keyText],
+  );
+  const load = async () => {
     const entries = await Promise.all(
       pending.map(async (name): Promise<[string, DataState]> => {
         return [name, await requestSource(browserApi, sources[name], view.query)];
       }),
     );
     return Object.fromEntries(entries) as Record<string, DataState>;
-  });
+  };
 
-  return useMemo(() => {
+  const current = keyText ? lastLoaded.get(keyText) : undefined;
+  const data = useMemo(() => {
     if (!pending.length) return view.data;
     const merged: Record<string, DataState> = { ...view.data };
-    for (const name of pending) merged[name] = loaded?.[name] ?? { status: "loading" };
+    for (const name of pending) merged[name] = current?.[name] ?? { status: "loading" };
     return merged;
-  }, [view.data, loaded, pending.join(",")]);
+  }, [view.data, current, pending.join(",")]);
+
+  return {
+    data,
+    sources: key ? createElement(Suspense, { fallback: null }, createElement(BrowserSources, { swrKey: key, load, onData })) : null,
+  };
 }

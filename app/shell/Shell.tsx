@@ -1,33 +1,39 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useMatches } from "react-router";
 import type { PageView } from "~/pipeline/page-view";
+import { useHydrated } from "~/renderer/use-hydrated";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
-import { BackToTop } from "./BackToTop";
 import { DialogHost, Toasts } from "./DialogHost";
 import { NavigationEffects } from "./NavigationEffects";
-import { DwellTime } from "./DwellTime";
-import { SessionEffects } from "./SessionEffects";
 import { AudioDock } from "./AudioDock";
 
-/** Header, footer, back-to-top, the audio dock and the dialog host around every page; the header is hidden inside the native apps. */
+const DeferredShellParts = lazy(() => import("./DeferredShellParts"));
+
+/**
+ * Header, footer, the audio dock and the dialog host around every page; the header is hidden inside the native apps.
+ * What no first paint needs (dwell time, session checks, back-to-top) loads after hydration (DeferredShellParts).
+ */
 export function Shell({ siteName, appType, children }: { siteName: string; appType: string; children: ReactNode }) {
   const page = useMatches().at(-1)?.loaderData as PageView | undefined;
   const layout = page?.config?.layout;
   const showHeader = appType === "" && layout?.header !== false;
   const showFooter = layout?.footer !== false;
+  const hydrated = useHydrated();
   return (
     <>
       <NavigationEffects />
-      <DwellTime />
-      <SessionEffects />
       {showHeader && <Header siteName={siteName} />}
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}
-      <BackToTop />
       <AudioDock />
       <DialogHost />
       <Toasts />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <DeferredShellParts />
+        </Suspense>
+      )}
     </>
   );
 }

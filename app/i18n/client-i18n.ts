@@ -1,0 +1,184 @@
+import type { i18n as I18n } from "i18next";
+import type { Lang } from "@contracts/language";
+
+/**
+ * The browser's translator behind react-i18next (ADR 028). i18next itself is 16 KB of gzipped JavaScript, three
+ * quarters of what a page may add to the framework; the browser only ever looks texts up in the catalogue the root
+ * loader sent, so this implements that part of i18next's instance, with i18next's semantics for what our catalogues
+ * use: "namespace:key.path" keys, {{name}} interpolation (no escaping), _zero/_one/_other plurals chosen by
+ * Intl.PluralRules, defaultValue and arrays of keys, the key itself when a text is missing. The server renders with
+ * i18next (remix-i18next); tests/unit/client-i18n.test.ts translates every key of every catalogue with both and
+ * requires the same text, so hydration cannot tell them apart.
+ */
+
+type Catalogue = Record<string, unknown>;
+type Listener = (...args: unknown[]) => void;
+type TranslateOptions = Record<string, unknown> & { count?: unknown; defaultValue?: unknown; ns?: string | readonly string[] };
+
+const NS_SEPARATOR = ":";
+const KEY_SEPARATOR = ".";
+const INTERPOLATION = /\{\{\s*([\w.-]+)\s*\}\}/g;
+
+function lookUp(catalogue: Catalogue | undefined, path: string): unknown {
+  let node: unknown = catalogue;
+  for (const part of path.split(KEY_SEPARATOR)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Catalogue)[part];
+  }
+  return node;
+}
+
+/** i18next's addResourceBundle(…, deep = true, overwrite = true): nested objects merge, texts replace. */
+function mergeDeep(into: Catalogue, from: Catalogue): Catalogue {
+  const merged: Catalogue = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const existing = merged[key];
+    const bothObjects = value && typeof value === "object" && existing && typeof existing === "object";
+    merged[key] = bothObjects ? mergeDeep(existing as Catalogue, value as Catalogue) : value;
+  }
+  return merged;
+}
+
+function interpolate(text: string, values: TranslateOptions): string {
+  return text.replace(INTERPOLATION, (match, name: string) => {
+    const value = lookUp(values, name);
+    // i18next leaves a placeholder whose value was not given as it is, and writes null as nothing.
+    if (value === undefined) return match;
+    return value === null ? "" : String(value);
+  });
+}
+
+export function createClientI18n(initialLanguage: Lang, defaultNS: string): I18n {
+  const store: Record<string, Record<string, Catalogue>> = {};
+  const listeners = new Map<string, Set<Listener>>();
+  const storeListeners = new Map<string, Set<Listener>>();
+  const pluralRules = new Map<string, Intl.PluralRules>();
+  let language: string = initialLanguage;
+
+  const subscribe = (registry: Map<string, Set<Listener>>) => ({
+    on(events: string, listener: Listener) {
+      for (const event of events.split(" ").filter(Boolean)) {
+        if (!registry.has(event)) registry.set(event, new Set());
+        registry.get(event)?.add(listener);
+      }
+    },
+    off(event: string, listener?: Listener) {
+      if (listener) registry.get(event)?.delete(listener);
+      else registry.delete(event);
+    },
+    emit(event: string, ...args: unknown[]) {
+      for (const listener of [...(registry.get(event) ?? [])]) listener(...args);
+    },
+  });
+  const events = subscribe(listeners);
+  const storeEvents = subscribe(storeListeners);
+
+  function pluralSuffix(lng: string, count: number): string {
+    let rules = pluralRules.get(lng);
+    if (!rules) {
+      rules = new Intl.PluralRules(lng);
+      pluralRules.set(lng, rules);
+    }
+    return rules.select(count);
+  }
+
+  /** One key: its text in `lng`, or undefined when the catalogue has no string there. */
+  function resolve(lng: string, namespaces: readonly string[], key: string, options: TranslateOptions): string | undefined {
+    let namespace = namespaces[0] ?? defaultNS;
+    let path = key;
+    const separator = key.indexOf(NS_SEPARATOR);
+    if (separator > 0) {
+      namespace = key.slice(0, separator);
+      path = key.slice(separator + NS_SEPARATOR.length);
+    }
+    const catalogue = store[lng]?.[namespace];
+    const candidates: string[] = [];
+    if (typeof options.count === "number") {
+      if (options.count === 0) candidates.push(`${path}_zero`);
+      candidates.push(`${path}_${pluralSuffix(lng, options.count)}`);
+    }
+    candidates.push(path);
+    for (const candidate of candidates) {
+      const text = lookUp(catalogue, candidate);
+      if (typeof text === "string") return interpolate(text, options);
+    }
+    return undefined;
+  }
+
+  function translate(
+    lng: string,
+    namespaces: readonly string[],
+    keyPrefix: string | undefined,
+    keys: string | readonly string[],
+    options: TranslateOptions = {},
+  ): string {
+    const list = typeof keys === "string" ? [keys] : keys;
+    const scope = options.ns === undefined ? namespaces : typeof options.ns === "string" ? [options.ns] : options.ns;
+    for (const key of list) {
+      const prefixed = keyPrefix ? `${keyPrefix}${KEY_SEPARATOR}${key}` : key;
+      const text = resolve(lng, scope, prefixed, options);
+      if (text !== undefined) return text;
+    }
+    if (typeof options.defaultValue === "string") return interpolate(options.defaultValue, options);
+    const last = list[list.length - 1] ?? "";
+    // i18next answers a missing text with its key, without the namespace.
+    const separator = last.indexOf(NS_SEPARATOR);
+    return separator > 0 ? last.slice(separator + NS_SEPARATOR.length) : last;
+  }
+
+  const fixedT = (lng: string | null | undefined, ns?: string | readonly string[] | null, keyPrefix?: string) => {
+    const namespaces = ns ? (typeof ns === "string" ? [ns] : ns) : [defaultNS];
+    return (keys: string | readonly string[], options?: TranslateOptions | string) =>
+      translate(lng ?? language, namespaces, keyPrefix, keys, typeof options === "string" ? { defaultValue: options } : options);
+  };
+
+  const instance = {
+    get language() {
+      return language;
+    },
+    get languages() {
+      return [language];
+    },
+    get resolvedLanguage() {
+      return language;
+    },
+    isInitialized: true,
+    options: { defaultNS, ns: [defaultNS], fallbackLng: false, react: { useSuspense: true } },
+    services: { logger: { log() {}, warn() {}, error() {} } },
+    store: { on: storeEvents.on, off: storeEvents.off },
+    on: events.on,
+    off: events.off,
+    emit: events.emit,
+    t: (keys: string | readonly string[], options?: TranslateOptions | string) => fixedT(null)(keys, options),
+    getFixedT: fixedT,
+    exists: (key: string, options: TranslateOptions = {}) => resolve(language, [defaultNS], key, options) !== undefined,
+    // Every catalogue a page needs arrives with the root loader's data before anything renders.
+    hasLoadedNamespace: () => true,
+    loadNamespaces: (_ns: unknown, done?: () => void) => {
+      done?.();
+      return Promise.resolve();
+    },
+    loadLanguages: (_lng: unknown, done?: () => void) => {
+      done?.();
+      return Promise.resolve();
+    },
+    hasResourceBundle: (lng: string, namespace: string) => store[lng]?.[namespace] !== undefined,
+    getResourceBundle: (lng: string, namespace: string) => store[lng]?.[namespace],
+    addResourceBundle(lng: string, namespace: string, catalogue: Catalogue) {
+      store[lng] ??= {};
+      store[lng][namespace] = mergeDeep(store[lng][namespace] ?? {}, catalogue);
+      storeEvents.emit("added", lng, namespace);
+      return instance;
+    },
+    changeLanguage(next: string) {
+      if (next !== language) {
+        language = next;
+        events.emit("languageChanged", next);
+      }
+      return Promise.resolve(fixedT(next));
+    },
+    dir: () => "ltr",
+  };
+  // react-i18next reads only the members above; the cast states that this is the part of i18next's type in use.
+  return instance as unknown as I18n;
+}

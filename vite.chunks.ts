@@ -1,0 +1,253 @@
+/**
+ * How the browser build groups modules into files (ADR 028). A page's first load is the framework, the app core, its
+ * route modules and the chunks of the widgets it shows; left to itself Rollup cuts one file per set of importers,
+ * which gave /home 38 scripts. Here:
+ *
+ *  - `framework`: React, React DOM, the scheduler and React Router (changes only with an upgrade);
+ *  - `app`: the client entry and everything the entry, the root route and the page route import statically (the
+ *    shell, the renderer, i18n, the API client, the stores): every page needs it;
+ *  - `widgets-<name>`: widget folders grouped by the pages that show them (see planWidgetGroups), so a page loads
+ *    at most WIDGET_GROUPS_PER_PAGE widget files; a module several groups share goes to `widgets-shared`.
+ *
+ * Modules only reached through a dynamic import that no widget or core module imports statically (dialogs, the
+ * form runtime, the rich editor's extras) keep Rollup's own chunks: they are not on any page's critical path.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Files every page loads besides its widget chunks: the entry (with the app core), the framework, root and page routes. */
+export const CORE_FILES = 4;
+export const SCRIPTS_PER_PAGE = 10;
+export const WIDGET_CHUNKS_PER_PAGE = SCRIPTS_PER_PAGE - CORE_FILES;
+
+const FRAMEWORK_PACKAGES = new Set(["react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser"]);
+const CLIENT_ENTRY = /\/app\/entry\.client\.tsx$/;
+const CORE_ROUTES = [/\/app\/root\.tsx\?__react-router-build-client-route$/, /\/app\/routes\/page\.tsx\?__react-router-build-client-route$/];
+
+interface WidgetNode {
+  type: string;
+  children?: WidgetNode[];
+}
+
+function widgetTypesOf(nodes: WidgetNode[] | undefined, into: Set<string>): Set<string> {
+  for (const node of nodes ?? []) {
+    into.add(node.type);
+    widgetTypesOf(node.children, into);
+  }
+  return into;
+}
+
+/** The widget folders each page config shows (page-configs/*.json as committed; the ops console may change them later). */
+function widgetFoldersPerPage(root: string): Set<string>[] {
+  const registry = readFileSync(join(root, "widgets/registry.ts"), "utf8");
+  const folderOf = new Map([...registry.matchAll(/^\s*(\w+): \{ folder: "([^"]+)"/gm)].map((match) => [match[1], match[2]]));
+  const configDir = join(root, "page-configs");
+  return readdirSync(configDir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      const config = JSON.parse(readFileSync(join(configDir, name), "utf8")) as { widgets?: WidgetNode[] };
+      return new Set([...widgetTypesOf(config.widgets, new Set())].flatMap((type) => folderOf.get(type) ?? []));
+    });
+}
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
+}
+
+/** Every module reachable from `starts` through static imports. */
+function staticClosure(graph: ModuleGraph, starts: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...starts];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1] ?? null;
+
+/** A set of modules that go to one file, the units it imports, and the pages (indexes) whose first load needs it. */
+interface Unit {
+  modules: string[];
+  bytes: number;
+  pages: Set<number>;
+  imports: Set<Unit>;
+  name: string;
+}
+
+/** A unit and every unit it imports, directly or not: loading its file loads all of theirs. */
+function withImports(start: Unit): Set<Unit> {
+  const seen = new Set<Unit>();
+  const stack = [start];
+  while (stack.length) {
+    const unit = stack.pop() as Unit;
+    if (seen.has(unit)) continue;
+    seen.add(unit);
+    stack.push(...unit.imports);
+  }
+  return seen;
+}
+
+/**
+ * Groups the modules widgets import statically. A unit starts as the modules reached by exactly the same widget
+ * folders (what Rollup would cut by itself); while a page needs more than `limit` units, the two of its units whose
+ * merging adds the fewest bytes to pages that do not need them become one. The cost counts what the merged file
+ * imports too (bytes times pages newly loading it), so a small shared helper never drags a form runtime along.
+ */
+export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET_CHUNKS_PER_PAGE): Unit[] {
+  let current = [...units];
+  const mergeCost = (a: Unit, b: Unit) => {
+    const pages = new Set([...a.pages, ...b.pages]);
+    let cost = 0;
+    for (const unit of new Set([...withImports(a), ...withImports(b)])) {
+      for (const page of pages) if (!unit.pages.has(page)) cost += unit.bytes;
+    }
+    return cost;
+  };
+  for (;;) {
+    let best: [Unit, Unit] | null = null;
+    let bestCost = Number.POSITIVE_INFINITY;
+    for (let page = 0; page < pageCount; page++) {
+      const crowded = current.filter((unit) => unit.pages.has(page));
+      if (crowded.length <= limit) continue;
+      for (let i = 0; i < crowded.length; i++) {
+        for (let j = i + 1; j < crowded.length; j++) {
+          const cost = mergeCost(crowded[i], crowded[j]);
+          if (cost < bestCost) [best, bestCost] = [[crowded[i], crowded[j]], cost];
+        }
+      }
+    }
+    if (!best) return current;
+    const [a, b] = best;
+    const merged: Unit = {
+      modules: [...a.modules, ...b.modules],
+      bytes: a.bytes + b.bytes,
+      pages: new Set([...a.pages, ...b.pages]),
+      imports: new Set([...a.imports, ...b.imports].filter((unit) => unit !== a && unit !== b)),
+      name: a.bytes >= b.bytes ? a.name : b.name,
+    };
+    current = [...current.filter((unit) => unit !== a && unit !== b), merged];
+    for (const unit of current) {
+      if (unit.imports.delete(a) || unit.imports.delete(b)) unit.imports.add(merged);
+    }
+    // Every page that loads the merged file now loads what it imports as well.
+    for (const unit of withImports(merged)) for (const page of merged.pages) unit.pages.add(page);
+  }
+}
+
+/** Rollup's `manualChunks` for the client build (ADR 028). */
+export function createManualChunks(root: string) {
+  const pages = widgetFoldersPerPage(root);
+  let plan: Map<string, string> | null = null;
+
+  function makePlan(graph: ModuleGraph): Map<string, string> {
+    const ids = [...graph.getModuleIds()];
+    const chunkOf = new Map<string, string>();
+    const entry = ids.filter((id) => CLIENT_ENTRY.test(id));
+    const routes = ids.filter((id) => CORE_ROUTES.some((pattern) => pattern.test(id)));
+    for (const id of staticClosure(graph, [...entry, ...routes])) {
+      const name = packageOf(id);
+      chunkOf.set(id, name && FRAMEWORK_PACKAGES.has(name) ? "framework" : "app");
+    }
+    // The route modules stay the entries React Router names in its manifest (their own code is small); the client
+    // entry joins `app`, which then is the entry's file: one file fewer on every page.
+    for (const id of routes) chunkOf.delete(id);
+
+    const foldersReaching = new Map<string, Set<string>>();
+    for (const id of ids) {
+      const folder = /\/widgets\/([^/]+)\/component\.tsx$/.exec(id)?.[1];
+      if (!folder || folder === "kit") continue;
+      for (const reached of staticClosure(graph, [id])) {
+        if (chunkOf.has(reached)) continue;
+        const name = packageOf(reached);
+        if (name && FRAMEWORK_PACKAGES.has(name)) {
+          chunkOf.set(reached, "framework");
+          continue;
+        }
+        const folders = foldersReaching.get(reached) ?? new Set();
+        folders.add(folder);
+        foldersReaching.set(reached, folders);
+      }
+    }
+    const bySignature = new Map<string, Unit>();
+    for (const [id, folders] of foldersReaching) {
+      const signature = [...folders].sort().join(",");
+      let unit = bySignature.get(signature);
+      if (!unit) {
+        const needing = new Set(pages.flatMap((page, index) => ([...folders].some((folder) => page.has(folder)) ? [index] : [])));
+        unit = { modules: [], bytes: 0, pages: needing, imports: new Set(), name: folders.size === 1 ? [...folders][0] : "shared" };
+        bySignature.set(signature, unit);
+      }
+      unit.modules.push(id);
+      unit.bytes += graph.getModuleInfo(id)?.code?.length ?? 0;
+    }
+    // Modules given one chunk name become one file, so two units never share a name.
+    const taken = new Set<string>();
+    const unitOf = new Map<string, Unit>();
+    for (const unit of bySignature.values()) for (const id of unit.modules) unitOf.set(id, unit);
+    for (const unit of bySignature.values()) {
+      for (const id of unit.modules) {
+        for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) {
+          const target = unitOf.get(imported);
+          if (target && target !== unit) unit.imports.add(target);
+        }
+      }
+    }
+    const planned = planWidgetUnits([...bySignature.values()], pages.length);
+    for (const unit of planned) {
+      let chunk = `widgets-${unit.name}`;
+      for (let suffix = 2; taken.has(chunk); suffix++) chunk = `widgets-${unit.name}-${suffix}`;
+      taken.add(chunk);
+      for (const id of unit.modules) chunkOf.set(id, chunk);
+    }
+    return chunkOf;
+  }
+
+  return (id: string, graph: ModuleGraph): string | undefined => {
+    plan ??= makePlan(graph);
+    return plan.get(id);
+  };
+}
+
+interface OutputChunkLike {
+  type: "chunk" | "asset";
+  fileName: string;
+  moduleIds?: string[];
+  source?: string | Uint8Array;
+}
+
+/**
+ * The server preloads a page's widgets by looking `widgets/<folder>/component.tsx` up in Vite's manifest
+ * (server/app.server.ts). A widget merged into a shared chunk has no manifest entry of its own, so this adds one per
+ * widget: a copy of its chunk's entry under the component's path.
+ */
+export function widgetManifestEntries(root: string) {
+  return {
+    name: "widget-manifest-entries",
+    apply: "build" as const,
+    generateBundle: {
+      order: "post" as const,
+      handler(_options: unknown, bundle: Record<string, OutputChunkLike>) {
+        const manifestAsset = bundle[".vite/manifest.json"];
+        if (manifestAsset?.type !== "asset" || manifestAsset.source === undefined) return;
+        const manifest = JSON.parse(String(manifestAsset.source)) as Record<string, { file: string; src?: string }>;
+        const keyOfFile = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]));
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          const key = keyOfFile.get(chunk.fileName);
+          if (!key) continue;
+          for (const id of chunk.moduleIds ?? []) {
+            const component = /\/(widgets\/[^/]+\/component\.tsx)$/.exec(id)?.[1];
+            if (component && id.startsWith(root) && !manifest[component]) manifest[component] = { ...manifest[key], src: component };
+          }
+        }
+        manifestAsset.source = `${JSON.stringify(manifest, null, 2)}\n`;
+      },
+    },
+  };
+}
