@@ -115,6 +115,8 @@ function sendError(request: Request, response: Response, code: OpsErrorCode, pro
   response.status(STATUS_OF[code]).json({ error: code, message: MESSAGES[code][langOf(request)], ...(problems ? { problems } : {}) });
 }
 
+const OPS_API_PREFIX = "/ops/api";
+
 /** /ops, /ops/…, and React Router's data requests for them (/ops.data, /ops/pages.data). */
 const OPS_PATH = /^\/ops(\/|\.data$|$)/;
 
@@ -194,8 +196,11 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   const isSiteMember = (request: Request) => Boolean(readCookie(request.headers.cookie, COOKIE_NAMES.token));
 
   const api_ = Router();
+  /** A route of OPS_API as the API router (mounted at /ops/api) sees it. */
+  const local = (url: string) => url.slice(OPS_API_PREFIX.length);
   api_.use(sameSiteWrites(options.publicOrigin));
-  api_.use(express.json({ limit: "1mb" }));
+  // Bodies are read only after the gate let the caller through: a visitor cannot make the server read a megabyte.
+  const json = express.json({ limit: "1mb" });
 
   const run =
     (handler: (request: Request, response: Response) => Promise<void>): RequestHandler =>
@@ -246,7 +251,8 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   ) => platform("/audit", "POST", { ...fields, clientIp: request.ip }, locals(response).opsSession);
 
   api_.post(
-    OPS_API.login.slice("/ops/api".length),
+    local(OPS_API.login),
+    express.json({ limit: "10kb" }),
     run(async (request, response) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (typeof body.username !== "string" || typeof body.password !== "string") throw new OpsRefusal("badRequest");
@@ -269,7 +275,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.post(
-    "/logout",
+    local(OPS_API.logout),
     run(async (request, response) => {
       const token = readCookie(request.headers.cookie, OPS_SESSION_COOKIE);
       if (token) await platform("/logout", "POST", {}, token).catch(() => undefined);
@@ -280,16 +286,18 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.get(
-    "/me",
+    local(OPS_API.me),
     gate(),
+    json,
     run(async (_request, response) => {
       response.json(locals(response).staff);
     }),
   );
 
   api_.get(
-    "/pages",
+    local(OPS_API.pages),
     gate(),
+    json,
     run(async (_request, response) => {
       const { live, drafts } = await platform<{ live: LiveRow[]; drafts: DraftRow[] }>("/pages", "GET", {}, locals(response).opsSession);
       const at = now();
@@ -336,16 +344,18 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   };
 
   api_.get(
-    "/page",
+    local(OPS_API.page),
     gate(),
+    json,
     run(async (request, response) => {
       response.json(await pageDetail(queryString(request, "path"), locals(response).opsSession));
     }),
   );
 
   api_.get(
-    "/version",
+    local(OPS_API.version),
     gate(),
+    json,
     run(async (request, response) => {
       const answer = await platform<{ version: OpsVersion; config: string }>(
         "/version",
@@ -358,8 +368,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.post(
-    "/draft",
+    local(OPS_API.saveDraft),
     gate(),
+    json,
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const text = configText(request);
@@ -369,8 +380,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.post(
-    "/draft/discard",
+    local(OPS_API.discardDraft),
     gate(),
+    json,
     run(async (request, response) => {
       await platform("/draft/discard", "POST", { path: bodyString(request, "path") }, locals(response).opsSession);
       response.status(204).end();
@@ -378,16 +390,18 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.post(
-    "/validate",
+    local(OPS_API.validate),
     gate(),
+    json,
     run(async (request, response) => {
       response.json({ problems: check(configText(request), bodyString(request, "path")).problems });
     }),
   );
 
   api_.post(
-    "/publish",
+    local(OPS_API.publish),
     gate("publisher"),
+    json,
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const session = locals(response).opsSession;
@@ -410,8 +424,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.post(
-    "/rollback",
+    local(OPS_API.rollback),
     gate("publisher"),
+    json,
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const version = Number((request.body as { version?: unknown }).version);
@@ -445,8 +460,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   };
 
   api_.get(
-    "/diff",
+    local(OPS_API.diff),
     gate(),
+    json,
     run(async (request, response) => {
       const path = queryString(request, "path");
       const from = queryString(request, "from");
@@ -460,8 +476,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   const pathPattern = new RegExp(metadataSchema(options.root).properties.path.pattern);
 
   api_.post(
-    "/copy",
+    local(OPS_API.copy),
     gate(),
+    json,
     run(async (request, response) => {
       const from = bodyString(request, "from");
       const to = bodyString(request, "to");
@@ -485,8 +502,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   let metadata: OpsEditorMetadata | null = null;
   api_.get(
-    "/metadata",
+    local(OPS_API.metadata),
     gate(),
+    json,
     run(async (_request, response) => {
       metadata ??= editorMetadata(options);
       response.json(metadata);
@@ -494,8 +512,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   api_.get(
-    "/audit",
+    local(OPS_API.audit),
     gate(),
+    json,
     run(async (request, response) => {
       const params = { limit: String(request.query.limit ?? "100"), before: String(request.query.before ?? "") };
       response.json(await platform<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
@@ -504,7 +523,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   api_.use((request, response) => sendError(request, response, "notFound"));
   api_.use(consoleErrors);
-  router.use("/ops/api", api_);
+  router.use(OPS_API_PREFIX, api_);
 
   router.get(
     `${OPS_PREVIEW_PREFIX}/{*page}`,

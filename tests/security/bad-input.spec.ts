@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { OPS_API } from "../../contracts/ops";
 import { printFigures } from "./support";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -86,6 +87,19 @@ test("no bad input gets a 5xx or shows a stack trace, on any page or API path", 
     await check(`TRACE ${url}`, request.fetch(url, { method: "TRACE" }));
     await check(`GET ${url}%0A`, request.get(`${url}%0A`));
   }
+  // The operations console's API (our server's, not the platform's): the same bodies, from a visitor and from a staff
+  // session that does not exist.
+  const consolePaths = Object.values(OPS_API);
+  for (const url of consolePaths) {
+    for (const cookie of ["", "ops_session=forged"]) {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      await check(`GET ${url} ${cookie}`, request.get(url, { headers }));
+      await check(`POST ${url} broken JSON ${cookie}`, request.post(url, { headers: { ...headers, "content-type": "application/json" }, data: "{" }));
+      await check(`POST ${url} wrong types ${cookie}`, request.post(url, { headers, data: WRONG_TYPES }));
+      await check(`POST ${url} 1.1 MB ${cookie}`, request.post(url, { headers: { ...headers, "content-type": "application/json" }, data: big }), true);
+    }
+  }
+  await check("GET /ops/preview odd query", request.get("/ops/preview/2023ames?lang=%ff&at=%00&source=v99999999999999999999"));
   // The upload path takes bodies up to 8 MB, but only from someone who names a session: a visitor's 1.1 MB goes unread.
   const visitorUpload = await request.post("/api/file/upload", { headers: { "content-type": "application/json" }, data: big }).catch(() => null);
   expect(visitorUpload === null || visitorUpload.status() === 413, "a visitor's large upload is refused before it is read").toBe(true);
@@ -99,6 +113,7 @@ test("no bad input gets a 5xx or shows a stack trace, on any page or API path", 
 
   printFigures("Bad input", {
     "API paths": api.length,
+    "console API paths": consolePaths.length,
     "page paths": pagePaths.length,
     probes,
     ...Object.fromEntries([...byClass.entries()].sort().map(([statusClass, count]) => [`answered ${statusClass}`, count])),
