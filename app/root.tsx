@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
@@ -58,11 +58,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useCatalogue(loaderData.lang, loaderData.resources);
   const pagePaths = useMemo(() => new Set(loaderData.pagePaths), [loaderData.pagePaths]);
+  // A route with a layout of its own (the operations console) is not a phone page: no shell around it.
+  const ownLayout = useMatches().some((match) => (match.handle as { ownLayout?: boolean } | undefined)?.ownLayout);
   return (
     <PagePathsContext.Provider value={pagePaths}>
-      <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
+      {ownLayout ? (
         <Outlet />
-      </Shell>
+      ) : (
+        <Shell siteName={loaderData.siteName} appType={loaderData.appType}>
+          <Outlet />
+        </Shell>
+      )}
     </PagePathsContext.Provider>
   );
 }

@@ -1,4 +1,16 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** One route renders every page config; "/" needs its own entry because a splat does not match it. */
-export default [route("/", "routes/page.tsx", { id: "routes/index" }), route("*", "routes/page.tsx")] satisfies RouteConfig;
+/**
+ * One route renders every page config; "/" needs its own entry because a splat does not match it. The operations
+ * console (/ops) has routes of its own, before the splat; its previews and API are the server's (server/ops).
+ */
+export default [
+  route("/", "routes/page.tsx", { id: "routes/index" }),
+  route("ops", "routes/ops.tsx", [
+    index("routes/ops._index.tsx"),
+    route("login", "routes/ops.login.tsx"),
+    route("edit", "routes/ops.edit.tsx"),
+    route("audit", "routes/ops.audit.tsx"),
+  ]),
+  route("*", "routes/page.tsx"),
+] satisfies RouteConfig;

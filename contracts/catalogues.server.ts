@@ -5,12 +5,15 @@ import { LANGUAGES, NAMESPACES, type Lang } from "./language";
 export type Catalogue = Record<string, unknown>;
 export type Catalogues = Record<Lang, Record<string, Catalogue>>;
 
-/** Reads contracts/locales/{lang}/{namespace}.json from the project root (the server's working directory). */
-export function loadCatalogues(root = process.cwd()): Catalogues {
+/**
+ * Reads contracts/locales/{lang}/{namespace}.json from the project root (the server's working directory). The site's
+ * namespaces by default; the operations console reads its own "ops" namespace, which no public page ships.
+ */
+export function loadCatalogues(root = process.cwd(), namespaces: readonly string[] = NAMESPACES): Catalogues {
   const catalogues = {} as Catalogues;
   for (const lang of LANGUAGES) {
     catalogues[lang] = {};
-    for (const namespace of NAMESPACES) {
+    for (const namespace of namespaces) {
       const file = join(root, "contracts/locales", lang, `${namespace}.json`);
       catalogues[lang][namespace] = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Catalogue) : {};
     }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createApp } from "@server/app.server.ts";
 import { readServerEnv } from "@server/env.server.ts";
 import { createHttpServer, stopGracefully } from "@server/lifecycle.server.ts";
+import { OPS_TEST_STAFF } from "./ops-staff.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const work = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "e2e-"));
@@ -39,6 +40,8 @@ const env = { ...fromEnvironment, devTools: "loopback" as const };
 const { app, attachRealtime, platform, beginDraining, close } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;
+// Staff exist only by command (npm run ops:add-staff); the console suite's are made the same way, here.
+for (const staff of Object.values(OPS_TEST_STAFF)) platform?.opsConsole.saveStaff(staff.username, staff.role, staff.password, new Date());
 const server = createHttpServer(app);
 server.listen(env.port, env.host);
 const realtime = attachRealtime(server);

@@ -1,0 +1,4 @@
+import { loadCatalogues } from "@contracts/catalogues.server";
+
+/** The console's texts (contracts/locales/{zh,en}/ops.json): sent by the /ops layout only, never with a public page. */
+export const opsCatalogues = loadCatalogues(process.cwd(), ["ops"]);

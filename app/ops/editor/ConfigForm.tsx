@@ -1,0 +1,83 @@
+import { memo, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import Form from "@rjsf/core";
+import { TranslatableString, replaceStringParameters, type ErrorSchema, type RJSFSchema } from "@rjsf/utils";
+import type { OpsDataSourceApi } from "@contracts/ops";
+import { formUiSchema } from "./form-schema";
+import { optionPicker } from "./option-picker";
+import {
+  AlternativesField,
+  ApiWidget,
+  OpsFieldTemplate,
+  OpsObjectFieldTemplate,
+  RequirementOnlyField,
+  SourceNameWidget,
+  WidgetNodeField,
+  type EditorContext,
+} from "./fields";
+
+/** Schema descriptions are written for developers, in English: the form labels fields from the catalogue instead. */
+const NoDescription = () => null;
+const STRING_NAMES = Object.fromEntries(Object.entries(TranslatableString).map(([name, value]) => [value, name])) as Record<string, string>;
+const API_LIST = "ops-served-apis";
+const CATALOGUE_LIST = "ops-catalogue-keys";
+
+interface Props {
+  schema: RJSFSchema;
+  config: Record<string, unknown>;
+  errorSchema: ErrorSchema;
+  dataSources: OpsDataSourceApi[];
+  catalogueKeys: string[];
+  onChange: (config: Record<string, unknown>) => void;
+}
+
+/**
+ * The page config as a form generated from its schema. It never validates by itself (noValidate): the editor checks
+ * the whole draft with the generated validator and hands the problems in, each at its field.
+ */
+function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, onChange }: Props) {
+  const { t } = useTranslation("ops");
+  const uiSchema = useMemo(formUiSchema, []);
+  const dataNames = Object.keys((config.data as Record<string, unknown> | undefined) ?? {});
+  const context: EditorContext = useMemo(() => ({ dataNames, apiListId: API_LIST, catalogueListId: CATALOGUE_LIST }), [dataNames.join("\n")]);
+  const translateString = useMemo(
+    () => (text: TranslatableString, params?: string[]) =>
+      replaceStringParameters(t(`rjsf.${STRING_NAMES[text] ?? "unknown"}`, { defaultValue: text }), params),
+    [t],
+  );
+  return (
+    <>
+      <datalist id={API_LIST}>
+        {dataSources.map((source) => (
+          <option key={`${source.method} ${source.api}`} value={source.api}>
+            {source.method}
+          </option>
+        ))}
+      </datalist>
+      <datalist id={CATALOGUE_LIST}>
+        {catalogueKeys.map((key) => (
+          <option key={key} value={`{t.${key}}`} />
+        ))}
+      </datalist>
+      <Form
+        className="ops-form"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={config}
+        validator={optionPicker}
+        noValidate
+        showErrorList={false}
+        extraErrors={errorSchema}
+        formContext={context}
+        translateString={translateString}
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
+        fields={{ AnyOfField: AlternativesField, OneOfField: RequirementOnlyField, widgetNode: WidgetNodeField }}
+        widgets={{ api: ApiWidget, sourceName: SourceNameWidget }}
+        templates={{ FieldTemplate: OpsFieldTemplate, ObjectFieldTemplate: OpsObjectFieldTemplate, DescriptionFieldTemplate: NoDescription }}
+        onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
+      />
+    </>
+  );
+}
+
+export default memo(ConfigForm);

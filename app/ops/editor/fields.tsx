@@ -1,0 +1,331 @@
+/**
+ * The parts of the page-config form RJSF does not draw well by itself: a widget (its type picks its props form), a
+ * text as a zh/en pair side by side or a binding, a value that is a text, a number or true/false, a data source's API
+ * from the served list, and labels and errors beside every field.
+ */
+import { useId, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { FieldProps, FieldTemplateProps, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
+import { getTemplate, getUiOptions } from "@rjsf/utils";
+
+/** What the form knows beyond the schema, through RJSF's formContext. */
+export interface EditorContext {
+  /** The data sources the config declares, for a widget's `data`. */
+  dataNames: string[];
+  /** The datalist of served API paths. */
+  apiListId: string;
+  /** The datalist of catalogue keys as bindings ({t.ns.key}). */
+  catalogueListId: string;
+}
+
+type Schema = RJSFSchema & Record<string, unknown>;
+
+function resolved(schema: unknown, root: RJSFSchema): Schema {
+  let current = schema as Schema;
+  for (let depth = 0; current && typeof current.$ref === "string" && depth < 10; depth++) {
+    let target: unknown = root;
+    for (const segment of current.$ref.replace(/^#\//, "").split("/")) target = (target as Record<string, unknown> | undefined)?.[segment];
+    current = (target ?? {}) as Schema;
+  }
+  return current ?? {};
+}
+
+/** A text: a zh/en pair or a binding (common.schema.json#/$defs/text). */
+export function isTextSchema(schema: RJSFSchema, root: RJSFSchema): boolean {
+  return (schema.anyOf ?? []).some((option) => {
+    const shape = resolved(option, root);
+    return shape.type === "object" && Boolean(shape.properties?.zh && shape.properties?.en);
+  });
+}
+
+const describedBy = (id: string, errors?: string[]) => (errors?.length ? `${id}__error` : undefined);
+
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={`${id}__error`} className="ops-field-error">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+/**
+ * Every field: its label (the catalogue's name for a known property, else the property's own name), the input, and
+ * the problems at its pointer right under it. A group (an object, a text pair) is labelled by its legend.
+ */
+export function OpsFieldTemplate(props: FieldTemplateProps) {
+  const { t } = useTranslation("ops");
+  const { id, label, children, rawErrors, hidden, required, displayLabel, registry, uiSchema, schema, classNames } = props;
+  if (hidden) return <div className="ops-hidden">{children}</div>;
+  const WrapIfAdditionalTemplate = getTemplate("WrapIfAdditionalTemplate", registry, getUiOptions(uiSchema));
+  const name = t(`fields.${label}`, { defaultValue: label });
+  const text = isTextSchema(schema, registry.rootSchema);
+  const own = text || schema.type === "object" || schema.type === "array" ? undefined : rawErrors;
+  return (
+    <WrapIfAdditionalTemplate {...props} classNames={`${classNames ?? ""} ops-field`}>
+      {text ? (
+        <div role="group" aria-labelledby={`${id}__label`} className="ops-text-field">
+          <span id={`${id}__label`} className="ops-label">
+            {name}
+            {required && <span className="ops-required">*</span>}
+          </span>
+          {children}
+          <FieldErrors id={id} errors={rawErrors} />
+        </div>
+      ) : (
+        <>
+          {displayLabel && label && (
+            <label htmlFor={id} className="ops-label">
+              {name}
+              {required && <span className="ops-required">*</span>}
+            </label>
+          )}
+          {children}
+          <FieldErrors id={id} errors={own} />
+        </>
+      )}
+    </WrapIfAdditionalTemplate>
+  );
+}
+
+/** An object's fields under its name; its own problems (a missing property of a pair) come first. */
+export function OpsObjectFieldTemplate(props: import("@rjsf/utils").ObjectFieldTemplateProps) {
+  const { t } = useTranslation("ops");
+  const { title, properties, fieldPathId, errorSchema, required, optionalDataControl } = props;
+  const errors = (errorSchema as { __errors?: string[] } | undefined)?.__errors;
+  const id = fieldPathId.$id;
+  const name = title ? t(`fields.${title}`, { defaultValue: title }) : "";
+  return (
+    <fieldset className="ops-object" id={id} aria-describedby={describedBy(id, errors)}>
+      {name && id !== "root" && (
+        <legend>
+          {name}
+          {required && <span className="ops-required">*</span>}
+        </legend>
+      )}
+      <FieldErrors id={id} errors={errors} />
+      {optionalDataControl}
+      {properties.map((property) => property.content)}
+    </fieldset>
+  );
+}
+
+function TextPair({ id, formData, onChange, fieldPathId, errorSchema, disabled, readonly, registry }: FieldProps) {
+  const { t } = useTranslation("ops");
+  const context = registry.formContext as EditorContext;
+  const isPair = formData === undefined || (typeof formData === "object" && formData !== null);
+  const pair = (isPair ? (formData ?? {}) : {}) as { zh?: string; en?: string };
+  const errors = errorSchema as Record<string, { __errors?: string[] }> | undefined;
+  const setPart = (lang: "zh" | "en") => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...pair, [lang]: event.target.value };
+    onChange(next.zh === "" && next.en === "" ? undefined : next, fieldPathId.path);
+  };
+  const base = fieldPathId.$id ?? id;
+  return (
+    <div className="ops-text">
+      <label className="ops-text-mode">
+        <span className="ops-visually-hidden">{t("editor.textKind")}</span>
+        <select
+          value={isPair ? "pair" : "binding"}
+          disabled={disabled || readonly}
+          // A binding starts as an empty string (a string is what tells it from a pair); a pair starts empty.
+          onChange={(event) => onChange(event.target.value === "pair" ? undefined : "", fieldPathId.path)}
+        >
+          <option value="pair">{t("editor.textPair")}</option>
+          <option value="binding">{t("editor.textBinding")}</option>
+        </select>
+      </label>
+      {isPair ? (
+        <div className="ops-pair">
+          {(["zh", "en"] as const).map((lang) => (
+            <div key={lang} className="ops-pair-part">
+              <label htmlFor={`${base}_${lang}`}>{t(`editor.lang.${lang}`)}</label>
+              <input
+                id={`${base}_${lang}`}
+                lang={lang === "zh" ? "zh-CN" : "en"}
+                value={pair[lang] ?? ""}
+                disabled={disabled || readonly}
+                aria-invalid={errors?.[lang]?.__errors?.length ? true : undefined}
+                aria-describedby={describedBy(`${base}_${lang}`, errors?.[lang]?.__errors)}
+                onChange={setPart(lang)}
+              />
+              <FieldErrors id={`${base}_${lang}`} errors={errors?.[lang]?.__errors} />
+            </div>
+          ))}
+        </div>
+      ) : (
+        <input
+          id={base}
+          className="ops-binding"
+          list={context.catalogueListId}
+          value={typeof formData === "string" ? formData : ""}
+          placeholder="{t.spec.page.about}"
+          aria-label={t("editor.textBinding")}
+          disabled={disabled || readonly}
+          onChange={(event) => onChange(event.target.value, fieldPathId.path)}
+        />
+      )}
+    </div>
+  );
+}
+
+type ScalarKind = "text" | "number" | "boolean";
+const kindOf = (value: unknown): ScalarKind => (typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "text");
+
+/** A request parameter: text, a number or true/false (paramValue), kept as the kind chosen. */
+function ScalarField({ formData, onChange, fieldPathId, disabled, readonly, rawErrors }: FieldProps) {
+  const { t } = useTranslation("ops");
+  const kind = kindOf(formData);
+  const id = fieldPathId.$id;
+  const change = (value: unknown) => onChange(value, fieldPathId.path);
+  return (
+    <div className="ops-scalar">
+      <select
+        aria-label={t("editor.valueKind")}
+        value={kind}
+        disabled={disabled || readonly}
+        onChange={(event) => {
+          const next = event.target.value as ScalarKind;
+          if (next === "number") change(Number(formData) || 0);
+          else if (next === "boolean") change(formData === "true" || formData === true);
+          else change(formData === undefined ? "" : String(formData));
+        }}
+      >
+        <option value="text">{t("editor.kind.text")}</option>
+        <option value="number">{t("editor.kind.number")}</option>
+        <option value="boolean">{t("editor.kind.boolean")}</option>
+      </select>
+      {kind === "boolean" ? (
+        <select id={id} value={String(formData)} disabled={disabled || readonly} onChange={(event) => change(event.target.value === "true")}>
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </select>
+      ) : (
+        <input
+          id={id}
+          inputMode={kind === "number" ? "decimal" : undefined}
+          value={formData === undefined ? "" : String(formData)}
+          disabled={disabled || readonly}
+          aria-invalid={rawErrors?.length ? true : undefined}
+          aria-describedby={describedBy(id, rawErrors)}
+          onChange={(event) => {
+            const typed = event.target.value;
+            // A number field keeps what is typed until it reads as a number ("1." on the way to "1.5").
+            change(kind === "number" && typed.trim() !== "" && Number.isFinite(Number(typed)) ? Number(typed) : typed);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A string that may also be a binding (a date or its binding, an image path or its binding): one text input. */
+function StringChoiceField({ formData, onChange, fieldPathId, disabled, readonly, rawErrors, schema, registry }: FieldProps) {
+  const id = fieldPathId.$id;
+  const dated = (schema.anyOf ?? []).some((option) => resolved(option, registry.rootSchema).format === "date-time");
+  return (
+    <input
+      id={id}
+      value={typeof formData === "string" ? formData : ""}
+      placeholder={dated ? "2027-01-13T18:00:00+08:00" : undefined}
+      disabled={disabled || readonly}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={describedBy(id, rawErrors)}
+      onChange={(event) => onChange(event.target.value === "" ? undefined : event.target.value, fieldPathId.path)}
+    />
+  );
+}
+
+/** anyOf: drawn by what its alternatives are, never as RJSF's "option N" select. */
+export function AlternativesField(props: FieldProps) {
+  const { schema, registry } = props;
+  if (isTextSchema(schema, registry.rootSchema)) return <TextPair {...props} />;
+  const options = (schema.anyOf ?? []).map((option) => resolved(option, registry.rootSchema));
+  if (options.every((option) => option.type === "string")) return <StringChoiceField {...props} />;
+  return <ScalarField {...props} />;
+}
+
+/** oneOf on an object that only says which properties are required (richText: html or blocks): the validator's matter. */
+export function RequirementOnlyField() {
+  return null;
+}
+
+/**
+ * One widget of the page: its type, data source, gate and visibility, and its props as the form of the type's props
+ * schema. Changing the type starts its props afresh (the old type's props would not fit). Collapsed, unless it has
+ * problems, so a long page stays readable.
+ */
+export function WidgetNodeField(props: FieldProps) {
+  const { t } = useTranslation("ops");
+  const { schema, formData, fieldPathId, onChange, registry, uiSchema, errorSchema } = props;
+  const node = (formData ?? {}) as { type?: string; props?: unknown };
+  const { ObjectField } = registry.fields;
+  const propsRef = node.type ? { $ref: `#/$defs/${node.type}Props` } : { type: "object" };
+  const withProps: RJSFSchema = { ...schema, properties: { ...(schema.properties ?? {}), props: propsRef as RJSFSchema } };
+  const { "ui:field": _field, ...ownUi } = (uiSchema ?? {}) as UiSchema & { "ui:field"?: unknown };
+  const typePath = [...fieldPathId.path, "type"];
+  const summaryId = useId();
+  const hasProblems = Boolean(errorSchema && Object.keys(errorSchema).length);
+  const index = fieldPathId.path[fieldPathId.path.length - 1];
+  return (
+    <details className="ops-widget" open={hasProblems || !node.type} aria-labelledby={summaryId}>
+      <summary id={summaryId}>
+        <span className="ops-widget-index">#{Number(index) + 1}</span> {node.type ?? t("editor.widgetTypeMissing")}
+        {hasProblems && <span className="ops-status ops-status-problem">{t("editor.hasProblems")}</span>}
+      </summary>
+      <ObjectField
+        {...props}
+        schema={withProps}
+        uiSchema={ownUi}
+        onChange={(value, path, errors, id) => {
+          const isTypeChange = path.length === typePath.length && path.every((segment, at) => segment === typePath[at]);
+          if (isTypeChange && value !== node.type) {
+            const { props: _old, ...rest } = node as Record<string, unknown>;
+            onChange({ ...rest, type: value }, fieldPathId.path, undefined, id);
+          } else onChange(value, path, errors, id);
+        }}
+      />
+    </details>
+  );
+}
+
+/** A data source's API: typed, with the served APIs offered (method and path). */
+export function ApiWidget({ id, value, onChange, disabled, readonly, rawErrors, registry }: WidgetProps) {
+  const context = registry.formContext as EditorContext;
+  return (
+    <input
+      id={id}
+      list={context.apiListId}
+      value={value ?? ""}
+      placeholder="/special/detail"
+      disabled={disabled || readonly}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={describedBy(id, rawErrors)}
+      onChange={(event) => onChange(event.target.value === "" ? undefined : event.target.value)}
+    />
+  );
+}
+
+/** A widget's data source: one of the names the config declares. */
+export function SourceNameWidget({ id, value, onChange, disabled, readonly, rawErrors, registry }: WidgetProps) {
+  const { t } = useTranslation("ops");
+  const context = registry.formContext as EditorContext;
+  const names = value && !context.dataNames.includes(value) ? [value, ...context.dataNames] : context.dataNames;
+  return (
+    <select
+      id={id}
+      value={value ?? ""}
+      disabled={disabled || readonly}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={describedBy(id, rawErrors)}
+      onChange={(event) => onChange(event.target.value === "" ? undefined : event.target.value)}
+    >
+      <option value="">{t("editor.noSource")}</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,35 @@
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+
+type Schema = RJSFSchema & { $defs?: Record<string, RJSFSchema> };
+
+/**
+ * The page-config schema as the form draws it: the same bundle the server checks, except that a widget's props are
+ * chosen by the widget field from its type ($defs/<type>Props) instead of by the bundle's eighty if/then rules, which
+ * RJSF would evaluate for every widget on every keystroke. What is valid is still decided by the whole bundle.
+ */
+export function formSchemaOf(bundle: unknown): RJSFSchema {
+  const schema = bundle as Schema;
+  const { allOf: _byType, ...widgetNode } = (schema.$defs?.widgetNode ?? {}) as Record<string, unknown>;
+  return { ...schema, $defs: { ...schema.$defs, widgetNode: widgetNode as RJSFSchema } };
+}
+
+const dateTime = { "ui:widget": "text", "ui:placeholder": "2027-01-13T18:00:00+08:00" };
+
+/** Where the form's special fields go: widgets, their data source, APIs, dates; the editor's own $schema is hidden. */
+export function formUiSchema(): UiSchema {
+  const widgetNode: UiSchema = {
+    "ui:field": "widgetNode",
+    "ui:order": ["type", "data", "gate", "props", "visibleWhen", "children"],
+    data: { "ui:widget": "sourceName" },
+  };
+  widgetNode.children = { items: widgetNode };
+  return {
+    // The editor saves as the operator types: the form has no submit button.
+    "ui:submitButtonOptions": { norender: true },
+    "ui:order": ["path", "title", "publish", "layout", "gate", "aliases", "status", "keepAlive", "query", "data", "widgets", "*"],
+    $schema: { "ui:widget": "hidden" },
+    publish: { from: dateTime, until: dateTime },
+    data: { additionalProperties: { api: { "ui:widget": "api" } } },
+    widgets: { items: widgetNode },
+  };
+}
