@@ -9,7 +9,8 @@
  *
  * Settings: LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ROUTES (comma-separated paths, default the five below),
  * LIGHTHOUSE_REPORT_DIR (writes each run's full JSON report there), PORT (default: the first free port from 3300),
- * CHROME_PATH (default /usr/bin/chromium).
+ * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_ORIGIN (measure a server already running there instead, e.g.
+ * the nodes behind nginx as production serves them: gzip is nginx's work, the node server sends text uncompressed).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -230,13 +231,16 @@ async function main() {
   const paths = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(",").map((path) => path.trim()) : DEFAULT_ROUTES;
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (reportDir) mkdirSync(reportDir, { recursive: true });
-  ensureBuild();
+  const external = process.env.LIGHTHOUSE_ORIGIN?.replace(/\/$/, "");
+  if (external && !/^https?:\/\/[^\s/]+$/.test(external))
+    throw new Error(`LIGHTHOUSE_ORIGIN must be an origin such as http://127.0.0.1:8080 (got "${external}")`);
+  if (!external) ensureBuild();
 
   const work = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
   let server: ChildProcess | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
-    const started = await startServer(join(work, "platform.sqlite"));
+    const started = external ? { origin: external, child: null } : await startServer(join(work, "platform.sqlite"));
     server = started.child;
     const routes = await resolveRoutes(started.origin, paths);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });

@@ -44,7 +44,8 @@ export function PromotionDialog({ data, close }: DialogProps) {
   const promotion = data as Promotion;
   const external = promotion.jumpType === 1 ? externalUrl(promotion.url) : null;
   const internal = promotion.jumpType === 2 ? internalPath(promotion.modulePathWeb, promotion.moduleQueryWeb) : null;
-  const picture = <img src={promotion.h5Image} alt={t("verify:promotion.alt")} className="promotion-image" />;
+  // A promotion's picture is a banner (2:1): its box is reserved at that ratio, so the open dialog does not grow when it arrives.
+  const picture = <img src={promotion.h5Image} alt={t("verify:promotion.alt")} className="promotion-image" width={720} height={360} />;
   return (
     <div className="promotion" data-jump={promotion.jumpType}>
       <h2 id="dialog-title" className="visually-hidden">

@@ -7,6 +7,7 @@ import { SmartLink } from "../kit/links";
 import { audioCalls, callApi, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
 import type { ChapterRef } from "../kit/audio";
+import { Art, artPlacement } from "../kit/art";
 
 interface Detail {
   id: number;
@@ -28,7 +29,7 @@ interface Detail {
   resumeTitle: string | null;
 }
 
-export default function AudioBook({ props, data }: WidgetRenderProps<AudioBookProps>) {
+export default function AudioBook({ props, data, nodeId }: WidgetRenderProps<AudioBookProps>) {
   const { t } = useTranslation("audio");
   const book = data?.status === "ok" ? (data.value as Detail | null) : null;
   const [onShelf, setOnShelf] = useState(book?.onShelf ?? false);
@@ -57,7 +58,7 @@ export default function AudioBook({ props, data }: WidgetRenderProps<AudioBookPr
   return (
     <article className="audio-book">
       <header className="audio-book-head">
-        <img src={book.cover} alt="" width="640" height="360" />
+        <Art src={book.cover} alt="" shape="poster" placement={artPlacement(nodeId)} />
         <h1>{book.title}</h1>
         <p className="audio-book-author">{book.author}</p>
         <p className="audio-book-meta">{t("meta", { chapters: book.chapterCount, minutes: book.minutes, narrator: book.narrator })}</p>

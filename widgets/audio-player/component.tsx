@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Art, artPlacement } from "../kit/art";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { AudioPlayerProps } from "@schemas/generated/page-config";
@@ -48,7 +49,7 @@ export function chapterToPlay(book: Pick<BookDetail, "chapters" | "resume">, ask
   return book.resume?.chapterId ?? book.chapters[0]?.id ?? null;
 }
 
-export default function AudioPlayer({ props, data }: WidgetRenderProps<AudioPlayerProps>) {
+export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<AudioPlayerProps>) {
   const { t } = useTranslation("audio");
   const page = usePage();
   const book = data?.status === "ok" ? (data.value as BookDetail | null) : null;
@@ -80,7 +81,7 @@ export default function AudioPlayer({ props, data }: WidgetRenderProps<AudioPlay
 
   return (
     <section className="audio-player">
-      <img className="audio-cover" src={book.cover} alt="" width="640" height="360" />
+      <Art className="audio-cover" src={book.cover} alt="" shape="poster" placement={artPlacement(nodeId)} />
       <h1>{chapter?.title}</h1>
       <p className="audio-book-title">
         {book.title} · {book.author}

@@ -8,6 +8,7 @@ import { SmartLink } from "../kit/links";
 import { audioCalls, callApi, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { refreshPageData } from "../kit/page";
+import { Art, artPlacement } from "../kit/art";
 
 interface Detail {
   id: number;
@@ -20,7 +21,7 @@ interface Detail {
   isMember: boolean;
 }
 
-export default function BookUnlock({ props, data }: WidgetRenderProps<BookUnlockProps>) {
+export default function BookUnlock({ props, data, nodeId }: WidgetRenderProps<BookUnlockProps>) {
   const { t } = useTranslation("audio");
   const navigate = useNavigate();
   const book = data?.status === "ok" ? (data.value as Detail | null) : null;
@@ -41,7 +42,7 @@ export default function BookUnlock({ props, data }: WidgetRenderProps<BookUnlock
 
   return (
     <section className="book-unlock">
-      <img src={book.cover} alt="" width="640" height="360" />
+      <Art src={book.cover} alt="" shape="poster" placement={artPlacement(nodeId)} />
       <h1>{t("unlock.title", { title: book.title })}</h1>
       <p>{t("unlock.intro")}</p>
       {book.unlockedBy ? (

@@ -43,6 +43,9 @@ export function Art({ src, alt, shape, placement, className }: ArtProps) {
   );
 }
 
+/** Images a top widget shows in the first screen: four rows of a two-column grid on a phone. */
+const VISIBLE_AT_TOP = 8;
+
 /**
  * Where a widget's images sit: the first two top-level widgets are above the fold on a phone and the first image
  * of each leads; widgets nested in others ("0.1") or further down wait until scrolled near.
@@ -50,7 +53,7 @@ export function Art({ src, alt, shape, placement, className }: ArtProps) {
 export function artPlacement(nodeId: string, index = 0): ArtProps["placement"] {
   if (nodeId !== "0" && nodeId !== "1") return "below";
   if (index === 0) return "lead";
-  return index < 3 ? "visible" : "below";
+  return index < VISIBLE_AT_TOP ? "visible" : "below";
 }
 
 /** Announces the page's lead image in the document head at high priority: also a video's poster, which no <img> shows. */

@@ -3,6 +3,7 @@ import type { PointGoodsDetailProps } from "@schemas/generated/page-config";
 import "./point-goods-detail.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import { Art, artPlacement } from "../kit/art";
 
 interface Detail {
   id: number;
@@ -27,14 +28,14 @@ export function exchangeBlocker(
   return null;
 }
 
-export default function PointGoodsDetail({ props, data }: WidgetRenderProps<PointGoodsDetailProps>) {
+export default function PointGoodsDetail({ props, data, nodeId }: WidgetRenderProps<PointGoodsDetailProps>) {
   const { t } = useTranslation("points");
   const detail = data?.status === "ok" ? (data.value as Detail | null) : null;
   if (!detail) return null;
   const blocker = exchangeBlocker(detail);
   return (
     <article className="point-detail">
-      <img src={detail.cover} alt="" width="640" height="360" />
+      <Art src={detail.cover} alt="" shape="poster" placement={artPlacement(nodeId)} />
       <div className="point-detail-body">
         <h1>{detail.title}</h1>
         <p className="point-price">{t("points", { count: detail.points })}</p>

@@ -6,6 +6,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { formatFen } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { type Lesson, LessonList } from "../kit/shop-parts";
+import { Art, artPlacement } from "../kit/art";
 
 export interface Product {
   id: number;
@@ -28,7 +29,7 @@ export interface Product {
 }
 
 /** A course or goods page: what it is, what it costs, and one way on: buy it, or (bought) start learning. */
-export default function ProductDetail({ props, data }: WidgetRenderProps<ProductDetailProps>) {
+export default function ProductDetail({ props, data, nodeId }: WidgetRenderProps<ProductDetailProps>) {
   const { t } = useTranslation("order");
   const lang = useLang();
   if (data?.status !== "ok" || !data.value) return null;
@@ -39,7 +40,7 @@ export default function ProductDetail({ props, data }: WidgetRenderProps<Product
   const firstLesson = product.lessons?.[0];
   return (
     <article className="product-detail">
-      <img className="product-cover" src={product.cover} alt="" width="640" height="360" />
+      <Art className="product-cover" src={product.cover} alt="" shape="poster" placement={artPlacement(nodeId)} />
       <div className="product-head">
         <h1>{en ? product.titleEn : product.title}</h1>
         {teacher && <p className="product-teacher">{`${t("product.by")} ${teacher}`}</p>}
