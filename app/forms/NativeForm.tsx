@@ -107,7 +107,16 @@ function Errors({ id, message }: { id: string; message?: string }) {
  * A widget the form's caller brings (e.g. the address form's region selects), drawn with the props RJSF would give it,
  * so its markup is the same before the runtime; its changes wait for the runtime, which the first focus fetches.
  */
-function CallerWidget({ Widget, id, name, schema, ui, value, required, context }: FieldProps & { Widget: ComponentType<WidgetProps>; context?: Record<string, unknown> }) {
+function CallerWidget({
+  Widget,
+  id,
+  name,
+  schema,
+  ui,
+  value,
+  required,
+  context,
+}: FieldProps & { Widget: ComponentType<WidgetProps>; context?: Record<string, unknown> }) {
   const ignore = () => {};
   const props = {
     id,
@@ -152,7 +161,20 @@ interface NativeFormProps {
  * form runtime arrives: with no scripts it posts to the page's own URL (the route action validates it with the same
  * schema); with scripts, focusing it fetches the runtime at once and what was typed is carried over.
  */
-export function NativeForm({ formRef, draftKey, kit, uiSchema, values, fields = {}, submitLabel, widgets, context, children, onWake, onSubmit }: NativeFormProps) {
+export function NativeForm({
+  formRef,
+  draftKey,
+  kit,
+  uiSchema,
+  values,
+  fields = {},
+  submitLabel,
+  widgets,
+  context,
+  children,
+  onWake,
+  onSubmit,
+}: NativeFormProps) {
   const { t } = useTranslation();
   const schema = kit.schema as Schema;
   const properties = (schema.properties ?? {}) as Record<string, Schema>;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { registerPhoneSchema, registerPhoneValidators } from "@schemas/generated/form-kits";
+import registerPhoneSchema from "@schemas/generated/forms/register-phone.schema.json";
+import registerPhoneValidators from "@schemas/generated/forms/register-phone.validators.js";
 import type { RegisterPhoneForm as RegisterPhoneValue } from "@schemas/generated/forms";
 import { accountCalls, callApi, showFailure } from "~/api/calls";
 import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/account/flows";

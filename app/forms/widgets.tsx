@@ -8,14 +8,15 @@ import { randomToken } from "~/browser/storage";
 import { $codeCooldowns } from "~/stores/account";
 import { openDialog, showToast, type DialogName } from "~/stores/dialogs";
 import { $countryPrefixes, loadCountryPrefixes } from "./country-prefixes";
-import { captchaError, type CodePurpose, type CodeTarget } from "./code-target";
+import { captchaError, checkTarget } from "./code-check";
+import type { CodePurpose, CodeRequest } from "./code-target";
 
 /** Spec §9: the send-code button waits 60 s after a code went out. */
 export const RESEND_SECONDS = 60;
 
 /** What a form gives its send-code field through RJSF's formContext. */
 export interface CodeContext {
-  codeTarget: () => CodeTarget;
+  codeTarget: () => CodeRequest;
   purpose: CodePurpose;
   /** The dialog the help tip returns to when it closes. */
   helpFrom?: DialogName;
@@ -76,7 +77,7 @@ export function SendCodeButton({ context }: { context: CodeContext }) {
   }, [until]);
 
   const send = async (randStr: string, answer: string, fallback = false) => {
-    const target = context.codeTarget();
+    const target = checkTarget(context.codeTarget());
     if ("error" in target) {
       setCaptcha(null);
       showToast(t(target.error), "error");
@@ -102,7 +103,7 @@ export function SendCodeButton({ context }: { context: CodeContext }) {
   };
 
   const start = () => {
-    const target = context.codeTarget();
+    const target = checkTarget(context.codeTarget());
     if ("error" in target) {
       showToast(t(target.error), "error");
       return;

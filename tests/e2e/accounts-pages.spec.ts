@@ -280,14 +280,15 @@ test("the email pages say what to do next", async ({ page }) => {
 });
 
 test("the home page preloads no form code; the login dialog loads it when it opens", async ({ page }) => {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "build", "client", ".vite", "manifest.json"), "utf8")) as Record<
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", buildDir, "client", ".vite", "manifest.json"), "utf8")) as Record<
     string,
     { file: string; src?: string }
   >;
-  // RJSF is bundled with SchemaForm into one chunk, which the dialogs and form widgets import.
+  // The form shell (SchemaForm, which the dialogs and form widgets import) and the RJSF runtime it loads (RjsfForm).
   const formChunks = new Set(
     Object.entries(manifest)
-      .filter(([key, chunk]) => /@rjsf\/|SchemaForm/.test(key + chunk.file) && chunk.file.endsWith(".js"))
+      .filter(([key, chunk]) => /@rjsf\/|SchemaForm|RjsfForm/.test(key + chunk.file) && chunk.file.endsWith(".js"))
       .map(([, chunk]) => `/${chunk.file}`),
   );
   expect(formChunks.size).toBeGreaterThan(0);

@@ -7,7 +7,8 @@ import { profileValidators, scholarClaimValidators } from "@schemas/generated/fo
 import { FREE_TEXT_LIMIT, freeTextLength } from "@contracts/free-text";
 import { renderToStaticMarkup } from "react-dom/server";
 import WechatQr, { qrPath } from "~/dialogs/WechatQr";
-import { captchaError, emailTarget, smsTarget } from "~/forms/code-target";
+import { captchaError, checkTarget } from "~/forms/code-check";
+import { emailTarget, smsTarget } from "~/forms/code-target";
 import { compressionQuality } from "~/browser/image-compress";
 import { externalUrl, internalPath } from "~/routing/navigation";
 import { trimStrings } from "~/forms/SchemaForm";
@@ -78,17 +79,17 @@ describe("the WeChat QR code", () => {
 
 describe("send-code targets and the captcha answer", () => {
   it("checks the phone with the send-sms schema: missing, mainland format, other prefixes", () => {
-    expect(smsTarget(undefined, "86")).toEqual({ error: "verify:errors.phoneRequired" });
-    expect(smsTarget("   ", "86")).toEqual({ error: "verify:errors.phoneRequired" });
-    expect(smsTarget("12345678901", "86")).toEqual({ error: "verify:errors.phoneInvalid" });
-    expect(smsTarget(" 13800138000 ", undefined)).toEqual({ channel: "sms", phoneNum: "13800138000", prefix: "86" });
-    expect(smsTarget("91234567", "852")).toEqual({ channel: "sms", phoneNum: "91234567", prefix: "852" });
+    expect(checkTarget(smsTarget(undefined, "86"))).toEqual({ error: "verify:errors.phoneRequired" });
+    expect(checkTarget(smsTarget("   ", "86"))).toEqual({ error: "verify:errors.phoneRequired" });
+    expect(checkTarget(smsTarget("12345678901", "86"))).toEqual({ error: "verify:errors.phoneInvalid" });
+    expect(checkTarget(smsTarget(" 13800138000 ", undefined))).toEqual({ channel: "sms", phoneNum: "13800138000", prefix: "86" });
+    expect(checkTarget(smsTarget("91234567", "852"))).toEqual({ channel: "sms", phoneNum: "91234567", prefix: "852" });
   });
 
   it("checks the email and the four captcha digits", () => {
-    expect(emailTarget("")).toEqual({ error: "verify:errors.emailRequired" });
-    expect(emailTarget("nope")).toEqual({ error: "verify:errors.emailInvalid" });
-    expect(emailTarget("a@b.edu")).toEqual({ channel: "email", email: "a@b.edu" });
+    expect(checkTarget(emailTarget(""))).toEqual({ error: "verify:errors.emailRequired" });
+    expect(checkTarget(emailTarget("nope"))).toEqual({ error: "verify:errors.emailInvalid" });
+    expect(checkTarget(emailTarget("a@b.edu"))).toEqual({ channel: "email", email: "a@b.edu" });
     expect(captchaError("")).toBe("verify:errors.captchaRequired");
     expect(captchaError("12a4")).toBe("verify:errors.captchaInvalid");
     expect(captchaError("12345")).toBe("verify:errors.captchaInvalid");

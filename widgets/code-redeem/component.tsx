@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CodeRedeemProps } from "@schemas/generated/page-config";
-import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits";
+import memberCodeSchema from "@schemas/generated/forms/member-code.schema.json";
+import memberCodeValidators from "@schemas/generated/forms/member-code.validators.js";
 import type { MemberCodeForm } from "@schemas/generated/forms";
 import "./code-redeem.css";
 import { CODE_REDEEM_POST } from "./native-post";

@@ -1,4 +1,5 @@
-import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits";
+import memberCodeSchema from "@schemas/generated/forms/member-code.schema.json";
+import memberCodeValidators from "@schemas/generated/forms/member-code.validators.js";
 import type { CodeRedeemProps } from "@schemas/generated/page-config";
 import { memberCalls } from "../kit/api";
 import { type NativePost, postOnce } from "../kit/native-post";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { commentSchema, commentValidators } from "@schemas/generated/form-kits";
+import commentSchema from "@schemas/generated/forms/comment.schema.json";
+import commentValidators from "@schemas/generated/forms/comment.validators.js";
 import type { CommentForm as CommentValue } from "@schemas/generated/forms";
 import type { Comment } from "./comment";
 import { browserApi, isSuccess } from "../kit/api";

@@ -2,7 +2,10 @@
  * What the circle's composer needs besides the kit's browser helpers: the same schemas the platform checks a post and
  * each image with (so the browser refuses first, with the same messages), and the browser storage the draft is kept in.
  */
-import { circlePostSchema, circlePostValidators, imageUploadSchema, imageUploadValidators } from "@schemas/generated/form-kits";
+import circlePostSchema from "@schemas/generated/forms/circle-post.schema.json";
+import circlePostValidators from "@schemas/generated/forms/circle-post.validators.js";
+import imageUploadSchema from "@schemas/generated/forms/image-upload.schema.json";
+import imageUploadValidators from "@schemas/generated/forms/image-upload.validators.js";
 import { checkForm } from "./form-check";
 
 export { readStorage, writeStorage } from "~/browser/storage";

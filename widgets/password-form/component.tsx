@@ -3,14 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { atom } from "nanostores";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
-import {
-  changePasswordSchema,
-  changePasswordValidators,
-  findPasswordVerifySchema,
-  findPasswordVerifyValidators,
-  newPasswordSchema,
-  newPasswordValidators,
-} from "@schemas/generated/form-kits";
+import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";
+import changePasswordValidators from "@schemas/generated/forms/change-password.validators.js";
+import findPasswordVerifySchema from "@schemas/generated/forms/find-password-verify.schema.json";
+import findPasswordVerifyValidators from "@schemas/generated/forms/find-password-verify.validators.js";
+import newPasswordSchema from "@schemas/generated/forms/new-password.schema.json";
+import newPasswordValidators from "@schemas/generated/forms/new-password.validators.js";
 import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from "@schemas/generated/forms";
 import "./password-form.css";
 import { CHANGE_NEXT, CHANGE_PASSWORD_POST } from "./native-post";

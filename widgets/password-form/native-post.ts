@@ -1,4 +1,5 @@
-import { changePasswordSchema, changePasswordValidators } from "@schemas/generated/form-kits";
+import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";
+import changePasswordValidators from "@schemas/generated/forms/change-password.validators.js";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
 import { accountCalls } from "../kit/api";
 import { type NativePost, postOnce } from "../kit/native-post";

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileEditorProps } from "@schemas/generated/page-config";
-import { imageUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits";
+import imageUploadValidators from "@schemas/generated/forms/image-upload.validators.js";
+import profileSchema from "@schemas/generated/forms/profile.schema.json";
+import profileValidators from "@schemas/generated/forms/profile.validators.js";
 import type { ProfileForm } from "@schemas/generated/forms";
 import type { ErrorObject } from "ajv";
 import "./profile-editor.css";

@@ -1,7 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { qaAnswerSchema, qaAnswerValidators, qaQuestionSchema, qaQuestionValidators } from "@schemas/generated/form-kits";
+import qaAnswerSchema from "@schemas/generated/forms/qa-answer.schema.json";
+import qaAnswerValidators from "@schemas/generated/forms/qa-answer.validators.js";
+import qaQuestionSchema from "@schemas/generated/forms/qa-question.schema.json";
+import qaQuestionValidators from "@schemas/generated/forms/qa-question.validators.js";
 import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { qaAnswerSchema, qaAnswerValidators } from "@schemas/generated/form-kits";
+import qaAnswerSchema from "@schemas/generated/forms/qa-answer.schema.json";
+import qaAnswerValidators from "@schemas/generated/forms/qa-answer.validators.js";
 import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";

@@ -1,4 +1,5 @@
-import { registerPhoneSchema, registerPhoneValidators } from "@schemas/generated/form-kits";
+import registerPhoneSchema from "@schemas/generated/forms/register-phone.schema.json";
+import registerPhoneValidators from "@schemas/generated/forms/register-phone.validators.js";
 import type { RegisterFormProps } from "@schemas/generated/page-config";
 import type { NativePost } from "../kit/native-post";
 import { REG_CHANNEL, registerThenLogIn } from "../kit/phone-register";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits";
+import videoCommentSchema from "@schemas/generated/forms/video-comment.schema.json";
+import videoCommentValidators from "@schemas/generated/forms/video-comment.validators.js";
 import type { VideoCommentForm } from "@schemas/generated/forms";
 import type { Comment } from "./comment";
 import { browserApi, isSuccess } from "../kit/api";
