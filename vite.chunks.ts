@@ -72,12 +72,14 @@ function staticClosure(graph: ModuleGraph, starts: string[]): Set<string> {
 const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1] ?? null;
 
 /** A set of modules that go to one file, the units it imports, and the pages (indexes) whose first load needs it. */
-interface Unit {
+export interface Unit {
   modules: string[];
   bytes: number;
   pages: Set<number>;
   imports: Set<Unit>;
   name: string;
+  /** The `app` file: every page loads it already, so it never counts against a page's limit. */
+  core?: boolean;
 }
 
 /** A unit and every unit it imports, directly or not: loading its file loads all of theirs. */
@@ -96,11 +98,20 @@ function withImports(start: Unit): Set<Unit> {
 /**
  * Groups the modules widgets import statically. A unit starts as the modules reached by exactly the same widget
  * folders (what Rollup would cut by itself); while a page needs more than `limit` units, the two of its units whose
- * merging adds the fewest bytes to pages that do not need them become one. The cost counts what the merged file
- * imports too (bytes times pages newly loading it), so a small shared helper never drags a form runtime along.
+ * merging adds the fewest bytes to pages that do not need them become one, or one of them joins the app file, which
+ * every page loads anyway. The cost counts what the merged file imports too (bytes times pages newly loading it),
+ * so a small shared helper never drags a form runtime along. The first unit returned is the part joining `app`.
  */
 export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET_CHUNKS_PER_PAGE): Unit[] {
-  let current = [...units];
+  const app: Unit = {
+    modules: [],
+    bytes: 0,
+    pages: new Set(Array.from({ length: pageCount }, (_, page) => page)),
+    imports: new Set(),
+    name: "app",
+    core: true,
+  };
+  let current = [app, ...units];
   const mergeCost = (a: Unit, b: Unit) => {
     const pages = new Set([...a.pages, ...b.pages]);
     let cost = 0;
@@ -113,27 +124,30 @@ export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET
     let best: [Unit, Unit] | null = null;
     let bestCost = Number.POSITIVE_INFINITY;
     for (let page = 0; page < pageCount; page++) {
-      const crowded = current.filter((unit) => unit.pages.has(page));
+      const crowded = current.filter((unit) => !unit.core && unit.pages.has(page));
       if (crowded.length <= limit) continue;
-      for (let i = 0; i < crowded.length; i++) {
-        for (let j = i + 1; j < crowded.length; j++) {
-          const cost = mergeCost(crowded[i], crowded[j]);
-          if (cost < bestCost) [best, bestCost] = [[crowded[i], crowded[j]], cost];
+      const candidates = [app, ...crowded];
+      for (let i = 0; i < candidates.length; i++) {
+        for (let j = i + 1; j < candidates.length; j++) {
+          const cost = mergeCost(candidates[i], candidates[j]);
+          if (cost < bestCost) [best, bestCost] = [[candidates[i], candidates[j]], cost];
         }
       }
     }
     if (!best) return current;
     const [a, b] = best;
-    const merged: Unit = {
-      modules: [...a.modules, ...b.modules],
-      bytes: a.bytes + b.bytes,
-      pages: new Set([...a.pages, ...b.pages]),
-      imports: new Set([...a.imports, ...b.imports].filter((unit) => unit !== a && unit !== b)),
-      name: a.bytes >= b.bytes ? a.name : b.name,
-    };
-    current = [...current.filter((unit) => unit !== a && unit !== b), merged];
+    // The app unit absorbs the other in place, so it stays the one `candidates` starts with.
+    const merged: Unit = a.core ? a : { modules: [], bytes: 0, pages: new Set(), imports: new Set(), name: a.bytes >= b.bytes ? a.name : b.name };
+    merged.modules = [...a.modules, ...b.modules];
+    merged.bytes = a.bytes + b.bytes;
+    merged.pages = new Set([...a.pages, ...b.pages]);
+    merged.imports = new Set([...a.imports, ...b.imports].filter((unit) => unit !== a && unit !== b));
+    current = current.filter((unit) => unit !== a && unit !== b);
+    current = merged.core ? [merged, ...current] : [...current, merged];
     for (const unit of current) {
-      if (unit.imports.delete(a) || unit.imports.delete(b)) unit.imports.add(merged);
+      const importedA = unit.imports.delete(a);
+      const importedB = unit.imports.delete(b);
+      if ((importedA || importedB) && unit !== merged) unit.imports.add(merged);
     }
     // Every page that loads the merged file now loads what it imports as well.
     for (const unit of withImports(merged)) for (const page of merged.pages) unit.pages.add(page);
@@ -200,6 +214,10 @@ export function createManualChunks(root: string) {
     }
     const planned = planWidgetUnits([...bySignature.values()], pages.length);
     for (const unit of planned) {
+      if (unit.core) {
+        for (const id of unit.modules) chunkOf.set(id, "app");
+        continue;
+      }
       let chunk = `widgets-${unit.name}`;
       for (let suffix = 2; taken.has(chunk); suffix++) chunk = `widgets-${unit.name}-${suffix}`;
       taken.add(chunk);

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { createElement, lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
+import { createElement, useCallback, useMemo, useState, type ReactNode } from "react";
 import { browserApi } from "~/api/browser-api";
 import { evaluateGate } from "@contracts/gate";
 import { requestSource } from "~/pipeline/request-source";
@@ -7,12 +7,13 @@ import { $user } from "~/stores/session";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import type { PageView } from "~/pipeline/page-view";
+import { deferredComponent, useDeferredComponent } from "./deferred-component";
 
 const PAGE_DATA = "page-data";
 
 /** swr and the component reading through it load with the first page that has browser-side sources (ADR 028). */
 const loadSwr = () => import("swr");
-const BrowserSources = lazy(() => import("./browser-sources"));
+const browserSources = deferredComponent(() => import("./browser-sources"));
 /** The last answer per key, so a page shown again renders its data at once, as swr's cache would give it in render. */
 const lastLoaded = new Map<string, Record<string, DataState>>();
 
@@ -68,6 +69,7 @@ export function usePageData(view: PageView, hydrated: boolean): { data: Record<s
     return Object.fromEntries(entries) as Record<string, DataState>;
   };
 
+  const BrowserSources = useDeferredComponent(browserSources, key !== null);
   const current = keyText ? lastLoaded.get(keyText) : undefined;
   const data = useMemo(() => {
     if (!pending.length) return view.data;
@@ -78,6 +80,6 @@ export function usePageData(view: PageView, hydrated: boolean): { data: Record<s
 
   return {
     data,
-    sources: key ? createElement(Suspense, { fallback: null }, createElement(BrowserSources, { swrKey: key, load, onData })) : null,
+    sources: key && BrowserSources ? createElement(BrowserSources, { swrKey: key, load, onData }) : null,
   };
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import type { PageView } from "~/pipeline/page-view";
-import { useHydrated } from "~/renderer/use-hydrated";
+import { deferredComponent, useDeferredComponent } from "~/renderer/deferred-component";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { DialogHost, Toasts } from "./DialogHost";
 import { NavigationEffects } from "./NavigationEffects";
 import { AudioDock } from "./AudioDock";
 
-const DeferredShellParts = lazy(() => import("./DeferredShellParts"));
+const deferredShellParts = deferredComponent(() => import("./DeferredShellParts"));
 
 /**
  * Header, footer, the audio dock and the dialog host around every page; the header is hidden inside the native apps.
@@ -19,7 +19,7 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
   const layout = page?.config?.layout;
   const showHeader = appType === "" && layout?.header !== false;
   const showFooter = layout?.footer !== false;
-  const hydrated = useHydrated();
+  const DeferredShellParts = useDeferredComponent(deferredShellParts);
   return (
     <>
       <NavigationEffects />
@@ -29,11 +29,7 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
       <AudioDock />
       <DialogHost />
       <Toasts />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <DeferredShellParts />
-        </Suspense>
-      )}
+      {DeferredShellParts && <DeferredShellParts />}
     </>
   );
 }
