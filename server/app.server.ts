@@ -317,7 +317,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     build = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     app.use("/assets", express.static(join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Every file of the build has an extension and no page path does: pages are not looked up on disk first.
+    const buildFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((request, response, next) => (/\.[^/]*$/.test(request.path) ? buildFiles(request, response, next) : next()));
     build = (await import(join(env.buildDir, "server", "index.js"))) as ServerBuild;
   }
 

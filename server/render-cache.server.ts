@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { detectAppType } from "@contracts/app-type.ts";
+import { chunkBytes } from "./security.server.ts";
 
 interface Entry {
   status: number;
@@ -43,11 +44,11 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
     const write = response.write.bind(response);
     const end = response.end.bind(response);
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (chunk) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      if (chunk) chunks.push(chunkBytes(chunk));
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
     }) as Response["write"];
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      if (chunk && typeof chunk !== "function") chunks.push(chunkBytes(chunk));
       const reuseSeconds = sharedSeconds(response.getHeader("cache-control"));
       const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {

@@ -143,22 +143,32 @@ export function securityHeaders(options: { development: boolean }) {
   };
 }
 
+/** A written chunk as a Buffer, without copying the bytes of one that already is a byte array. */
+export function chunkBytes(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk));
+}
+
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
-function sha256Sources(html: string, pattern: RegExp): string[] {
+function sha256Sources(bytes: string, pattern: RegExp): string[] {
   const sources = new Set<string>();
-  for (const match of html.matchAll(pattern)) sources.add(`'sha256-${createHash("sha256").update(match[1]).digest("base64")}'`);
+  for (const match of bytes.matchAll(pattern)) sources.add(`'sha256-${createHash("sha256").update(match[1], "latin1").digest("base64")}'`);
   return [...sources];
 }
 
 /**
  * The CSP of a document every visitor gets alike (ADR 030): its own inline scripts and styles by sha256 hash instead of
- * a nonce, which a shared cache would hand to everyone. Module chunks come from this origin ('self'): a script that
+ * a nonce, which a shared cache would hand to everyone. It reads the document's bytes as latin1, one character per
+ * byte: the markup it looks for is ASCII, and the hashes are of the scripts' UTF-8 bytes as they are. Module chunks come from this origin ('self'): a script that
  * anything injects is neither hashed nor ours, and nosniff keeps other same-origin answers from running as script.
  */
-export function hashedPolicy(html: string): string {
-  return contentSecurityPolicy(["'self'", ...sha256Sources(html, INLINE_SCRIPT)].join(" "), ["'self'", ...sha256Sources(html, INLINE_STYLE)].join(" "), false);
+function hashedPolicy(bytes: string): string {
+  const scripts = sha256Sources(bytes, INLINE_SCRIPT);
+  const styles = sha256Sources(bytes, INLINE_STYLE);
+  return contentSecurityPolicy(["'self'", ...scripts].join(" "), ["'self'", ...styles].join(" "), false);
 }
 
 function isPublicDocument(response: Response): boolean {
@@ -185,18 +195,19 @@ export function hashedPolicyForPublicPages(options: { development: boolean }) {
     };
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (!holds()) return write(chunk, ...rest);
-      held.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      held.push(chunkBytes(chunk));
       const callback = rest.find((argument) => typeof argument === "function") as (() => void) | undefined;
       if (callback) process.nextTick(callback);
       return true;
     }) as Response["write"];
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (!holds()) return end(chunk, ...rest);
-      if (chunk && typeof chunk !== "function") held.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-      const html = Buffer.concat(held).toString("utf8").replaceAll(` nonce="${nonce}"`, "");
-      response.setHeader("Content-Security-Policy", hashedPolicy(html));
+      if (chunk && typeof chunk !== "function") held.push(chunkBytes(chunk));
+      const bytes = Buffer.concat(held).toString("latin1").replaceAll(` nonce="${nonce}"`, "");
+      response.setHeader("Content-Security-Policy", hashedPolicy(bytes));
+      const body = Buffer.from(bytes, "latin1");
       const callback = [chunk, ...rest].find((argument) => typeof argument === "function");
-      return callback ? end(html, callback) : end(html);
+      return callback ? end(body, callback) : end(body);
     }) as Response["end"];
     next();
   };

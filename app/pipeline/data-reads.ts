@@ -119,18 +119,32 @@ export function projectValue(value: unknown, use: FieldUse, lang: "zh" | "en"): 
   return projected;
 }
 
+type ReadsOf = (type: string) => WidgetDataReads | undefined;
+const pageUses = new WeakMap<ReadsOf, WeakMap<PageConfig, Map<string, FieldUse>>>();
+
+/** What the page's widgets read of each source; a loaded config does not change, so it is worked out once per config. */
+function pageDataUse(config: PageConfig, readsOf: ReadsOf): Map<string, FieldUse> {
+  let byConfig = pageUses.get(readsOf);
+  if (!byConfig) {
+    byConfig = new WeakMap();
+    pageUses.set(readsOf, byConfig);
+  }
+  let uses = byConfig.get(config);
+  if (!uses) {
+    const found = new Map<string, FieldUse>();
+    walkWidgets(config.widgets, ({ node }) => nodeDataUse(node, readsOf(node.type), found));
+    uses = found;
+    byConfig.set(config, uses);
+  }
+  return uses;
+}
+
 /**
  * The page's data as its widgets read it, in the viewer's language: each loaded source cut down to the fields its
  * widgets bind or declare (ADR 030). A source no widget names is left whole, as is anything a widget reads whole.
  */
-export function projectPageData(
-  config: PageConfig,
-  data: Record<string, DataState>,
-  lang: "zh" | "en",
-  readsOf: (type: string) => WidgetDataReads | undefined,
-): Record<string, DataState> {
-  const uses = new Map<string, FieldUse>();
-  walkWidgets(config.widgets, ({ node }) => nodeDataUse(node, readsOf(node.type), uses));
+export function projectPageData(config: PageConfig, data: Record<string, DataState>, lang: "zh" | "en", readsOf: ReadsOf): Record<string, DataState> {
+  const uses = pageDataUse(config, readsOf);
   const projected: Record<string, DataState> = {};
   for (const [name, state] of Object.entries(data)) {
     const use = uses.get(name);

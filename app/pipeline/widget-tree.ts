@@ -18,11 +18,21 @@ export function walkWidgets(widgets: WidgetNode[], visit: (entry: NodeVisit) => 
   });
 }
 
-/** The data sources a single node depends on: its `data` and every `{data.X}` in its props or visibleWhen. */
-export function sourcesOfNode(node: WidgetNode): Set<string> {
-  const names = dataSourcesReferenced(node.props ?? {});
-  dataSourcesReferenced(node.visibleWhen ?? {}, names);
-  if (node.data) names.add(node.data);
+const nodeSources = new WeakMap<WidgetNode, ReadonlySet<string>>();
+
+/**
+ * The data sources a single node depends on: its `data` and every `{data.X}` in its props or visibleWhen. Asked for
+ * every widget of every render; a loaded config does not change, so each node's answer is worked out once.
+ */
+export function sourcesOfNode(node: WidgetNode): ReadonlySet<string> {
+  let names = nodeSources.get(node);
+  if (!names) {
+    const found = dataSourcesReferenced(node.props ?? {});
+    dataSourcesReferenced(node.visibleWhen ?? {}, found);
+    if (node.data) found.add(node.data);
+    names = found;
+    nodeSources.set(node, names);
+  }
   return names;
 }
 

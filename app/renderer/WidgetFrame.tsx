@@ -18,10 +18,19 @@ interface Props {
   hydrated: boolean;
 }
 
+/** The notice of a widget whose data failed; its own component, so only a failing widget asks for translations. */
+function DataFailed({ type }: { type: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="widget-failed" role="status" data-widget-failed={type}>
+      {t("widget.dataFailed")}
+    </div>
+  );
+}
+
 /** One widget of a page: gate, visibility, data state, error boundary and suspense, then the component. */
 export function WidgetFrame({ node, id, hydrated }: Props) {
   const page = usePage();
-  const { t } = useTranslation("common");
   const user = useViewer();
   const outcome: GateOutcome = evaluateGate(node.gate, user);
   if (outcome !== "ok") return <GatePrompt outcome={outcome} />;
@@ -29,13 +38,7 @@ export function WidgetFrame({ node, id, hydrated }: Props) {
 
   const states = [...sourcesOfNode(node)].map((name) => page.data[name]);
   const failed = states.find((state) => state?.status === "error");
-  if (failed && failed.status === "error") {
-    return (
-      <div className="widget-failed" role="status" data-widget-failed={node.type}>
-        {t("widget.dataFailed")}
-      </div>
-    );
-  }
+  if (failed && failed.status === "error") return <DataFailed type={node.type} />;
   if (states.some((state) => state?.status === "loading" || state?.status === "gated")) {
     return <WidgetSkeleton type={node.type} />;
   }

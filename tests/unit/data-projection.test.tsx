@@ -79,7 +79,7 @@ describe("nodeDataUse", () => {
     expect(uses.get("meta")).toEqual({ name: true, count: true });
     expect(uses.get("flags")).toEqual({ on: true });
     expect(nodeDataUse(node, undefined).get("banners")).toEqual({ list: true });
-    expect(nodeDataUse({ type: "x", data: "all" }, undefined).get("all")).toBe(true);
+    expect(nodeDataUse({ type: "contentList", data: "all" }, undefined).get("all")).toBe(true);
   });
 
   it("a source two widgets read carries the fields of both; one reading it whole keeps it whole", () => {

@@ -43,11 +43,11 @@ describe("anonymousCacheSeconds", () => {
   });
 
   it("ends at the next publish boundary: a notice is not kept past the opening, nor a page past its closing", () => {
-    const opensIn20s = { from: new Date(now + 20_500).toISOString() };
+    const opensIn20s = { from: new Date(now + 20_500).toISOString(), afterUntil: "keep" as const };
     expect(anonymousCacheSeconds(view({ publish: opensIn20s }, { kind: "notYetOpen" }))).toBe(20);
-    const closesIn10s = { from: new Date(now - 1000).toISOString(), until: new Date(now + 10_000).toISOString() };
+    const closesIn10s = { from: new Date(now - 1000).toISOString(), until: new Date(now + 10_000).toISOString(), afterUntil: "closed" as const };
     expect(anonymousCacheSeconds(view({ publish: closesIn10s, data: sources(60) }))).toBe(10);
-    expect(anonymousCacheSeconds(view({ publish: { from: new Date(now + 400).toISOString() } }, { kind: "notYetOpen" }))).toBe(0);
+    expect(anonymousCacheSeconds(view({ publish: { from: new Date(now + 400).toISOString(), afterUntil: "keep" } }, { kind: "notYetOpen" }))).toBe(0);
   });
 });
 
@@ -57,9 +57,9 @@ describe("sharedCacheControl", () => {
   });
 
   it("keeps the stale time, too, before the next publish boundary", () => {
-    const opensIn100s = { from: new Date(now + 100_000).toISOString() };
+    const opensIn100s = { from: new Date(now + 100_000).toISOString(), afterUntil: "keep" as const };
     expect(sharedCacheControl(view({ publish: opensIn100s }, { kind: "notYetOpen" }))).toBe("public, s-maxage=60, stale-while-revalidate=40");
-    const opensIn45s = { from: new Date(now + 45_000).toISOString() };
+    const opensIn45s = { from: new Date(now + 45_000).toISOString(), afterUntil: "keep" as const };
     expect(sharedCacheControl(view({ publish: opensIn45s }, { kind: "notYetOpen" }))).toBe("public, s-maxage=45");
   });
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
     // Streams like the SSR renderer: the headers leave with the first chunk unless the page is held.
     const nonce = response.locals.nonce as string;
     response.write(`<html><body><p>render ${renders} of ${request.params.name}</p><script nonce="${nonce}">`);
-    response.write(`window.page = ${renders};</script><script nonce="${nonce}" type="module">import "/assets/a.js";</script>`);
+    response.write(`window.page = "第${renders}页";</script><script nonce="${nonce}" type="module">import "/assets/a.js";</script>`);
     response.end(`<script nonce="${nonce}" src="/assets/b.js"></script></body></html>`);
   });
   server = await new Promise<Server>((resolve) => {
@@ -66,9 +66,10 @@ describe("hashedPolicyForPublicPages", () => {
     const policy = page.headers.get("content-security-policy");
     expect(page.body).not.toContain("nonce");
     const inline = [...page.body.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-    expect(inline).toEqual([`window.page = ${renders};`, 'import "/assets/a.js";']);
+    expect(inline).toEqual([`window.page = "第${renders}页";`, 'import "/assets/a.js";']);
     expect(scriptSources(policy).sort()).toEqual(["'self'", ...inline.map(sha256)].sort());
     expect(policy).not.toMatch(/nonce-|unsafe-inline|unsafe-eval|strict-dynamic/);
+    // The hashes are of the scripts' UTF-8 bytes, as a browser computes them (the first script is not ASCII).
     // What anything could inject has another hash: the policy does not let it run.
     expect(scriptSources(policy)).not.toContain(sha256("alert(document.cookie)"));
     expect(policy).toContain("object-src 'none'");

@@ -2,7 +2,9 @@
  * The widget kit's page module: what a widget knows about the page it is on and who is looking at it.
  * Widgets import the app only through widgets/kit/ (ADR 013); a lint rule holds that line.
  */
-import { useTranslation } from "react-i18next";
+import { useContext } from "react";
+import { I18nContext } from "react-i18next";
+import { PageContext } from "~/renderer/page-context";
 import { toLang, type Lang } from "@contracts/language";
 
 export type { Lang } from "@contracts/language";
@@ -15,10 +17,14 @@ export { useHydrated } from "~/renderer/use-hydrated";
 export { useViewer } from "~/renderer/use-viewer";
 export { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
 
-/** The language the page renders in. */
+/**
+ * The language the page renders in: the page's own (a page re-renders its widgets when it changes), else i18next's.
+ * Two context reads: useTranslation would build a copy of the i18next instance for every widget on the server.
+ */
 export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return toLang(i18n.language);
+  const page = useContext(PageContext);
+  const { i18n } = useContext(I18nContext);
+  return page?.scope.lang ?? toLang(i18n?.language);
 }
 
 /** A prop or item field as display text: strings and numbers as they are, anything else empty. */
