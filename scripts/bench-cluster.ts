@@ -178,7 +178,11 @@ function startNode(port: number, databaseFile: string, directory: string): Child
   return child;
 }
 
-type Json = { code: number; message?: string; data?: any };
+/** The fields of the platform's envelopes this bench reads (a login's user, a session's user). */
+type Json = { code: number; message?: string; data?: { id?: number | string; user?: { id: number | string } } };
+
+/** The fields of the chat and dwell sockets' messages this bench reads. */
+type SocketMessage = { type?: string; code?: number; createTime?: number | string; access?: string; message?: { text?: string } };
 
 async function api(base: string, path: string, init: { body?: unknown; cookie?: string; forwardedFor?: string } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -203,16 +207,16 @@ async function logIn(db: Database.Database, phone: string): Promise<{ cookie: st
   const login = await api(PUBLIC_ORIGIN, "/web/loginMessage", { body: { userName: phone, mobilePrefix: "86", smsVerifyCode: code, sourceUrl: "/home" } });
   const token = /(?:^|,\s*)token=([A-Za-z0-9]+)/.exec(login.response.headers.get("set-cookie") ?? "")?.[1];
   if (login.envelope.code !== 1 || !token) throw new Error(`login failed: ${JSON.stringify(login.envelope)}`);
-  return { cookie: `token=${token}`, userId: Number(login.envelope.data.user.id), servedBy: login.response.headers.get("x-upstream") ?? "?" };
+  return { cookie: `token=${token}`, userId: Number(login.envelope.data?.user?.id), servedBy: login.response.headers.get("x-upstream") ?? "?" };
 }
 
 /** A websocket that keeps its messages, with a wait for the next one that matches. */
 function socket(url: string, cookie?: string) {
   const ws = new WebSocket(url, { headers: { Origin: PUBLIC_ORIGIN, ...(cookie ? { Cookie: cookie } : {}) } });
-  const messages: any[] = [];
-  const waiters: { test: (message: any) => boolean; done: (message: any) => void }[] = [];
+  const messages: SocketMessage[] = [];
+  const waiters: { test: (message: SocketMessage) => boolean; done: (message: SocketMessage) => void }[] = [];
   ws.on("message", (raw) => {
-    const message = JSON.parse(raw.toString());
+    const message = JSON.parse(raw.toString()) as SocketMessage;
     messages.push(message);
     for (const waiter of [...waiters]) {
       if (waiter.test(message)) {
@@ -228,8 +232,8 @@ function socket(url: string, cookie?: string) {
       ws.once("open", () => done());
       ws.once("error", fail);
     }),
-    next: (test: (message: any) => boolean, timeoutMs = 5_000) =>
-      new Promise<any>((done, fail) => {
+    next: (test: (message: SocketMessage) => boolean, timeoutMs = 5_000) =>
+      new Promise<SocketMessage>((done, fail) => {
         const seen = messages.find(test);
         if (seen) return done(seen);
         const timer = setTimeout(() => fail(new Error("no such message")), timeoutMs);
@@ -330,7 +334,7 @@ async function functionalChecks(db: Database.Database, nodes: string[]): Promise
     const welcome = await writer.next((message) => message.type === "welcome");
     const text = `集群消息 ${Date.now()}`;
     writer.ws.send(JSON.stringify({ type: "send", text, clientId: "cluster" }));
-    const arrived = await Promise.all(readers.map((reader) => reader.next((message) => message.type === "message" && message.message.text === text)));
+    const arrived = await Promise.all(readers.map((reader) => reader.next((message) => message.type === "message" && message.message?.text === text)));
     check(
       "chat socket through nginx: a scholar's message reaches readers on node A and node B",
       claim.envelope.code === 200 && welcome.access === "ok" && arrived.length === 2,
