@@ -74,6 +74,11 @@ export function previewRequest(request: Request): PreviewTarget | null {
       const setHeader = response.setHeader.bind(response);
       response.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "cache-control" ? "private, no-store" : value);
       response.setHeader("Cache-Control", "private, no-store");
+      // A preview is the server's render, and its scripts do not run: in the staff member's browser the shell would
+      // check their own session on the site against the persona's and end it. Sandboxed, the page has an origin of
+      // its own and no scripts, so it can neither read nor end that session nor touch their storage.
+      const policy = response.getHeader("Content-Security-Policy");
+      response.setHeader("Content-Security-Policy", [policy, "sandbox allow-popups"].filter(Boolean).join("; "));
     },
   };
 }

@@ -148,6 +148,8 @@ describe("previews", () => {
     const response = await ops.request("/ops/preview/2023ames?lang=en&as=vip&at=2023-04-30T00:00:00.000Z&source=draft&tab=2", { cookie: session });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
+    // An origin of its own: the previewed page cannot act with the staff browser's own session on the site.
+    expect(response.headers.get("content-security-policy")).toBe("sandbox allow-popups");
     const seen = await response.json();
     expect(seen.url).toBe("/2023ames?tab=2");
     expect(seen.cookie).toBe("lang=en; token=ops-preview-persona");
