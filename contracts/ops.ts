@@ -53,7 +53,12 @@ export const OPS_API = {
   audit: "/ops/api/audit",
 } as const;
 
-/** Preview pages: GET only, staff only, never cached; HTML of the page as the persona would see it, for an iframe. */
+/**
+ * Preview pages: GET only, staff only, never cached; the server's HTML of the page as the persona would see it, for an
+ * iframe (frame-ancestors 'self'). It comes with a CSP `sandbox allow-popups`: no scripts run in it and it has an
+ * origin of its own, so it cannot touch the staff browser's own session on the site (ADR 026). 400 for a value the
+ * contract does not allow, 404 when the page has no such source (no draft, no version N).
+ */
 export const OPS_PREVIEW_PREFIX = "/ops/preview";
 
 export type StaffRole = "editor" | "publisher";
