@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OpsAuditAnswer, OpsDiff, OpsDraft, OpsPageDetail, OpsPageSummary, OpsPublishAnswer } from "@contracts/ops";
 import { liveSourceOf, useOpsConsole } from "./ops-fixture";
@@ -193,6 +193,41 @@ describe("the console's page-config store", () => {
     await store.refresh();
     await store.refresh();
     expect(changes).toBe(1);
+    store.close();
+  });
+
+  it("in development takes a saved repository file as a new version (publisher repository) and serves it", async () => {
+    const store = createPageConfigStore({
+      directory: ops.directory,
+      catalogues: loadCatalogues(),
+      watchForChanges: true,
+      log: () => {},
+      live: liveSourceOf(ops.platform),
+      pollMs: 60_000,
+      onRepositoryChange: () => ops.platform.opsConsole.seedFromDirectory(ops.directory, ops.now()),
+    });
+    await store.refresh();
+    const file = join(ops.directory, "liveSpec2.json");
+    const config = JSON.parse(readFileSync(file, "utf8"));
+    config.title.en = "Saved by a developer";
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    await expect
+      .poll(
+        () => {
+          const entry = store.resolve("/liveSpec2");
+          return entry?.status === "valid" ? entry.config.title.en : null;
+        },
+        { interval: 20, timeout: 3000 },
+      )
+      .toBe("Saved by a developer");
+    const latest = ops.platform.db.prepare("SELECT version, publisher FROM ops_page_versions WHERE path = '/liveSpec2' ORDER BY version DESC LIMIT 1").get();
+    expect(latest).toEqual({ version: 2, publisher: "repository" });
+    // A save that breaks the schema is not taken: the last good version stays live.
+    writeFileSync(file, JSON.stringify({ ...config, widgets: [{ type: "hero", props: { tone: "neon" } }] }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await store.refresh();
+    const entry = store.resolve("/liveSpec2");
+    expect(entry?.status === "valid" && entry.config.title.en).toBe("Saved by a developer");
     store.close();
   });
 
