@@ -195,10 +195,10 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   /** A signed-in member of the site who is not (signed in as) staff: refused, not asked to sign in. */
   const isSiteMember = (request: Request) => Boolean(readCookie(request.headers.cookie, COOKIE_NAMES.token));
 
-  const api_ = Router();
+  const consoleApi = Router();
   /** A route of OPS_API as the API router (mounted at /ops/api) sees it. */
   const local = (url: string) => url.slice(OPS_API_PREFIX.length);
-  api_.use(sameSiteWrites(options.publicOrigin));
+  consoleApi.use(sameSiteWrites(options.publicOrigin));
   // Bodies are read only after the gate let the caller through: a visitor cannot make the server read a megabyte.
   const json = express.json({ limit: "1mb" });
 
@@ -250,7 +250,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     fields: { action: "preview" | "publishRefused"; path: string; version?: number | null; detail: string },
   ) => platform("/audit", "POST", { ...fields, clientIp: request.ip }, locals(response).opsSession);
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.login),
     express.json({ limit: "10kb" }),
     run(async (request, response) => {
@@ -274,7 +274,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.logout),
     run(async (request, response) => {
       const token = readCookie(request.headers.cookie, OPS_SESSION_COOKIE);
@@ -285,19 +285,17 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.get(
+  consoleApi.get(
     local(OPS_API.me),
     gate(),
-    json,
     run(async (_request, response) => {
       response.json(locals(response).staff);
     }),
   );
 
-  api_.get(
+  consoleApi.get(
     local(OPS_API.pages),
     gate(),
-    json,
     run(async (_request, response) => {
       const { live, drafts } = await platform<{ live: LiveRow[]; drafts: DraftRow[] }>("/pages", "GET", {}, locals(response).opsSession);
       const at = now();
@@ -343,19 +341,17 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     };
   };
 
-  api_.get(
+  consoleApi.get(
     local(OPS_API.page),
     gate(),
-    json,
     run(async (request, response) => {
       response.json(await pageDetail(queryString(request, "path"), locals(response).opsSession));
     }),
   );
 
-  api_.get(
+  consoleApi.get(
     local(OPS_API.version),
     gate(),
-    json,
     run(async (request, response) => {
       const answer = await platform<{ version: OpsVersion; config: string }>(
         "/version",
@@ -367,7 +363,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.saveDraft),
     gate(),
     json,
@@ -379,7 +375,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.discardDraft),
     gate(),
     json,
@@ -389,7 +385,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.validate),
     gate(),
     json,
@@ -398,7 +394,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.publish),
     gate("publisher"),
     json,
@@ -423,7 +419,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.rollback),
     gate("publisher"),
     json,
@@ -459,10 +455,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     throw new OpsRefusal(side === "live" || side === "draft" ? "notFound" : "badRequest");
   };
 
-  api_.get(
+  consoleApi.get(
     local(OPS_API.diff),
     gate(),
-    json,
     run(async (request, response) => {
       const path = queryString(request, "path");
       const from = queryString(request, "from");
@@ -475,7 +470,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   const pathPattern = new RegExp(metadataSchema(options.root).properties.path.pattern);
 
-  api_.post(
+  consoleApi.post(
     local(OPS_API.copy),
     gate(),
     json,
@@ -501,29 +496,27 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   let metadata: OpsEditorMetadata | null = null;
-  api_.get(
+  consoleApi.get(
     local(OPS_API.metadata),
     gate(),
-    json,
     run(async (_request, response) => {
       metadata ??= editorMetadata(options);
       response.json(metadata);
     }),
   );
 
-  api_.get(
+  consoleApi.get(
     local(OPS_API.audit),
     gate(),
-    json,
     run(async (request, response) => {
       const params = { limit: String(request.query.limit ?? "100"), before: String(request.query.before ?? "") };
       response.json(await platform<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
     }),
   );
 
-  api_.use((request, response) => sendError(request, response, "notFound"));
-  api_.use(consoleErrors);
-  router.use(OPS_API_PREFIX, api_);
+  consoleApi.use((request, response) => sendError(request, response, "notFound"));
+  consoleApi.use(consoleErrors);
+  router.use(OPS_API_PREFIX, consoleApi);
 
   router.get(
     `${OPS_PREVIEW_PREFIX}/{*page}`,
