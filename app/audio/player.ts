@@ -47,10 +47,19 @@ export const $audioRate = atom<number>(1);
 export const $sleepTimer = atom<number | "chapterEnd" | null>(null);
 
 let element: HTMLAudioElement | null = null;
+let waitingForElement: ((audio: HTMLAudioElement) => void)[] = [];
 
 /** The shell hands its element over once it is mounted. */
 export function attachAudioElement(audio: HTMLAudioElement | null): void {
   element = audio;
+  if (!audio) return;
+  for (const resolve of waitingForElement) resolve(audio);
+  waitingForElement = [];
+}
+
+/** The shell mounts its player just after hydration (ADR 028); a chapter a page asks for sooner waits for it. */
+function audioElement(): Promise<HTMLAudioElement> {
+  return element ? Promise.resolve(element) : new Promise((resolve) => waitingForElement.push(resolve));
 }
 
 /** Loads a chapter the platform says may play; answers the platform's envelope (a locked chapter answers 403). */
@@ -58,13 +67,14 @@ export async function loadChapter(chapterId: number, autoplay: boolean): Promise
   const current = $track.get();
   if (current && current.chapter.id !== chapterId) saveListeningPosition();
   const answer = await callApi<AudioTrack>(audioCalls.play, { chapterId });
-  if (answer.code !== 200 || !answer.data || !element) return answer;
+  if (answer.code !== 200 || !answer.data) return answer;
+  const audio = await audioElement();
   const track = answer.data;
   $track.set(track);
   $audioTimeMs.set(track.resumeMs);
-  element.src = track.audioUrl;
-  element.currentTime = track.resumeMs / 1000;
-  element.playbackRate = $audioRate.get();
+  audio.src = track.audioUrl;
+  audio.currentTime = track.resumeMs / 1000;
+  audio.playbackRate = $audioRate.get();
   if (autoplay) await play();
   return answer;
 }

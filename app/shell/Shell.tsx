@@ -6,13 +6,12 @@ import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { DialogHost, Toasts } from "./DialogHost";
 import { NavigationEffects } from "./NavigationEffects";
-import { AudioDock } from "./AudioDock";
 
 const deferredShellParts = deferredComponent(() => import("./DeferredShellParts"));
 
 /**
- * Header, footer, the audio dock and the dialog host around every page; the header is hidden inside the native apps.
- * What no first paint needs (dwell time, session checks, back-to-top) loads after hydration (DeferredShellParts).
+ * Header, footer and the dialog host around every page; the header is hidden inside the native apps. What no first
+ * paint needs (the audio dock, dwell time, session checks, back-to-top) loads after hydration (DeferredShellParts).
  */
 export function Shell({ siteName, appType, children }: { siteName: string; appType: string; children: ReactNode }) {
   const page = useMatches().at(-1)?.loaderData as PageView | undefined;
@@ -26,7 +25,6 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
       {showHeader && <Header siteName={siteName} />}
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}
-      <AudioDock />
       <DialogHost />
       <Toasts />
       {DeferredShellParts && <DeferredShellParts />}
