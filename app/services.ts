@@ -33,6 +33,8 @@ export interface AppServices {
   widgetModuleUrls(folders: string[]): string[];
   /** The Set-Cookie of a session the server starts from a login answer (ADR 016), for a form posted without scripts (ADR 029). */
   sessionCookie?(token: string): string;
+  /** Who is asking, as the server resolved it behind its trusted proxies: platform calls made for them carry it (ADR 029). */
+  clientAddress?: string;
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs for search engines and shared links (canonical, hreflang, og:url). */
   publicOrigin: string;
   isProduction: boolean;

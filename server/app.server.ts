@@ -138,9 +138,16 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
         announceMessage: env.devTools === "off" ? log : undefined,
         pageConfigsDir: env.pageConfigsDir,
       });
+  const FORWARDED_FOR = "X-Forwarded-For";
   const serverApi: ApiClient = createApiClient({
     baseUrl: env.platformBaseUrl ?? "http://embedded/api",
-    fetch: platform ? (input, init) => platform.api.fetch(new Request(input, init)) : undefined,
+    // A call made for a visitor (a form posted without scripts, ADR 029) names their address, so per-address limits count them.
+    fetch: platform
+      ? (input, init) => {
+          const request = new Request(input, init);
+          return platform.api.fetch(request, request.headers.get(FORWARDED_FOR) ?? undefined);
+        }
+      : undefined,
     headers: () => ({ source: "4", deviceBrand: "server", deviceMod: "ssr" }),
   });
 
@@ -197,6 +204,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     sessionUser: (request) => sessionUser(readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token)),
     widgetModuleUrls,
     sessionCookie: (token) => sessionCookie(token, env.secureCookies),
+    clientAddress: response.req.ip ?? "",
     publicOrigin: env.publicOrigin,
     isProduction: env.isProduction,
   });

@@ -90,15 +90,16 @@ export async function handleFormPost(request: Request, services: AppServices, la
   const validate = (post.kit.validators as Record<string, Validate>)[String(schema?.$id)];
   if (!validate(value)) return refuse(fieldErrors(validate.errors));
 
-  const platform: PlatformCall = (call, params) =>
-    services.api.request(call.path, { method: call.method ?? "POST", encoding: call.encoding, params, headers: { lang, ...(token ? { token } : {}) } });
+  // The user's session, language and address, as their browser's own call through /api would carry them.
+  const headers = { lang, ...(token ? { token } : {}), ...(services.clientAddress ? { "X-Forwarded-For": services.clientAddress } : {}) };
+  const platform: PlatformCall = (call, params) => services.api.request(call.path, { method: call.method ?? "POST", encoding: call.encoding, params, headers });
   const outcome = await post.submit(value, props, platform, url.pathname + url.search);
   if ("fields" in outcome) return refuse(outcome.fields);
 
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const answer = new Headers({ "Cache-Control": "no-store" });
   if (outcome.session) {
     if (!services.sessionCookie) throw new Error("a form started a session, but the server gives no way to set its cookie");
-    headers.append("Set-Cookie", services.sessionCookie(outcome.session));
+    answer.append("Set-Cookie", services.sessionCookie(outcome.session));
   }
-  return redirect(safeInternalPath(outcome.next, url.pathname), { status: 303, headers });
+  return redirect(safeInternalPath(outcome.next, url.pathname), { status: 303, headers: answer });
 }
