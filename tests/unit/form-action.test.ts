@@ -67,8 +67,8 @@ describe("the form action", () => {
     expect(request).toHaveBeenCalledTimes(1);
     const [path, options] = request.mock.calls[0];
     expect(path).toBe("/members/exchange");
-    expect(options.params).toEqual({ code: "ABCD-EFGH-JKLM" });
-    expect(options.headers).toEqual({ lang: "en", token: "t1", "X-Forwarded-For": "198.51.100.4" });
+    expect(options?.params).toEqual({ code: "ABCD-EFGH-JKLM" });
+    expect(options?.headers).toEqual({ lang: "en", token: "t1", "X-Forwarded-For": "198.51.100.4" });
   });
 
   it("puts the platform's refusal under the field the widget names", async () => {
@@ -108,7 +108,7 @@ describe("the form action", () => {
     const response = (await handleFormPost(post("/register?channel=partner_1", body, ""), app, "zh")) as Response;
     expect(calls).toEqual(["/reg/register", "/web/login"]);
     // The channel is the page's (its query), not the body's.
-    expect(request.mock.calls[0][1].params).toMatchObject({ regChannel: "partner_1", userName: "13800000000" });
+    expect(request.mock.calls[0][1]?.params).toMatchObject({ regChannel: "partner_1", userName: "13800000000" });
     expect(response.headers.get("Location")).toBe("/registerResult");
     expect(response.headers.get("Set-Cookie")).toBe("token=fresh; HttpOnly");
 
