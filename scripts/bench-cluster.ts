@@ -120,7 +120,7 @@ http {
   gzip_proxied any;
   gzip_vary on;
   gzip_min_length 1024;
-  gzip_types text/css application/javascript application/json image/svg+xml text/plain;
+  gzip_types text/css text/javascript application/javascript application/json image/svg+xml text/plain;
   map $http_upgrade $connection_upgrade { default upgrade; "" ""; }
   limit_conn_zone $binary_remote_addr zone=sockets_per_address:10m;
   # Idle upstream connections end before the node's own 5 s keep-alive timeout (ADR 015) would: otherwise nginx may
