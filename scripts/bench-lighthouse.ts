@@ -248,6 +248,7 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(" ");
     console.log(`lighthouse mobile, default simulated throttling, ${runs} run(s) per route; ${chromePath}; load average ${load}`);
+    if (!external) console.log("measuring the node server itself, which does not compress (nginx does in production: LIGHTHOUSE_ORIGIN)");
     for (const route of routes) {
       const figures: RunFigures[] = [];
       const notes: Finding[][] = [];
