@@ -208,24 +208,25 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       handler(request, response).catch(next);
     };
 
-  /** Lets staff through (publishers only, with role), answering 403 to a site member and 401 to anyone else. */
-  const gate =
-    (role?: "publisher"): RequestHandler =>
-    (request, response, next) => {
-      staffOf(request)
-        .then((found) => {
-          if (!found) sendError(request, response, isSiteMember(request) ? "forbidden" : "unauthenticated");
-          else if (role && found.staff.role !== role) sendError(request, response, "forbidden");
-          else {
-            Object.assign(response.locals, { opsSession: found.token, staff: found.staff } satisfies StaffLocals);
-            // Staff answers are the staff member's own: never stored by a browser or a shared cache.
-            response.setHeader("Cache-Control", "private, no-store");
-            next();
-          }
-        })
-        .catch(next);
-    };
+  /** Lets staff through, answering 403 to a member of the site and 401 to anyone else. */
+  const gate: RequestHandler = (request, response, next) => {
+    staffOf(request)
+      .then((found) => {
+        if (!found) sendError(request, response, isSiteMember(request) ? "forbidden" : "unauthenticated");
+        else {
+          Object.assign(response.locals, { opsSession: found.token, staff: found.staff } satisfies StaffLocals);
+          // Staff answers are the staff member's own: never stored by a browser or a shared cache.
+          response.setHeader("Cache-Control", "private, no-store");
+          next();
+        }
+      })
+      .catch(next);
+  };
   const locals = (response: Response) => response.locals as StaffLocals;
+  const publisherOnly: RequestHandler = (request, response, next) => {
+    if (locals(response).staff.role === "publisher") next();
+    else sendError(request, response, "forbidden");
+  };
 
   const bodyString = (request: Request, name: string): string => {
     const value = (request.body as Record<string, unknown> | undefined)?.[name];
@@ -285,9 +286,11 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     }),
   );
 
+  // Everything else is staff only, paths that do not exist included: a refused caller learns nothing of the API.
+  consoleApi.use(gate);
+
   consoleApi.get(
     local(OPS_API.me),
-    gate(),
     run(async (_request, response) => {
       response.json(locals(response).staff);
     }),
@@ -295,7 +298,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.get(
     local(OPS_API.pages),
-    gate(),
     run(async (_request, response) => {
       const { live, drafts } = await platform<{ live: LiveRow[]; drafts: DraftRow[] }>("/pages", "GET", {}, locals(response).opsSession);
       const at = now();
@@ -343,7 +345,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.get(
     local(OPS_API.page),
-    gate(),
     run(async (request, response) => {
       response.json(await pageDetail(queryString(request, "path"), locals(response).opsSession));
     }),
@@ -351,7 +352,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.get(
     local(OPS_API.version),
-    gate(),
     run(async (request, response) => {
       const answer = await platform<{ version: OpsVersion; config: string }>(
         "/version",
@@ -365,7 +365,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.saveDraft),
-    gate(),
     json,
     run(async (request, response) => {
       const path = bodyString(request, "path");
@@ -377,7 +376,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.discardDraft),
-    gate(),
     json,
     run(async (request, response) => {
       await platform("/draft/discard", "POST", { path: bodyString(request, "path") }, locals(response).opsSession);
@@ -387,7 +385,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.validate),
-    gate(),
     json,
     run(async (request, response) => {
       response.json({ problems: check(configText(request), bodyString(request, "path")).problems });
@@ -396,7 +393,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.publish),
-    gate("publisher"),
+    publisherOnly,
     json,
     run(async (request, response) => {
       const path = bodyString(request, "path");
@@ -421,7 +418,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.rollback),
-    gate("publisher"),
+    publisherOnly,
     json,
     run(async (request, response) => {
       const path = bodyString(request, "path");
@@ -457,7 +454,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.get(
     local(OPS_API.diff),
-    gate(),
     run(async (request, response) => {
       const path = queryString(request, "path");
       const from = queryString(request, "from");
@@ -472,7 +468,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.copy),
-    gate(),
     json,
     run(async (request, response) => {
       const from = bodyString(request, "from");
@@ -498,7 +493,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   let metadata: OpsEditorMetadata | null = null;
   consoleApi.get(
     local(OPS_API.metadata),
-    gate(),
     run(async (_request, response) => {
       metadata ??= editorMetadata(options);
       response.json(metadata);
@@ -507,7 +501,6 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.get(
     local(OPS_API.audit),
-    gate(),
     run(async (request, response) => {
       const params = { limit: String(request.query.limit ?? "100"), before: String(request.query.before ?? "") };
       response.json(await platform<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
@@ -520,7 +513,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   router.get(
     `${OPS_PREVIEW_PREFIX}/{*page}`,
-    gate(),
+    gate,
     run(async (request, response) => {
       const session = locals(response).opsSession;
       const target = previewRequest(request);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { OPS_API } from "../../contracts/ops";
 import { callAs, newPerson, printFigures } from "./support";
 
 test("another user reads or changes nothing of a user's own data by its id", async ({ request }) => {
@@ -69,4 +70,36 @@ test("another user reads or changes nothing of a user's own data by its id", asy
   });
   expect(leaks).toEqual([]);
   expect(unchanged).toBe(true);
+});
+
+test("a member of the site reaches no part of the operations console, and nobody its platform paths", async ({ request }) => {
+  const member = await newPerson(request);
+  const asMember = { ...member.headers, cookie: `token=${member.token}` };
+  let refused = 0;
+  // The console's platform side is our server's alone: the public API proxy answers as for a path it does not know.
+  for (const path of ["/opsConsole/live", "/opsConsole/login", "/opsConsole/me", "/opsConsole/pages", "/opsConsole/publish", "/opsConsole/audit"]) {
+    for (const headers of [{}, asMember]) {
+      expect((await request.get(`/api${path}`, { headers })).status(), `GET /api${path}`).toBe(404);
+      expect(
+        (await request.post(`/api${path}`, { headers, data: { username: "x", password: "y", path: "/home", text: "{}" } })).status(),
+        `POST /api${path}`,
+      ).toBe(404);
+      refused += 2;
+    }
+  }
+  // The console's own API and pages refuse a member outright (403), whatever the call.
+  const open = new Set<string>([OPS_API.login, OPS_API.logout]);
+  for (const url of Object.values(OPS_API).filter((url) => !open.has(url))) {
+    expect((await request.get(`${url}?path=/home`, { headers: asMember })).status(), `GET ${url}`).toBe(403);
+    expect(
+      (await request.post(url, { headers: asMember, data: { path: "/home", text: "{}", version: 1, from: "/home", to: "/x2" } })).status(),
+      `POST ${url}`,
+    ).toBe(403);
+    refused += 2;
+  }
+  for (const page of ["/ops", "/ops/edit?path=%2Fhome", "/ops/audit", "/ops/preview/home?source=live"]) {
+    expect((await request.get(page, { headers: asMember, maxRedirects: 0 })).status(), page).toBe(403);
+    refused++;
+  }
+  printFigures("Operations console, as a member of the site", { "calls and pages refused": refused });
 });
