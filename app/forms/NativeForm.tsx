@@ -73,7 +73,9 @@ function FieldControl({ id, name, schema, ui, value, error, required }: FieldPro
         ))}
       </select>
     );
-  const type = (ui["ui:inputType"] as string | undefined) ?? (widget === "password" ? "password" : schema.format === "email" ? "email" : "text");
+  const numeric = schema.type === "integer" || schema.type === "number";
+  const type =
+    (ui["ui:inputType"] as string | undefined) ?? (widget === "password" ? "password" : numeric ? "number" : schema.format === "email" ? "email" : "text");
   const input = <input {...common} placeholder={placeholder} type={type} autoComplete={ui["ui:autocomplete"] as string | undefined} />;
   if (widget !== "code") return input;
   // The code goes out by a captcha the page's scripts show; until they run the button cannot send one.
