@@ -8,11 +8,14 @@ import { optionPicker } from "./option-picker";
 import {
   AlternativesField,
   ApiWidget,
+  OpsArrayTitle,
+  OpsBaseInputTemplate,
   OpsFieldTemplate,
   OpsObjectFieldTemplate,
   RequirementOnlyField,
   SourceNameWidget,
   WidgetNodeField,
+  opsButtonTemplates,
   type EditorContext,
 } from "./fields";
 
@@ -73,7 +76,14 @@ function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, o
         experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
         fields={{ AnyOfField: AlternativesField, OneOfField: RequirementOnlyField, widgetNode: WidgetNodeField }}
         widgets={{ api: ApiWidget, sourceName: SourceNameWidget }}
-        templates={{ FieldTemplate: OpsFieldTemplate, ObjectFieldTemplate: OpsObjectFieldTemplate, DescriptionFieldTemplate: NoDescription }}
+        templates={{
+          ButtonTemplates: opsButtonTemplates,
+          ArrayFieldTitleTemplate: OpsArrayTitle,
+          BaseInputTemplate: OpsBaseInputTemplate,
+          FieldTemplate: OpsFieldTemplate,
+          ObjectFieldTemplate: OpsObjectFieldTemplate,
+          DescriptionFieldTemplate: NoDescription,
+        }}
         onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
       />
     </>

@@ -1,6 +1,16 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OPS_API, type OpsDraft, type OpsEditorMetadata, type OpsPageDetail, type OpsProblem, type OpsPublishAnswer, type PublishWindow } from "@contracts/ops";
+import { useNavigate } from "react-router";
+import {
+  OPS_API,
+  OPS_PAGES,
+  type OpsDraft,
+  type OpsEditorMetadata,
+  type OpsPageDetail,
+  type OpsProblem,
+  type OpsPublishAnswer,
+  type PublishWindow,
+} from "@contracts/ops";
 import { readStorage, writeStorage } from "~/browser/storage";
 import { opsGet, opsPost } from "~/ops/api";
 import { STATUS_CLASS, errorText } from "~/ops/format";
@@ -55,6 +65,7 @@ const textOf = (config: unknown) => `${JSON.stringify(config, null, 2)}\n`;
 export default function Editor({ path }: { path: string }) {
   const { t } = useTranslation("ops");
   const staff = useStaff();
+  const navigate = useNavigate();
   const [detail, setDetail] = useState<OpsPageDetail | null>(null);
   const [metadata, setMetadata] = useState<OpsEditorMetadata | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -66,6 +77,8 @@ export default function Editor({ path }: { path: string }) {
   const [publishProblems, setPublishProblems] = useState<OpsProblem[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<string | null>(null);
+  /** The text the server holds as the draft, so an unchanged draft is not saved again (a save would change its time). */
+  const onServer = useRef<string | null>(null);
 
   const reload = useCallback(async () => {
     const answer = await opsGet<OpsPageDetail>(OPS_API.page, { path });
@@ -81,7 +94,7 @@ export default function Editor({ path }: { path: string }) {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const sending = latest.current;
-    if (sending === null) return true;
+    if (sending === null || sending === onServer.current) return true;
     setSave({ kind: "saving" });
     const answer = await opsPost<OpsDraft>(OPS_API.saveDraft, { path, text: sending });
     if (!answer.ok) {
@@ -89,6 +102,7 @@ export default function Editor({ path }: { path: string }) {
       return false;
     }
     setSaved(answer.data);
+    onServer.current = sending;
     if (latest.current === sending) {
       writeStorage(localKey(path), null);
       setSave({ kind: "saved", at: answer.data.updatedAt });
@@ -118,6 +132,7 @@ export default function Editor({ path }: { path: string }) {
       const serverText = page.draft?.text ?? (page.live ? textOf(page.live.config) : null);
       const local = readStorage(localKey(path));
       setSaved(page.draft);
+      onServer.current = page.draft?.text ?? null;
       if (local !== null && local !== serverText) {
         // Typed here but never saved (the session ended, the tab closed): it goes on from there.
         edit(local);
@@ -172,7 +187,10 @@ export default function Editor({ path }: { path: string }) {
     if (answer.ok) {
       setNotice({ kind: "done", text: t("editor.published", { version: answer.data.version, path }) });
       setPublishProblems([]);
-      await reload();
+      // A publish takes the draft it published: what is live is what the editor shows.
+      const page = await reload();
+      setSaved(page?.draft ?? null);
+      onServer.current = page?.draft?.text ?? null;
       return;
     }
     setPublishProblems(answer.error.problems ?? []);
@@ -190,8 +208,14 @@ export default function Editor({ path }: { path: string }) {
     }
     writeStorage(localKey(path), null);
     const page = await reload();
+    if (!page?.live) {
+      // A page never published was only its draft: nothing is left to edit.
+      navigate(OPS_PAGES.home);
+      return;
+    }
     const serverText = page?.live ? textOf(page.live.config) : null;
     latest.current = serverText;
+    onServer.current = null;
     setText(serverText);
     setSaved(null);
     setSave({ kind: "saved", at: "" });

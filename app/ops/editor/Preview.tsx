@@ -43,7 +43,9 @@ export default function Preview({ path, window, versions, hasLive, hasDraft, dra
   const [lang, setLang] = useState<PreviewLang>("zh");
   const [persona, setPersona] = useState<PreviewPersona>("visitor");
   const [at, setAt] = useState("");
-  const [source, setSource] = useState<PreviewSource>(hasDraft ? "draft" : "live");
+  const [chosenSource, setSource] = useState<PreviewSource>(hasDraft ? "draft" : "live");
+  // A published draft is gone: the live version shows what it was.
+  const source = chosenSource === "draft" && !hasDraft ? "live" : chosenSource;
   const moments = windowMoments(window);
   const instant = at ? instantOfBeijing(at) : Number.NaN;
   const url = opsPreviewUrl({ path, lang, as: persona, source, at: Number.isFinite(instant) ? new Date(instant).toISOString() : undefined });

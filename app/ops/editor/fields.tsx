@@ -5,8 +5,19 @@
  */
 import { useId, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { FieldProps, FieldTemplateProps, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
-import { getTemplate, getUiOptions } from "@rjsf/utils";
+import { getDefaultRegistry } from "@rjsf/core";
+import type {
+  ArrayFieldTitleProps,
+  BaseInputTemplateProps,
+  FieldProps,
+  FieldTemplateProps,
+  IconButtonProps,
+  ObjectFieldTemplateProps,
+  RJSFSchema,
+  UiSchema,
+  WidgetProps,
+} from "@rjsf/utils";
+import { TranslatableString, getTemplate, getUiOptions } from "@rjsf/utils";
 
 /** What the form knows beyond the schema, through RJSF's formContext. */
 export interface EditorContext {
@@ -38,6 +49,18 @@ export function isTextSchema(schema: RJSFSchema, root: RJSFSchema): boolean {
   });
 }
 
+/**
+ * A field's name: the catalogue's for its property (a shared definition's own title, "Gate" or "LocalizedText", says
+ * nothing of where it is used), the property itself for a name the catalogue does not know (a data source's name),
+ * the position for a list item.
+ */
+function useFieldName(path: readonly (string | number)[], fallback: string): string {
+  const { t } = useTranslation("ops");
+  const key = path[path.length - 1];
+  if (typeof key === "number") return `#${key + 1}`;
+  return key === undefined ? fallback : t(`fields.${key}`, { defaultValue: key });
+}
+
 const describedBy = (id: string, errors?: string[]) => (errors?.length ? `${id}__error` : undefined);
 
 function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
@@ -54,11 +77,10 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
  * the problems at its pointer right under it. A group (an object, a text pair) is labelled by its legend.
  */
 export function OpsFieldTemplate(props: FieldTemplateProps) {
-  const { t } = useTranslation("ops");
-  const { id, label, children, rawErrors, hidden, required, displayLabel, registry, uiSchema, schema, classNames } = props;
+  const { id, label, children, rawErrors, hidden, required, displayLabel, registry, uiSchema, schema, classNames, fieldPathId } = props;
+  const name = useFieldName(fieldPathId.path, label);
   if (hidden) return <div className="ops-hidden">{children}</div>;
   const WrapIfAdditionalTemplate = getTemplate("WrapIfAdditionalTemplate", registry, getUiOptions(uiSchema));
-  const name = t(`fields.${label}`, { defaultValue: label });
   const text = isTextSchema(schema, registry.rootSchema);
   const own = text || schema.type === "object" || schema.type === "array" ? undefined : rawErrors;
   return (
@@ -89,15 +111,15 @@ export function OpsFieldTemplate(props: FieldTemplateProps) {
 }
 
 /** An object's fields under its name; its own problems (a missing property of a pair) come first. */
-export function OpsObjectFieldTemplate(props: import("@rjsf/utils").ObjectFieldTemplateProps) {
-  const { t } = useTranslation("ops");
-  const { title, properties, fieldPathId, errorSchema, required, optionalDataControl } = props;
+export function OpsObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { title, properties, fieldPathId, errorSchema, required, optionalDataControl, schema, uiSchema } = props;
   const errors = (errorSchema as { __errors?: string[] } | undefined)?.__errors;
   const id = fieldPathId.$id;
-  const name = title ? t(`fields.${title}`, { defaultValue: title }) : "";
+  const name = useFieldName(fieldPathId.path, title);
+  const isPair = Object.keys(schema.properties ?? {}).join() === "zh,en";
   return (
     <fieldset className="ops-object" id={id} aria-describedby={describedBy(id, errors)}>
-      {name && id !== "root" && (
+      {name && id !== "root" && getUiOptions(uiSchema).label !== false && (
         <legend>
           {name}
           {required && <span className="ops-required">*</span>}
@@ -105,7 +127,7 @@ export function OpsObjectFieldTemplate(props: import("@rjsf/utils").ObjectFieldT
       )}
       <FieldErrors id={id} errors={errors} />
       {optionalDataControl}
-      {properties.map((property) => property.content)}
+      {isPair ? <div className="ops-pair">{properties.map((property) => property.content)}</div> : properties.map((property) => property.content)}
     </fieldset>
   );
 }
@@ -262,7 +284,9 @@ export function WidgetNodeField(props: FieldProps) {
   const { ObjectField } = registry.fields;
   const propsRef = node.type ? { $ref: `#/$defs/${node.type}Props` } : { type: "object" };
   const withProps: RJSFSchema = { ...schema, properties: { ...(schema.properties ?? {}), props: propsRef as RJSFSchema } };
-  const { "ui:field": _field, ...ownUi } = (uiSchema ?? {}) as UiSchema & { "ui:field"?: unknown };
+  // The widget's summary names it: its fields need no legend of their own.
+  const { "ui:field": _field, ...rest } = (uiSchema ?? {}) as UiSchema & { "ui:field"?: unknown };
+  const ownUi: UiSchema = { ...rest, "ui:label": false };
   const typePath = [...fieldPathId.path, "type"];
   const summaryId = useId();
   const hasProblems = Boolean(errorSchema && Object.keys(errorSchema).length);
@@ -328,4 +352,48 @@ export function SourceNameWidget({ id, value, onChange, disabled, readonly, rawE
       ))}
     </select>
   );
+}
+
+const DefaultInput = getDefaultRegistry().templates.BaseInputTemplate;
+
+/** RJSF's text input, marked invalid while its field has a problem (screen readers say so; the style shows it). */
+export function OpsBaseInputTemplate(props: BaseInputTemplateProps) {
+  return <DefaultInput {...props} aria-invalid={props.rawErrors?.length ? true : undefined} />;
+}
+
+type ButtonProps = IconButtonProps & { id?: string };
+
+/** RJSF's list and object buttons, with their names as visible text (an icon font the console does not load says nothing). */
+function TextButton({ label, danger, registry, className, onClick, disabled, id, title }: ButtonProps & { label: TranslatableString; danger?: boolean }) {
+  return (
+    <button
+      type="button"
+      id={id}
+      className={`ops-button ops-small${danger ? " ops-danger" : ""} ${className ?? ""}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={title}
+    >
+      {registry.translateString(label)}
+    </button>
+  );
+}
+
+export const opsButtonTemplates = {
+  AddButton: (props: ButtonProps) => <TextButton {...props} className="ops-add" label={TranslatableString.AddItemButton} />,
+  CopyButton: (props: ButtonProps) => <TextButton {...props} label={TranslatableString.CopyButton} />,
+  MoveUpButton: (props: ButtonProps) => <TextButton {...props} label={TranslatableString.MoveUpButton} />,
+  MoveDownButton: (props: ButtonProps) => <TextButton {...props} label={TranslatableString.MoveDownButton} />,
+  RemoveButton: (props: ButtonProps) => <TextButton {...props} danger label={TranslatableString.RemoveButton} />,
+};
+
+/** A list's legend: its name from the catalogue, as every other field's. */
+export function OpsArrayTitle({ title, fieldPathId, required }: ArrayFieldTitleProps) {
+  const name = useFieldName(fieldPathId.path, title ?? "");
+  return name ? (
+    <legend>
+      {name}
+      {required && <span className="ops-required">*</span>}
+    </legend>
+  ) : null;
 }

@@ -1,0 +1,177 @@
+/**
+ * The operations console end to end (issue 16): a publisher launches a conference page copied from /2023ames — title,
+ * guests and dates in the form, a bad date told at its field, previews before and during its window — publishes it,
+ * sees it as a visitor, publishes a change and rolls it back.
+ */
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { LAPTOP, TABLET, beijingIso, freshPagePath, pageExpecting401, signIn } from "./ops-support";
+
+test.use(LAPTOP);
+
+const DAY = 86_400_000;
+
+/** The hero's kicker a visitor sees on a fresh load of the page (each server node serves a publish within 5 s). */
+async function kickerOf(visitor: Page, path: string): Promise<string> {
+  await visitor.goto(path);
+  return (await visitor.locator(".event-hero-kicker").textContent()) ?? "";
+}
+
+test("a publisher copies /2023ames into a new conference page, previews, publishes and rolls it back", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const path = freshPagePath("e2eConf");
+  await signIn(page, "publisher");
+
+  await page.getByLabel("复制自").fill("/2023ames");
+  await page.getByLabel("新页面路径").fill(path);
+  await page.getByRole("button", { name: "复制并编辑" }).click();
+  await expect(page).toHaveURL(`/ops/edit?path=${encodeURIComponent(path)}`);
+  await expect(page.getByRole("heading", { name: path })).toBeVisible();
+
+  // Title: a zh/en pair side by side.
+  const title = page.getByRole("group", { name: "标题" });
+  await title.getByLabel("中文").fill("2027计量经济学会亚洲会议");
+  await title.getByLabel("English").fill("Asian Meeting of the Econometric Society 2027");
+
+  // A bad date is told at its field, and nothing typed is lost.
+  const from = page.locator("#root_publish_from");
+  await from.fill("2027-13-45T09:00");
+  await expect(page.locator("#root_publish_from__error")).toContainText("日期时间格式不对");
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "发布", exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "/publish/from" }).click();
+  await expect(from).toBeFocused();
+  await expect(title.getByLabel("中文")).toHaveValue("2027计量经济学会亚洲会议");
+
+  // Dates: open since yesterday, for a month.
+  const opens = Date.now() - DAY;
+  await from.fill(beijingIso(opens));
+  await page.locator("#root_publish_until").fill(beijingIso(Date.now() + 30 * DAY));
+  await expect(page.locator("#root_publish_from__error")).toHaveCount(0);
+
+  // Guests: the eventGuests widget gets one written in the config.
+  const guests = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventGuests" }) });
+  await guests.locator("summary").click();
+  const items = guests.locator("fieldset#root_widgets_5_props_items");
+  await items.getByRole("button", { name: "添加一项" }).click();
+  await page.locator("#root_widgets_5_props_items_0_name_zh").fill("王小明");
+  await page.locator("#root_widgets_5_props_items_0_name_en").fill("Xiaoming Wang");
+  await page.locator("#root_widgets_5_props_items_0_org_zh").fill("北京大学");
+  await page.locator("#root_widgets_5_props_items_0_org_en").fill("Peking University");
+
+  // The hero's kicker says which version is live.
+  const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventHero" }) });
+  await hero.locator("summary").click();
+  await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第一版");
+  await expect(page.locator(".ops-save")).toContainText("草稿已保存");
+  await expect(page.getByRole("tab", { name: /表单/ })).not.toContainText(/\d/);
+
+  // Preview before the window opens, then during it.
+  await page.getByRole("tab", { name: "预览" }).click();
+  const frame = page.frameLocator("iframe");
+  await page.getByRole("button", { name: "开放前" }).click();
+  await expect(frame.getByRole("heading", { name: "页面尚未开放" })).toBeVisible();
+  await page.getByRole("button", { name: "开放中" }).click();
+  await expect(frame.getByText("AMES 2027 第一版")).toBeVisible();
+  await expect(frame.getByText("王小明")).toBeVisible();
+  await page.getByLabel("语言").selectOption("en");
+  await expect(frame.getByText("Xiaoming Wang")).toBeVisible();
+
+  await page.getByRole("button", { name: "发布", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已发布为 v1" })).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await expect.poll(async () => (await visitor.goto(path))?.status(), { timeout: 10_000 }).toBe(200);
+  await expect(visitor.getByText("AMES 2027 第一版")).toBeVisible();
+  await expect(visitor.getByText("王小明")).toBeVisible();
+  await expect(visitor).toHaveTitle(/2027计量经济学会亚洲会议/);
+
+  // A second version, then back to the first in one step.
+  await page.getByRole("tab", { name: "表单" }).click();
+  await page
+    .locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventHero" }) })
+    .locator("summary")
+    .click();
+  await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第二版");
+  await expect(page.locator(".ops-save")).toContainText("草稿已保存");
+  await page.getByRole("button", { name: "发布", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已发布为 v2" })).toBeVisible();
+  await expect.poll(() => kickerOf(visitor, path), { timeout: 10_000 }).toBe("AMES 2027 第二版");
+
+  await page.getByRole("tab", { name: "版本历史" }).click();
+  await page.getByLabel("从").selectOption("1");
+  await page.getByLabel("到").selectOption("2");
+  await page.getByRole("button", { name: "显示差异" }).click();
+  await expect(page.locator(".ops-change", { hasText: "/widgets/0/props/kicker/zh" })).toContainText("AMES 2027 第二版");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "回滚到 v1" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已回滚到 v1" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^v3/ })).toBeVisible();
+  await expect.poll(() => kickerOf(visitor, path), { timeout: 10_000 }).toBe("AMES 2027 第一版");
+  await visitor.context().close();
+});
+
+test("an operator whose session ends is sent to the login page and keeps what they typed", async ({ browser }, testInfo) => {
+  const { page, context, problems } = await pageExpecting401(browser, testInfo, LAPTOP);
+  const path = freshPagePath("e2eKeep");
+  await signIn(page, "publisher");
+  await page.getByLabel("复制自").fill("/2023ames");
+  await page.getByLabel("新页面路径").fill(path);
+  await page.getByRole("button", { name: "复制并编辑" }).click();
+  await expect(page.locator(".ops-save")).toContainText("草稿已保存");
+
+  await context.clearCookies({ name: "ops_session" });
+  await page.getByRole("group", { name: "标题" }).getByLabel("English").fill("Typed after the session ended");
+  await expect(page).toHaveURL(/\/ops\/login\?next=/);
+  await expect(page.getByText("登录已过期")).toBeVisible();
+  await page.getByLabel("用户名").fill("e2e-publisher");
+  await page.getByLabel("密码").fill("publisher-e2e-password");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+
+  await expect(page).toHaveURL(`/ops/edit?path=${encodeURIComponent(path)}`);
+  await expect(page.getByRole("status").filter({ hasText: "已恢复" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "标题" }).getByLabel("English")).toHaveValue("Typed after the session ended");
+  await expect(page.locator(".ops-save")).toContainText("草稿已保存");
+  await page.reload();
+  await expect(page.getByRole("group", { name: "标题" }).getByLabel("English")).toHaveValue("Typed after the session ended");
+  expect(problems()).toEqual([]);
+  await context.close();
+});
+
+test("the raw JSON tab says where text stops being JSON and checks with the same schema", async ({ page }) => {
+  const path = freshPagePath("e2eRaw");
+  await signIn(page, "publisher");
+  await page.getByLabel("复制自").fill("/2023ames");
+  await page.getByLabel("新页面路径").fill(path);
+  await page.getByRole("button", { name: "复制并编辑" }).click();
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const raw = page.getByLabel("页面配置 JSON");
+  const text = await raw.inputValue();
+  await raw.fill(text.replace('"layout": {', '"layout": {,'));
+  await expect(page.locator("#ops-raw-problems")).toContainText(/JSON 第 \d+ 行第 \d+ 列有误/);
+  await raw.fill(text.replace('"theme": "conference"', '"theme": "neon"'));
+  await expect(page.locator("#ops-raw-problems")).toContainText("/layout/theme");
+  await page.getByRole("button", { name: "/layout/theme" }).click();
+  await expect(page.locator("#root_layout_theme")).toBeFocused();
+  await expect(page.locator("#root_layout_theme__error")).toContainText("只能是");
+});
+
+for (const [name, device] of [
+  ["laptop", LAPTOP],
+  ["tablet", TABLET],
+] as const) {
+  test(`the editor and its preview fit a ${name}`, async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ ...device, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await signIn(page, "editor", `/ops/edit?path=${encodeURIComponent("/2023ames")}`);
+    await expect(page.locator(".ops-form")).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, "no sideways scrolling").toBeLessThanOrEqual(device.viewport.width);
+    await page.screenshot({ path: testInfo.outputPath(`ops-editor-${name}.png`) });
+    await page.getByRole("tab", { name: "预览" }).click();
+    await expect(page.frameLocator("iframe").locator(".event-hero")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`ops-preview-${name}.png`), fullPage: true });
+    await context.close();
+  });
+}
