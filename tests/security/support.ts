@@ -2,6 +2,7 @@
  * What the attack suite shares: people made through the platform's own calls (each from an address of its own, as
  * the limits per address expect of separate people), the trap every attacked page gets, and the figures it prints.
  */
+import { createHash } from "node:crypto";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { sessionOf, type Session } from "../e2e/platform-support";
@@ -130,8 +131,13 @@ export async function visitWithTrap(context: BrowserContext, paths: string[], ta
     const page = await context.newPage();
     const response = await page.goto(path);
     const html = response && (response.headers()["content-type"] ?? "").includes("text/html") ? await response.text() : "";
-    // Our own scripts and quoted attribute values (escaped text shown in a field) are not markup a payload made.
-    const markup = html.replace(/<script[^>]*nonce=[^>]*>[\s\S]*?<\/script>/g, "").replace(/"[^"]*"|'[^']*'/g, '""');
+    // Our own scripts (with the response's nonce, or on a public page named by hash in its policy, ADR 030) and quoted
+    // attribute values (escaped text shown in a field) are not markup a payload made.
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    const ours = (tag: string, body: string) => tag.includes("nonce=") || policy.includes(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    const markup = html
+      .replace(/(<script[^>]*>)([\s\S]*?)<\/script>/g, (script, tag: string, body: string) => (ours(tag, body) ? "" : script))
+      .replace(/"[^"]*"|'[^']*'/g, '""');
     if (LIVE_MARKUP.test(markup)) tally.liveInHtml.push(path);
     await settle?.(page);
     const caught = await sprung(page);
