@@ -40,7 +40,7 @@ interface Props {
  */
 function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, onChange }: Props) {
   const { t } = useTranslation("ops");
-  const uiSchema = useMemo(formUiSchema, []);
+  const uiSchema = useMemo(() => formUiSchema(t), [t]);
   const dataNames = Object.keys((config.data as Record<string, unknown> | undefined) ?? {});
   const context: EditorContext = useMemo(() => ({ dataNames, apiListId: API_LIST, catalogueListId: CATALOGUE_LIST }), [dataNames.join("\n")]);
   const translateString = useMemo(

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 
 type Schema = RJSFSchema & { $defs?: Record<string, RJSFSchema> };
@@ -16,7 +17,7 @@ export function formSchemaOf(bundle: unknown): RJSFSchema {
 const dateTime = { "ui:widget": "text", "ui:placeholder": "2027-01-13T18:00:00+08:00" };
 
 /** Where the form's special fields go: widgets, their data source, APIs, dates; the editor's own $schema is hidden. */
-export function formUiSchema(): UiSchema {
+export function formUiSchema(t: TFunction): UiSchema {
   const widgetNode: UiSchema = {
     "ui:field": "widgetNode",
     "ui:order": ["type", "data", "gate", "props", "visibleWhen", "children"],
@@ -28,6 +29,9 @@ export function formUiSchema(): UiSchema {
     "ui:submitButtonOptions": { norender: true },
     "ui:order": ["path", "title", "publish", "layout", "gate", "aliases", "status", "keepAlive", "query", "data", "widgets", "*"],
     $schema: { "ui:widget": "hidden" },
+    // A checkbox carries its own label, which the field template does not draw.
+    keepAlive: { "ui:title": t("ops:fields.keepAlive") },
+    layout: { header: { "ui:title": t("ops:fields.header") }, footer: { "ui:title": t("ops:fields.footer") } },
     publish: { from: dateTime, until: dateTime },
     data: { additionalProperties: { api: { "ui:widget": "api" } } },
     widgets: { items: widgetNode },
