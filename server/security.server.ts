@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { NATIVE_FORM_MAX_BYTES, NATIVE_FORM_TYPE } from "~/forms/native-post.ts";
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (how a dual-stack socket reports a local IPv4 peer). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -92,6 +93,18 @@ export function refuseOddRequests() {
       response.setHeader("Allow", [...PAGE_METHODS].join(", "));
       refuse(response, 405, "Method not allowed");
       return;
+    }
+    // A page takes only its own plain forms (ADR 029): any other body is refused before it is read.
+    if (!ownWrites && request.method === "POST") {
+      const length = Number(request.headers["content-length"]);
+      if (!request.headers["content-type"]?.startsWith(NATIVE_FORM_TYPE)) {
+        refuse(response, 415, "Unsupported media type");
+        return;
+      }
+      if (!(length <= NATIVE_FORM_MAX_BYTES)) {
+        refuse(response, 413, "Request body too large");
+        return;
+      }
     }
     next();
   };

@@ -11,6 +11,10 @@ import { serverFieldErrors } from "./form-kit";
 /** The hidden field naming which form of the page was posted: its draft key, looked up in the page config by the action. */
 export const FORM_ID_FIELD = "_form";
 
+/** How a plain form posts, and the most it can weigh: a few short fields. The server refuses anything else unread. */
+export const NATIVE_FORM_TYPE = "application/x-www-form-urlencoded";
+export const NATIVE_FORM_MAX_BYTES = 16 * 1024;
+
 /** The action's answer to a refused post: the values to show again (never a password) and a message per field. */
 export interface NativeFormAnswer {
   nativeForm: { id: string; values: Record<string, string>; fields: Record<string, string> };

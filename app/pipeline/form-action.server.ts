@@ -4,7 +4,7 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { fieldErrors } from "@contracts/form-errors";
 import type { Lang } from "@contracts/language";
 import { trimStrings } from "~/forms/form-kit";
-import { FORM_ID_FIELD, type NativeFormAnswer, type NativePost, type PlatformCall } from "~/forms/native-post";
+import { FORM_ID_FIELD, NATIVE_FORM_MAX_BYTES, NATIVE_FORM_TYPE, type NativeFormAnswer, type NativePost, type PlatformCall } from "~/forms/native-post";
 import { postedFields } from "~/forms/schema-fields";
 import { readQuery, safeInternalPath } from "~/routing/routing";
 import type { AppServices } from "~/services";
@@ -17,14 +17,11 @@ import { walkWidgets } from "./widget-tree";
 /** The forms that work without scripts, each declared by its widget (whose props the page-config schema has checked). */
 const NATIVE_POSTS = [CODE_REDEEM_POST, CHANGE_PASSWORD_POST, REGISTER_POST] as unknown as NativePost[];
 
-/** A plain form's body is a few short fields; anything larger is not one of ours. */
-const MAX_BODY_BYTES = 16 * 1024;
-
 type Validate = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-/** The urlencoded body of a plain form post, read up to MAX_BODY_BYTES; null for any other body. */
+/** The urlencoded body of a plain form post, read up to NATIVE_FORM_MAX_BYTES; null for any other body. */
 async function readPostedForm(request: Request): Promise<URLSearchParams | null> {
-  if (!request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded") || !request.body) return null;
+  if (!request.headers.get("Content-Type")?.startsWith(NATIVE_FORM_TYPE) || !request.body) return null;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -32,7 +29,7 @@ async function readPostedForm(request: Request): Promise<URLSearchParams | null>
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > NATIVE_FORM_MAX_BYTES) {
       await reader.cancel();
       return null;
     }

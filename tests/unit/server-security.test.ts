@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { clientAddress, isLoopbackAddress, sameSiteWrites, securityHeaders } from "@server/security.server";
+import { clientAddress, isLoopbackAddress, refuseOddRequests, sameSiteWrites, securityHeaders } from "@server/security.server";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "@server/session-cookie.server";
 
 const PUBLIC_ORIGIN = "https://scholar.example";
@@ -148,5 +148,43 @@ describe("the session cookie", () => {
     expect(sessionCookie("Tok", false)).toBe("token=Tok; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax");
     expect(sessionCookie("Tok", true)).toBe("token=Tok; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax");
     expect(endedSessionCookie(true)).toBe("token=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
+  });
+});
+
+describe("posts to pages", () => {
+  let base = "";
+  let server: Server;
+  let reached = 0;
+  beforeAll(async () => {
+    const app = express();
+    app.use(refuseOddRequests());
+    app.all("/{*path}", (_request, response) => {
+      reached++;
+      response.send("page");
+    });
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("takes a plain form's small urlencoded body and refuses any other body unread, closing the connection", async () => {
+    const form = await fetch(`${base}/register`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "_form=a&b=c" });
+    expect(form.status).toBe(200);
+    expect(reached).toBe(1);
+
+    const json = await fetch(`${base}/register`, { method: "POST", headers: { "content-type": "text/plain" }, body: "x".repeat(2_000) });
+    expect(json.status).toBe(415);
+    expect(json.headers.get("connection")).toBe("close");
+
+    const large = await fetch(`${base}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=".padEnd(16 * 1024 + 1, "x"),
+    });
+    expect(large.status).toBe(413);
+    expect(large.headers.get("connection")).toBe("close");
+    expect(reached).toBe(1);
   });
 });
