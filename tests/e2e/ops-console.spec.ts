@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { OPS_API } from "@contracts/ops";
 import { LAPTOP, TABLET, beijingIso, freshPagePath, pageExpecting401, signIn } from "./ops-support";
 
 test.use(LAPTOP);
@@ -172,6 +173,9 @@ for (const [name, device] of [
     await page.getByRole("tab", { name: "预览" }).click();
     await expect(page.frameLocator("iframe").locator(".event-hero")).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`ops-preview-${name}.png`), fullPage: true });
+    // Looking is not editing: opening and previewing the live page leaves no draft behind.
+    const detail = await (await page.request.get(OPS_API.page, { params: { path: "/2023ames" } })).json();
+    expect(detail.draft).toBeNull();
     await context.close();
   });
 }

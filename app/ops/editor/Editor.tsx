@@ -12,6 +12,7 @@ import {
   type PublishWindow,
 } from "@contracts/ops";
 import { readStorage, writeStorage } from "~/browser/storage";
+import { formatTime } from "~/format/dates";
 import { opsGet, opsPost } from "~/ops/api";
 import { STATUS_CLASS, errorText } from "~/ops/format";
 import { useStaff } from "~/ops/staff";
@@ -77,7 +78,10 @@ export default function Editor({ path }: { path: string }) {
   const [publishProblems, setPublishProblems] = useState<OpsProblem[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<string | null>(null);
-  /** The text the server holds as the draft, so an unchanged draft is not saved again (a save would change its time). */
+  /**
+   * The text the server already holds (the draft, else the live version): saving it again would only change the draft's
+   * time, or make a draft of what is live.
+   */
   const onServer = useRef<string | null>(null);
 
   const reload = useCallback(async () => {
@@ -132,7 +136,7 @@ export default function Editor({ path }: { path: string }) {
       const serverText = page.draft?.text ?? (page.live ? textOf(page.live.config) : null);
       const local = readStorage(localKey(path));
       setSaved(page.draft);
-      onServer.current = page.draft?.text ?? null;
+      onServer.current = serverText;
       if (local !== null && local !== serverText) {
         // Typed here but never saved (the session ended, the tab closed): it goes on from there.
         edit(local);
@@ -190,7 +194,7 @@ export default function Editor({ path }: { path: string }) {
       // A publish takes the draft it published: what is live is what the editor shows.
       const page = await reload();
       setSaved(page?.draft ?? null);
-      onServer.current = page?.draft?.text ?? null;
+      onServer.current = page?.draft?.text ?? (page?.live ? textOf(page.live.config) : null);
       return;
     }
     setPublishProblems(answer.error.problems ?? []);
@@ -215,7 +219,7 @@ export default function Editor({ path }: { path: string }) {
     }
     const serverText = page?.live ? textOf(page.live.config) : null;
     latest.current = serverText;
-    onServer.current = null;
+    onServer.current = serverText;
     setText(serverText);
     setSaved(null);
     setSave({ kind: "saved", at: "" });
@@ -249,7 +253,7 @@ export default function Editor({ path }: { path: string }) {
             <span className="ops-save" role="status" data-save={save.kind}>
               {save.kind === "saved"
                 ? save.at
-                  ? t("editor.savedAt", { at: new Date(save.at).toLocaleTimeString() })
+                  ? t("editor.savedAt", { at: formatTime(save.at) })
                   : t("editor.noDraft")
                 : save.kind === "failed"
                   ? t("editor.saveFailed", { message: save.message })
