@@ -1,10 +1,25 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { createManualChunks, widgetManifestEntries } from "./vite.chunks";
 
+/**
+ * The browser's `react-i18next` is our hook over the client translator (app/renderer/react-i18next-browser.ts, ADR
+ * 028); the server's render keeps the package, which remix-i18next's middleware sets up.
+ */
+function browserReactI18next(root: string): Plugin {
+  const replacement = `${root}/app/renderer/react-i18next-browser.ts`;
+  return {
+    name: "browser-react-i18next",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      return source === "react-i18next" && !options?.ssr ? replacement : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), tsconfigPaths(), ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname)])],
+  plugins: [browserReactI18next(import.meta.dirname), reactRouter(), tsconfigPaths(), ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname)])],
   build: {
     manifest: true,
     target: "es2022",

@@ -1,5 +1,5 @@
-import useSWR, { mutate as mutateAll } from "swr";
 import { useStore } from "@nanostores/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "~/api/browser-api";
 import type { DataState } from "~/pipeline/data-state";
 import { requestSource, sourceParams } from "~/pipeline/request-source";
@@ -7,17 +7,19 @@ import { usePage } from "~/renderer/page-context";
 import { useHydrated } from "~/renderer/use-hydrated";
 import { $user } from "~/stores/session";
 
-const KEY = "viewer-source";
+/** The mounted viewer sources' readers, so one viewer action can have all of them read again. */
+const readers = new Set<() => Promise<void>>();
 
 /** After the viewer acts (signs up), every viewer source of the page reads again: the seat map opens once signed up. */
 export function refreshViewerSources(): Promise<unknown> {
-  return mutateAll((key) => Array.isArray(key) && key[0] === KEY);
+  return Promise.all([...readers].map((read) => read()));
 }
 
 /**
  * A widget's public source, read again in the browser for the signed-in viewer. The server rendered it for whoever
  * asked, but its answer depends on who asks (am I signed up, which seat is mine): once a session exists the browser's
- * own answer wins, and `refresh` re-reads it after the viewer acts.
+ * own answer wins, and `refresh` re-reads it after the viewer acts. A plain effect rather than swr: these widgets are
+ * on conference pages' first load, and swr (5 KB) loads only with pages that have browser-side sources (ADR 028).
  */
 export function useViewerSource<T>(data: DataState | undefined, sourceName: string | undefined) {
   const page = usePage();
@@ -25,12 +27,25 @@ export function useViewerSource<T>(data: DataState | undefined, sourceName: stri
   const userId = useStore($user)?.id;
   const source = sourceName ? page.view.config.data?.[sourceName] : undefined;
   const params = source ? sourceParams(source, page.view.query) : {};
-  const key = hydrated && userId && source ? [KEY, source.api, JSON.stringify(params), userId] : null;
-  const { data: fresh, mutate } = useSWR(key, async () => {
-    const answer = await requestSource(browserApi, source!, page.view.query);
-    if (answer.status !== "ok") throw new Error(answer.status === "error" ? answer.message : answer.status);
-    return answer.value as T;
-  });
+  const key = hydrated && userId && source ? JSON.stringify([source.api, params, userId]) : null;
+  const [fresh, setFresh] = useState<{ key: string; value: T } | null>(null);
+  const latest = useRef(0);
+  // `key` names everything the request depends on (the source, its parameters from the query, the viewer).
+  const read = useCallback(async () => {
+    if (!key || !source) return;
+    const request = ++latest.current;
+    const answer = await requestSource(browserApi, source, page.view.query);
+    // A failed read keeps what is shown; an answer overtaken by a newer request is dropped.
+    if (answer.status === "ok" && request === latest.current) setFresh({ key, value: answer.value as T });
+  }, [key]);
+  useEffect(() => {
+    if (!key) return;
+    void read();
+    readers.add(read);
+    return () => {
+      readers.delete(read);
+    };
+  }, [key, read]);
   const rendered = data?.status === "ok" ? (data.value as T) : null;
-  return { value: (key && fresh) || rendered, params, refresh: () => mutate() };
+  return { value: (fresh?.key === key ? fresh.value : null) || rendered, params, refresh: read };
 }
