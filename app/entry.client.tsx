@@ -2,12 +2,11 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { toLang } from "@contracts/language";
-import { createClientI18n } from "~/i18n/client-i18n";
+import { browserI18n } from "~/i18n/browser-i18n";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 
-/** Catalogues arrive with the root loader's data (see root.tsx), so nothing is fetched before hydration. */
-const i18n = createClientI18n(toLang(document.documentElement.lang), "common");
+/** The page's catalogues arrive with the root loader's data (see root.tsx), so nothing is fetched before hydration. */
+const i18n = browserI18n();
 
 /**
  * The widgets the server rendered are loaded before hydrating, as a client navigation loads them before rendering:

@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRout
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
+import { pageNamespaces } from "~/i18n/page-namespaces";
 import { toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
 import { useCatalogue } from "~/i18n/use-catalogue";
@@ -17,17 +18,20 @@ export const middleware = [i18nextMiddleware];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = toLang(getLocale(context));
   const services = context.get(appServices);
+  // The page's own namespaces only (ADR 028); the not-found page's too, as the page route may answer with it.
+  const entry = services.pages.resolve(new URL(request.url).pathname);
+  const configs = entry?.status === "valid" ? [entry.config, services.pages.notFound()] : [services.pages.notFound()];
   return {
     pagePaths: services.pages.paths(),
     publicOrigin: services.publicOrigin,
     lang,
-    resources: catalogues[lang],
+    resources: Object.fromEntries(pageNamespaces(...configs).map((namespace) => [namespace, catalogues[lang][namespace] ?? {}])),
     siteName: lang === "en" ? "EconScholar" : "经管学术圈",
     appType: detectAppType(request.headers.get("User-Agent")),
   };
 }
 
-/** The root's data (language and its catalogue) changes only when the language does. */
+/** The root's data (language and the first page's catalogues) changes only when the language does. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   if (formAction) return defaultShouldRevalidate;
   return currentUrl.href === nextUrl.href && defaultShouldRevalidate;

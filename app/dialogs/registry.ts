@@ -1,5 +1,8 @@
-import { lazy, type ComponentType } from "react";
+import { createElement, lazy, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
 import type { DialogName } from "~/stores/dialogs";
+import { DIALOG_NAMESPACES } from "~/i18n/page-namespaces";
+import { loadNamespaces } from "~/i18n/browser-i18n";
 import type { DialogProps } from "./dialog-props";
 
 type DialogModule = Promise<{ default: ComponentType<DialogProps> }>;
@@ -21,13 +24,29 @@ const dialogLoaders: Record<DialogName, () => DialogModule> = {
   vipAddress: () => import("./ActivityDialogs").then((module) => ({ default: module.VipAddressDialog })),
 };
 
-export const dialogRegistry = {} as Record<DialogName, ComponentType<DialogProps>>;
-for (const name of Object.keys(dialogLoaders) as DialogName[]) dialogRegistry[name] = lazy(dialogLoaders[name]);
+const dialogBodies = {} as Record<DialogName, ComponentType<DialogProps>>;
+for (const name of Object.keys(dialogLoaders) as DialogName[]) dialogBodies[name] = lazy(dialogLoaders[name]);
 
 /**
- * Fetches every dialog's chunk ahead of use. A module imported once resolves at once the next time, so the lazy
- * dialog asked for later renders without waiting on the network.
+ * A dialog renders once its code and its namespaces of the current language are in: the lazy body waits for the
+ * chunk, and useTranslation suspends (inside the dialog host's Suspense) until the translator has fetched the
+ * namespaces, again after a language switch. No dialog ever shows a key.
+ */
+function DialogWithTexts({ dialogName, ...props }: DialogProps & { dialogName: DialogName }) {
+  useTranslation(DIALOG_NAMESPACES[dialogName]);
+  return createElement(dialogBodies[dialogName], props);
+}
+
+export const dialogRegistry = {} as Record<DialogName, ComponentType<DialogProps>>;
+for (const name of Object.keys(dialogLoaders) as DialogName[]) {
+  dialogRegistry[name] = (props: DialogProps) => createElement(DialogWithTexts, { ...props, dialogName: name });
+}
+
+/**
+ * Fetches every dialog's chunk and namespaces ahead of use. A module imported once resolves at once the next time,
+ * so the dialog asked for later renders without waiting on the network.
  */
 export function preloadDialogs(): void {
   for (const load of Object.values(dialogLoaders)) load().catch(() => undefined);
+  loadNamespaces([...new Set(Object.values(DIALOG_NAMESPACES).flat())]).catch(() => undefined);
 }

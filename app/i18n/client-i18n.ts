@@ -1,12 +1,15 @@
 import type { i18n as I18n } from "i18next";
 import type { Lang } from "@contracts/language";
+import { fetchCatalogue } from "./catalogue-files";
 
 /**
  * The browser's translator behind react-i18next (ADR 028). i18next itself is 16 KB of gzipped JavaScript, three
  * quarters of what a page may add to the framework; the browser only ever looks texts up in the catalogue the root
  * loader sent, so this implements that part of i18next's instance, with i18next's semantics for what our catalogues
  * use: "namespace:key.path" keys, {{name}} interpolation (no escaping), _zero/_one/_other plurals chosen by
- * Intl.PluralRules, defaultValue and arrays of keys, the key itself when a text is missing. The server renders with
+ * Intl.PluralRules, defaultValue and arrays of keys, the key itself when a text is missing. The root loader sends the
+ * namespaces of the page; any other is fetched by loadNamespaces (react-i18next suspends a component whose
+ * useTranslation names a namespace not loaded yet), and `onMissing` hears every key answered with itself. The server renders with
  * i18next (remix-i18next); tests/unit/client-i18n.test.ts translates every key of every catalogue with both and
  * requires the same text, so hydration cannot tell them apart.
  */
@@ -48,7 +51,15 @@ function interpolate(text: string, values: TranslateOptions): string {
   });
 }
 
-export function createClientI18n(initialLanguage: Lang, defaultNS: string): I18n {
+type FetchCatalogue = (lang: string, namespace: string) => Promise<Catalogue>;
+type MissingKey = (lang: string, namespace: string, key: string) => void;
+
+export interface ClientI18nOptions {
+  fetch?: FetchCatalogue;
+  onMissing?: MissingKey;
+}
+
+export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fetch = fetchCatalogue, onMissing }: ClientI18nOptions = {}): I18n {
   const store: Record<string, Record<string, Catalogue>> = {};
   const listeners = new Map<string, Set<Listener>>();
   const storeListeners = new Map<string, Set<Listener>>();
@@ -121,6 +132,10 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string): I18n
     }
     if (typeof options.defaultValue === "string") return interpolate(options.defaultValue, options);
     const last = list[list.length - 1] ?? "";
+    if (onMissing) {
+      const named = last.indexOf(NS_SEPARATOR);
+      onMissing(lng, named > 0 ? last.slice(0, named) : (scope[0] ?? defaultNS), named > 0 ? last.slice(named + 1) : last);
+    }
     // i18next answers a missing text with its key, without the namespace.
     const separator = last.indexOf(NS_SEPARATOR);
     return separator > 0 ? last.slice(separator + NS_SEPARATOR.length) : last;
@@ -131,6 +146,27 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string): I18n
     return (keys: string | readonly string[], options?: TranslateOptions | string) =>
       translate(lng ?? language, namespaces, keyPrefix, keys, typeof options === "string" ? { defaultValue: options } : options);
   };
+
+  const pending = new Map<string, Promise<void>>();
+  /** Fetches the namespaces of `lng` not in the store yet, each once however many components ask at the same time. */
+  function loadInto(lng: string, namespaces: readonly string[]): Promise<void> {
+    const loads = namespaces
+      .filter((namespace) => store[lng]?.[namespace] === undefined)
+      .map((namespace) => {
+        const id = `${lng}/${namespace}`;
+        let load = pending.get(id);
+        if (!load) {
+          load = fetch(lng, namespace)
+            .then((catalogue) => {
+              instance.addResourceBundle(lng, namespace, catalogue);
+            })
+            .finally(() => pending.delete(id));
+          pending.set(id, load);
+        }
+        return load;
+      });
+    return Promise.all(loads).then(() => undefined);
+  }
 
   const instance = {
     get language() {
@@ -152,12 +188,12 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string): I18n
     t: (keys: string | readonly string[], options?: TranslateOptions | string) => fixedT(null)(keys, options),
     getFixedT: fixedT,
     exists: (key: string, options: TranslateOptions = {}) => resolve(language, [defaultNS], key, options) !== undefined,
-    // Every catalogue a page needs arrives with the root loader's data before anything renders.
-    hasLoadedNamespace: () => true,
-    loadNamespaces: (_ns: unknown, done?: () => void) => {
-      done?.();
-      return Promise.resolve();
-    },
+    hasLoadedNamespace: (namespace: string, options?: { lng?: string }) => store[options?.lng ?? language]?.[namespace] !== undefined,
+    loadNamespaces: (namespaces: string | readonly string[], done?: (error?: unknown) => void) =>
+      loadInto(language, typeof namespaces === "string" ? [namespaces] : namespaces).then(
+        () => done?.(),
+        (error: unknown) => done?.(error),
+      ),
     loadLanguages: (_lng: unknown, done?: () => void) => {
       done?.();
       return Promise.resolve();

@@ -13,6 +13,8 @@ import { pageHead } from "~/seo/page-head";
 import type { loader as rootLoader } from "~/root";
 import { handleFormPost } from "~/pipeline/form-action.server";
 import { getLocale } from "~/i18n/middleware.server";
+import { loadNamespaces } from "~/i18n/browser-i18n";
+import { pageNamespaces } from "~/i18n/page-namespaces";
 
 /** The one route: path → page config → gate → data sources → widgets. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -79,7 +81,8 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const view = (await serverLoader()) as PageView;
-  await loadWidgetComponents(view.widgetTypes);
+  // The root sent the first page's catalogues only: a page reached by a client navigation fetches the rest first.
+  await Promise.all([loadWidgetComponents(view.widgetTypes), loadNamespaces(pageNamespaces(view.config))]);
   return view;
 }
 

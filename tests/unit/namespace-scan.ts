@@ -1,0 +1,54 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { NAMESPACES } from "@contracts/language";
+
+/**
+ * The catalogue namespaces a module and everything it imports look texts up in, read from the source: a
+ * useTranslation("ns") / useTranslation(["a", "b"]) names them, useTranslation() means common (a variable names
+ * nothing here: its module declares what it loads), and a string
+ * "ns:key" names its own. Lazy imports (`import("…")`) are followed too: code a widget loads later still renders in
+ * its page. `stopAt` lists folders whose code brings its own namespaces (the dialogs) and is not followed.
+ */
+const ROOT = resolve(import.meta.dirname, "..", "..");
+const ALIASES: Record<string, string> = { "~/": "app/", "@contracts/": "contracts/", "@widgets/": "widgets/", "@schemas/": "schemas/" };
+const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g;
+const USE_TRANSLATION = /useTranslation\(\s*(\[[^\]]*\]|"[^"]*"|\))/g;
+const NAMED_KEY = new RegExp(`["\`'](${NAMESPACES.join("|")}):[A-Za-z]`, "g");
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string | null = null;
+  if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);
+  for (const [alias, folder] of Object.entries(ALIASES)) if (specifier.startsWith(alias)) base = join(ROOT, folder, specifier.slice(alias.length));
+  if (!base) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
+    if (existsSync(candidate) && statSync(candidate).isFile() && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+export function namespacesUsedFrom(entries: readonly string[], stopAt: readonly string[] = []): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const queue = entries.map((entry) => resolve(ROOT, entry));
+  const note = (namespace: string, file: string) => {
+    const files = found.get(namespace) ?? [];
+    files.push(file.slice(ROOT.length + 1));
+    found.set(namespace, files);
+  };
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || /\.test\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(USE_TRANSLATION)) {
+      const names = match[1] === ")" ? ["common"] : [...match[1].matchAll(/"([^"]+)"/g)].map((name) => name[1]);
+      for (const name of names) note(name, file);
+    }
+    for (const match of source.matchAll(NAMED_KEY)) note(match[1], file);
+    for (const match of source.matchAll(IMPORT)) {
+      const target = resolveImport(file, match[1]);
+      if (target && !stopAt.some((folder) => target.startsWith(join(ROOT, folder)))) queue.push(target);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,80 @@
+/**
+ * The root loader sends a page only the catalogue namespaces its parts declare (ADR 028). A part that looked a text
+ * up in a namespace it does not declare would show that text's key, so each declaration is held to what the source
+ * of the part and of every module it imports uses.
+ */
+import { describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadCatalogues } from "@contracts/catalogues.server";
+import { NAMESPACES } from "@contracts/language";
+import { loadPageEntries } from "@server/page-configs.server";
+import { isWidgetType, widgetRegistry, type WidgetType } from "@widgets/registry";
+import { DIALOG_NAMESPACES, SHELL_NAMESPACES, WIDGET_NAMESPACES, pageNamespaces } from "~/i18n/page-namespaces";
+import { walkWidgets } from "~/pipeline/widget-tree";
+import type { DialogName } from "~/stores/dialogs";
+import { namespacesUsedFrom } from "./namespace-scan";
+
+const root = join(import.meta.dirname, "..", "..");
+/** Code that brings its own namespaces: the dialogs load theirs, each widget is declared on its own. */
+const OWN_NAMESPACES = ["app/dialogs/", "widgets/registry.ts"];
+
+function used(entries: string[], stopAt = OWN_NAMESPACES): string[] {
+  return [...namespacesUsedFrom(entries, stopAt).keys()].sort();
+}
+
+describe("declared namespaces", () => {
+  it.each(Object.keys(widgetRegistry) as WidgetType[])("widget %s declares the namespaces its code uses", (type) => {
+    const folder = join("widgets", widgetRegistry[type].folder);
+    const component = [".tsx", ".ts"].map((ext) => join(folder, `component${ext}`)).find((file) => existsSync(join(root, file)));
+    expect(component).toBeDefined();
+    expect([...WIDGET_NAMESPACES[type]].sort()).toEqual(used([component as string]));
+  });
+
+  it("the shell declares what the root, the shell (deferred parts included) and the page route use", () => {
+    expect([...SHELL_NAMESPACES].sort()).toEqual(used(["app/root.tsx", "app/routes/page.tsx"], [...OWN_NAMESPACES, "widgets/"]));
+  });
+
+  const registry = readFileSync(join(root, "app/dialogs/registry.ts"), "utf8");
+  const dialogModules = [...registry.matchAll(/^\s+(\w+): \(\) => import\("\.\/(\w+)"\)/gm)].map(([, name, module]) => [name, module] as const);
+
+  it("every dialog of the registry is checked", () => {
+    expect(dialogModules.map(([name]) => name).sort()).toEqual(Object.keys(DIALOG_NAMESPACES).sort());
+  });
+
+  it.each(dialogModules)("dialog %s declares the namespaces of its module %s", (name, module) => {
+    expect([...DIALOG_NAMESPACES[name as DialogName]].sort()).toEqual(used([`app/dialogs/${module}.tsx`], []));
+  });
+
+  it("every declared namespace has a catalogue in both languages", () => {
+    const declared = new Set([...SHELL_NAMESPACES, ...Object.values(WIDGET_NAMESPACES).flat(), ...Object.values(DIALOG_NAMESPACES).flat()]);
+    for (const namespace of declared) expect(NAMESPACES).toContain(namespace);
+  });
+});
+
+describe("pageNamespaces", () => {
+  const catalogues = loadCatalogues(root);
+  const entries = loadPageEntries(join(root, "page-configs"), catalogues);
+  const configs = [...entries.values()].flatMap((entry) => (entry.status === "valid" ? [entry.config] : []));
+
+  it("reads the page configs", () => {
+    expect(configs.length).toBeGreaterThan(20);
+  });
+
+  it.each(configs.map((config) => [config.path, config] as const))("%s gets the shell's, its widgets' and its bindings' namespaces", (_path, config) => {
+    const namespaces = pageNamespaces(config);
+    for (const namespace of SHELL_NAMESPACES) expect(namespaces).toContain(namespace);
+    walkWidgets(config.widgets, ({ node }) => {
+      expect(isWidgetType(node.type)).toBe(true);
+      if (isWidgetType(node.type)) for (const namespace of WIDGET_NAMESPACES[node.type]) expect(namespaces).toContain(namespace);
+    });
+    for (const [, namespace] of JSON.stringify(config).matchAll(/\{t\.(\w+)\./g)) expect(namespaces).toContain(namespace);
+  });
+
+  it("sends /home far less than every catalogue", () => {
+    const home = configs.find((config) => config.path === "/home");
+    expect(home).toBeDefined();
+    const size = (names: readonly string[]) => names.reduce((sum, name) => sum + JSON.stringify(catalogues.zh[name] ?? {}).length, 0);
+    expect(size(pageNamespaces(home as (typeof configs)[number]))).toBeLessThan(size(NAMESPACES) / 2);
+  });
+});
