@@ -39,14 +39,16 @@ interface Props {
  * the whole draft with the generated validator and hands the problems in, each at its field.
  */
 function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, onChange }: Props) {
-  const { t } = useTranslation("ops");
-  const uiSchema = useMemo(() => formUiSchema(t), [t]);
+  const { t, i18n } = useTranslation("ops");
+  // The translator keeps its identity across a language switch: the language itself renews the form's texts.
+  const lang = i18n.language;
+  const uiSchema = useMemo(() => formUiSchema(t), [t, lang]);
   const dataNames = Object.keys((config.data as Record<string, unknown> | undefined) ?? {});
   const context: EditorContext = useMemo(() => ({ dataNames, apiListId: API_LIST, catalogueListId: CATALOGUE_LIST }), [dataNames.join("\n")]);
   const translateString = useMemo(
     () => (text: TranslatableString, params?: string[]) =>
       replaceStringParameters(t(`rjsf.${STRING_NAMES[text] ?? "unknown"}`, { defaultValue: text }), params),
-    [t],
+    [t, lang],
   );
   return (
     <>
@@ -62,7 +64,9 @@ function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, o
           <option key={key} value={`{t.${key}}`} />
         ))}
       </datalist>
+      {/* RJSF keeps its button texts from its first render: a language switch draws the form anew (its data is ours). */}
       <Form
+        key={lang}
         className="ops-form"
         schema={schema}
         uiSchema={uiSchema}

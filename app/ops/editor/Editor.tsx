@@ -288,7 +288,8 @@ export default function Editor({ path }: { path: string }) {
             role="tab"
             id={`ops-tab-${name}`}
             aria-selected={tab === name}
-            aria-controls={`ops-panel-${name}`}
+            // Only the chosen view is drawn, so only its tab names a panel.
+            aria-controls={tab === name ? `ops-panel-${name}` : undefined}
             tabIndex={tab === name ? 0 : -1}
             className={tab === name ? "ops-tab active" : "ops-tab"}
             onClick={() => {
