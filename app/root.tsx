@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRout
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
-import { pageNamespaces } from "~/i18n/page-namespaces";
+import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
 import { toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
 import { useCatalogue } from "~/i18n/use-catalogue";
@@ -21,11 +21,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The page's own namespaces only (ADR 028); the not-found page's too, as the page route may answer with it.
   const entry = services.pages.resolve(new URL(request.url).pathname);
   const configs = entry?.status === "valid" ? [entry.config, services.pages.notFound()] : [services.pages.notFound()];
+  const texts = pageTexts(...configs);
+  const catalogue = catalogues[lang];
   return {
     pagePaths: services.pages.paths(),
     publicOrigin: services.publicOrigin,
     lang,
-    resources: Object.fromEntries(pageNamespaces(...configs).map((namespace) => [namespace, catalogues[lang][namespace] ?? {}])),
+    resources: Object.fromEntries(texts.namespaces.map((namespace) => [namespace, catalogue[namespace] ?? {}])),
+    boundTexts: Object.fromEntries(Object.entries(texts.bindingKeys).map(([namespace, keys]) => [namespace, pickTexts(catalogue[namespace] ?? {}, keys)])),
     siteName: lang === "en" ? "EconScholar" : "经管学术圈",
     appType: detectAppType(request.headers.get("User-Agent")),
   };
@@ -60,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useCatalogue(loaderData.lang, loaderData.resources);
+  useCatalogue(loaderData.lang, loaderData.resources, loaderData.boundTexts);
   const pagePaths = useMemo(() => new Set(loaderData.pagePaths), [loaderData.pagePaths]);
   // A route with a layout of its own (the operations console) is not a phone page: no shell around it.
   const ownLayout = useMatches().some((match) => (match.handle as { ownLayout?: boolean } | undefined)?.ownLayout);

@@ -51,6 +51,15 @@ function interpolate(text: string, values: TranslateOptions): string {
   });
 }
 
+const ADD_PARTIAL = Symbol("addPartialBundle");
+
+/** Adds some texts of a namespace without counting the namespace as loaded (the browser's translator only). */
+export function addPartialBundle(i18n: I18n, lng: string, namespace: string, texts: Catalogue): void {
+  const add = (i18n as unknown as { [ADD_PARTIAL]?: (lng: string, namespace: string, texts: Catalogue) => void })[ADD_PARTIAL];
+  if (add) add(lng, namespace, texts);
+  else i18n.addResourceBundle(lng, namespace, texts, true, true);
+}
+
 type FetchCatalogue = (lang: string, namespace: string) => Promise<Catalogue>;
 type MissingKey = (lang: string, namespace: string, key: string) => void;
 
@@ -148,10 +157,13 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
   };
 
   const pending = new Map<string, Promise<void>>();
+  /** "lng/namespace" of bundles holding only some texts (a page's bindings): loaded only once fetched in full. */
+  const partial = new Set<string>();
+  const isLoaded = (lng: string, namespace: string) => store[lng]?.[namespace] !== undefined && !partial.has(`${lng}/${namespace}`);
   /** Fetches the namespaces of `lng` not in the store yet, each once however many components ask at the same time. */
   function loadInto(lng: string, namespaces: readonly string[]): Promise<void> {
     const loads = namespaces
-      .filter((namespace) => store[lng]?.[namespace] === undefined)
+      .filter((namespace) => !isLoaded(lng, namespace))
       .map((namespace) => {
         const id = `${lng}/${namespace}`;
         let load = pending.get(id);
@@ -159,6 +171,7 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
           load = fetch(lng, namespace)
             .then((catalogue) => {
               instance.addResourceBundle(lng, namespace, catalogue);
+              partial.delete(id);
             })
             .finally(() => pending.delete(id));
           pending.set(id, load);
@@ -188,7 +201,7 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
     t: (keys: string | readonly string[], options?: TranslateOptions | string) => fixedT(null)(keys, options),
     getFixedT: fixedT,
     exists: (key: string, options: TranslateOptions = {}) => resolve(language, [defaultNS], key, options) !== undefined,
-    hasLoadedNamespace: (namespace: string, options?: { lng?: string }) => store[options?.lng ?? language]?.[namespace] !== undefined,
+    hasLoadedNamespace: (namespace: string, options?: { lng?: string }) => isLoaded(options?.lng ?? language, namespace),
     loadNamespaces: (namespaces: string | readonly string[], done?: (error?: unknown) => void) =>
       loadInto(language, typeof namespaces === "string" ? [namespaces] : namespaces).then(
         () => done?.(),
@@ -205,6 +218,10 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
       store[lng][namespace] = mergeDeep(store[lng][namespace] ?? {}, catalogue);
       storeEvents.emit("added", lng, namespace);
       return instance;
+    },
+    [ADD_PARTIAL](lng: string, namespace: string, texts: Catalogue) {
+      instance.addResourceBundle(lng, namespace, texts);
+      partial.add(`${lng}/${namespace}`);
     },
     changeLanguage(next: string) {
       if (next !== language) {

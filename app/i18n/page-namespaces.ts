@@ -115,24 +115,56 @@ export const DIALOG_NAMESPACES: Record<DialogName, readonly Namespace[]> = {
   vipAddress: ["common", "verify"],
 };
 
-/** The widget types of the configs and the namespaces their `{t.ns.key}` bindings name, in no particular order. */
-function configNamespaces(config: PageConfig, into: Set<string>): void {
-  walkWidgets(config.widgets, ({ node }) => {
-    if (isWidgetType(node.type)) for (const namespace of WIDGET_NAMESPACES[node.type]) into.add(namespace);
-  });
-  for (const binding of findBindings(JSON.stringify(config))) if (binding.root === "t" && binding.path[0]) into.add(binding.path[0]);
+type Texts = Record<string, unknown>;
+
+/**
+ * What a page shows texts from: whole namespaces for the shell and its widgets, and for a namespace only its
+ * `{t.ns.key}` bindings name, just those keys (a page config names a few labels of a namespace, not all of it).
+ */
+export interface PageTexts {
+  namespaces: string[];
+  bindingKeys: Record<string, string[]>;
 }
 
-/** Everything a page shows texts from: the shell's namespaces and those of each config it may render. */
+export function pageTexts(...configs: PageConfig[]): PageTexts {
+  const namespaces = new Set<string>(SHELL_NAMESPACES);
+  const bound = new Map<string, Set<string>>();
+  for (const config of configs) {
+    walkWidgets(config.widgets, ({ node }) => {
+      if (isWidgetType(node.type)) for (const namespace of WIDGET_NAMESPACES[node.type]) namespaces.add(namespace);
+    });
+    for (const binding of findBindings(JSON.stringify(config))) {
+      const [namespace, ...key] = binding.path;
+      if (binding.root !== "t" || !namespace || !key.length) continue;
+      if (!bound.has(namespace)) bound.set(namespace, new Set());
+      bound.get(namespace)?.add(key.join("."));
+    }
+  }
+  const bindingKeys: Record<string, string[]> = {};
+  for (const [namespace, keys] of bound) if (!namespaces.has(namespace)) bindingKeys[namespace] = [...keys].sort();
+  return { namespaces: [...namespaces].sort(), bindingKeys };
+}
+
+/** Every namespace a page needs in full, for a client navigation that fetches them (cached files, not key by key). */
 export function pageNamespaces(...configs: PageConfig[]): string[] {
-  const namespaces = new Set<string>(SHELL_NAMESPACES);
-  for (const config of configs) configNamespaces(config, namespaces);
-  return [...namespaces].sort();
+  const { namespaces, bindingKeys } = pageTexts(...configs);
+  return [...new Set([...namespaces, ...Object.keys(bindingKeys)])].sort();
 }
 
-/** The namespaces of widgets a client navigation is about to render, for the page route's clientLoader. */
-export function widgetNamespaces(widgetTypes: readonly string[]): string[] {
-  const namespaces = new Set<string>(SHELL_NAMESPACES);
-  for (const type of widgetTypes) if (isWidgetType(type)) for (const namespace of WIDGET_NAMESPACES[type]) namespaces.add(namespace);
-  return [...namespaces].sort();
+/** The texts of a catalogue at the given dotted paths, nested as in the catalogue. */
+export function pickTexts(catalogue: Texts, paths: readonly string[]): Texts {
+  const picked: Texts = {};
+  for (const path of paths) {
+    const parts = path.split(".");
+    let from: unknown = catalogue;
+    for (const part of parts) from = from && typeof from === "object" ? (from as Texts)[part] : undefined;
+    if (from === undefined) continue;
+    let into = picked;
+    for (const part of parts.slice(0, -1)) {
+      if (!into[part] || typeof into[part] !== "object") into[part] = {};
+      into = into[part] as Texts;
+    }
+    into[parts[parts.length - 1]] = from;
+  }
+  return picked;
 }

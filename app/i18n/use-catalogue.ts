@@ -3,14 +3,24 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGE_QUERY, type Lang } from "@contracts/language";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { switchLanguage } from "./switch-language";
+import { addPartialBundle } from "./client-i18n";
 
-/** Puts the root loader's catalogue into i18next before anything renders, then on each language change. */
-export function useCatalogue(lang: Lang, resources: Record<string, Record<string, unknown>>): void {
+type Texts = Record<string, Record<string, unknown>>;
+
+/**
+ * Puts the root loader's catalogues into the translator before anything renders, then on each language change:
+ * whole namespaces, and the few texts of others the page's bindings name (held as partial, so a page needing the
+ * whole namespace still fetches it).
+ */
+export function useCatalogue(lang: Lang, resources: Texts, boundTexts: Texts = {}): void {
   const { i18n } = useTranslation();
   const [applied, setApplied] = useState<string | null>(null);
   if (applied !== lang || i18n.language !== lang) {
     for (const [namespace, catalogue] of Object.entries(resources)) {
-      if (!i18n.hasResourceBundle(lang, namespace)) i18n.addResourceBundle(lang, namespace, catalogue, true, true);
+      if (!i18n.hasLoadedNamespace(namespace, { lng: lang })) i18n.addResourceBundle(lang, namespace, catalogue, true, true);
+    }
+    for (const [namespace, texts] of Object.entries(boundTexts)) {
+      if (!i18n.hasLoadedNamespace(namespace, { lng: lang })) addPartialBundle(i18n, lang, namespace, texts);
     }
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
     if (applied !== lang) setApplied(lang);

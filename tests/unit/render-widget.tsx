@@ -63,13 +63,15 @@ export interface RenderOptions {
   config?: Partial<PageConfigInput>;
   /** The signed-in user as the server saw them (the page view's user). */
   user?: SessionUser | null;
+  /** A translator of the test's own instead of i18next with every catalogue. */
+  i18n?: I18n;
 }
 
 /** Renders the widget of a registered type, loaded as a page loads it. */
 export async function renderWidget(type: WidgetType, options: RenderOptions = {}): Promise<string> {
   const { default: Component }: { default: AnyWidgetComponent } = await widgetRegistry[type].load();
   const lang = options.lang ?? "zh";
-  const i18n = await i18nFor(lang);
+  const i18n = options.i18n ?? (await i18nFor(lang));
   const data = options.data ?? {};
   const url = options.url ?? "/unitPage";
   const path = url.split("?")[0];
