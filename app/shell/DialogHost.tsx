@@ -1,8 +1,20 @@
-import { Suspense, useEffect, useRef } from "react";
+import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { $dialog, $toasts, closeDialog } from "~/stores/dialogs";
 import { dialogRegistry } from "~/dialogs/registry";
+
+/**
+ * Opens the <dialog> once its body has rendered: it commits with the body, never while the body's chunk or texts
+ * are still loading. A dialog opened with a skeleton was centred around it and moved when the body arrived, a layout
+ * shift Lighthouse counted against /home's first-visit promotion (nobody clicked, so it is not excused as a response).
+ */
+function ShowWhenRendered({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+  useLayoutEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  });
+  return null;
+}
 
 /** The one dialog host of the shell: a native <dialog> showing whichever dialog the store names. */
 export function DialogHost() {
@@ -13,7 +25,6 @@ export function DialogHost() {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (dialog && !element.open) element.showModal();
     if (!dialog && element.open) element.close();
   }, [dialog]);
 
@@ -32,6 +43,7 @@ export function DialogHost() {
           </button>
           <Suspense fallback={<div className="skeleton" aria-busy="true" />}>
             <Body key={dialog.name} reason={dialog.reason} data={dialog.data} close={closeDialog} />
+            <ShowWhenRendered dialog={ref} />
           </Suspense>
         </>
       )}
