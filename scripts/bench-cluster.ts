@@ -15,11 +15,12 @@
  * .builds/cluster) and built when missing. CLUSTER_BENCH_SECONDS sets each measurement's length (default 10).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { ensureNginx, startNginx } from "./nginx-proxy.ts";
 import WebSocket from "ws";
 import { reviewClaim } from "../server/platform-api/scholars.server.ts";
 
@@ -38,99 +39,10 @@ function check(name: string, ok: boolean, detail: string): void {
   console.log(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` — ${detail}` : ""}`);
 }
 
-function findNginx(): string | null {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
-  return null;
-}
-
-/** Debian's nginx, installed when missing and we are root; otherwise the exact command to run. */
-function ensureNginx(): string {
-  const found = findNginx();
-  if (found) return found;
-  if (process.getuid?.() !== 0) {
-    throw new Error("nginx is missing: install Debian's package as root (apt-get install -y nginx) and run again");
-  }
-  console.log("nginx is missing: apt-get install -y nginx");
-  let install = spawnSync("apt-get", ["install", "-y", "nginx"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (install.status !== 0) {
-    spawnSync("apt-get", ["update"], { stdio: "inherit" });
-    install = spawnSync("apt-get", ["install", "-y", "nginx"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  }
-  const installed = findNginx();
-  if (install.status !== 0 || !installed) throw new Error("apt-get install -y nginx failed: install Debian's nginx package and run again");
-  // The package starts a system nginx on port 80; this bench runs its own on its own ports and leaves that one alone.
-  return installed;
-}
-
 function ensureBuild(): void {
   if (existsSync(join(root, buildDir, "server", "index.js"))) return;
   console.log(`no build in ${buildDir}: building it`);
   execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
-}
-
-/**
- * The proxy in front of the nodes: one upstream per listener (both nodes; node A only, for the single-node
- * measurement), keep-alive to the nodes, gzip, websocket upgrades (Connection only when the client asks to upgrade, so
- * plain requests keep the upstream keep-alive), the client's address in X-Forwarded-For, the Host the client used (the
- * nodes compare a socket's Origin with it), sockets limited per address across all nodes, and which node answered in
- * X-Upstream (for this bench only).
- */
-function nginxConfig(directory: string): string {
-  const site = (port: number, upstream: string) => `
-  server {
-    listen ${HOST}:${port};
-    location / {
-      proxy_pass http://${upstream};
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      add_header X-Upstream $upstream_addr always;
-    }
-    location /ws/ {
-      limit_conn sockets_per_address 60;
-      limit_conn_status 429;
-      proxy_pass http://${upstream};
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 1h;
-    }
-  }`;
-  return `# Written by scripts/bench-cluster.ts; see ADR 027 for what each layer does in production.
-daemon off;
-worker_processes 1;
-pid ${directory}/nginx.pid;
-error_log ${directory}/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${directory}/tmp/body;
-  proxy_temp_path ${directory}/tmp/proxy;
-  fastcgi_temp_path ${directory}/tmp/fastcgi;
-  uwsgi_temp_path ${directory}/tmp/uwsgi;
-  scgi_temp_path ${directory}/tmp/scgi;
-  proxy_buffers 32 16k;
-  gzip on;
-  gzip_proxied any;
-  gzip_vary on;
-  gzip_min_length 1024;
-  gzip_types text/css text/javascript application/javascript application/json image/svg+xml text/plain;
-  map $http_upgrade $connection_upgrade { default upgrade; "" ""; }
-  limit_conn_zone $binary_remote_addr zone=sockets_per_address:10m;
-  # Idle upstream connections end before the node's own 5 s keep-alive timeout (ADR 015) would: otherwise nginx may
-  # send a request on a connection the node is closing at that moment, and the client gets a 502.
-  upstream both_nodes { ${NODE_PORTS.map((port) => `server ${HOST}:${port};`).join(" ")} keepalive 64; keepalive_timeout 4s; }
-  upstream node_a { server ${HOST}:${NODE_PORTS[0]}; keepalive 64; keepalive_timeout 4s; }
-${site(NGINX_BOTH, "both_nodes")}
-${site(NGINX_ONE, "node_a")}
-}
-`;
 }
 
 const children: ChildProcess[] = [];
@@ -376,20 +288,16 @@ async function main(): Promise<void> {
   const nginx = ensureNginx();
   ensureBuild();
   const directory = mkdtempSync(join(tmpdir(), "bench-cluster-"));
-  chmodSync(directory, 0o755);
-  for (const name of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
-    mkdirSync(join(directory, "tmp", name), { recursive: true });
-    chmodSync(join(directory, "tmp", name), 0o777);
-  }
-  chmodSync(join(directory, "tmp"), 0o777);
   const databaseFile = join(directory, "platform.sqlite");
   const nodes = NODE_PORTS.map((port) => `http://${HOST}:${port}`);
   let exitCode = 0;
   try {
-    writeFileSync(join(directory, "nginx.conf"), nginxConfig(directory));
-    const test = spawnSync(nginx, ["-t", "-p", directory, "-c", join(directory, "nginx.conf")], { encoding: "utf8" });
-    if (test.status !== 0) throw new Error(`nginx refused the config:\n${test.stderr}`);
-    const proxy = spawn(nginx, ["-p", directory, "-c", join(directory, "nginx.conf")], { stdio: "inherit" });
+    // Port NGINX_BOTH spreads over both nodes, NGINX_ONE reaches node A only; X-Upstream says which node answered.
+    const sites = [
+      { port: NGINX_BOTH, nodePorts: NODE_PORTS },
+      { port: NGINX_ONE, nodePorts: [NODE_PORTS[0]] },
+    ];
+    const proxy = startNginx(nginx, directory, sites, { showUpstream: true });
     children.push(proxy);
 
     // Both at the same moment on a new database: the startup lock makes them migrate and seed in turn.

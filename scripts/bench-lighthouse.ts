@@ -3,14 +3,16 @@
  * measured several times, medians printed against the goals of issue 15.
  *
  * It measures the production build in BUILD_DIR when one is there (otherwise builds it first), runs the production
- * server as a child process with a temporary database on a free port, and drives Debian's Chromium (never a
- * downloaded browser). Missed goals are reported, not failed: the exit code is non-zero only when something broke
+ * server as a child process with a temporary database on a free port behind Debian's nginx as production has it
+ * (ADR 027: gzip is nginx's work; scripts/nginx-proxy.ts, installed when missing), and drives Debian's Chromium
+ * (never a downloaded browser). Missed goals are reported, not failed: the exit code is non-zero only when something broke
  * (no build, server did not start, a page did not answer, Lighthouse errored).
  *
  * Settings: LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ROUTES (comma-separated paths, default the five below),
- * LIGHTHOUSE_REPORT_DIR (writes each run's full JSON report there), PORT (default: the first free port from 3300),
- * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_ORIGIN (measure a server already running there instead, e.g.
- * the nodes behind nginx as production serves them: gzip is nginx's work, the node server sends text uncompressed).
+ * LIGHTHOUSE_REPORT_DIR (writes each run's full JSON report there), PORT (the node server's; default: the first free
+ * port from 3300), NGINX_PORT (default: the first free port after it), LIGHTHOUSE_DIRECT=1 (measure the node server
+ * without nginx), CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_ORIGIN (measure a server already running there
+ * instead).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +23,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
 import { readServerEnv } from "../server/env.server.ts";
+import { ensureNginx, startNginx } from "./nginx-proxy.ts";
 
 const root = join(import.meta.dirname, "..");
 const HOST = "127.0.0.1";
@@ -106,30 +109,40 @@ function freePort(from: number): Promise<number> {
   });
 }
 
-async function startServer(databaseFile: string): Promise<{ origin: string; child: ChildProcess }> {
-  const port = process.env.PORT ? Number(process.env.PORT) : await freePort(3300);
-  const origin = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATABASE_FILE: databaseFile, PUBLIC_ORIGIN: origin },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+async function waitForPage(origin: string, child: ChildProcess, what: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output()}`);
     try {
       const answer = await fetch(`${origin}/home`, { signal: AbortSignal.timeout(5_000) });
-      if (answer.ok) return { origin, child };
+      if (answer.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  child.kill("SIGTERM");
-  throw new Error(`the server did not answer /home within 60 s:\n${output}`);
+  throw new Error(`${what} did not answer /home within 60 s:\n${output()}`);
+}
+
+/** The production server on `port`, told that readers reach it at `publicOrigin` (nginx's, when in front). */
+async function startServer(databaseFile: string, port: number, publicOrigin: string, behindProxy: boolean): Promise<ChildProcess> {
+  // nginx, on this machine, is then the only proxy: its X-Forwarded-For counts, nobody else's.
+  const proxyEnv = behindProxy ? { TRUST_PROXY: HOST } : {};
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATABASE_FILE: databaseFile, PUBLIC_ORIGIN: publicOrigin, ...proxyEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  try {
+    await waitForPage(`http://${HOST}:${port}`, child, "the server", () => output);
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
+  return child;
 }
 
 async function resolveRoutes(origin: string, paths: string[]): Promise<string[]> {
@@ -236,24 +249,41 @@ async function main() {
     throw new Error(`LIGHTHOUSE_ORIGIN must be an origin such as http://127.0.0.1:8080 (got "${external}")`);
   if (!external) ensureBuild();
 
+  const direct = process.env.LIGHTHOUSE_DIRECT === "1";
+  const nginx = external || direct ? null : ensureNginx();
+
   const work = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
   let server: ChildProcess | null = null;
+  let proxy: ChildProcess | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
-    const started = external ? { origin: external, child: null } : await startServer(join(work, "platform.sqlite"));
-    server = started.child;
-    const routes = await resolveRoutes(started.origin, paths);
+    let origin = external ?? "";
+    if (!external) {
+      const port = process.env.PORT ? Number(process.env.PORT) : await freePort(3300);
+      const proxyPort = nginx ? (process.env.NGINX_PORT ? Number(process.env.NGINX_PORT) : await freePort(port + 1)) : port;
+      origin = `http://${HOST}:${proxyPort}`;
+      server = await startServer(join(work, "platform.sqlite"), port, origin, nginx !== null);
+      if (nginx) {
+        const nginxDir = join(work, "nginx");
+        mkdirSync(nginxDir);
+        proxy = startNginx(nginx, nginxDir, [{ port: proxyPort, nodePorts: [port] }]);
+        await waitForPage(origin, proxy, "nginx", () => "");
+      }
+    }
+    const routes = await resolveRoutes(origin, paths);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
     const load = loadavg()
       .map((value) => value.toFixed(2))
       .join(" ");
     console.log(`lighthouse mobile, default simulated throttling, ${runs} run(s) per route; ${chromePath}; load average ${load}`);
-    if (!external) console.log("measuring the node server itself, which does not compress (nginx does in production: LIGHTHOUSE_ORIGIN)");
+    if (external) console.log(`measuring ${external}`);
+    else if (nginx) console.log("measuring through nginx with gzip, as production serves pages (ADR 027)");
+    else console.log("measuring the node server itself (LIGHTHOUSE_DIRECT=1): nginx's gzip is missing");
     for (const route of routes) {
       const figures: RunFigures[] = [];
       const notes: Finding[][] = [];
       for (let run = 1; run <= runs; run++) {
-        const outcome = await lighthouse(`${started.origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+        const outcome = await lighthouse(`${origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
         const result = outcome?.lhr;
         if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
         if (result.runtimeError) throw new Error(`Lighthouse failed on ${route}: ${result.runtimeError.code} ${result.runtimeError.message}`);
@@ -270,6 +300,11 @@ async function main() {
     );
   } finally {
     await chrome?.kill();
+    if (proxy && proxy.exitCode === null) {
+      const exited = new Promise((resolve) => proxy?.once("exit", resolve));
+      proxy.kill("SIGTERM");
+      await exited;
+    }
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server?.once("exit", resolve));
       server.kill("SIGTERM");
