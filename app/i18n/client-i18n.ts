@@ -52,6 +52,7 @@ function interpolate(text: string, values: TranslateOptions): string {
 }
 
 const ADD_PARTIAL = Symbol("addPartialBundle");
+const RETRY_AFTER_FAILURE_MS = 3000;
 
 /** Adds some texts of a namespace without counting the namespace as loaded (the browser's translator only). */
 export function addPartialBundle(i18n: I18n, lng: string, namespace: string, texts: Catalogue): void {
@@ -169,10 +170,15 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
         let load = pending.get(id);
         if (!load) {
           load = fetch(lng, namespace)
-            .then((catalogue) => {
-              instance.addResourceBundle(lng, namespace, catalogue);
-              partial.delete(id);
-            })
+            .then(
+              (catalogue) => {
+                instance.addResourceBundle(lng, namespace, catalogue);
+                partial.delete(id);
+              },
+              // A component suspended on this namespace asks again as soon as the load settles: a failure (offline)
+              // settles only after a pause, so it keeps its skeleton and retries every few seconds, not in a loop.
+              (error: unknown) => new Promise<never>((_, reject) => setTimeout(() => reject(error), RETRY_AFTER_FAILURE_MS)),
+            )
             .finally(() => pending.delete(id));
           pending.set(id, load);
         }

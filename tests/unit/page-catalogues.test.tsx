@@ -3,7 +3,7 @@
  * in both languages, with the browser's translator holding just those namespaces (and the texts its bindings name)
  * gives the same HTML as with every catalogue, and looks no key up that the full translator would have found.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,6 +109,24 @@ describe("the browser's translator loads what a page lacks", () => {
     expect(i18n.hasLoadedNamespace("live") && i18n.hasLoadedNamespace("verify")).toBe(true);
     expect(i18n.t("verify:no.such.key")).toBe("no.such.key");
     expect(missed).toEqual(["verify:no.such.key"]);
+  });
+
+  it("answers a failed fetch only after a pause, so a suspended component does not ask again in a loop", async () => {
+    vi.useFakeTimers();
+    try {
+      const i18n = createClientI18n("zh", "common", { fetch: () => Promise.reject(new Error("offline")) });
+      let settled: unknown = "pending";
+      void i18n.loadNamespaces("verify", (error) => {
+        settled = error;
+      });
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(settled).toBe("pending");
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(settled).toBeInstanceOf(Error);
+      expect(i18n.hasLoadedNamespace("verify")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("picks the named texts of a catalogue, nested as they are", () => {
