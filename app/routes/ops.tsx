@@ -29,6 +29,16 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.lang === "en" ? "Operations console" : "运营后台" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/**
+ * The console's catalogue, held whole by the translator before anything renders (server and browser alike): the
+ * server's i18next, having no backend, counts any namespace as loaded, so the shared useCatalogue would skip it there.
+ */
+function useOpsCatalogue(lang: Lang, resources: { ops: Record<string, unknown> }): void {
+  const { i18n } = useTranslation();
+  if (!i18n.hasResourceBundle(lang, "ops")) i18n.addResourceBundle(lang, "ops", resources.ops, true, true);
+  useCatalogue(lang, {});
+}
+
 type Access = { kind: "checking" } | { kind: "staff"; staff: OpsMe } | { kind: "forbidden"; message: string } | { kind: "unavailable" };
 
 function LanguageToggle() {
@@ -56,7 +66,7 @@ function LanguageToggle() {
  * brings the operator back to the page they were on.
  */
 export default function OpsLayout({ loaderData }: Route.ComponentProps) {
-  useCatalogue(loaderData.lang, loaderData.resources);
+  useOpsCatalogue(loaderData.lang, loaderData.resources);
   const { t } = useTranslation("ops");
   const location = useLocation();
   const navigate = useNavigate();
