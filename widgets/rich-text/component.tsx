@@ -1,5 +1,5 @@
 import type { RichTextProps } from "@schemas/generated/page-config";
-import { sanitizeHtml } from "../kit/sanitize-html";
+import { SanitisedHtml } from "../kit/rich-html";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 
@@ -30,8 +30,7 @@ export default function RichText({ props }: WidgetRenderProps<RichTextProps>) {
     return (
       <article className="rich-text">
         {title && <h1>{title}</h1>}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml's allow-list first */}
-        <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(asText(props.html)) }} />
+        <SanitisedHtml html={asText(props.html)} />
       </article>
     );
   }
