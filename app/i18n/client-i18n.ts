@@ -173,7 +173,6 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
             .then(
               (catalogue) => {
                 instance.addResourceBundle(lng, namespace, catalogue);
-                partial.delete(id);
               },
               // A component suspended on this namespace asks again as soon as the load settles: a failure (offline)
               // settles only after a pause, so it keeps its skeleton and retries every few seconds, not in a loop.
@@ -222,12 +221,15 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
     addResourceBundle(lng: string, namespace: string, catalogue: Catalogue) {
       store[lng] ??= {};
       store[lng][namespace] = mergeDeep(store[lng][namespace] ?? {}, catalogue);
+      // A bundle added through i18next's API is a whole catalogue; only [ADD_PARTIAL] holds part of one.
+      partial.delete(`${lng}/${namespace}`);
       storeEvents.emit("added", lng, namespace);
       return instance;
     },
     [ADD_PARTIAL](lng: string, namespace: string, texts: Catalogue) {
+      const whole = isLoaded(lng, namespace);
       instance.addResourceBundle(lng, namespace, texts);
-      partial.add(`${lng}/${namespace}`);
+      if (!whole) partial.add(`${lng}/${namespace}`);
     },
     changeLanguage(next: string) {
       if (next !== language) {

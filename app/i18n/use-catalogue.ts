@@ -17,7 +17,10 @@ export function useCatalogue(lang: Lang, resources: Texts, boundTexts: Texts = {
   const [applied, setApplied] = useState<string | null>(null);
   if (applied !== lang || i18n.language !== lang) {
     for (const [namespace, catalogue] of Object.entries(resources)) {
-      if (!i18n.hasLoadedNamespace(namespace, { lng: lang })) i18n.addResourceBundle(lang, namespace, catalogue, true, true);
+      // The server's i18next (no backend) counts any namespace as loaded, held or not; the browser's translator
+      // holds a namespace the page's bindings named only in part until it has it whole.
+      const whole = i18n.hasResourceBundle(lang, namespace) && i18n.hasLoadedNamespace(namespace, { lng: lang });
+      if (!whole) i18n.addResourceBundle(lang, namespace, catalogue, true, true);
     }
     for (const [namespace, texts] of Object.entries(boundTexts)) {
       if (!i18n.hasLoadedNamespace(namespace, { lng: lang })) addPartialBundle(i18n, lang, namespace, texts);

@@ -3,6 +3,9 @@
  * in both languages, with the browser's translator holding just those namespaces (and the texts its bindings name)
  * gives the same HTML as with every catalogue, and looks no key up that the full translator would have found.
  */
+import { renderToString } from "react-dom/server";
+import { createInstance } from "i18next";
+import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +18,7 @@ import { createPageConfigStore } from "@server/page-configs.server";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
 import { addPartialBundle, createClientI18n } from "~/i18n/client-i18n";
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
+import { useCatalogue } from "~/i18n/use-catalogue";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import { requestSource } from "~/pipeline/request-source";
@@ -127,6 +131,29 @@ describe("the browser's translator loads what a page lacks", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("useCatalogue adds a namespace the server's i18next lacks, and the whole of one the browser holds in part", async () => {
+    const server = createInstance();
+    await server.use(initReactI18next).init({ resources: { zh: { common: {} } }, lng: "zh", ns: ["common"], defaultNS: "common", fallbackLng: false });
+    const browser = createClientI18n("zh", "common", { fetch: noFetch });
+    browser.addResourceBundle("zh", "common", {}, true, true);
+    addPartialBundle(browser, "zh", "live", { title: "直播" });
+    function Page() {
+      useCatalogue("zh", { ops: { heading: "运营后台" }, live: { title: "直播", more: "更多" } }, {});
+      const { t } = useTranslation();
+      return <p>{`${t("ops:heading")} ${t("live:more")}`}</p>;
+    }
+    for (const i18n of [server, browser]) {
+      expect(
+        renderToString(
+          <I18nextProvider i18n={i18n}>
+            <Page />
+          </I18nextProvider>,
+        ),
+      ).toBe("<p>运营后台 更多</p>");
+    }
+    expect(browser.hasLoadedNamespace("live")).toBe(true);
   });
 
   it("picks the named texts of a catalogue, nested as they are", () => {
