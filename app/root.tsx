@@ -26,6 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     pagePaths: services.pages.paths(),
     publicOrigin: services.publicOrigin,
+    clientScripts: services.clientScripts !== false,
     lang,
     resources: Object.fromEntries(texts.namespaces.map((namespace) => [namespace, catalogue[namespace] ?? {}])),
     boundTexts: Object.fromEntries(Object.entries(texts.bindingKeys).map(([namespace, keys]) => [namespace, pickTexts(catalogue[namespace] ?? {}, keys)])),
@@ -56,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {root?.clientScripts !== false && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -61,6 +61,9 @@ export function previewRequest(request: Request): PreviewTarget | null {
         pages: previewStore(base.pages, path, text, catalogues),
         now,
         sessionUser: async () => user,
+        // A preview runs no scripts (see rewrite): it goes out with its widgets' styles but no script or module preload.
+        clientScripts: false,
+        widgetModuleUrls: (folders) => base.widgetModuleUrls(folders).filter((href) => href.endsWith(".css")),
         // Answers fetched for a preview never serve a visitor, and answers cached for visitors never mix into a preview.
         sourceCache: createSourceCache(() => now().getTime()),
       };
