@@ -4,15 +4,12 @@
  * platform and each of its widgets rendered twice per language, from the whole answers and from the projected ones:
  * the HTML must be the same, and no field the projection dropped may even be looked at (a Proxy records each look).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createPageConfigStore } from "@server/page-configs.server";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
 import { fieldAt, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
@@ -20,6 +17,7 @@ import { requestSource } from "~/pipeline/request-source";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
+import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { renderWidget, type Lang } from "./render-widget";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -123,21 +121,13 @@ function watched(projected: unknown, whole: unknown, path: string, looks: Set<st
   return proxy;
 }
 
-let directory = "";
-let platform: EmbeddedPlatform;
+const embedded = useEmbeddedPlatform(clock.toISOString(), { captchaTestMode: false });
 let api: ApiClient;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "projection-"));
-  platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), now: () => clock, log: () => {} });
-  api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => platform.api.fetch(new Request(input, init)) });
+  api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => embedded.platform.api.fetch(new Request(input, init)) });
   await loadWidgetComponents(Object.keys(widgetRegistry));
 }, 120_000);
-
-afterAll(() => {
-  platform?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
 
 const store = createPageConfigStore({ directory: join(root, "page-configs"), catalogues: loadCatalogues(root), watchForChanges: false, log: () => {} });
 const pages = store

@@ -6,16 +6,13 @@
 import { renderToString } from "react-dom/server";
 import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { join } from "node:path";
 import type { WidgetNode } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { LANGUAGES, NAMESPACES } from "@contracts/language";
 import { createPageConfigStore } from "@server/page-configs.server";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
 import { addPartialBundle, createClientI18n } from "~/i18n/client-i18n";
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
 import { useCatalogue } from "~/i18n/use-catalogue";
@@ -25,6 +22,7 @@ import { requestSource } from "~/pipeline/request-source";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
+import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { renderWidget } from "./render-widget";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -32,21 +30,13 @@ const clock = new Date("2027-01-10T00:00:00Z");
 const catalogues = loadCatalogues(root);
 const noFetch = (lang: string, namespace: string) => Promise.reject(new Error(`fetched ${lang}/${namespace} while rendering`));
 
-let directory = "";
-let platform: EmbeddedPlatform;
+const embedded = useEmbeddedPlatform(clock.toISOString(), { captchaTestMode: false });
 let api: ApiClient;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "catalogues-"));
-  platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), now: () => clock, log: () => {} });
-  api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => platform.api.fetch(new Request(input, init)) });
+  api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => embedded.platform.api.fetch(new Request(input, init)) });
   await loadWidgetComponents(Object.keys(widgetRegistry));
 }, 120_000);
-
-afterAll(() => {
-  platform?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
 
 const store = createPageConfigStore({ directory: join(root, "page-configs"), catalogues, watchForChanges: false, log: () => {} });
 const notFound = store.notFound();

@@ -20,6 +20,7 @@ import { formSchemaOf } from "./form-schema";
 import { errorSchemaOf, fieldIdOf, mergeProblems, pointerSegments, schemaProblems, type KnownPatterns } from "./problems";
 import { parseJson } from "./raw-json";
 import RawJson from "./RawJson";
+import { ProblemList } from "./ProblemList";
 import Preview from "./Preview";
 import History from "./History";
 
@@ -317,16 +318,7 @@ export default function Editor({ path }: { path: string }) {
               {problems.length > 0 && (
                 <div className="ops-problem-summary" role="alert">
                   <p>{t("editor.problemsTitle", { count: problems.length })}</p>
-                  <ul className="ops-problems">
-                    {problems.map((problem) => (
-                      <li key={problem.pointer}>
-                        <button type="button" className="ops-link" onClick={() => showProblem(problem)}>
-                          <code>{problem.pointer}</code>
-                        </button>{" "}
-                        {problem.message}
-                      </li>
-                    ))}
-                  </ul>
+                  <ProblemList problems={problems} onShowProblem={showProblem} />
                 </div>
               )}
               <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>

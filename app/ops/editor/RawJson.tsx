@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { OpsProblem } from "@contracts/ops";
 import { parseJson } from "./raw-json";
+import { ProblemList } from "./ProblemList";
 
 interface Props {
   text: string;
@@ -33,18 +34,7 @@ export default function RawJson({ text, problems, onText, onShowProblem }: Props
         {!parsed.ok ? (
           <p className="ops-field-error">{t("editor.parseError", { line: parsed.line, column: parsed.column, reason: parsed.reason })}</p>
         ) : (
-          problems.length > 0 && (
-            <ul className="ops-problems">
-              {problems.map((problem) => (
-                <li key={problem.pointer}>
-                  <button type="button" className="ops-link" onClick={() => onShowProblem(problem)}>
-                    <code>{problem.pointer}</code>
-                  </button>{" "}
-                  {problem.message}
-                </li>
-              ))}
-            </ul>
-          )
+          problems.length > 0 && <ProblemList problems={problems} onShowProblem={onShowProblem} />
         )}
       </div>
     </div>
