@@ -20,10 +20,19 @@ export function widgetFolders(): WidgetFolder[] {
     .sort((a, b) => a.type.localeCompare(b.type));
 }
 
-/** widgets/registry.ts for the given folders: type → folder and a lazy import, one line each. */
-export function registrySource(folders: WidgetFolder[], banner: string): string {
+/**
+ * widgets/registry.ts for the given folders: type → folder and a lazy import, one line each; and the catalogue
+ * namespaces each widget's code uses, as `namespacesOf` reads them from its source.
+ */
+export function registrySource(folders: WidgetFolder[], banner: string, namespacesOf: (folder: string) => string[]): string {
   const lines = folders.map(({ type, folder }) => `  ${type}: { folder: "${folder}", load: () => import("./${folder}/component") },`);
-  return `${banner}import type { WidgetDefinition } from "./kit/types";
+  const namespaces = folders.map(
+    ({ type, folder }) =>
+      `  ${type}: [${namespacesOf(folder)
+        .map((name) => `"${name}"`)
+        .join(", ")}],`,
+  );
+  return `${banner}import type { Namespace, WidgetDefinition } from "./kit/types";
 
 /** type → folder and lazy component, one per widget folder. Each folder also holds props.schema.json, composed into the page-config schema. */
 export const widgetRegistry = {
@@ -35,5 +44,10 @@ export type WidgetType = keyof typeof widgetRegistry;
 export function isWidgetType(type: string): type is WidgetType {
   return Object.hasOwn(widgetRegistry, type);
 }
+
+/** The catalogue namespaces each widget's code (with all it imports) looks texts up in: a page is sent only those (ADR 028). */
+export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
+${namespaces.join("\n")}
+};
 `;
 }

@@ -1,102 +1,19 @@
 import type { PageConfig } from "@schemas/generated/page-config";
 import type { Namespace } from "@contracts/language";
 import type { DialogName } from "~/stores/dialogs";
-import { isWidgetType, type WidgetType } from "@widgets/registry";
+import { isWidgetType, widgetNamespaces } from "@widgets/registry";
 import { findBindings } from "~/pipeline/bindings";
 import { walkWidgets } from "~/pipeline/widget-tree";
 
 /**
  * Which catalogue namespaces each part of a page looks texts up in, so the root loader sends a page only those
- * (ADR 028). tests/unit/page-namespaces.test.ts reads every module each part imports and fails when a part uses a
+ * (ADR 028). Each widget's are generated into widgets/registry.ts from its source (npm run gen:types);
+ * tests/unit/page-namespaces.test.ts reads every module the shell and each dialog import and fails when one uses a
  * namespace it does not declare here, or declares one it no longer uses.
  */
 
 /** The root, the shell around every page (its deferred parts included) and the page route itself. */
 export const SHELL_NAMESPACES: readonly Namespace[] = ["common", "audio"];
-
-/** Each widget with everything it imports; a new widget fails to type-check until it is declared. */
-export const WIDGET_NAMESPACES: Record<WidgetType, readonly Namespace[]> = {
-  actionBar: ["common"],
-  addressForm: ["common", "order", "password", "verify"],
-  addressList: ["common", "order"],
-  agenda: ["spec"],
-  appDownload: ["common"],
-  audioBook: ["audio", "common"],
-  audioPlayer: ["audio"],
-  bannerCarousel: [],
-  blackList: ["circle", "common", "personCenter"],
-  bookUnlock: ["audio", "common"],
-  bookVoucher: ["audio", "common"],
-  circleComposer: ["circle", "common"],
-  circleDetail: ["circle", "common"],
-  circleFeed: ["circle", "common"],
-  codeRedeem: ["common", "password", "points", "verify"],
-  collectList: ["common", "order"],
-  comments: ["circle", "common", "password", "verify"],
-  contentList: ["common"],
-  contestHome: ["common", "vote"],
-  contestWinners: ["common", "vote"],
-  countdown: ["common"],
-  couponList: ["common", "order"],
-  detailHeader: [],
-  emptyState: ["common"],
-  errorState: [],
-  essayArticle: ["common", "essay"],
-  essayEditor: ["common", "essay"],
-  essayWrite: ["essay"],
-  eventGuests: ["spec"],
-  eventHero: [],
-  exchangeConfirm: ["order", "points"],
-  exchangeDetail: ["points"],
-  filterChips: [],
-  functionGuide: ["points"],
-  giftCards: ["common", "points"],
-  giftReceive: ["common", "points"],
-  guestList: ["live"],
-  helpCoupon: ["common", "order"],
-  hero: [],
-  lessonView: ["order"],
-  linkGrid: [],
-  liveChat: ["common", "liveRoom"],
-  liveList: ["common", "live"],
-  livePlayer: ["common", "live"],
-  luckyDraw: ["common", "draw"],
-  memberCenter: ["points"],
-  menuList: [],
-  orderConfirm: ["common", "order"],
-  orderDetail: ["common", "order"],
-  orderList: ["common", "order"],
-  passwordForm: ["common", "password", "verify"],
-  payStatus: ["order"],
-  pointGoods: ["points"],
-  pointGoodsDetail: ["points"],
-  prizeList: ["common", "draw", "order"],
-  productDetail: ["order"],
-  profileCard: ["personCenter"],
-  profileEditor: ["circle", "common", "password", "personCenter", "verify"],
-  qaEditor: ["common", "qa"],
-  qaThread: ["common", "qa"],
-  registerForm: ["common", "password", "verify"],
-  resultPanel: ["common"],
-  richText: [],
-  scholarList: ["common", "person"],
-  scholarProfile: ["common", "person"],
-  scholarVerification: ["common", "password", "verify"],
-  searchBar: ["home"],
-  seatMap: ["common", "spec"],
-  settingsActions: ["common", "personCenter"],
-  signinCard: ["common", "points"],
-  signUpForm: ["common", "password", "spec", "verify"],
-  sponsorGrid: ["spec"],
-  tabs: [],
-  taskList: ["points"],
-  taskStep: ["common"],
-  userHome: ["common", "personCenter"],
-  videoComments: ["common", "password", "verify", "video"],
-  videoPlayer: ["video"],
-  voteBoard: ["common", "vote"],
-  voteEntry: ["common", "vote"],
-};
 
 /** Each dialog's module; the dialog registry loads them with its code, before it renders. */
 export const DIALOG_NAMESPACES: Record<DialogName, readonly Namespace[]> = {
@@ -131,7 +48,7 @@ export function pageTexts(...configs: PageConfig[]): PageTexts {
   const bound = new Map<string, Set<string>>();
   for (const config of configs) {
     walkWidgets(config.widgets, ({ node }) => {
-      if (isWidgetType(node.type)) for (const namespace of WIDGET_NAMESPACES[node.type]) namespaces.add(namespace);
+      if (isWidgetType(node.type)) for (const namespace of widgetNamespaces[node.type]) namespaces.add(namespace);
     });
     for (const binding of findBindings(JSON.stringify(config))) {
       const [namespace, ...key] = binding.path;

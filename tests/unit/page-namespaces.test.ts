@@ -4,33 +4,24 @@
  * of the part and of every module it imports uses.
  */
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { NAMESPACES } from "@contracts/language";
 import { loadPageEntries } from "@server/page-configs.server";
-import { isWidgetType, widgetRegistry, type WidgetType } from "@widgets/registry";
-import { DIALOG_NAMESPACES, SHELL_NAMESPACES, WIDGET_NAMESPACES, pageNamespaces } from "~/i18n/page-namespaces";
+import { isWidgetType, widgetNamespaces } from "@widgets/registry";
+import { DIALOG_NAMESPACES, SHELL_NAMESPACES, pageNamespaces } from "~/i18n/page-namespaces";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import type { DialogName } from "~/stores/dialogs";
-import { namespacesUsedFrom } from "./namespace-scan";
+import { namespacesUsedFrom, OWN_NAMESPACES } from "../../scripts/namespace-scan";
 
 const root = join(import.meta.dirname, "..", "..");
-/** Code that brings its own namespaces: the dialogs load theirs, each widget is declared on its own. */
-const OWN_NAMESPACES = ["app/dialogs/", "widgets/registry.ts"];
 
 function used(entries: string[], stopAt = OWN_NAMESPACES): string[] {
   return [...namespacesUsedFrom(entries, stopAt).keys()].sort();
 }
 
 describe("declared namespaces", () => {
-  it.each(Object.keys(widgetRegistry) as WidgetType[])("widget %s declares the namespaces its code uses", (type) => {
-    const folder = join("widgets", widgetRegistry[type].folder);
-    const component = [".tsx", ".ts"].map((ext) => join(folder, `component${ext}`)).find((file) => existsSync(join(root, file)));
-    expect(component).toBeDefined();
-    expect([...WIDGET_NAMESPACES[type]].sort()).toEqual(used([component as string]));
-  });
-
   it("the shell declares what the root, the shell (deferred parts included) and the page route use", () => {
     expect([...SHELL_NAMESPACES].sort()).toEqual(used(["app/root.tsx", "app/routes/page.tsx"], [...OWN_NAMESPACES, "widgets/"]));
   });
@@ -47,7 +38,7 @@ describe("declared namespaces", () => {
   });
 
   it("every declared namespace has a catalogue in both languages", () => {
-    const declared = new Set([...SHELL_NAMESPACES, ...Object.values(WIDGET_NAMESPACES).flat(), ...Object.values(DIALOG_NAMESPACES).flat()]);
+    const declared = new Set([...SHELL_NAMESPACES, ...Object.values(widgetNamespaces).flat(), ...Object.values(DIALOG_NAMESPACES).flat()]);
     for (const namespace of declared) expect(NAMESPACES).toContain(namespace);
   });
 });
@@ -66,7 +57,7 @@ describe("pageNamespaces", () => {
     for (const namespace of SHELL_NAMESPACES) expect(namespaces).toContain(namespace);
     walkWidgets(config.widgets, ({ node }) => {
       expect(isWidgetType(node.type)).toBe(true);
-      if (isWidgetType(node.type)) for (const namespace of WIDGET_NAMESPACES[node.type]) expect(namespaces).toContain(namespace);
+      if (isWidgetType(node.type)) for (const namespace of widgetNamespaces[node.type]) expect(namespaces).toContain(namespace);
     });
     for (const [, namespace] of JSON.stringify(config).matchAll(/\{t\.(\w+)\./g)) expect(namespaces).toContain(namespace);
   });

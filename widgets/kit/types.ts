@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import type { DataState } from "~/pipeline/data-state";
+export type { Namespace } from "@contracts/language";
 
 /** What the page renderer gives a widget: its resolved props, its data source's state, and its children. */
 export interface WidgetRenderProps<P = Record<string, unknown>> {

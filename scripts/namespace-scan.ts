@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { NAMESPACES } from "@contracts/language";
+import { NAMESPACES } from "@contracts/language.ts";
 
 /**
  * The catalogue namespaces a module and everything it imports look texts up in, read from the source: a
@@ -8,8 +8,10 @@ import { NAMESPACES } from "@contracts/language";
  * nothing here: its module declares what it loads), and a string
  * "ns:key" names its own. Lazy imports (`import("…")`) are followed too: code a widget loads later still renders in
  * its page. `stopAt` lists folders whose code brings its own namespaces (the dialogs) and is not followed.
+ * npm run gen:types writes each widget's into widgets/registry.ts; tests/unit/page-namespaces.test.ts checks the shell's
+ * and the dialogs' declarations with it.
  */
-const ROOT = resolve(import.meta.dirname, "..", "..");
+const ROOT = resolve(import.meta.dirname, "..");
 const ALIASES: Record<string, string> = { "~/": "app/", "@contracts/": "contracts/", "@widgets/": "widgets/", "@schemas/": "schemas/" };
 const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g;
 const USE_TRANSLATION = /useTranslation\(\s*(\[[^\]]*\]|"[^"]*"|\))/g;
@@ -25,6 +27,9 @@ function resolveImport(from: string, specifier: string): string | null {
   }
   return null;
 }
+
+/** Code that brings its own namespaces: the dialogs load theirs, each widget is declared on its own. */
+export const OWN_NAMESPACES = ["app/dialogs/", "widgets/registry.ts"];
 
 export function namespacesUsedFrom(entries: readonly string[], stopAt: readonly string[] = []): Map<string, string[]> {
   const found = new Map<string, string[]>();
