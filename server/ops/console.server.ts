@@ -251,6 +251,25 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     fields: { action: "preview" | "publishRefused"; path: string; version?: number | null; detail: string },
   ) => platform("/audit", "POST", { ...fields, clientIp: request.ip }, locals(response).opsSession);
 
+  /** A config that fails the publish checks goes live neither by publish nor by rollback; the refusal is audited. */
+  const refuseInvalid = async (
+    request: Request,
+    response: Response,
+    text: string,
+    path: string,
+    refusal: { version: number | null; detailPrefix: string },
+  ): Promise<void> => {
+    const { problems } = check(text, path);
+    if (!problems.length) return;
+    await audit(response, request, {
+      action: "publishRefused",
+      path,
+      version: refusal.version,
+      detail: refusal.detailPrefix + problems.map((problem) => `${problem.pointer} ${problem.message}`).join("; "),
+    });
+    throw new OpsRefusal("invalid", problems);
+  };
+
   consoleApi.post(
     local(OPS_API.login),
     express.json({ limit: "10kb" }),
@@ -400,15 +419,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       const session = locals(response).opsSession;
       const { draft } = await platform<PageRow>("/page", "GET", { path }, session);
       if (!draft) throw new OpsRefusal("notFound");
-      const { problems } = check(draft.text, path);
-      if (problems.length) {
-        await audit(response, request, {
-          action: "publishRefused",
-          path,
-          detail: problems.map((problem) => `${problem.pointer} ${problem.message}`).join("; "),
-        });
-        throw new OpsRefusal("invalid", problems);
-      }
+      await refuseInvalid(request, response, draft.text, path, { version: null, detailPrefix: "" });
       const expectedVersion = (request.body as { expectedVersion?: unknown }).expectedVersion;
       const published = await platform<OpsPublishAnswer>("/publish", "POST", { path, text: draft.text, expectedVersion }, session);
       await options.pages.refresh();
@@ -426,16 +437,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       if (!Number.isInteger(version) || version < 1) throw new OpsRefusal("badRequest");
       const session = locals(response).opsSession;
       const target = await platform<{ config: string }>("/version", "GET", { path, version }, session);
-      const { problems } = check(target.config, path);
-      if (problems.length) {
-        await audit(response, request, {
-          action: "publishRefused",
-          path,
-          version,
-          detail: `rollback to v${version}: ${problems.map((problem) => `${problem.pointer} ${problem.message}`).join("; ")}`,
-        });
-        throw new OpsRefusal("invalid", problems);
-      }
+      await refuseInvalid(request, response, target.config, path, { version, detailPrefix: `rollback to v${version}: ` });
       const expectedVersion = (request.body as { expectedVersion?: unknown }).expectedVersion;
       const published = await platform<OpsPublishAnswer>("/rollback", "POST", { path, version, expectedVersion }, session);
       await options.pages.refresh();
