@@ -113,19 +113,27 @@ export function createRealtime(options: RealtimeOptions) {
     head: Buffer,
     connect: { embedded: (ws: WebSocket) => void; upstreamPath: (token: string | null) => string; maxPayload: number },
   ) => {
-    const userId = await userIdOf(request);
-    if (socket.destroyed) return;
     const address = clientAddress(request);
-    const keys = [`address:${address}`, ...(userId ? [`user:${userId}`] : [])];
-    const full = (openSockets.get(keys[0]) ?? 0) >= SOCKET_LIMITS.perAddress || (userId !== null && (openSockets.get(keys[1]) ?? 0) >= SOCKET_LIMITS.perUser);
-    if (full) {
+    const addressKey = `address:${address}`;
+    if ((openSockets.get(addressKey) ?? 0) >= SOCKET_LIMITS.perAddress) {
       refuseUpgrade(socket, 429);
       return;
     }
-    for (const key of keys) count(key, 1);
-    socket.once("close", () => {
-      for (const key of keys) count(key, -1);
-    });
+    // The address's slot is held while the platform is asked whom the cookie names, so one address cannot keep an
+    // unbounded number of those lookups waiting.
+    count(addressKey, 1);
+    socket.once("close", () => count(addressKey, -1));
+    const userId = await userIdOf(request);
+    if (socket.destroyed) return;
+    const userKey = userId ? `user:${userId}` : null;
+    if (userKey && (openSockets.get(userKey) ?? 0) >= SOCKET_LIMITS.perUser) {
+      refuseUpgrade(socket, 429);
+      return;
+    }
+    if (userKey) {
+      count(userKey, 1);
+      socket.once("close", () => count(userKey, -1));
+    }
     if (relay) {
       const token = readCookie(request.headers.cookie, COOKIE_NAMES.token) ?? null;
       relay.open(server, request, socket, head, { pathAndQuery: connect.upstreamPath(token), clientAddress: address, maxPayload: connect.maxPayload, track });
