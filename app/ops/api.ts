@@ -4,6 +4,7 @@
  * brings the operator back here (what they typed is kept by the editor's local copy).
  */
 import { OPS_PAGES, type OpsErrorAnswer } from "@contracts/ops";
+import { safeInternalPath } from "~/routing/routing";
 
 export type OpsResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: OpsErrorAnswer };
 
@@ -51,8 +52,9 @@ export const opsPost = <T>(route: string, body?: unknown) => call<T>("POST", rou
 
 /** Where the login page sends the operator back to: a console page only, never another site or a script URL. */
 export function consolePath(next: string | null | undefined): string {
-  if (!next || !/^\/ops(?:[/?#]|$)/.test(next) || next.startsWith(OPS_PAGES.login) || /[\\]|\/\//.test(next)) return OPS_PAGES.home;
-  return next;
+  const path = safeInternalPath(next, OPS_PAGES.home);
+  if (!/^\/ops(?:[/?#]|$)/.test(path) || path.startsWith(OPS_PAGES.login)) return OPS_PAGES.home;
+  return path;
 }
 
 /** The login page, remembering where the operator was. */
