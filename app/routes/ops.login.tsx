@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { OPS_API, type OpsMe } from "@contracts/ops";
 import { consolePath, opsPost } from "~/ops/api";
+import { errorText } from "~/ops/format";
 
 /** Staff sign in with the account a command gave them (npm run ops:add-staff); there is no sign-up. */
 export default function OpsLogin() {
@@ -28,7 +29,7 @@ export default function OpsLogin() {
       window.location.assign(consolePath(search.get("next")));
       return;
     }
-    setError(answer.error.message || t("errors.unavailable"));
+    setError(errorText(answer.error, t));
   };
 
   return (
