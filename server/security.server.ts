@@ -163,24 +163,27 @@ export function chunkBytes(chunk: unknown): Buffer {
   return Buffer.from(String(chunk));
 }
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/g;
 
-function sha256Sources(bytes: string, pattern: RegExp): string[] {
+/** Only elements carrying this response's nonce are ours: markup injected into the page never gets a hash. */
+function sha256Sources(bytes: string, pattern: RegExp, nonce: string): string[] {
   const sources = new Set<string>();
-  for (const match of bytes.matchAll(pattern)) sources.add(`'sha256-${createHash("sha256").update(match[1], "latin1").digest("base64")}'`);
+  for (const [, attributes, content] of bytes.matchAll(pattern)) {
+    if (attributes.includes(` nonce="${nonce}"`)) sources.add(`'sha256-${createHash("sha256").update(content, "latin1").digest("base64")}'`);
+  }
   return [...sources];
 }
 
 /**
  * The CSP of a document every visitor gets alike (ADR 030): its own inline scripts and styles by sha256 hash instead of
  * a nonce, which a shared cache would hand to everyone. It reads the document's bytes as latin1, one character per
- * byte: the markup it looks for is ASCII, and the hashes are of the scripts' UTF-8 bytes as they are. Module chunks come from this origin ('self'): a script that
- * anything injects is neither hashed nor ours, and nosniff keeps other same-origin answers from running as script.
+ * byte: the markup it looks for is ASCII, and the hashes are of the scripts' UTF-8 bytes as they are. Only what carried the nonce is hashed, so a script that
+ * anything injects is not allowed; module chunks come from this origin ('self'), and nosniff keeps other same-origin answers from running as script.
  */
-function hashedPolicy(bytes: string): string {
-  const scripts = sha256Sources(bytes, INLINE_SCRIPT);
-  const styles = sha256Sources(bytes, INLINE_STYLE);
+function hashedPolicy(bytes: string, nonce: string): string {
+  const scripts = sha256Sources(bytes, INLINE_SCRIPT, nonce);
+  const styles = sha256Sources(bytes, INLINE_STYLE, nonce);
   return contentSecurityPolicy(["'self'", ...scripts].join(" "), ["'self'", ...styles].join(" "), false);
 }
 
@@ -216,8 +219,9 @@ export function hashedPolicyForPublicPages(options: { development: boolean }) {
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (!holds()) return end(chunk, ...rest);
       if (chunk && typeof chunk !== "function") held.push(chunkBytes(chunk));
-      const bytes = Buffer.concat(held).toString("latin1").replaceAll(` nonce="${nonce}"`, "");
-      response.setHeader("Content-Security-Policy", hashedPolicy(bytes));
+      const rendered = Buffer.concat(held).toString("latin1");
+      response.setHeader("Content-Security-Policy", hashedPolicy(rendered, nonce));
+      const bytes = rendered.replaceAll(` nonce="${nonce}"`, "");
       const body = Buffer.from(bytes, "latin1");
       const callback = [chunk, ...rest].find((argument) => typeof argument === "function");
       return callback ? end(body, callback) : end(body);

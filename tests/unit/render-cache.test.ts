@@ -35,7 +35,9 @@ beforeAll(async () => {
     const nonce = response.locals.nonce as string;
     response.write(`<html><body><p>render ${renders} of ${request.params.name}</p><script nonce="${nonce}">`);
     response.write(`window.page = "第${renders}页";</script><script nonce="${nonce}" type="module">import "/assets/a.js";</script>`);
-    response.end(`<script nonce="${nonce}" src="/assets/b.js"></script></body></html>`);
+    // Markup that slipped into the page (say, through user content) never carries the nonce.
+    const injected = request.query.inject ? "<script>alert(document.cookie)</script><style>body{display:none}</style>" : "";
+    response.end(`${injected}<script nonce="${nonce}" src="/assets/b.js"></script></body></html>`);
   });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -74,6 +76,15 @@ describe("hashedPolicyForPublicPages", () => {
     expect(scriptSources(policy)).not.toContain(sha256("alert(document.cookie)"));
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'none'");
+  });
+
+  it("a script or style injected without the nonce gets no hash, so the policy does not let it run", async () => {
+    const page = await get("/page/i?inject=1");
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(page.body).toContain("<script>alert(document.cookie)</script>");
+    expect(scriptSources(policy)).not.toContain(sha256("alert(document.cookie)"));
+    expect(scriptSources(policy)).toHaveLength(3);
+    expect(policy).not.toContain(sha256("body{display:none}"));
   });
 
   it("a private page streams under the nonce policy, its nonce in its scripts", async () => {
