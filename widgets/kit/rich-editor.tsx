@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./rich-editor.css";
-import { escapeHtml } from "./sanitize-html";
+import { escapeHtml, sanitizeHtml } from "./sanitize-html";
 
 export interface RichEditorProps {
   /** The text the editor starts from; set again only when `version` changes (a restored copy, a loaded text, a cleared draft). */
@@ -61,9 +61,10 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
   const [panelError, setPanelError] = useState("");
   const [uploading, setUploading] = useState(false);
 
-  // The text is set when a new version arrives (a loaded text, a restored copy), never while the writer types.
+  // The text is set when a new version arrives (a loaded text, a restored copy), never while the writer types; a copy
+  // restored from this device's storage is as untrusted as any stored HTML, so it goes through the allow-list too.
   useEffect(() => {
-    if (area.current) area.current.innerHTML = initialHtml;
+    if (area.current) area.current.innerHTML = sanitizeHtml(initialHtml);
   }, [version]);
 
   useEffect(() => {
