@@ -43,19 +43,38 @@ export interface PageTexts {
   bindingKeys: Record<string, string[]>;
 }
 
+interface ConfigTexts {
+  namespaces: Set<string>;
+  bound: Map<string, Set<string>>;
+}
+
+const textsByConfig = new WeakMap<PageConfig, ConfigTexts>();
+
+/** One config's widget namespaces and `{t.…}` keys; a loaded config does not change, so the root loader works them out once. */
+function configTexts(config: PageConfig): ConfigTexts {
+  const known = textsByConfig.get(config);
+  if (known) return known;
+  const texts: ConfigTexts = { namespaces: new Set(), bound: new Map() };
+  walkWidgets(config.widgets, ({ node }) => {
+    if (isWidgetType(node.type)) for (const namespace of widgetNamespaces[node.type]) texts.namespaces.add(namespace);
+  });
+  for (const binding of findBindings(JSON.stringify(config))) {
+    const [namespace, ...key] = binding.path;
+    if (binding.root !== "t" || !namespace || !key.length) continue;
+    if (!texts.bound.has(namespace)) texts.bound.set(namespace, new Set());
+    texts.bound.get(namespace)?.add(key.join("."));
+  }
+  textsByConfig.set(config, texts);
+  return texts;
+}
+
 export function pageTexts(...configs: PageConfig[]): PageTexts {
   const namespaces = new Set<string>(SHELL_NAMESPACES);
   const bound = new Map<string, Set<string>>();
   for (const config of configs) {
-    walkWidgets(config.widgets, ({ node }) => {
-      if (isWidgetType(node.type)) for (const namespace of widgetNamespaces[node.type]) namespaces.add(namespace);
-    });
-    for (const binding of findBindings(JSON.stringify(config))) {
-      const [namespace, ...key] = binding.path;
-      if (binding.root !== "t" || !namespace || !key.length) continue;
-      if (!bound.has(namespace)) bound.set(namespace, new Set());
-      bound.get(namespace)?.add(key.join("."));
-    }
+    const texts = configTexts(config);
+    for (const namespace of texts.namespaces) namespaces.add(namespace);
+    for (const [namespace, keys] of texts.bound) bound.set(namespace, new Set([...(bound.get(namespace) ?? []), ...keys]));
   }
   const bindingKeys: Record<string, string[]> = {};
   for (const [namespace, keys] of bound) if (!namespaces.has(namespace)) bindingKeys[namespace] = [...keys].sort();
