@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { detectAppType } from "@contracts/app-type.ts";
-import { chunkBytes } from "./security.server.ts";
+import { chunkBytes, isPublicCacheControl } from "./security.server.ts";
 
 interface Entry {
   status: number;
@@ -15,9 +15,8 @@ const NOT_REPLAYED = new Set(["content-length", "date", "connection", "transfer-
 
 /** How long a shared cache may keep the response: its s-maxage when it is public, else nothing. */
 function sharedSeconds(cacheControl: unknown): number {
-  const value = String(cacheControl ?? "");
-  if (!/(^|,)\s*public\b/.test(value)) return 0;
-  return Number(/\bs-maxage=(\d+)/.exec(value)?.[1] ?? 0);
+  if (!isPublicCacheControl(cacheControl)) return 0;
+  return Number(/\bs-maxage=(\d+)/.exec(String(cacheControl))?.[1] ?? 0);
 }
 
 /**

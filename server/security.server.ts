@@ -187,9 +187,13 @@ function hashedPolicy(bytes: string, nonce: string): string {
   return contentSecurityPolicy(["'self'", ...scripts].join(" "), ["'self'", ...styles].join(" "), false);
 }
 
+/** Whether a Cache-Control value lets shared caches keep the response. */
+export function isPublicCacheControl(cacheControl: unknown): boolean {
+  return /(^|,)\s*public\b/.test(String(cacheControl ?? ""));
+}
+
 function isPublicDocument(response: Response): boolean {
-  const cacheControl = String(response.getHeader("Cache-Control") ?? "");
-  return /(^|,)\s*public\b/.test(cacheControl) && String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
+  return isPublicCacheControl(response.getHeader("Cache-Control")) && String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
 }
 
 /**
