@@ -1,7 +1,7 @@
 import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
 import { findBindings, parseBinding } from "./bindings";
 import type { DataState } from "./data-state";
-import { walkWidgets } from "./widget-tree";
+import { sourcesOfNode, walkWidgets } from "./widget-tree";
 
 /**
  * Which parts of a value are read (ADR 030): `true` is the whole value as it is; an object names the fields read and
@@ -15,6 +15,11 @@ export interface DataReads {
   data?: FieldUse;
   /** Of the value of a prop bound whole to data, e.g. `"items": "{data.banners.list}"`, by prop name. */
   props?: Record<string, FieldUse>;
+  /**
+   * Which of the node's children render for the request's URL (tabs kept in the query show one): sources that only
+   * hidden children read are neither loaded nor sent. Without it every child renders.
+   */
+  shownChildren?: (search: URLSearchParams, count: number) => readonly number[];
 }
 
 /** A widget's declaration, given the node's props as written in the config (defaults filled in, bindings not resolved). */
@@ -151,4 +156,26 @@ export function projectPageData(config: PageConfig, data: Record<string, DataSta
     projected[name] = state.status === "ok" && use && use !== true ? { status: "ok", value: projectValue(state.value, use, lang) } : state;
   }
   return projected;
+}
+
+/**
+ * The sources only hidden widgets read, for this URL: a node's children its widget declares not shown (the tabs not
+ * chosen) and their subtrees. A source a shown widget reads, or one whose absence makes the page a 404, is not among them.
+ */
+export function hiddenOnlySources(config: PageConfig, search: URLSearchParams, readsOf: ReadsOf): Set<string> {
+  const shown = new Set<string>();
+  const hidden = new Set<string>();
+  const visit = (nodes: WidgetNode[], visible: boolean) => {
+    for (const node of nodes) {
+      for (const name of sourcesOfNode(node)) (visible ? shown : hidden).add(name);
+      const children = node.children ?? [];
+      if (!children.length) continue;
+      const showing = visible ? new Set(readsOf(node.type)?.(node.props ?? {}).shownChildren?.(search, children.length) ?? children.keys()) : null;
+      children.forEach((child, index) => visit([child], showing?.has(index) ?? false));
+    }
+  };
+  visit(config.widgets, true);
+  for (const name of shown) hidden.delete(name);
+  for (const [name, source] of Object.entries(config.data ?? {})) if (source.notFoundWhenMissing) hidden.delete(name);
+  return hidden;
 }

@@ -12,7 +12,7 @@ import { widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
-import { projectPageData } from "./data-reads";
+import { hiddenOnlySources, projectPageData } from "./data-reads";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -69,10 +69,12 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   }
 
   const plan = plannedSources(config, user);
+  // Widget modules declare which children a URL shows; the sources of tabs not chosen are neither loaded nor sent.
+  await loadWidgetComponents(widgetTypes);
+  for (const name of hiddenOnlySources(config, url.searchParams, widgetDataReads)) plan.delete(name);
   const data: Record<string, DataState> = {};
-  await Promise.all([
-    loadWidgetComponents(widgetTypes),
-    ...[...plan].map(async ([name, planned]) => {
+  await Promise.all(
+    [...plan].map(async ([name, planned]) => {
       data[name] =
         planned === "load"
           ? await requestSource(services.api, config.data![name], base.query, {
@@ -82,7 +84,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
             })
           : planned;
     }),
-  ]);
+  );
   return { ...base, user, data: projectPageData(config, data, lang, widgetDataReads) };
 }
 

@@ -10,7 +10,7 @@ import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createPageConfigStore } from "@server/page-configs.server";
-import { fieldAt, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
+import { fieldAt, hiddenOnlySources, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import { requestSource } from "~/pipeline/request-source";
@@ -134,6 +134,37 @@ const pages = store
   .paths()
   .map((path) => store.resolve(path))
   .flatMap((entry) => (entry?.status === "valid" && Object.keys(entry.config.data ?? {}).length > 0 ? [entry.config] : []));
+
+describe("hiddenOnlySources", () => {
+  const tabbed = (queryKey?: string) =>
+    ({
+      path: "/p",
+      title: { zh: "页", en: "Page" },
+      data: { a: { api: "/a" }, b: { api: "/b" }, c: { api: "/c" }, d: { api: "/d", notFoundWhenMissing: true } },
+      widgets: [
+        { type: "hero", props: { title: "{data.c.title}" } },
+        {
+          type: "tabs",
+          props: { labels: ["A", "B", "C"], ...(queryKey ? { queryKey } : {}) },
+          children: [
+            { type: "contentList", data: "a" },
+            { type: "group", props: { title: "{data.b.title}" }, children: [{ type: "hero", props: { title: "{data.c.name}" } }] },
+            { type: "contentList", data: "d" },
+          ],
+        },
+      ],
+    }) as unknown as PageConfig;
+
+  it("leaves out what only the tabs a URL does not choose read; a source a shown widget or a 404 needs stays", () => {
+    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams(""), widgetDataReads)).toEqual(new Set(["b"]));
+    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=1"), widgetDataReads)).toEqual(new Set(["a"]));
+    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=7"), widgetDataReads)).toEqual(new Set(["b"]));
+  });
+
+  it("tabs chosen in the component's own state render every child's data", () => {
+    expect(hiddenOnlySources(tabbed(), new URLSearchParams("tab=1"), widgetDataReads)).toEqual(new Set());
+  });
+});
 
 describe("every page's widgets render the same from the projected data", () => {
   it("covers the pages with data sources", () => {

@@ -2,13 +2,21 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { CircleFeedProps } from "@schemas/generated/page-config";
 import "./circle-feed.css";
-import { asText } from "../kit/page";
+import { asText, fields, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { dialogForGate, openDialog, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
 import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../kit/circle-parts";
+
+/** What a post's author line, text, images, praise and comment count read. */
+export const dataReads: WidgetDataReads<CircleFeedProps> = () => ({
+  data: {
+    list: fields("id", "userId", "userName", "portraitUrl", "content", "images", "praiseCount", "praised", "commentCount", "createTime", "link"),
+    total: true,
+  },
+});
 
 /** The circle's posts, newest first, from the node's paged source. */
 export default function CircleFeed({ props, data, nodeId, sourceName }: WidgetRenderProps<CircleFeedProps>) {

@@ -3,12 +3,17 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ScholarListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
+
+/** The fields the list, its avatars and follow buttons read of each scholar. */
+export const dataReads: WidgetDataReads<ScholarListProps> = () => ({
+  data: { list: fields("authorCode", "followed", "followerCount", "link", "portraitUrl", "authorName", "orgName", "researchField", "verified"), total: true },
+});
 
 export default function ScholarList({ props, data, nodeId, sourceName }: WidgetRenderProps<ScholarListProps>) {
   const { t } = useTranslation("person");

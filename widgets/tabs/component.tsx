@@ -1,15 +1,24 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { TabsProps } from "@schemas/generated/page-config";
-import { asText } from "../kit/page";
+import { asText, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
+
+/** The tab the URL chooses, when the choice lives in the query; null when it names none of the tabs. */
+function tabFromQuery(queryKey: string | undefined, search: URLSearchParams, count: number): number | null {
+  const index = queryKey ? Number(search.get(queryKey)) : NaN;
+  return Number.isInteger(index) && index >= 0 && index < count ? index : null;
+}
+
+/** A tab kept in the query is the only child rendered for that URL (choosing another navigates), so only its data is loaded. */
+export const dataReads: WidgetDataReads<TabsProps> = (props) =>
+  props.queryKey ? { shownChildren: (search, count) => [tabFromQuery(props.queryKey, search, count) ?? 0] } : {};
 
 /** One tab per child widget; with queryKey the choice lives in the URL, so reloads and links keep it. */
 export default function Tabs({ props, children = [], nodeId }: WidgetRenderProps<TabsProps>) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const fromQuery = props.queryKey ? Number(searchParams.get(props.queryKey)) : NaN;
   const [local, setLocal] = useState(0);
-  const active = Number.isInteger(fromQuery) && fromQuery >= 0 && fromQuery < children.length ? fromQuery : local;
+  const active = tabFromQuery(props.queryKey, searchParams, children.length) ?? local;
 
   const choose = (index: number) => {
     if (props.queryKey) {
