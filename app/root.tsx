@@ -9,7 +9,7 @@ import { useCatalogue } from "~/i18n/use-catalogue";
 import { Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
 import { appServices } from "~/services";
-import { PagePathsContext } from "~/routing/page-paths";
+import { PagePathsContext, packPagePaths, unpackPagePaths } from "~/routing/page-paths";
 import { useMemo } from "react";
 import "./styles.css";
 
@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const texts = pageTexts(...configs);
   const catalogue = catalogues[lang];
   return {
-    pagePaths: services.pages.paths(),
+    pagePaths: packPagePaths(services.pages.paths()),
     publicOrigin: services.publicOrigin,
     clientScripts: services.clientScripts !== false,
     lang,
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useCatalogue(loaderData.lang, loaderData.resources, loaderData.boundTexts);
-  const pagePaths = useMemo(() => new Set(loaderData.pagePaths), [loaderData.pagePaths]);
+  const pagePaths = useMemo(() => unpackPagePaths(loaderData.pagePaths), [loaderData.pagePaths]);
   // A route with a layout of its own (the operations console) is not a phone page: no shell around it.
   const ownLayout = useMatches().some((match) => (match.handle as { ownLayout?: boolean } | undefined)?.ownLayout);
   return (
