@@ -15,7 +15,14 @@ const i18n = browserI18n();
  */
 const renderedWidgets = [...new Set(Array.from(document.querySelectorAll<HTMLElement>("[data-widget]"), (element) => element.dataset.widget ?? ""))];
 
-void loadWidgetComponents(renderedWidgets)
+/**
+ * The server modulepreloads the page's widget chunks; importing them runs their widget modules, which register
+ * themselves (vite.config.ts), so the registry of every widget is fetched only if one is still missing.
+ */
+const preloadedModules = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => link.href);
+
+void Promise.all(preloadedModules.map((href) => import(/* @vite-ignore */ href)))
+  .then(() => loadWidgetComponents(renderedWidgets))
   .catch(() => undefined)
   .then(() =>
     startTransition(() => {

@@ -1,6 +1,5 @@
 import type { i18n as I18n } from "i18next";
 import type { Lang } from "@contracts/language";
-import { fetchCatalogue } from "./catalogue-files";
 
 /**
  * The browser's translator behind react-i18next (ADR 028). i18next itself is 16 KB of gzipped JavaScript, three
@@ -62,6 +61,12 @@ export function addPartialBundle(i18n: I18n, lng: string, namespace: string, tex
 }
 
 type FetchCatalogue = (lang: string, namespace: string) => Promise<Catalogue>;
+
+/**
+ * The map of every hashed catalogue file (two languages × every namespace) is itself a lazy chunk: a page's first
+ * load brings its catalogues with the root's data and needs none of it; the first namespace fetched pulls it in.
+ */
+const fetchCatalogue: FetchCatalogue = (lang, namespace) => import("./catalogue-files").then((files) => files.fetchCatalogue(lang, namespace));
 type MissingKey = (lang: string, namespace: string, key: string) => void;
 
 export interface ClientI18nOptions {

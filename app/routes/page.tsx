@@ -6,15 +6,12 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import type { PageView } from "~/pipeline/page-view";
 import { SHARED_CACHE_VARY, sharedCacheControl } from "~/pipeline/page-cache";
-import { loadWidgetComponents } from "~/renderer/widget-components";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
 import type { loader as rootLoader } from "~/root";
 import { handleFormPost } from "~/pipeline/form-action.server";
 import { getLocale } from "~/i18n/middleware.server";
-import { loadNamespaces } from "~/i18n/browser-i18n";
-import { pageNamespaces } from "~/i18n/page-namespaces";
 
 /** The one route: path → page config → gate → data sources → widgets. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,9 +77,10 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const view = (await serverLoader()) as PageView;
+  // The navigation code arrives while the page's data is fetched, so the lazy chunk adds no wait of its own.
+  const [view, { loadPageCode }] = await Promise.all([serverLoader() as Promise<PageView>, import("~/renderer/navigation-code")]);
   // The root sent the first page's catalogues only: a page reached by a client navigation fetches the rest first.
-  await Promise.all([loadWidgetComponents(view.widgetTypes), loadNamespaces(pageNamespaces(view.config))]);
+  await loadPageCode(view);
   return view;
 }
 

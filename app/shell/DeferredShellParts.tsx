@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { preloadDialogs } from "~/dialogs/registry";
 import { AudioDock } from "./AudioDock";
 import { BackToTop } from "./BackToTop";
+import { DialogHost } from "./DialogHost";
 import { DwellTime } from "./DwellTime";
 import { SessionEffects } from "./SessionEffects";
 
@@ -9,7 +10,7 @@ import { SessionEffects } from "./SessionEffects";
 const FIRST_INTERACTION = ["pointerdown", "keydown"] as const;
 
 /**
- * The parts of the shell nothing on screen waits for: the audio dock (its bar shows only once a chapter plays; a
+ * The parts of the shell nothing on screen waits for: the dialog host (no dialog is open in a first paint), the audio dock (its bar shows only once a chapter plays; a
  * chapter asked for sooner waits for its element), the dwell-time socket, the session checks (login state,
  * promotions, the address prompt), back-to-top (hidden until the reader scrolls). They are one chunk the shell loads
  * right after hydration, off every page's first load (ADR 028). It stays mounted across client navigations, so
@@ -32,6 +33,7 @@ export default function DeferredShellParts() {
 
   return (
     <>
+      <DialogHost />
       <AudioDock />
       <DwellTime />
       <SessionEffects />

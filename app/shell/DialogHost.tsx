@@ -1,7 +1,7 @@
 import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { $dialog, $toasts, closeDialog } from "~/stores/dialogs";
+import { $dialog, closeDialog } from "~/stores/dialogs";
 import { dialogRegistry } from "~/dialogs/registry";
 
 /**
@@ -16,7 +16,11 @@ function ShowWhenRendered({ dialog }: { dialog: RefObject<HTMLDialogElement | nu
   return null;
 }
 
-/** The one dialog host of the shell: a native <dialog> showing whichever dialog the store names. */
+/**
+ * The one dialog host of the shell: a native <dialog> showing whichever dialog the store names. It is one of the
+ * deferred shell parts (with the dialog registry and its chunk map, off every page's first load): a dialog asked for
+ * before they arrive stays in the store and opens as soon as the host mounts.
+ */
 export function DialogHost() {
   const { t } = useTranslation("common");
   const dialog = useStore($dialog);
@@ -48,18 +52,5 @@ export function DialogHost() {
         </>
       )}
     </dialog>
-  );
-}
-
-export function Toasts() {
-  const toasts = useStore($toasts);
-  return (
-    <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((toast) => (
-        <p key={toast.id} className={`toast toast-${toast.tone}`}>
-          {toast.text}
-        </p>
-      ))}
-    </div>
   );
 }

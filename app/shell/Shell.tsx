@@ -4,14 +4,15 @@ import type { PageView } from "~/pipeline/page-view";
 import { deferredComponent, useDeferredComponent } from "~/renderer/deferred-component";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
-import { DialogHost, Toasts } from "./DialogHost";
+import { Toasts } from "./Toasts";
 import { NavigationEffects } from "./NavigationEffects";
 
 const deferredShellParts = deferredComponent(() => import("./DeferredShellParts"));
 
 /**
  * Header, footer and the dialog host around every page; the header is hidden inside the native apps. What no first
- * paint needs (the audio dock, dwell time, session checks, back-to-top) loads after hydration (DeferredShellParts).
+ * paint needs (the dialog host, the audio dock, dwell time, session checks, back-to-top) loads after hydration
+ * (DeferredShellParts).
  */
 export function Shell({ siteName, appType, children }: { siteName: string; appType: string; children: ReactNode }) {
   const page = useMatches().at(-1)?.loaderData as PageView | undefined;
@@ -25,7 +26,6 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
       {showHeader && <Header siteName={siteName} />}
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}
-      <DialogHost />
       <Toasts />
       {DeferredShellParts && <DeferredShellParts />}
     </>
