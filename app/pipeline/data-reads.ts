@@ -1,4 +1,5 @@
-import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
+import type { PageConfig, VisibleWhen, WidgetNode } from "@schemas/generated/page-config";
+import { isVisible } from "~/renderer/visible-when";
 import { findBindings, parseBinding } from "./bindings";
 import type { DataState } from "./data-state";
 import { sourcesOfNode, walkWidgets } from "./widget-tree";
@@ -158,15 +159,27 @@ export function projectPageData(config: PageConfig, data: Record<string, DataSta
   return projected;
 }
 
+/** Whether a condition reads the query only, so the server decides it as the browser will for this URL. */
+function readsQueryOnly(condition: VisibleWhen): boolean {
+  let queryOnly = true;
+  bindingsIn(condition, (text) => {
+    for (const binding of findBindings(text)) if (binding.root !== "query") queryOnly = false;
+  });
+  return queryOnly;
+}
+
 /**
- * The sources only hidden widgets read, for this URL: a node's children its widget declares not shown (the tabs not
- * chosen) and their subtrees. A source a shown widget reads, or one whose absence makes the page a 404, is not among them.
+ * The sources only hidden widgets read, for this URL: nodes whose `visibleWhen` on the query alone is false, a node's
+ * children its widget declares not shown (the tabs not chosen), and their subtrees. A source a shown widget reads,
+ * or one whose absence makes the page a 404, is not among them.
  */
-export function hiddenOnlySources(config: PageConfig, search: URLSearchParams, readsOf: ReadsOf): Set<string> {
+export function hiddenOnlySources(config: PageConfig, search: URLSearchParams, query: Record<string, string>, readsOf: ReadsOf): Set<string> {
   const shown = new Set<string>();
   const hidden = new Set<string>();
-  const visit = (nodes: WidgetNode[], visible: boolean) => {
+  const visit = (nodes: WidgetNode[], parentShown: boolean) => {
     for (const node of nodes) {
+      const condition = node.visibleWhen;
+      const visible = parentShown && !(condition && readsQueryOnly(condition) && !isVisible(condition, { query }));
       for (const name of sourcesOfNode(node)) (visible ? shown : hidden).add(name);
       const children = node.children ?? [];
       if (!children.length) continue;

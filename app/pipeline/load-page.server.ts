@@ -69,9 +69,9 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   }
 
   const plan = plannedSources(config, user);
-  // Widget modules declare which children a URL shows; the sources of tabs not chosen are neither loaded nor sent.
+  // What this URL does not show (a tab not chosen, a widget whose condition on the query is false) loads no data.
   await loadWidgetComponents(widgetTypes);
-  for (const name of hiddenOnlySources(config, url.searchParams, widgetDataReads)) plan.delete(name);
+  for (const name of hiddenOnlySources(config, url.searchParams, base.query, widgetDataReads)) plan.delete(name);
   const data: Record<string, DataState> = {};
   await Promise.all(
     [...plan].map(async ([name, planned]) => {

@@ -156,13 +156,29 @@ describe("hiddenOnlySources", () => {
     }) as unknown as PageConfig;
 
   it("leaves out what only the tabs a URL does not choose read; a source a shown widget or a 404 needs stays", () => {
-    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams(""), widgetDataReads)).toEqual(new Set(["b"]));
-    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=1"), widgetDataReads)).toEqual(new Set(["a"]));
-    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=7"), widgetDataReads)).toEqual(new Set(["b"]));
+    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams(""), {}, widgetDataReads)).toEqual(new Set(["b"]));
+    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=1"), {}, widgetDataReads)).toEqual(new Set(["a"]));
+    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=7"), {}, widgetDataReads)).toEqual(new Set(["b"]));
+  });
+
+  it("a widget whose condition on the query is false reads nothing; one on the viewer is decided in the browser", () => {
+    const config = {
+      path: "/p",
+      title: { zh: "页", en: "Page" },
+      data: { papers: { api: "/papers" }, reports: { api: "/reports" }, extra: { api: "/extra" } },
+      widgets: [
+        { type: "contentList", data: "papers", visibleWhen: { value: "{query.docType}", equals: "paper" } },
+        { type: "contentList", data: "reports", visibleWhen: { value: "{query.docType}", equals: "report" } },
+        { type: "contentList", data: "extra", visibleWhen: { value: "{user.id}", present: true } },
+      ],
+    } as unknown as PageConfig;
+    const search = new URLSearchParams("docType=paper");
+    expect(hiddenOnlySources(config, search, { docType: "paper" }, () => undefined)).toEqual(new Set(["reports"]));
+    expect(hiddenOnlySources(config, search, { docType: "report" }, () => undefined)).toEqual(new Set(["papers"]));
   });
 
   it("tabs chosen in the component's own state render every child's data", () => {
-    expect(hiddenOnlySources(tabbed(), new URLSearchParams("tab=1"), widgetDataReads)).toEqual(new Set());
+    expect(hiddenOnlySources(tabbed(), new URLSearchParams("tab=1"), {}, widgetDataReads)).toEqual(new Set());
   });
 });
 
