@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { bindPhoneSchema, bindPhoneValidators } from "@schemas/generated/form-kits";
+import bindPhoneSchema from "@schemas/generated/forms/bind-phone.schema.json";
 import type { BindPhoneForm } from "@schemas/generated/forms";
 import { accountCalls, callApi } from "~/api/calls";
 import { phoneBound, type LoginAnswer } from "~/account/flows";
@@ -106,7 +106,7 @@ export default function BindPhoneDialog({ reason, close }: DialogProps) {
           <p className="dialog-lead">{forced ? t("verify:bind.forcedText") : t("verify:bind.text")}</p>
           <SchemaForm<BindPhoneForm>
             draftKey={DRAFT}
-            kit={{ schema: bindPhoneSchema, validators: bindPhoneValidators } as FormKit}
+            kit={{ schema: bindPhoneSchema, loadValidators: () => import("@schemas/generated/forms/bind-phone.validators.js") } as FormKit}
             uiSchema={{
               "ui:order": ["mobilePrefix", "phoneNumber", "smsVerifyCode", "*"],
               mobilePrefix: ui.prefix,

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { feedbackSchema, feedbackValidators } from "@schemas/generated/form-kits";
+import feedbackSchema from "@schemas/generated/forms/feedback.schema.json";
 import type { FeedbackForm } from "@schemas/generated/forms";
 import { accountCalls, callApi, showFailure } from "~/api/calls";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
@@ -19,7 +19,7 @@ export default function FeedbackDialog({ close }: DialogProps) {
       <h2 id="dialog-title">{t("verify:feedback.title")}</h2>
       <SchemaForm<FeedbackForm>
         draftKey={DRAFT}
-        kit={{ schema: feedbackSchema, validators: feedbackValidators } as FormKit}
+        kit={{ schema: feedbackSchema, loadValidators: () => import("@schemas/generated/forms/feedback.validators.js") } as FormKit}
         uiSchema={{
           "ui:order": ["feedbackContent", "contactInformation", "*"],
           feedbackContent: {

@@ -3,14 +3,9 @@ import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import useSWR from "swr";
-import {
-  loginCodeSchema,
-  loginCodeValidators,
-  loginEmailSchema,
-  loginEmailValidators,
-  loginPasswordSchema,
-  loginPasswordValidators,
-} from "@schemas/generated/form-kits";
+import loginCodeSchema from "@schemas/generated/forms/login-code.schema.json";
+import loginEmailSchema from "@schemas/generated/forms/login-email.schema.json";
+import loginPasswordSchema from "@schemas/generated/forms/login-password.schema.json";
 import type { LoginCodeForm, LoginEmailForm, LoginPasswordForm } from "@schemas/generated/forms";
 import { accountCalls, callApi } from "~/api/calls";
 import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/account/flows";
@@ -58,7 +53,7 @@ function CodeLogin() {
   return (
     <SchemaForm<LoginCodeForm>
       draftKey={DRAFTS.code}
-      kit={{ schema: loginCodeSchema, validators: loginCodeValidators } as FormKit}
+      kit={{ schema: loginCodeSchema, loadValidators: () => import("@schemas/generated/forms/login-code.validators.js") } as FormKit}
       uiSchema={{
         "ui:order": ["mobilePrefix", "userName", "smsVerifyCode", "*"],
         mobilePrefix: ui.prefix,
@@ -81,7 +76,7 @@ function PasswordLogin() {
   return (
     <SchemaForm<LoginPasswordForm>
       draftKey={DRAFTS.password}
-      kit={{ schema: loginPasswordSchema, validators: loginPasswordValidators } as FormKit}
+      kit={{ schema: loginPasswordSchema, loadValidators: () => import("@schemas/generated/forms/login-password.validators.js") } as FormKit}
       uiSchema={{
         "ui:order": ["mobilePrefix", "mobile", "password", "*"],
         mobilePrefix: ui.prefix,
@@ -102,7 +97,7 @@ function EmailLogin() {
   return (
     <SchemaForm<LoginEmailForm>
       draftKey={DRAFTS.email}
-      kit={{ schema: loginEmailSchema, validators: loginEmailValidators } as FormKit}
+      kit={{ schema: loginEmailSchema, loadValidators: () => import("@schemas/generated/forms/login-email.validators.js") } as FormKit}
       uiSchema={{ accountEmail: ui.email, password: ui.password, sourceUrl: ui.hidden }}
       submitLabel={t("verify:login.submit")}
       busyLabel={t("verify:login.busy")}

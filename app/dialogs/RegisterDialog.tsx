@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { registerEmailSchema, registerEmailValidators } from "@schemas/generated/form-kits";
+import registerEmailSchema from "@schemas/generated/forms/register-email.schema.json";
 import type { RegisterEmailForm } from "@schemas/generated/forms";
 import { accountCalls, callApi, showFailure } from "~/api/calls";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
@@ -20,7 +20,7 @@ function EmailRegisterForm() {
   return (
     <SchemaForm<RegisterEmailForm>
       draftKey={EMAIL_DRAFT}
-      kit={{ schema: registerEmailSchema, validators: registerEmailValidators } as FormKit}
+      kit={{ schema: registerEmailSchema, loadValidators: () => import("@schemas/generated/forms/register-email.validators.js") } as FormKit}
       uiSchema={{
         "ui:order": ["userName", "password", "passwordNext", "userSource", "*"],
         userName: ui.email,

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import registerPhoneSchema from "@schemas/generated/forms/register-phone.schema.json";
-import registerPhoneValidators from "@schemas/generated/forms/register-phone.validators.js";
 import type { RegisterPhoneForm as RegisterPhoneValue } from "@schemas/generated/forms";
 import { accountCalls, callApi, showFailure } from "~/api/calls";
 import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/account/flows";
@@ -43,7 +42,7 @@ export default function PhoneRegisterForm({
   return (
     <SchemaForm<RegisterPhoneValue>
       draftKey={draftKey}
-      kit={{ schema: registerPhoneSchema, validators: registerPhoneValidators } as FormKit}
+      kit={{ schema: registerPhoneSchema, loadValidators: () => import("@schemas/generated/forms/register-phone.validators.js") } as FormKit}
       initial={inviteCode ? { userSource: inviteCode } : undefined}
       uiSchema={{
         "ui:order": ["mobilePrefix", "userName", "smsVerifyCode", "password", "passwordNext", "userSource", "*"],

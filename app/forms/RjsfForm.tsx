@@ -29,14 +29,14 @@ function FieldWithoutAlternatives({ schema, optionSchemaField }: MultiSchemaFiel
 }
 
 /** The form's precompiled validator, checking what the server will check: the trimmed values. */
-function validatorFor(kit: FormKit): ValidatorType {
-  let validator = validators.get(kit.schema);
+function validatorFor(schema: FormKit["schema"], functions: unknown): ValidatorType {
+  let validator = validators.get(schema);
   if (!validator) {
-    const compiled = createPrecompiledValidator(kit.validators as ValidatorFunctions, kit.schema);
+    const compiled = createPrecompiledValidator(functions as ValidatorFunctions, schema);
     const trimming = Object.create(compiled) as ValidatorType;
     trimming.validateFormData = (formData, ...rest) => compiled.validateFormData(trimStrings(formData), ...rest);
     validator = trimming;
-    validators.set(kit.schema, validator);
+    validators.set(schema, validator);
   }
   return validator;
 }
@@ -49,6 +49,8 @@ function errorSchemaOf(fields: Record<string, string>, t: (key: string) => strin
 }
 
 interface Props<T> extends SchemaFormProps<T> {
+  /** The kit's precompiled validators, loaded by SchemaForm before it mounts this form. */
+  validators: unknown;
   /** Messages the route action gave a native post of this form, shown until the user changes something. */
   serverFields?: Record<string, string>;
   /** The user submitted before this runtime arrived: submit as soon as it is mounted. */
@@ -73,6 +75,7 @@ export default function RjsfForm<T extends object>({
   children,
   serverFields,
   submitOnMount,
+  validators: functions,
 }: Props<T>) {
   const { t, i18n } = useTranslation();
   const drafts = useStore($drafts);
@@ -81,7 +84,7 @@ export default function RjsfForm<T extends object>({
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(() => (serverFields ? errorSchemaOf(serverFields, t) : undefined));
   const form = useRef<Form<T>>(null);
-  const validator = validatorFor(kit);
+  const validator = validatorFor(kit.schema, functions);
 
   const transformErrors = useMemo(
     () => (errors: RJSFValidationError[]) => {

@@ -2,7 +2,7 @@ import { type ComponentType, useContext, useEffect, useLayoutEffect, useRef, use
 import { useStore } from "@nanostores/react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
 import { $drafts, saveDraft } from "./drafts";
-import type { SchemaFormProps } from "./form-kit";
+import type { FormKit, SchemaFormProps } from "./form-kit";
 import { NativeForm } from "./NativeForm";
 import { postedFields } from "./schema-fields";
 import { nativeAnswerFor } from "./native-post";
@@ -21,6 +21,16 @@ function loadRuntime(): Promise<Runtime> {
     return module;
   });
   return loading;
+}
+
+/** Each form's precompiled validators once fetched, by schema: a form shown again (a dialog reopened) is live at once. */
+const loadedValidators = new WeakMap<object, unknown>();
+
+/** The runtime and this form's validators (ADR 033): the live form needs both, so a submit held for it is validated. */
+async function loadForm(kit: FormKit): Promise<Runtime> {
+  const [module, validators] = await Promise.all([loadRuntime(), kit.loadValidators()]);
+  loadedValidators.set(kit.schema, validators.default);
+  return module;
 }
 
 /** After the page has painted and the browser is idle: the form is visible before its runtime is fetched. */
@@ -48,15 +58,19 @@ function typedValues(form: HTMLFormElement | null, fields: string[]): Record<str
 /**
  * A form from a JSON Schema of schemas/forms/ (ADR 029). The server renders it as a plain `<form method="post">`
  * that works before any script runs (the route action validates it with the same precompiled validator); in the
- * browser the RJSF runtime is fetched when idle, or at once when the form is focused, and takes over with what the
- * user already typed: live validation, drafts, the caller's onSubmit.
+ * browser the RJSF runtime and the form's validators are fetched when idle, or at once when the form is focused, and
+ * take over with what the user already typed: live validation, drafts, the caller's onSubmit. A submit made before
+ * they arrived is held and made by the live form, validated like any other.
  */
 export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
   const { draftKey, kit, initial } = props;
   const drafts = useStore($drafts, { keys: [draftKey] });
   const answer = nativeAnswerFor(useContext(UNSAFE_DataRouterStateContext)?.actionData, draftKey);
   const formData = (drafts[draftKey] as Record<string, unknown> | undefined) ?? answer?.values ?? (initial as Record<string, unknown> | undefined) ?? {};
-  const [Live, setLive] = useState<ComponentType<Parameters<Runtime["default"]>[0]> | null>(null);
+  // An object per take-over: a form whose kit changed in place is taken over again once that kit's validators are in.
+  const [live, setLive] = useState<{ Form: ComponentType<Parameters<Runtime["default"]>[0]> } | null>(null);
+  const validators = loadedValidators.get(kit.schema);
+  const Live = live && validators !== undefined ? live.Form : null;
   const [submitPending, setSubmitPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const wake = useRef<() => void>(() => {});
@@ -72,7 +86,7 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
         caret.current = { id: focused.id, start: text?.selectionStart ?? null, end: text?.selectionEnd ?? null };
       }
     }
-    setLive(() => module.default as never);
+    setLive({ Form: module.default as never });
   };
 
   // The runtime's inputs replace the plain ones under the same ids: the one being typed in keeps the focus and caret.
@@ -94,14 +108,14 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
 
   // A form mounted after the runtime arrived (a dialog, a later page) is the interactive one from its first paint.
   useLayoutEffect(() => {
-    if (runtime) takeOver(runtime);
+    if (runtime && loadedValidators.has(kit.schema)) takeOver(runtime);
   }, []);
 
   useEffect(() => {
-    if (runtime) return;
+    if (runtime && loadedValidators.has(kit.schema)) return;
     let active = true;
     const start = () => {
-      void loadRuntime().then((module) => {
+      void loadForm(kit).then((module) => {
         if (active) takeOver(module);
       });
     };
@@ -111,9 +125,13 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
       active = false;
       cancel();
     };
-  }, []);
+  }, [kit.schema]);
 
-  if (Live) return <Live {...(props as SchemaFormProps<object>)} initial={formData} serverFields={answer?.fields} submitOnMount={submitPending} />;
+  if (Live) {
+    return (
+      <Live {...(props as SchemaFormProps<object>)} validators={validators} initial={formData} serverFields={answer?.fields} submitOnMount={submitPending} />
+    );
+  }
   return (
     <NativeForm
       formRef={form}
@@ -127,7 +145,7 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
       context={props.context}
       onWake={() => wake.current()}
       onSubmit={(event) => {
-        // With scripts the form submits the interactive way, as soon as its runtime is here.
+        // With scripts the form submits the interactive way, validated, as soon as its runtime and validators are here.
         event.preventDefault();
         setSubmitPending(true);
         wake.current();

@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
 import type { RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 
-/** A form's schema (schemas/generated/forms) and its precompiled validators (ADR 006). */
+/** A form's precompiled validators as its generated module exports them (schemas/generated/forms/<name>.validators.js). */
+export interface ValidatorsModule {
+  default: unknown;
+}
+
+/**
+ * A form's schema (schemas/generated/forms) and how to load its precompiled validators (ADR 006):
+ * `() => import("@schemas/generated/forms/<name>.validators.js")`. Nothing is validated before the first input or
+ * submit, so the validators are not part of a page's first load (ADR 033); the schema is, the plain form is drawn from it.
+ */
 export interface FormKit {
   schema: RJSFSchema;
-  validators: unknown;
+  loadValidators: () => Promise<ValidatorsModule>;
 }
 
 export interface SubmitOutcome {

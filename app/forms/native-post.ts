@@ -1,7 +1,7 @@
 import type { ApiEnvelope } from "@contracts/envelope";
 import { isSuccess } from "@contracts/envelope";
 import type { CallDefinition } from "~/api/api-client";
-import { serverFieldErrors } from "./form-kit";
+import { type FormKit, serverFieldErrors } from "./form-kit";
 
 /**
  * What a form posted without scripts and the route action answer each other (ADR 029). Shared by the page (which
@@ -38,7 +38,8 @@ export type NativeOutcome = { next: string; session?: string } | { fields: Recor
 /**
  * A form that also works without scripts, declared by the widget that renders it. The route action accepts a post of
  * it only on a page whose config has that widget (showing this form), validates the body with `kit`'s precompiled
- * validator, and then `submit`s it the way the widget's script does.
+ * validator, and then `submit`s it the way the widget's script does. The kit loads its validators (ADR 033): the widget
+ * reads this declaration for its form id, and a static validator import here would put them in the page's first load.
  */
 export interface NativePost<Props = Record<string, unknown>> {
   /** The form's draft key, sent in the FORM_ID_FIELD of its plain form. */
@@ -47,7 +48,7 @@ export interface NativePost<Props = Record<string, unknown>> {
   widget: string;
   /** When one widget renders several forms: whether these props (bindings resolved) show this one. */
   shows?: (props: Props) => boolean;
-  kit: { schema: { $id?: string }; validators: unknown };
+  kit: { schema: { $id?: string }; loadValidators: FormKit["loadValidators"] };
   /** Values never written back into the page (passwords): the user types them again. */
   secret?: readonly string[];
   /** `page` is the posted page's path and query (a login's sourceUrl). */

@@ -84,7 +84,7 @@ export async function handleFormPost(request: Request, services: AppServices, la
 
   if (!declared) return refuse({ _form: "common:forms.needsScript" });
   const { post, props } = declared;
-  const validate = (post.kit.validators as Record<string, Validate>)[String(schema?.$id)];
+  const validate = ((await post.kit.loadValidators()).default as Record<string, Validate>)[String(schema?.$id)];
   if (!validate(value)) return refuse(fieldErrors(validate.errors));
 
   // The user's session, language and address, as their browser's own call through /api would carry them.

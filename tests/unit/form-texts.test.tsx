@@ -40,7 +40,12 @@ describe("form schemas in the UI", () => {
     const i18n = await i18nFor("zh");
     const html = renderToString(
       <I18nextProvider i18n={i18n}>
-        <SchemaForm draftKey={`probe-${name}`} kit={{ schema, validators }} submitLabel="提交" onSubmit={async () => undefined} />
+        <SchemaForm
+          draftKey={`probe-${name}`}
+          kit={{ schema, loadValidators: async () => ({ default: validators }) }}
+          submitLabel="提交"
+          onSubmit={async () => undefined}
+        />
       </I18nextProvider>,
     );
     expect(html).toContain('class="schema-form"');

@@ -33,10 +33,15 @@ describe("the plain form matches RJSF's", () => {
     const schema = JSON.parse(readFileSync(join(formsDir, `${name}.schema.json`), "utf8")) as Record<string, unknown>;
     const { default: validators } = (await import(join(formsDir, `${name}.validators.js`))) as { default: unknown };
     const i18n = await i18nFor("zh");
-    const props = { draftKey: `probe-${name}`, kit: { schema, validators }, submitLabel: "提交", onSubmit: async () => undefined };
+    const props = {
+      draftKey: `probe-${name}`,
+      kit: { schema, loadValidators: async () => ({ default: validators }) },
+      submitLabel: "提交",
+      onSubmit: async () => undefined,
+    };
     const render = (form: React.ReactNode) => renderToString(<I18nextProvider i18n={i18n}>{form}</I18nextProvider>);
     const plain = controls(render(<SchemaForm {...props} />));
-    const rjsf = controls(render(<RjsfForm {...props} />));
+    const rjsf = controls(render(<RjsfForm {...props} validators={validators} />));
     // Arrays and objects inside a form (an image list) are drawn by RJSF only; every field the plain form has is RJSF's.
     for (const [id, kind] of Object.entries(plain.fields).filter(([id]) => id !== "_form")) expect(rjsf.fields[id], `${name}: ${id}`).toBe(kind);
     for (const [id, text] of Object.entries(plain.labels)) expect(rjsf.labels[id], `${name}: label of ${id}`).toBe(text);

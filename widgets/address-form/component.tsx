@@ -4,7 +4,6 @@ import { useNavigate } from "react-router";
 import type { WidgetProps } from "@rjsf/utils";
 import type { AddressFormProps } from "@schemas/generated/page-config";
 import addressSchema from "@schemas/generated/forms/address.schema.json";
-import addressValidators from "@schemas/generated/forms/address.validators.js";
 import type { AddressForm as AddressFormValue } from "@schemas/generated/forms";
 import "./address-form.css";
 import { refreshPageData, usePage } from "../kit/page";
@@ -107,7 +106,7 @@ export default function AddressFormWidget({ props }: WidgetRenderProps<AddressFo
     <section className="address-form">
       <SchemaForm<AddressFormValue>
         draftKey={draftKey}
-        kit={{ schema: addressSchema, validators: addressValidators } as FormKit}
+        kit={{ schema: addressSchema, loadValidators: () => import("@schemas/generated/forms/address.validators.js") } as FormKit}
         initial={initial}
         context={{ divisions, draftKey } satisfies RegionContext}
         widgets={{ region: RegionSelect }}

@@ -15,17 +15,17 @@ describe("circleComposer", () => {
     expect(en).toContain("Add images 0/9");
   });
 
-  it("checks a chosen image and a post with the platform's own schemas", () => {
+  it("checks a chosen image and a post with the platform's own schemas", async () => {
     const MB = 1024 * 1024;
-    expect(circleImageProblem({ type: "image/gif", size: 5 * MB })).toBeNull();
-    expect(circleImageProblem({ type: "image/png", size: 5 * MB + 1 })).toBe("circle:upload.max5");
-    expect(circleImageProblem({ type: "image/svg+xml", size: 100 })).toBe("circle:upload.imageType");
-    expect(circleImageProblem({ type: "", size: 0 })).toBe("circle:upload.imageType");
+    expect(await circleImageProblem({ type: "image/gif", size: 5 * MB })).toBeNull();
+    expect(await circleImageProblem({ type: "image/png", size: 5 * MB + 1 })).toBe("circle:upload.max5");
+    expect(await circleImageProblem({ type: "image/svg+xml", size: 100 })).toBe("circle:upload.imageType");
+    expect(await circleImageProblem({ type: "", size: 0 })).toBe("circle:upload.imageType");
     const image = (index: number) => `/api/file/download?name=${String(index).padStart(32, "a")}.png`;
-    expect(circlePostProblems({ content: "你好", images: [image(1)] })).toEqual({});
-    expect(circlePostProblems({ content: "   ", images: [] })).toEqual({ content: "circle:post.required" });
-    expect(circlePostProblems({ content: "x".repeat(1001), images: [] })).toEqual({ content: "circle:post.tooLong" });
-    expect(circlePostProblems({ content: "十张", images: Array.from({ length: 10 }, (_, index) => image(index)) })).toEqual({
+    expect(await circlePostProblems({ content: "你好", images: [image(1)] })).toEqual({});
+    expect(await circlePostProblems({ content: "   ", images: [] })).toEqual({ content: "circle:post.required" });
+    expect(await circlePostProblems({ content: "x".repeat(1001), images: [] })).toEqual({ content: "circle:post.tooLong" });
+    expect(await circlePostProblems({ content: "十张", images: Array.from({ length: 10 }, (_, index) => image(index)) })).toEqual({
       images: "circle:post.tooManyImages",
     });
   });

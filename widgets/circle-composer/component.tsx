@@ -8,7 +8,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { useHydrated, useViewer } from "../kit/page";
 import { compressImage, toBase64 } from "../kit/browser";
-import { circleImageProblem, circlePostProblems, readStorage, writeStorage } from "../kit/circle-compose";
+import { circleImageProblem, circlePostProblems, preloadCircleChecks, readStorage, writeStorage } from "../kit/circle-compose";
 
 /** Images per post (spec §5) and characters of text. */
 const MAX_IMAGES = 9;
@@ -75,16 +75,17 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
     }
   };
 
-  const choose = (files: File[]) => {
+  const choose = async (files: File[]) => {
+    const refusals = await Promise.all(files.map((file) => circleImageProblem(file)));
     let room = MAX_IMAGES - picked.current.length;
     const added: Picked[] = [];
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
       if (room === 0) {
         showToast(t("post.tooManyImages"), "error");
         setProblem({ text: t("post.tooManyImages"), aboutText: false });
         break;
       }
-      const refusal = circleImageProblem(file);
+      const refusal = refusals[index];
       if (refusal) {
         showToast(`${file.name}: ${t(refusal)}`, "error");
         continue;
@@ -108,12 +109,14 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
 
   const submit = async () => {
     const post = { content: text.trim(), images: images.flatMap((image) => (image.url ? [image.url] : [])) };
-    const refusal = Object.values(circlePostProblems(post))[0];
+    // Busy from here: a second tap while the check's validators are still arriving posts nothing twice.
+    setPosting(true);
+    const refusal = Object.values(await circlePostProblems(post))[0];
     if (refusal) {
+      setPosting(false);
       setProblem({ text: t(refusal), aboutText: refusal.startsWith("circle:post.required") || refusal.startsWith("circle:post.tooLong") });
       return;
     }
-    setPosting(true);
     const answer = await browserApi.request<{ id: number }>("/circle/add", { params: post });
     setPosting(false);
     if (askedToLogIn(answer)) return;
@@ -136,6 +139,8 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
         {t("composer.label")}
       </label>
       <textarea
+        // The checks run at the post and at each chosen image: their validators come while the writer types.
+        onFocus={preloadCircleChecks}
         id="circle-composer-text"
         className="circle-composer-text"
         value={text}
@@ -168,10 +173,11 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
               className="circle-composer-file"
               disabled={!hydrated}
               data-testid="composer-files"
+              onClick={preloadCircleChecks}
               onChange={(event) => {
                 const files = [...(event.target.files ?? [])];
                 event.target.value = "";
-                choose(files);
+                void choose(files);
               }}
             />
           </label>

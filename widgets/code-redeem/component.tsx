@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CodeRedeemProps } from "@schemas/generated/page-config";
 import memberCodeSchema from "@schemas/generated/forms/member-code.schema.json";
-import memberCodeValidators from "@schemas/generated/forms/member-code.validators.js";
 import type { MemberCodeForm } from "@schemas/generated/forms";
 import "./code-redeem.css";
 import { CODE_REDEEM_POST } from "./native-post";
@@ -31,7 +30,7 @@ export default function CodeRedeem({ props }: WidgetRenderProps<CodeRedeemProps>
       <h1 className="section-title">{t("code.title")}</h1>
       <SchemaForm<MemberCodeForm>
         draftKey={CODE_REDEEM_POST.id}
-        kit={{ schema: memberCodeSchema, validators: memberCodeValidators } as FormKit}
+        kit={{ schema: memberCodeSchema, loadValidators: () => import("@schemas/generated/forms/member-code.validators.js") } as FormKit}
         uiSchema={{ code: { "ui:title": t("code.label"), "ui:placeholder": t("code.placeholder"), "ui:autocomplete": "off", "ui:help": t("code.help") } }}
         submitLabel={t("code.submit")}
         busyLabel={t("code.busy")}

@@ -1,5 +1,4 @@
 import memberCodeSchema from "@schemas/generated/forms/member-code.schema.json";
-import memberCodeValidators from "@schemas/generated/forms/member-code.validators.js";
 import type { CodeRedeemProps } from "@schemas/generated/page-config";
 import { memberCalls } from "../kit/api";
 import { type NativePost, postOnce } from "../kit/native-post";
@@ -8,6 +7,6 @@ import { type NativePost, postOnce } from "../kit/native-post";
 export const CODE_REDEEM_POST: NativePost<CodeRedeemProps> = {
   id: "member-code",
   widget: "codeRedeem",
-  kit: { schema: memberCodeSchema, validators: memberCodeValidators },
+  kit: { schema: memberCodeSchema, loadValidators: () => import("@schemas/generated/forms/member-code.validators.js") },
   submit: postOnce(memberCalls.redeemCode, (props) => props.doneLink, "code"),
 };

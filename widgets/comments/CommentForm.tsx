@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import commentSchema from "@schemas/generated/forms/comment.schema.json";
-import commentValidators from "@schemas/generated/forms/comment.validators.js";
 import type { CommentForm as CommentValue } from "@schemas/generated/forms";
 import type { Comment } from "./comment";
 import { browserApi, isSuccess } from "../kit/api";
@@ -8,7 +7,7 @@ import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { SchemaForm } from "../kit/forms";
 
-const kit = { schema: commentSchema as never, validators: commentValidators };
+const kit = { schema: commentSchema as never, loadValidators: () => import("@schemas/generated/forms/comment.validators.js") };
 
 interface Props {
   kind: CommentValue["kind"];

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./rich-editor.css";
-import { escapeHtml, sanitizeHtml } from "./sanitize-html";
+import { escapeHtml, loadedSanitiser, loadSanitiser } from "./html-safety";
 
 export interface RichEditorProps {
   /** The text the editor starts from; set again only when `version` changes (a restored copy, a loaded text, a cleared draft). */
@@ -61,11 +61,35 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
   const [panelError, setPanelError] = useState("");
   const [uploading, setUploading] = useState(false);
 
+  // "filling": a text is on its way into the area (the sanitiser is loading), "failed": it could not be loaded.
+  const [filling, setFilling] = useState<"no" | "filling" | "failed">("no");
+  const [retries, setRetries] = useState(0);
+
   // The text is set when a new version arrives (a loaded text, a restored copy), never while the writer types; a copy
   // restored from this device's storage is as untrusted as any stored HTML, so it goes through the allow-list too.
+  // The allow-list is fetched for it (ADR 033); meanwhile the area takes no typing, which the text would replace.
   useEffect(() => {
-    if (area.current) area.current.innerHTML = sanitizeHtml(initialHtml);
-  }, [version]);
+    const text = initialHtml;
+    const sanitise = loadedSanitiser();
+    if (!text || sanitise) {
+      if (area.current) area.current.innerHTML = text && sanitise ? sanitise(text) : "";
+      setFilling("no");
+      return;
+    }
+    let current = true;
+    setFilling("filling");
+    loadSanitiser().then(
+      (loaded) => {
+        if (!current || !area.current) return;
+        area.current.innerHTML = loaded(text);
+        setFilling("no");
+      },
+      () => current && setFilling("failed"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [version, retries]);
 
   useEffect(() => {
     // Enter starts a paragraph, not a <div>, so the saved text reads as paragraphs.
@@ -223,10 +247,19 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
       )}
       {uploadImage && <input ref={imageInput} type="file" accept="image/jpeg,image/png" hidden onChange={(event) => void pickImage(event.target.files?.[0])} />}
       {uploading && <p className="rich-editor-note">{t("richEditor.imageUploading")}</p>}
+      {filling === "failed" && (
+        <p className="rich-editor-error" role="alert">
+          {t("widget.dataFailed")}{" "}
+          <button type="button" className="button" onClick={() => setRetries((count) => count + 1)}>
+            {t("widget.retry")}
+          </button>
+        </p>
+      )}
       <div
         ref={area}
         className="rich-editor-area rich-text"
-        contentEditable
+        contentEditable={filling === "no"}
+        aria-busy={filling === "filling"}
         suppressContentEditableWarning
         role="textbox"
         aria-multiline="true"

@@ -1,18 +1,7 @@
 import { use, useRef } from "react";
 import { useHydrated } from "~/renderer/use-hydrated";
+import { loadedSanitiser, loadSanitiser } from "./html-safety";
 
-type Sanitise = (html: string) => string;
-
-let sanitiser: Sanitise | null = null;
-let loading: Promise<Sanitise> | null = null;
-/** The xss allow-list sanitiser (7.7 KB gzipped): the browser loads it only when it must sanitise HTML itself. */
-function loadSanitiser(): Promise<Sanitise> {
-  loading ??= import("./sanitize-html").then((module) => {
-    sanitiser = module.sanitizeHtml;
-    return sanitiser;
-  });
-  return loading;
-}
 // The server sanitises everything it renders: it waits for the sanitiser once, when the widget module loads.
 if (typeof document === "undefined") await loadSanitiser();
 
@@ -37,7 +26,7 @@ export function SanitisedHtml({ html, className }: { html: string; className?: s
   if (inBrowser && !hydrated && rendered.current.serverHtml === null) rendered.current.serverHtml = html;
   const keepServerDom = inBrowser && !rendered.current.left && rendered.current.serverHtml === html;
   if (!keepServerDom) rendered.current.left = true;
-  const __html = keepServerDom ? "" : (sanitiser ?? use(loadSanitiser()))(html);
+  const __html = keepServerDom ? "" : (loadedSanitiser() ?? use(loadSanitiser()))(html);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised DOM, or sanitizeHtml's output (above)
   return <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html }} />;
 }

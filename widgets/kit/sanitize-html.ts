@@ -33,10 +33,3 @@ const filter = new FilterXSS({
 export function sanitizeHtml(html: string): string {
   return filter.process(html);
 }
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-
-/** Text as HTML that shows it as typed: nothing in it is read as markup (text of a paragraph or an attribute value). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ENTITIES[char] ?? char);
-}

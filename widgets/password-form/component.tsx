@@ -4,11 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { atom } from "nanostores";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
 import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";
-import changePasswordValidators from "@schemas/generated/forms/change-password.validators.js";
 import findPasswordVerifySchema from "@schemas/generated/forms/find-password-verify.schema.json";
-import findPasswordVerifyValidators from "@schemas/generated/forms/find-password-verify.validators.js";
 import newPasswordSchema from "@schemas/generated/forms/new-password.schema.json";
-import newPasswordValidators from "@schemas/generated/forms/new-password.validators.js";
 import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from "@schemas/generated/forms";
 import "./password-form.css";
 import { CHANGE_NEXT, CHANGE_PASSWORD_POST } from "./native-post";
@@ -49,7 +46,7 @@ function FindStep({ next }: { next: string }) {
       <SchemaForm<FindPasswordVerifyForm>
         key={by}
         draftKey={draftKey}
-        kit={{ schema: findPasswordVerifySchema, validators: findPasswordVerifyValidators } as FormKit}
+        kit={{ schema: findPasswordVerifySchema, loadValidators: () => import("@schemas/generated/forms/find-password-verify.validators.js") } as FormKit}
         uiSchema={uiSchema}
         context={context as unknown as Record<string, unknown>}
         submitLabel={t("password:find.next")}
@@ -77,7 +74,7 @@ function NewStep({ next }: { next: string }) {
   return (
     <SchemaForm<NewPasswordForm>
       draftKey={NEW_DRAFT}
-      kit={{ schema: newPasswordSchema, validators: newPasswordValidators } as FormKit}
+      kit={{ schema: newPasswordSchema, loadValidators: () => import("@schemas/generated/forms/new-password.validators.js") } as FormKit}
       uiSchema={{ password: ui.newPassword, passwordNext: ui.passwordNext }}
       submitLabel={t("password:new.submit")}
       busyLabel={t("password:new.busy")}
@@ -107,7 +104,7 @@ function ChangeForm({ next }: { next: string }) {
   return (
     <SchemaForm<ChangePasswordForm>
       draftKey={CHANGE_PASSWORD_POST.id}
-      kit={{ schema: changePasswordSchema, validators: changePasswordValidators } as FormKit}
+      kit={{ schema: changePasswordSchema, loadValidators: () => import("@schemas/generated/forms/change-password.validators.js") } as FormKit}
       uiSchema={{
         "ui:order": ["oldPassword", "password", "passwordNext"],
         oldPassword: {

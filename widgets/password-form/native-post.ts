@@ -1,5 +1,4 @@
 import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";
-import changePasswordValidators from "@schemas/generated/forms/change-password.validators.js";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
 import { accountCalls } from "../kit/api";
 import { type NativePost, postOnce } from "../kit/native-post";
@@ -12,7 +11,7 @@ export const CHANGE_PASSWORD_POST: NativePost<PasswordFormProps> = {
   id: "change-password",
   widget: "passwordForm",
   shows: (props) => props.mode === "change",
-  kit: { schema: changePasswordSchema, validators: changePasswordValidators },
+  kit: { schema: changePasswordSchema, loadValidators: () => import("@schemas/generated/forms/change-password.validators.js") },
   secret: ["oldPassword", "password", "passwordNext"],
   submit: postOnce(accountCalls.changePassword, (props) => props.nextLink ?? CHANGE_NEXT),
 };

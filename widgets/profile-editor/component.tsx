@@ -1,26 +1,23 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileEditorProps } from "@schemas/generated/page-config";
-import imageUploadValidators from "@schemas/generated/forms/image-upload.validators.js";
 import profileSchema from "@schemas/generated/forms/profile.schema.json";
-import profileValidators from "@schemas/generated/forms/profile.validators.js";
 import type { ProfileForm } from "@schemas/generated/forms";
-import type { ErrorObject } from "ajv";
 import "./profile-editor.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { accountCalls, callApi, showFailure } from "../kit/api";
 import { type SessionUser, showToast, storeSession } from "../kit/session";
-import { fieldErrors, type FormKit, SchemaForm, serverFieldErrors } from "../kit/forms";
+import { type FormKit, SchemaForm, serverFieldErrors } from "../kit/forms";
+import { checkForm, preloadValidators } from "../kit/form-check";
 import { compressImage, toBase64 } from "../kit/browser";
 
-type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const avatarCheck = { id: "image-upload", loadValidators: () => import("@schemas/generated/forms/image-upload.validators.js") };
 
 /** The chosen file against the image-upload schema for avatars (the upload call checks the same): an i18n key, or null. */
-export function avatarProblem(file: { type: string; size: number }): string | null {
-  const validate = (imageUploadValidators as Record<string, Validate>)["image-upload"];
-  if (validate({ purpose: "avatar", contentType: file.type, size: file.size })) return null;
-  return Object.values(fieldErrors(validate.errors))[0] ?? "circle:upload.jpgPng";
+export async function avatarProblem(file: { type: string; size: number }): Promise<string | null> {
+  const problems = await checkForm(avatarCheck, { purpose: "avatar", contentType: file.type, size: file.size });
+  return Object.keys(problems).length ? (Object.values(problems)[0] ?? "circle:upload.jpgPng") : null;
 }
 
 function keep(user: SessionUser | null | undefined): void {
@@ -35,7 +32,7 @@ export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditor
   if (!user) return null;
 
   const upload = async (file: File) => {
-    const problem = avatarProblem(file);
+    const problem = await avatarProblem(file);
     if (problem) {
       showToast(t(problem), "error");
       return;
@@ -73,6 +70,8 @@ export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditor
             accept="image/jpeg,image/png"
             className="visually-hidden-input"
             disabled={uploading}
+            // Picking a file takes a moment: the check's validators arrive meanwhile.
+            onClick={() => preloadValidators(avatarCheck)}
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = "";
@@ -85,7 +84,7 @@ export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditor
       {props.nickname !== false && (
         <SchemaForm<ProfileForm>
           draftKey="profile"
-          kit={{ schema: profileSchema, validators: profileValidators } as FormKit}
+          kit={{ schema: profileSchema, loadValidators: () => import("@schemas/generated/forms/profile.validators.js") } as FormKit}
           initial={{ nickname: user.nickname ?? "" }}
           uiSchema={{
             nickname: { "ui:title": t("personCenter:setting.nickname"), "ui:placeholder": t("personCenter:setting.nicknamePlaceholder") },

@@ -3,12 +3,12 @@ import { avatarProblem } from "./component";
 import { renderWidget } from "@tests/unit/render-widget";
 
 describe("profileEditor", () => {
-  it("accepts JPG and PNG of at most 2 MB, with the image-upload schema's messages for avatars", () => {
-    expect(avatarProblem({ type: "image/jpeg", size: 1024 })).toBeNull();
-    expect(avatarProblem({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();
-    expect(avatarProblem({ type: "image/png", size: 2 * 1024 * 1024 + 1 })).toBe("circle:upload.max2");
-    expect(avatarProblem({ type: "image/gif", size: 1024 })).toBe("circle:upload.jpgPng");
-    expect(avatarProblem({ type: "", size: 0 })).not.toBeNull();
+  it("accepts JPG and PNG of at most 2 MB, with the image-upload schema's messages for avatars", async () => {
+    expect(await avatarProblem({ type: "image/jpeg", size: 1024 })).toBeNull();
+    expect(await avatarProblem({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();
+    expect(await avatarProblem({ type: "image/png", size: 2 * 1024 * 1024 + 1 })).toBe("circle:upload.max2");
+    expect(await avatarProblem({ type: "image/gif", size: 1024 })).toBe("circle:upload.jpgPng");
+    expect(await avatarProblem({ type: "", size: 0 })).not.toBeNull();
   });
 
   it("shows the avatar with its rule, and the nickname form filled in", async () => {

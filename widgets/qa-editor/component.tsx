@@ -1,10 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import qaAnswerSchema from "@schemas/generated/forms/qa-answer.schema.json";
-import qaAnswerValidators from "@schemas/generated/forms/qa-answer.validators.js";
-import qaQuestionSchema from "@schemas/generated/forms/qa-question.schema.json";
-import qaQuestionValidators from "@schemas/generated/forms/qa-question.validators.js";
 import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
@@ -12,12 +8,11 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { readCached, writeStorage } from "../kit/browser";
-import { checkForm } from "../kit/form-check";
-import { sanitizeHtml } from "../kit/sanitize-html";
+import { checkForm, preloadValidators } from "../kit/form-check";
 import { isEmptyHtml, RichEditor } from "../kit/rich-editor";
 
-const questionKit = { schema: qaQuestionSchema, validators: qaQuestionValidators };
-const answerKit = { schema: qaAnswerSchema, validators: qaAnswerValidators };
+const questionCheck = { id: "qa-question", loadValidators: () => import("@schemas/generated/forms/qa-question.validators.js") };
+const answerCheck = { id: "qa-answer", loadValidators: () => import("@schemas/generated/forms/qa-answer.validators.js") };
 const MAX_TAGS = 3;
 const SAVE_DELAY_MS = 400;
 
@@ -85,8 +80,8 @@ function Editor({
     const next = {
       title: typeof kept.title === "string" ? kept.title : "",
       tags: Array.isArray(kept.tags) ? kept.tags.filter((tag): tag is string => typeof tag === "string").slice(0, MAX_TAGS) : [],
-      // Storage is only ever written from this editor, but what goes into the page is sanitised all the same.
-      html: typeof kept.html === "string" ? sanitizeHtml(kept.html) : "",
+      // Storage is only ever written from this editor; the rich editor sanitises it all the same before it enters the page.
+      html: typeof kept.html === "string" ? kept.html : "",
       anonymous: kept.anonymous === true,
     };
     setDraft(next);
@@ -154,13 +149,23 @@ function Editor({
     const body: Record<string, unknown> = answering
       ? { questionId, content: html, anonymous: draft.anonymous }
       : { title: draft.title.trim(), tags: draft.tags, anonymous: draft.anonymous, ...(html ? { content: html } : {}) };
-    const invalid = checkForm(answering ? answerKit : questionKit, Object.fromEntries(Object.entries(body).filter(([, value]) => value !== "")));
+    // Busy while the check's validators may still be arriving: a second tap sends nothing twice.
+    setPosting(true);
+    const invalid = await checkForm(answering ? answerCheck : questionCheck, Object.fromEntries(Object.entries(body).filter(([, value]) => value !== "")));
+    if (invalid._form) {
+      setPosting(false);
+      setRefusal(t(invalid._form));
+      return;
+    }
     if (Object.keys(invalid).length) {
+      setPosting(false);
       setErrors(invalid);
       return;
     }
-    if (!requireLogin()) return;
-    setPosting(true);
+    if (!requireLogin()) {
+      setPosting(false);
+      return;
+    }
     const envelope = await browserApi.request<{ id: number; questionId?: number }>(answering ? "/qa/answer" : "/qa/ask", { params: body });
     setPosting(false);
     if (askedToLogIn(envelope)) return;
@@ -191,7 +196,7 @@ function Editor({
   if (missing) return <p className="list-empty">{t("editor.missingQuestion")}</p>;
 
   return (
-    <form className="qa-editor" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="qa-editor" onSubmit={(event) => void submit(event)} onFocus={() => preloadValidators(answering ? answerCheck : questionCheck)} noValidate>
       <h1>{t(answering ? "editor.answerTitle" : "editor.askTitle")}</h1>
       {answering && questionTitle && <p className="qa-editor-question">{t("editor.answering", { title: questionTitle })}</p>}
       {restored && <p className="qa-editor-note">{t("editor.draftRestored")}</p>}

@@ -1,8 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import qaAnswerSchema from "@schemas/generated/forms/qa-answer.schema.json";
-import qaAnswerValidators from "@schemas/generated/forms/qa-answer.validators.js";
 import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
@@ -13,10 +11,10 @@ import { SmartLink } from "../kit/links";
 import { formatCount, formatMoment } from "../kit/format";
 import { readCached, writeStorage } from "../kit/browser";
 import { RichHtml } from "../kit/rich-html";
-import { checkForm } from "../kit/form-check";
+import { checkForm, preloadValidators } from "../kit/form-check";
 import { paragraphsOf, type QaAnswer, type QaQuestion } from "./qa";
 
-const answerKit = { schema: qaAnswerSchema, validators: qaAnswerValidators };
+const answerCheck = { id: "qa-answer", loadValidators: () => import("@schemas/generated/forms/qa-answer.validators.js") };
 
 /** A question of the Q&A with its answers (/qa/detail): concern, praise and trample, a short answer form, removal of one's own. */
 export default function QaThread({ props, data }: WidgetRenderProps<QaThreadProps>) {
@@ -245,13 +243,18 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { questionId, content: paragraphsOf(draft.text), anonymous: draft.anonymous };
-    const invalid = checkForm(answerKit, body);
+    // Busy while the check's validators may still be arriving: a second tap sends nothing twice.
+    setPosting(true);
+    const invalid = await checkForm(answerCheck, body);
     if (Object.keys(invalid).length) {
+      setPosting(false);
       setError(t(Object.values(invalid)[0]));
       return;
     }
-    if (!requireLogin()) return;
-    setPosting(true);
+    if (!requireLogin()) {
+      setPosting(false);
+      return;
+    }
     const envelope = await browserApi.request<QaAnswer>("/qa/answer", { params: body });
     setPosting(false);
     if (askedToLogIn(envelope)) return;
@@ -276,7 +279,7 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
     );
   }
   return (
-    <form className="qa-answer-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="qa-answer-form" onSubmit={(event) => void submit(event)} onFocus={() => preloadValidators(answerCheck)} noValidate>
       <textarea
         aria-label={t("detail.writeAnswer")}
         placeholder={t("detail.placeholder")}

@@ -1,5 +1,4 @@
 import registerPhoneSchema from "@schemas/generated/forms/register-phone.schema.json";
-import registerPhoneValidators from "@schemas/generated/forms/register-phone.validators.js";
 import type { RegisterFormProps } from "@schemas/generated/page-config";
 import type { NativePost } from "../kit/native-post";
 import { REG_CHANNEL, registerThenLogIn } from "../kit/phone-register";
@@ -19,7 +18,7 @@ export function inviteCodeOf(props: RegisterFormProps): string | undefined {
 export const REGISTER_POST: NativePost<RegisterFormProps> = {
   id: "register-page",
   widget: "registerForm",
-  kit: { schema: registerPhoneSchema, validators: registerPhoneValidators },
+  kit: { schema: registerPhoneSchema, loadValidators: () => import("@schemas/generated/forms/register-phone.validators.js") },
   secret: ["password", "passwordNext"],
   submit: (value, props, platform, page) => registerThenLogIn(value, { regChannel: channelOf(props), next: props.nextLink, sourceUrl: page }, platform),
 };

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ScholarVerificationProps } from "@schemas/generated/page-config";
 import scholarClaimSchema from "@schemas/generated/forms/scholar-claim.schema.json";
-import scholarClaimValidators from "@schemas/generated/forms/scholar-claim.validators.js";
 import type { ScholarClaimForm } from "@schemas/generated/forms";
 import "./scholar-verification.css";
 import { useViewer } from "../kit/page";
@@ -57,7 +56,7 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
       {showForm && (
         <SchemaForm<ScholarClaimForm>
           draftKey={DRAFT}
-          kit={{ schema: scholarClaimSchema, validators: scholarClaimValidators } as FormKit}
+          kit={{ schema: scholarClaimSchema, loadValidators: () => import("@schemas/generated/forms/scholar-claim.validators.js") } as FormKit}
           uiSchema={{
             "ui:order": ["realName", "email", "orgName", "researchField", "workHistory", "education", "introduction"],
             realName: { "ui:title": t("verify:claim.realName") },

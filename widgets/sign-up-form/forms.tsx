@@ -62,7 +62,8 @@ export function signUpFields(name: SignUpFormName): ComponentType<SignUpFieldsPr
   if (!component) {
     component = lazy(async () => {
       const [[schema, validators], { SchemaForm }] = await Promise.all([SIGN_UP_FORMS[name].load(), import("../kit/forms")]);
-      const kit = { schema: schema.default as never, validators: validators.default };
+      // The validators came with the schema: this form is fetched only when it is shown, and then validated at once.
+      const kit = { schema: schema.default as never, loadValidators: async () => validators };
       const fields = Object.keys((schema.default as { properties: Record<string, { type?: string }> }).properties);
       // biome-ignore lint/correctness/noComponentHookFactories: one component per form, made once when its schema loads
       function SignUpFields({ draftKey, agreementLink, privacyLink, oneClick, onSubmit }: SignUpFieldsProps) {

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import videoCommentSchema from "@schemas/generated/forms/video-comment.schema.json";
-import videoCommentValidators from "@schemas/generated/forms/video-comment.validators.js";
 import type { VideoCommentForm } from "@schemas/generated/forms";
 import type { Comment } from "./comment";
 import { browserApi, isSuccess } from "../kit/api";
@@ -8,7 +7,7 @@ import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { SchemaForm } from "../kit/forms";
 
-const kit = { schema: videoCommentSchema as never, validators: videoCommentValidators };
+const kit = { schema: videoCommentSchema as never, loadValidators: () => import("@schemas/generated/forms/video-comment.validators.js") };
 /** The form's value; a mapped type, as SchemaForm wants a plain record. */
 type CommentValue = Pick<VideoCommentForm, "videoId" | "content">;
 

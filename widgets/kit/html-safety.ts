@@ -1,0 +1,36 @@
+/**
+ * Making text and HTML safe to put into a page, without the sanitiser in the page's first load (ADR 028, 033):
+ * `escapeHtml` for text typed as text, and the loader of the allow-list sanitiser (./sanitize-html, about 8 KB gzipped)
+ * for HTML the browser must put into a page itself. One module: the widgets needing either are the same few.
+ */
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+/** Text as HTML that shows it as typed: nothing in it is read as markup (text of a paragraph or an attribute value). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => ENTITIES[char] ?? char);
+}
+
+export type Sanitise = (html: string) => string;
+
+let sanitiser: Sanitise | null = null;
+let loading: Promise<Sanitise> | null = null;
+
+/** The allow-list sanitiser, fetched on first need; a failed fetch is tried again on the next call. */
+export function loadSanitiser(): Promise<Sanitise> {
+  loading ??= import("./sanitize-html").then(
+    (module) => {
+      sanitiser = module.sanitizeHtml;
+      return sanitiser;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The sanitiser once it has loaded, else null. */
+export function loadedSanitiser(): Sanitise | null {
+  return sanitiser;
+}
