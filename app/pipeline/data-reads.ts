@@ -168,27 +168,43 @@ function readsQueryOnly(condition: VisibleWhen): boolean {
   return queryOnly;
 }
 
+/** What the browser keeps of a node a URL does not show: what decides that it renders nothing (or a gate prompt). */
+function hiddenStub(node: WidgetNode): WidgetNode {
+  return { type: node.type, ...(node.gate ? { gate: node.gate } : {}), ...(node.visibleWhen ? { visibleWhen: node.visibleWhen } : {}) };
+}
+
+/** A page as one URL shows it: the config the browser renders, and the sources no shown widget reads. */
+export interface ShownPage {
+  config: PageConfig;
+  hiddenSources: Set<string>;
+}
+
 /**
- * The sources only hidden widgets read, for this URL: nodes whose `visibleWhen` on the query alone is false, a node's
- * children its widget declares not shown (the tabs not chosen), and their subtrees. A source a shown widget reads,
- * or one whose absence makes the page a 404, is not among them.
+ * What a URL shows of a page. Hidden are nodes whose `visibleWhen` on the query alone is false, a node's children its
+ * widget declares not shown (the tabs not chosen), and their subtrees: choosing another is a navigation, which loads the
+ * page anew. Their sources are neither loaded nor sent, unless a shown widget reads them or their absence makes the page
+ * a 404; in the config the browser gets, a hidden node keeps only its type, gate and condition, and the editor's
+ * `$schema` and the server's `aliases` are left out.
  */
-export function hiddenOnlySources(config: PageConfig, search: URLSearchParams, query: Record<string, string>, readsOf: ReadsOf): Set<string> {
+export function shownPage(config: PageConfig, search: URLSearchParams, query: Record<string, string>, readsOf: ReadsOf): ShownPage {
   const shown = new Set<string>();
   const hidden = new Set<string>();
-  const visit = (nodes: WidgetNode[], parentShown: boolean) => {
-    for (const node of nodes) {
-      const condition = node.visibleWhen;
-      const visible = parentShown && !(condition && readsQueryOnly(condition) && !isVisible(condition, { query }));
-      for (const name of sourcesOfNode(node)) (visible ? shown : hidden).add(name);
-      const children = node.children ?? [];
-      if (!children.length) continue;
-      const showing = visible ? new Set(readsOf(node.type)?.(node.props ?? {}).shownChildren?.(search, children.length) ?? children.keys()) : null;
-      children.forEach((child, index) => visit([child], showing?.has(index) ?? false));
+  const trim = (node: WidgetNode, parentShown: boolean): WidgetNode => {
+    const condition = node.visibleWhen;
+    const visible = parentShown && !(condition && readsQueryOnly(condition) && !isVisible(condition, { query }));
+    for (const name of sourcesOfNode(node)) (visible ? shown : hidden).add(name);
+    const children = node.children ?? [];
+    if (!visible) {
+      for (const child of children) trim(child, false);
+      return hiddenStub(node);
     }
+    if (!children.length) return node;
+    const showing = new Set(readsOf(node.type)?.(node.props ?? {}).shownChildren?.(search, children.length) ?? children.keys());
+    return { ...node, children: children.map((child, index) => trim(child, showing.has(index))) };
   };
-  visit(config.widgets, true);
+  const { $schema: _editorSchema, aliases: _servedAlso, ...rendered } = config;
+  const widgets = config.widgets.map((node) => trim(node, true));
   for (const name of shown) hidden.delete(name);
   for (const [name, source] of Object.entries(config.data ?? {})) if (source.notFoundWhenMissing) hidden.delete(name);
-  return hidden;
+  return { config: { ...rendered, widgets }, hiddenSources: hidden };
 }

@@ -12,7 +12,7 @@ import { widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
-import { hiddenOnlySources, projectPageData } from "./data-reads";
+import { projectPageData, shownPage } from "./data-reads";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -71,7 +71,8 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   const plan = plannedSources(config, user);
   // What this URL does not show (a tab not chosen, a widget whose condition on the query is false) loads no data.
   await loadWidgetComponents(widgetTypes);
-  for (const name of hiddenOnlySources(config, url.searchParams, base.query, widgetDataReads)) plan.delete(name);
+  const shown = shownPage(config, url.searchParams, base.query, widgetDataReads);
+  for (const name of shown.hiddenSources) plan.delete(name);
   const data: Record<string, DataState> = {};
   await Promise.all(
     [...plan].map(async ([name, planned]) => {
@@ -85,7 +86,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
           : planned;
     }),
   );
-  return { ...base, user, data: projectPageData(config, data, lang, widgetDataReads) };
+  return { ...base, config: shown.config, user, data: projectPageData(config, data, lang, widgetDataReads) };
 }
 
 /** A detail page whose item does not exist is a 404, not an empty page (sources marked `notFoundWhenMissing`). */

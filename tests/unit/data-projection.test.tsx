@@ -10,7 +10,7 @@ import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createPageConfigStore } from "@server/page-configs.server";
-import { fieldAt, hiddenOnlySources, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
+import { fieldAt, shownPage, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import { requestSource } from "~/pipeline/request-source";
@@ -135,7 +135,7 @@ const pages = store
   .map((path) => store.resolve(path))
   .flatMap((entry) => (entry?.status === "valid" && Object.keys(entry.config.data ?? {}).length > 0 ? [entry.config] : []));
 
-describe("hiddenOnlySources", () => {
+describe("shownPage", () => {
   const tabbed = (queryKey?: string) =>
     ({
       path: "/p",
@@ -156,9 +156,9 @@ describe("hiddenOnlySources", () => {
     }) as unknown as PageConfig;
 
   it("leaves out what only the tabs a URL does not choose read; a source a shown widget or a 404 needs stays", () => {
-    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams(""), {}, widgetDataReads)).toEqual(new Set(["b"]));
-    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=1"), {}, widgetDataReads)).toEqual(new Set(["a"]));
-    expect(hiddenOnlySources(tabbed("tab"), new URLSearchParams("tab=7"), {}, widgetDataReads)).toEqual(new Set(["b"]));
+    expect(shownPage(tabbed("tab"), new URLSearchParams(""), {}, widgetDataReads).hiddenSources).toEqual(new Set(["b"]));
+    expect(shownPage(tabbed("tab"), new URLSearchParams("tab=1"), {}, widgetDataReads).hiddenSources).toEqual(new Set(["a"]));
+    expect(shownPage(tabbed("tab"), new URLSearchParams("tab=7"), {}, widgetDataReads).hiddenSources).toEqual(new Set(["b"]));
   });
 
   it("a widget whose condition on the query is false reads nothing; one on the viewer is decided in the browser", () => {
@@ -173,12 +173,24 @@ describe("hiddenOnlySources", () => {
       ],
     } as unknown as PageConfig;
     const search = new URLSearchParams("docType=paper");
-    expect(hiddenOnlySources(config, search, { docType: "paper" }, () => undefined)).toEqual(new Set(["reports"]));
-    expect(hiddenOnlySources(config, search, { docType: "report" }, () => undefined)).toEqual(new Set(["papers"]));
+    expect(shownPage(config, search, { docType: "paper" }, () => undefined).hiddenSources).toEqual(new Set(["reports"]));
+    expect(shownPage(config, search, { docType: "report" }, () => undefined).hiddenSources).toEqual(new Set(["papers"]));
+  });
+
+  it("sends the browser a hidden node's type, gate and condition only, and neither the editor's schema nor the aliases", () => {
+    const page = { ...tabbed("tab"), $schema: "../schemas/page-config.schema.json", aliases: ["/q"] } as PageConfig;
+    const tabs = page.widgets[1];
+    tabs.children![2].gate = "login";
+    const { config } = shownPage(page, new URLSearchParams("tab=1"), {}, widgetDataReads);
+    expect(config.$schema).toBeUndefined();
+    expect(config.aliases).toBeUndefined();
+    expect(config.data).toEqual(page.data);
+    expect(config.widgets[0]).toBe(page.widgets[0]);
+    expect(config.widgets[1].children).toEqual([{ type: "contentList" }, tabs.children![1], { type: "contentList", gate: "login" }]);
   });
 
   it("tabs chosen in the component's own state render every child's data", () => {
-    expect(hiddenOnlySources(tabbed(), new URLSearchParams("tab=1"), {}, widgetDataReads)).toEqual(new Set());
+    expect(shownPage(tabbed(), new URLSearchParams("tab=1"), {}, widgetDataReads).hiddenSources).toEqual(new Set());
   });
 });
 
