@@ -14,6 +14,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { widgetFolders } from "./scripts/widget-folders";
 
 /** Files every page loads besides its widget chunks: the entry (with the app core), the framework, root and page routes. */
 export const CORE_FILES = 4;
@@ -68,6 +69,13 @@ function staticClosure(graph: ModuleGraph, starts: string[]): Set<string> {
   }
   return seen;
 }
+
+/**
+ * Starts the registration widgetSelfRegistration appends to a widget module. The plan weighs a module by its own
+ * code: the registration is the same few bytes in every widget, and counting it would reshuffle the plan.
+ */
+const REGISTRATION_MARK = "// widget-self-registration";
+const ownCodeLength = (code: string) => (code.includes(REGISTRATION_MARK) ? code.indexOf(REGISTRATION_MARK) : code.length);
 
 const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1] ?? null;
 
@@ -198,7 +206,7 @@ export function createManualChunks(root: string) {
         bySignature.set(signature, unit);
       }
       unit.modules.push(id);
-      unit.bytes += graph.getModuleInfo(id)?.code?.length ?? 0;
+      unit.bytes += ownCodeLength(graph.getModuleInfo(id)?.code ?? "");
     }
     // Modules given one chunk name become one file, so two units never share a name.
     const taken = new Set<string>();
@@ -266,6 +274,32 @@ export function widgetManifestEntries(root: string) {
         }
         manifestAsset.source = `${JSON.stringify(manifest, null, 2)}\n`;
       },
+    },
+  };
+}
+
+/**
+ * In the browser build each widget module registers itself with the renderer when its chunk runs, so the client entry
+ * finds the first page's widgets by importing the chunks the server modulepreloaded, without carrying the registry
+ * of every widget's chunk and its preload list (a lazy chunk, app/renderer/widget-loaders.ts, used by navigations).
+ * The chunk plan weighs a widget module without these lines (see REGISTRATION_MARK).
+ */
+export function widgetSelfRegistration(root: string) {
+  const typeOfComponent = new Map(widgetFolders().map(({ type, folder }) => [`${root}/widgets/${folder}/component.tsx`, type]));
+  const registry = `${root}/app/renderer/widget-components.ts`;
+  return {
+    name: "widget-self-registration",
+    apply: "build" as const,
+    transform(code: string, id: string, options?: { ssr?: boolean }) {
+      const type = typeOfComponent.get(id);
+      if (!type || options?.ssr) return null;
+      const registration = [
+        REGISTRATION_MARK,
+        `import { registerWidgetModule as __registerWidgetModule } from ${JSON.stringify(registry)};`,
+        `import * as __widgetModule from ${JSON.stringify(id)};`,
+        `__registerWidgetModule(${JSON.stringify(type)}, __widgetModule);`,
+      ].join("\n");
+      return { code: `${code}\n${registration}\n`, map: null };
     },
   };
 }

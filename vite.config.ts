@@ -1,8 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { createManualChunks, widgetManifestEntries } from "./vite.chunks";
-import { widgetFolders } from "./scripts/widget-folders";
+import { createManualChunks, widgetManifestEntries, widgetSelfRegistration } from "./vite.chunks";
 
 /**
  * The browser's `react-i18next` is our hook over the client translator (app/renderer/react-i18next-browser.ts, ADR
@@ -15,30 +14,6 @@ function browserReactI18next(root: string): Plugin {
     enforce: "pre",
     resolveId(source, _importer, options) {
       return source === "react-i18next" && !options?.ssr ? replacement : null;
-    },
-  };
-}
-
-/**
- * In the browser build each widget module registers itself with the renderer when its chunk runs, so the client entry
- * finds the first page's widgets by importing the chunks the server modulepreloaded, without carrying the registry
- * of every widget's chunk and its preload list (a lazy chunk, app/renderer/widget-loaders.ts, used by navigations).
- */
-function widgetSelfRegistration(root: string): Plugin {
-  const typeOfComponent = new Map(widgetFolders().map(({ type, folder }) => [`${root}/widgets/${folder}/component.tsx`, type]));
-  const registry = `${root}/app/renderer/widget-components.ts`;
-  return {
-    name: "widget-self-registration",
-    apply: "build",
-    transform(code, id, options) {
-      const type = typeOfComponent.get(id);
-      if (!type || options?.ssr) return null;
-      const registration = [
-        `import { registerWidgetModule as __registerWidgetModule } from ${JSON.stringify(registry)};`,
-        `import * as __widgetModule from ${JSON.stringify(id)};`,
-        `__registerWidgetModule(${JSON.stringify(type)}, __widgetModule);`,
-      ].join("\n");
-      return { code: `${code}\n${registration}\n`, map: null };
     },
   };
 }
