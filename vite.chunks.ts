@@ -71,10 +71,10 @@ function staticClosure(graph: ModuleGraph, starts: string[]): Set<string> {
 }
 
 /**
- * Starts the registration widgetSelfRegistration appends to a widget module. The plan weighs a module by its own
+ * Starts the registration browserWidgetModules appends to a widget module. The plan weighs a module by its own
  * code: the registration is the same few bytes in every widget, and counting it would reshuffle the plan.
  */
-const REGISTRATION_MARK = "// widget-self-registration";
+const REGISTRATION_MARK = "// browser-widget-modules: registration";
 const ownCodeLength = (code: string) => (code.includes(REGISTRATION_MARK) ? code.indexOf(REGISTRATION_MARK) : code.length);
 
 const packageOf = (id: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1] ?? null;
@@ -279,16 +279,19 @@ export function widgetManifestEntries(root: string) {
 }
 
 /**
- * In the browser build each widget module registers itself with the renderer when its chunk runs, so the client entry
- * finds the first page's widgets by importing the chunks the server modulepreloaded, without carrying the registry
- * of every widget's chunk and its preload list (a lazy chunk, app/renderer/widget-loaders.ts, used by navigations).
- * The chunk plan weighs a widget module without these lines (see REGISTRATION_MARK).
+ * Widget modules in the browser build:
+ *  - each registers itself with the renderer when its chunk runs, so the client entry finds the first page's widgets
+ *    by importing the chunks the server modulepreloaded, without carrying the registry of every widget's chunk and
+ *    its preload list (a lazy chunk, app/renderer/widget-loaders.ts, used by navigations). The chunk plan weighs a
+ *    widget module without these lines (see REGISTRATION_MARK);
+ *  - `dataReads` is not exported: what a widget reads of its data only shapes the server's projection (ADR 030), so
+ *    the declarations and their helpers (app/pipeline/data-reads.ts) stay out of the browser's files.
  */
-export function widgetSelfRegistration(root: string) {
+export function browserWidgetModules(root: string) {
   const typeOfComponent = new Map(widgetFolders().map(({ type, folder }) => [`${root}/widgets/${folder}/component.tsx`, type]));
   const registry = `${root}/app/renderer/widget-components.ts`;
   return {
-    name: "widget-self-registration",
+    name: "browser-widget-modules",
     apply: "build" as const,
     transform(code: string, id: string, options?: { ssr?: boolean }) {
       const type = typeOfComponent.get(id);
@@ -299,7 +302,7 @@ export function widgetSelfRegistration(root: string) {
         `import * as __widgetModule from ${JSON.stringify(id)};`,
         `__registerWidgetModule(${JSON.stringify(type)}, __widgetModule);`,
       ].join("\n");
-      return { code: `${code}\n${registration}\n`, map: null };
+      return { code: `${code.replace(/^export const dataReads\b/m, "const dataReads")}\n${registration}\n`, map: null };
     },
   };
 }

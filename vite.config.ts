@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { createManualChunks, widgetManifestEntries, widgetSelfRegistration } from "./vite.chunks";
+import { createManualChunks, widgetManifestEntries, browserWidgetModules } from "./vite.chunks";
 
 /**
  * The browser's `react-i18next` is our hook over the client translator (app/renderer/react-i18next-browser.ts, ADR
@@ -23,7 +23,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     browserReactI18next(import.meta.dirname),
     reactRouter(),
     tsconfigPaths(),
-    ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname), widgetSelfRegistration(import.meta.dirname)]),
+    ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname), browserWidgetModules(import.meta.dirname)]),
   ],
   build: {
     manifest: true,

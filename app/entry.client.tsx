@@ -17,7 +17,7 @@ const renderedWidgets = [...new Set(Array.from(document.querySelectorAll<HTMLEle
 
 /**
  * The server modulepreloads the page's widget chunks; importing them runs their widget modules, which register
- * themselves (vite.config.ts), so the registry of every widget is fetched only if one is still missing.
+ * themselves (browserWidgetModules in vite.chunks.ts), so the registry of every widget is fetched only if one is still missing.
  */
 const preloadedModules = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => link.href);
 

@@ -11,11 +11,12 @@ const unknownTypes = new Set<string>();
 
 /**
  * Records a widget's module once it has run. In the browser build every widget module calls this itself when its chunk
- * is evaluated (the `widget-self-registration` plugin of vite.config.ts), so the first page's widgets are found
+ * is evaluated (browserWidgetModules in vite.chunks.ts), so the first page's widgets are found
  * without the registry of every widget's chunk; loadWidgetComponents does it for the rest.
  */
 export function registerWidgetModule(type: string, module: WidgetModule): void {
   loaded.set(type, module.default);
+  // The server's modules only: the browser build leaves `dataReads` out (browserWidgetModules).
   if (module.dataReads) declaredReads.set(type, module.dataReads as WidgetDataReads);
 }
 
