@@ -8,7 +8,7 @@ import { widgetRegistry, isWidgetType } from "@widgets/registry";
 import type { DataState } from "./data-state";
 import { NOT_FOUND_CODE } from "@contracts/envelope";
 import type { PageView } from "./page-view";
-import { widgetTypesOf } from "./widget-tree";
+import { containerTypesOf, widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
@@ -70,12 +70,14 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
 
   const plan = plannedSources(config, user);
   // What this URL does not show (a tab not chosen, a widget whose condition on the query is false) loads no data.
-  await loadWidgetComponents(widgetTypes);
+  // Containers declare which children they show: their modules load first; every other widget's alongside the data.
+  await loadWidgetComponents(containerTypesOf(config));
   const shown = shownPage(config, url.searchParams, base.query, widgetDataReads);
   for (const name of shown.hiddenSources) plan.delete(name);
   const data: Record<string, DataState> = {};
-  await Promise.all(
-    [...plan].map(async ([name, planned]) => {
+  await Promise.all([
+    loadWidgetComponents(widgetTypes),
+    ...[...plan].map(async ([name, planned]) => {
       data[name] =
         planned === "load"
           ? await requestSource(services.api, config.data![name], base.query, {
@@ -85,7 +87,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
             })
           : planned;
     }),
-  );
+  ]);
   return { ...base, config: shown.config, user, data: projectPageData(config, data, lang, widgetDataReads) };
 }
 

@@ -41,3 +41,12 @@ export function widgetTypesOf(config: PageConfig): string[] {
   walkWidgets(config.widgets, ({ node }) => types.add(node.type));
   return [...types].sort();
 }
+
+/** The types of the nodes that have children: their modules declare which of them a URL shows (ADR 034). */
+export function containerTypesOf(config: PageConfig): string[] {
+  const types = new Set<string>();
+  walkWidgets(config.widgets, ({ node }) => {
+    if (node.children?.length) types.add(node.type);
+  });
+  return [...types];
+}
