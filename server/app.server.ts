@@ -100,12 +100,17 @@ async function sendApiResponse(response: Response, to: ExpressResponse, secureCo
 /**
  * Module URLs of widget folders from Vite's manifest, so pages preload exactly the widgets they use, and the
  * stylesheets those chunks import (a widget's own styles.css), so the server's HTML is styled before they load.
+ * Each folder's walk of the manifest is done once (the build does not change under a running server); a page's list
+ * is the union of its folders' lists, in the order one walk over all of them would give.
  */
 function widgetModuleResolver(clientDir: string): (folders: string[]) => string[] {
   const manifestFile = join(clientDir, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) return () => [];
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[]; css?: string[] }>;
-  return (folders) => {
+  const urlsOfFolder = new Map<string, string[]>();
+  const folderUrls = (folder: string): string[] => {
+    const known = urlsOfFolder.get(folder);
+    if (known) return known;
     const urls = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -114,7 +119,15 @@ function widgetModuleResolver(clientDir: string): (folders: string[]) => string[
       chunk.css?.forEach((file) => urls.add(`/${file}`));
       chunk.imports?.forEach(visit);
     };
-    for (const folder of folders) visit(`widgets/${folder}/component.tsx`);
+    visit(`widgets/${folder}/component.tsx`);
+    const list = [...urls];
+    // Only folders the build has are kept, so the map is bounded by the build's widgets whatever a config names.
+    if (list.length) urlsOfFolder.set(folder, list);
+    return list;
+  };
+  return (folders) => {
+    const urls = new Set<string>();
+    for (const folder of folders) for (const url of folderUrls(folder)) urls.add(url);
     return [...urls];
   };
 }
