@@ -1,6 +1,6 @@
 import type { PageConfig, VisibleWhen, WidgetNode } from "@schemas/generated/page-config";
 import { isVisible } from "~/renderer/visible-when";
-import { findBindings, parseBinding } from "./bindings";
+import { findBindings, isLocalizedText, parseBinding } from "./bindings";
 import type { DataState } from "./data-state";
 import { sourcesOfNode, walkWidgets } from "./widget-tree";
 
@@ -173,6 +173,14 @@ function hiddenStub(node: WidgetNode): WidgetNode {
   return { type: node.type, ...(node.gate ? { gate: node.gate } : {}), ...(node.visibleWhen ? { visibleWhen: node.visibleWhen } : {}) };
 }
 
+/** Texts written in both languages keep the viewer's only; the other is left empty, so the shape stays a localized text. */
+function inLanguage<T>(value: T, lang: "zh" | "en"): T {
+  if (isLocalizedText(value)) return (lang === "en" ? { zh: "", en: value.en } : { zh: value.zh, en: "" }) as T;
+  if (Array.isArray(value)) return value.map((entry) => inLanguage(entry, lang)) as T;
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, inLanguage(entry, lang)])) as T;
+  return value;
+}
+
 /** A page as one URL shows it: the config the browser renders, and the sources no shown widget reads. */
 export interface ShownPage {
   config: PageConfig;
@@ -183,10 +191,11 @@ export interface ShownPage {
  * What a URL shows of a page. Hidden are nodes whose `visibleWhen` on the query alone is false, a node's children its
  * widget declares not shown (the tabs not chosen), and their subtrees: choosing another is a navigation, which loads the
  * page anew. Their sources are neither loaded nor sent, unless a shown widget reads them or their absence makes the page
- * a 404; in the config the browser gets, a hidden node keeps only its type, gate and condition, and the editor's
- * `$schema` and the server's `aliases` are left out.
+ * a 404. In the config the browser gets, a hidden node keeps only its type, gate and condition, texts written in both
+ * languages (title, description, widget props) carry the viewer's language only, and the editor's `$schema` and the
+ * server's `aliases` are left out.
  */
-export function shownPage(config: PageConfig, search: URLSearchParams, query: Record<string, string>, readsOf: ReadsOf): ShownPage {
+export function shownPage(config: PageConfig, search: URLSearchParams, query: Record<string, string>, lang: "zh" | "en", readsOf: ReadsOf): ShownPage {
   const shown = new Set<string>();
   const hidden = new Set<string>();
   const trim = (node: WidgetNode, parentShown: boolean): WidgetNode => {
@@ -198,13 +207,15 @@ export function shownPage(config: PageConfig, search: URLSearchParams, query: Re
       for (const child of children) trim(child, false);
       return hiddenStub(node);
     }
-    if (!children.length) return node;
+    const rendered = node.props ? { ...node, props: inLanguage(node.props, lang) } : node;
+    if (!children.length) return rendered;
     const showing = new Set(readsOf(node.type)?.(node.props ?? {}).shownChildren?.(search, children.length) ?? children.keys());
-    return { ...node, children: children.map((child, index) => trim(child, showing.has(index))) };
+    return { ...rendered, children: children.map((child, index) => trim(child, showing.has(index))) };
   };
   const { $schema: _editorSchema, aliases: _servedAlso, ...rendered } = config;
   const widgets = config.widgets.map((node) => trim(node, true));
   for (const name of shown) hidden.delete(name);
   for (const [name, source] of Object.entries(config.data ?? {})) if (source.notFoundWhenMissing) hidden.delete(name);
-  return { config: { ...rendered, widgets }, hiddenSources: hidden };
+  const texts = { title: inLanguage(config.title, lang), ...(config.description ? { description: inLanguage(config.description, lang) } : {}) };
+  return { config: { ...rendered, ...texts, widgets }, hiddenSources: hidden };
 }

@@ -72,7 +72,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   // What this URL does not show (a tab not chosen, a widget whose condition on the query is false) loads no data.
   // Containers declare which children they show: their modules load first; every other widget's alongside the data.
   await loadWidgetComponents(containerTypesOf(config));
-  const shown = shownPage(config, url.searchParams, base.query, widgetDataReads);
+  const shown = shownPage(config, url.searchParams, base.query, lang, widgetDataReads);
   for (const name of shown.hiddenSources) plan.delete(name);
   const data: Record<string, DataState> = {};
   await Promise.all([

@@ -139,12 +139,12 @@ function services(): AppServices {
 }
 
 /** The loader's path for a visitor: the store resolves the path, loadPage gates and loads it. */
-async function serve(path: string): Promise<PageView> {
+async function serve(path: string, lang: Lang = "zh"): Promise<PageView> {
   const s = services();
   const entry = s.pages.resolve(path);
   expect(entry?.status, `${path}: ${JSON.stringify(entry)}`).toBe("valid");
   if (entry?.status !== "valid") throw new Error("invalid");
-  return loadPage({ request: new Request(`http://site.test${path}`), config: entry.config, services: s, token: null, lang: "zh" });
+  return loadPage({ request: new Request(`http://site.test${path}`), config: entry.config, services: s, token: null, lang });
 }
 
 async function render(view: PageView, lang: Lang = "zh"): Promise<string> {
@@ -169,7 +169,8 @@ describe("a campaign page is one JSON file", () => {
     expect(html).toContain('<span class="event-guest-name">陈静</span>');
     expect(html).toContain('data-sign-up="open"');
     expect(html).toContain("报名截止：2027年1月13日 18:00");
-    const english = await render(view, "en");
+    // A page is loaded in the viewer's language: its data and its config's texts come in that language only (ADR 030, 034).
+    const english = await render(await serve("/2027cfmef", "en"), "en");
     expect(english).toContain("<h1>China Financial Markets and Economic Forecasting Forum 2027</h1>");
     expect(english).toContain("Economics Building, Xiamen University");
   });

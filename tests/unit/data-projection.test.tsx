@@ -156,9 +156,9 @@ describe("shownPage", () => {
     }) as unknown as PageConfig;
 
   it("leaves out what only the tabs a URL does not choose read; a source a shown widget or a 404 needs stays", () => {
-    expect(shownPage(tabbed("tab"), new URLSearchParams(""), {}, widgetDataReads).hiddenSources).toEqual(new Set(["b"]));
-    expect(shownPage(tabbed("tab"), new URLSearchParams("tab=1"), {}, widgetDataReads).hiddenSources).toEqual(new Set(["a"]));
-    expect(shownPage(tabbed("tab"), new URLSearchParams("tab=7"), {}, widgetDataReads).hiddenSources).toEqual(new Set(["b"]));
+    expect(shownPage(tabbed("tab"), new URLSearchParams(""), {}, "zh", widgetDataReads).hiddenSources).toEqual(new Set(["b"]));
+    expect(shownPage(tabbed("tab"), new URLSearchParams("tab=1"), {}, "zh", widgetDataReads).hiddenSources).toEqual(new Set(["a"]));
+    expect(shownPage(tabbed("tab"), new URLSearchParams("tab=7"), {}, "zh", widgetDataReads).hiddenSources).toEqual(new Set(["b"]));
   });
 
   it("a widget whose condition on the query is false reads nothing; one on the viewer is decided in the browser", () => {
@@ -173,24 +173,43 @@ describe("shownPage", () => {
       ],
     } as unknown as PageConfig;
     const search = new URLSearchParams("docType=paper");
-    expect(shownPage(config, search, { docType: "paper" }, () => undefined).hiddenSources).toEqual(new Set(["reports"]));
-    expect(shownPage(config, search, { docType: "report" }, () => undefined).hiddenSources).toEqual(new Set(["papers"]));
+    expect(shownPage(config, search, { docType: "paper" }, "zh", () => undefined).hiddenSources).toEqual(new Set(["reports"]));
+    expect(shownPage(config, search, { docType: "report" }, "zh", () => undefined).hiddenSources).toEqual(new Set(["papers"]));
   });
 
   it("sends the browser a hidden node's type, gate and condition only, and neither the editor's schema nor the aliases", () => {
     const page = { ...tabbed("tab"), $schema: "../schemas/page-config.schema.json", aliases: ["/q"] } as PageConfig;
     const tabs = page.widgets[1];
     tabs.children![2].gate = "login";
-    const { config } = shownPage(page, new URLSearchParams("tab=1"), {}, widgetDataReads);
+    const { config } = shownPage(page, new URLSearchParams("tab=1"), {}, "zh", widgetDataReads);
     expect(config.$schema).toBeUndefined();
     expect(config.aliases).toBeUndefined();
     expect(config.data).toEqual(page.data);
-    expect(config.widgets[0]).toBe(page.widgets[0]);
+    expect(config.widgets[0]).toEqual(page.widgets[0]);
     expect(config.widgets[1].children).toEqual([{ type: "contentList" }, tabs.children![1], { type: "contentList", gate: "login" }]);
   });
 
+  it("sends texts written in both languages in the viewer's only, still shaped as a localized text", () => {
+    const page = tabbed("tab");
+    page.description = { zh: "说明", en: "About" };
+    page.widgets[1].props = { ...page.widgets[1].props, labels: [{ zh: "甲", en: "A" }, "{t.home.tabLive}", "C"] };
+    const zh = shownPage(page, new URLSearchParams(""), {}, "zh", widgetDataReads).config;
+    const en = shownPage(page, new URLSearchParams(""), {}, "en", widgetDataReads).config;
+    expect([zh.title, zh.description, (zh.widgets[1].props as { labels?: unknown }).labels]).toEqual([
+      { zh: "页", en: "" },
+      { zh: "说明", en: "" },
+      [{ zh: "甲", en: "" }, "{t.home.tabLive}", "C"],
+    ]);
+    expect([en.title, en.description, (en.widgets[1].props as { labels?: unknown }).labels]).toEqual([
+      { zh: "", en: "Page" },
+      { zh: "", en: "About" },
+      [{ zh: "", en: "A" }, "{t.home.tabLive}", "C"],
+    ]);
+    expect(page.title).toEqual({ zh: "页", en: "Page" });
+  });
+
   it("tabs chosen in the component's own state render every child's data", () => {
-    expect(shownPage(tabbed(), new URLSearchParams("tab=1"), {}, widgetDataReads).hiddenSources).toEqual(new Set());
+    expect(shownPage(tabbed(), new URLSearchParams("tab=1"), {}, "zh", widgetDataReads).hiddenSources).toEqual(new Set());
   });
 });
 

@@ -76,7 +76,7 @@ describe("pages with half their sources failing", () => {
       expect(view.kind, written.path).toBe("page");
       expect(isSubjectMissing(view)).toBe(false);
       // Sources only the tabs this URL does not choose read are not loaded at all (ADR 034).
-      const hidden = shownPage(config, query, view.query, widgetDataReads).hiddenSources;
+      const hidden = shownPage(config, query, view.query, "zh", widgetDataReads).hiddenSources;
       for (const name of names) {
         const sharesFailingApi = failing.has(data[name].api);
         expect(view.data[name]?.status, `${written.path} ${name}`).toBe(hidden.has(name) ? undefined : sharesFailingApi ? "error" : "ok");
