@@ -16,10 +16,16 @@ let loading: Promise<Runtime> | null = null;
 
 /** The form runtime (RJSF, about 110 KB): one lazy chunk, fetched once for every form of the session. */
 function loadRuntime(): Promise<Runtime> {
-  loading ??= import("./RjsfForm").then((module) => {
-    runtime = module;
-    return module;
-  });
+  loading ??= import("./RjsfForm").then(
+    (module) => {
+      runtime = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -72,6 +78,8 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
   const validators = loadedValidators.get(kit.schema);
   const Live = live && validators !== undefined ? live.Form : null;
   const [submitPending, setSubmitPending] = useState(false);
+  // The runtime or the validators could not be fetched (offline, a new deploy): the form posts plainly instead.
+  const [unreachable, setUnreachable] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const wake = useRef<() => void>(() => {});
   const caret = useRef<{ id: string; start: number | null; end: number | null } | null>(null);
@@ -115,9 +123,14 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
     if (runtime && loadedValidators.has(kit.schema)) return;
     let active = true;
     const start = () => {
-      void loadForm(kit).then((module) => {
-        if (active) takeOver(module);
-      });
+      void loadForm(kit).then(
+        (module) => {
+          if (active) takeOver(module);
+        },
+        () => {
+          if (active) setUnreachable(true);
+        },
+      );
     };
     wake.current = start;
     const cancel = whenIdle(start);
@@ -126,6 +139,11 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
       cancel();
     };
   }, [kit.schema]);
+
+  // A submit held for the runtime goes out as the plain post once it is clear the runtime is not coming.
+  useEffect(() => {
+    if (unreachable && submitPending) form.current?.requestSubmit();
+  }, [unreachable]);
 
   if (Live) {
     return (
@@ -145,6 +163,8 @@ export default function SchemaForm<T extends object>(props: SchemaFormProps<T>) 
       context={props.context}
       onWake={() => wake.current()}
       onSubmit={(event) => {
+        // Without its runtime the form posts as it does without scripts: the route action validates it (ADR 029).
+        if (unreachable) return;
         // With scripts the form submits the interactive way, validated, as soon as its runtime and validators are here.
         event.preventDefault();
         setSubmitPending(true);

@@ -2,7 +2,8 @@
  * What forms and editors fetch after the first load (ADR 033): a form's validators and the HTML sanitiser. Each test
  * holds the lazy file back to prove that nothing waits on it being there: a submit made before the validators arrived
  * is still validated in the browser (nothing is sent), and a draft restored from this device still goes through the
- * allow-list, with no typing accepted into the editor until it has.
+ * allow-list, with no typing accepted into the editor until it has. When the validators cannot be had at all, the form
+ * posts as it does without scripts and the route action validates it.
  */
 import type { Page, Route } from "@playwright/test";
 import { expect, freshPhone, test, waitForHydration } from "./accounts-support";
@@ -89,4 +90,22 @@ test("a question's draft restored from this device is sanitised before it enters
   await page.keyboard.press("End");
   await page.keyboard.type("还在等。");
   await expect(editor).toContainText("还在等。");
+});
+
+test("a sign-up whose validators cannot be fetched posts plainly, and the route action validates it", async ({ page }) => {
+  // A file that fails as it loads (a deploy replaced it, a proxy answered for it): the import is refused.
+  await page.route(/\/assets\/register-phone\.validators-[^/]+\.js$/, (route) =>
+    route.fulfill({ contentType: "text/javascript", body: 'throw new Error("this build is gone");' }),
+  );
+  await page.goto("/register");
+  await waitForHydration(page);
+  const phone = freshPhone();
+  await page.getByLabel(/^手机号/).fill(phone);
+  await page.getByLabel(/^密码/).fill("abc12345");
+  await page.getByLabel(/^确认密码/).fill("abc12346");
+  const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/register");
+  await page.getByRole("button", { name: "注册", exact: true }).click();
+  expect((await posted).postData()).toContain("_form=register-page");
+  await expect(page.locator(".error-detail li")).toHaveText(["请输入验证码", "两次输入的密码不一致"]);
+  await expect(page.getByLabel(/^手机号/)).toHaveValue(phone);
 });
