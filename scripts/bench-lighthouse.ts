@@ -266,6 +266,20 @@ function printRoute(route: string, runs: RunFigures[], notes: Finding[][], categ
   }
 }
 
+/** Lighthouse's trace recording fails now and then on a busy machine (NO_NAVSTART, NO_FCP); it asks to run again. */
+const TRACE_ATTEMPTS = 3;
+
+async function measure(url: string, port: number, categories: readonly Category[]): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = (await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...categories] }))?.lhr;
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.runtimeError) return result;
+    const failure = `${result.runtimeError.code} ${result.runtimeError.message}`;
+    if (attempt === TRACE_ATTEMPTS) throw new Error(`Lighthouse failed on ${url} ${attempt} times: ${failure}`);
+    console.log(`Lighthouse failed on ${url} (${failure}); measuring it again`);
+  }
+}
+
 async function main() {
   const runs = readRuns();
   const categories = readCategories();
@@ -313,10 +327,7 @@ async function main() {
       const figures: RunFigures[] = [];
       const notes: Finding[][] = [];
       for (let run = 1; run <= runs; run++) {
-        const outcome = await lighthouse(`${origin}${route}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
-        const result = outcome?.lhr;
-        if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-        if (result.runtimeError) throw new Error(`Lighthouse failed on ${route}: ${result.runtimeError.code} ${result.runtimeError.message}`);
+        const result = await measure(`${origin}${route}`, chrome.port, categories);
         figures.push(figuresOf(result, categories));
         notes.push(findings(result, categories));
         if (reportDir) writeFileSync(join(reportDir, `${route.replace(/[^A-Za-z0-9]+/g, "_")}-${run}.json`), JSON.stringify(result));
