@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import useSWR from "swr";
 import type { LivePlayerProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useHydrated, useLang, usePage } from "../kit/page";
@@ -9,6 +8,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { countdownParts, formatCount, formatDateRange } from "../kit/format";
 import { $playbackFlag, $playStatus } from "../kit/browser";
 import { Art, artPlacement, preloadLeadArt } from "../kit/art";
+import { pollWhileShown } from "../kit/poll";
 
 /** Live states of ADR 007. */
 const NOT_STARTED = 0;
@@ -50,15 +50,21 @@ export default function LivePlayer({ props, nodeId }: WidgetRenderProps<LivePlay
   const initial = isPlayInfo(boundPlay) ? boundPlay : null;
   const stillChanging = Boolean(initial && initial.status <= LIVING);
 
-  const { data: refreshed } = useSWR(
-    hydrated && initial && stillChanging ? ["live-play", initial.id] : null,
-    async () => {
-      const envelope = await browserApi.request<PlayInfo>("/live/playInfo", { params: { id: initial!.id } });
-      return isSuccess(envelope) && isPlayInfo(envelope.data) ? envelope.data : undefined;
-    },
-    { refreshInterval: REFRESH_MS, revalidateOnMount: false, revalidateOnFocus: true },
-  );
-  const play = refreshed ?? initial;
+  const planId = initial?.id;
+  const [refreshed, setRefreshed] = useState<PlayInfo | null>(null);
+  useEffect(() => {
+    if (!hydrated || planId === undefined || !stillChanging) return;
+    return pollWhileShown(
+      async () => {
+        const envelope = await browserApi.request<PlayInfo>("/live/playInfo", { params: { id: planId } });
+        return isSuccess(envelope) && isPlayInfo(envelope.data) ? envelope.data : undefined;
+      },
+      setRefreshed,
+      REFRESH_MS,
+    );
+  }, [hydrated, planId, stillChanging]);
+  // An answer for the plan shown before a navigation to another plan is not this plan's.
+  const play = refreshed && refreshed.id === planId ? refreshed : initial;
   const status = play?.status ?? Number(plan.status);
   const playUrl = play?.playUrl && (status === LIVING || status === REPLAY) ? play.playUrl : null;
   const cover = asText(plan.cover) || asText(play?.cover);
