@@ -13,9 +13,12 @@ import { CHANGE_PASSWORD_POST } from "@widgets/password-form/native-post";
 import { REGISTER_POST } from "@widgets/register-form/native-post";
 import { resolveBindings } from "./bindings";
 import { walkWidgets } from "./widget-tree";
+import { publishState } from "./load-page.server";
+import { evaluateGate, type Gate } from "@contracts/gate";
+import type { PageConfig } from "@schemas/generated/page-config";
 
 /** The forms that work without scripts, each declared by its widget (whose props the page-config schema has checked). */
-const NATIVE_POSTS = [CODE_REDEEM_POST, CHANGE_PASSWORD_POST, REGISTER_POST] as unknown as NativePost[];
+export const NATIVE_POSTS = [CODE_REDEEM_POST, CHANGE_PASSWORD_POST, REGISTER_POST] as unknown as NativePost[];
 
 type Validate = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
@@ -38,19 +41,27 @@ async function readPostedForm(request: Request): Promise<URLSearchParams | null>
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
+interface DeclaredForm {
+  post: NativePost;
+  props: Record<string, unknown>;
+  config: PageConfig;
+  /** The gates of the page and of the widget showing the form: a post must meet both, as the page shows it. */
+  gates: (Gate | undefined)[];
+}
+
 /** The declaration of the posted form, if the page's config has the widget showing it (props resolved for this request). */
-function declaredOnPage(services: AppServices, url: URL, id: string, lang: Lang): { post: NativePost; props: Record<string, unknown> } | null {
+function declaredOnPage(services: AppServices, url: URL, id: string, lang: Lang): DeclaredForm | null {
   const post = NATIVE_POSTS.find((entry) => entry.id === id);
   const entry = services.pages.resolve(url.pathname);
   if (!post || entry?.status !== "valid") return null;
   const query = readQuery(url.searchParams, entry.config.query);
-  let found: Record<string, unknown> | null = null;
+  let found: DeclaredForm | null = null;
   walkWidgets(entry.config.widgets, ({ node }) => {
     if (found || node.type !== post.widget) return;
     const props = resolveBindings(node.props ?? {}, { query, lang }) as Record<string, unknown>;
-    if (post.shows?.(props) ?? true) found = props;
+    if (post.shows?.(props) ?? true) found = { post, props, config: entry.config, gates: [entry.config.gate, node.gate] };
   });
-  return found ? { post, props: found } : null;
+  return found;
 }
 
 /**
@@ -83,7 +94,13 @@ export async function handleFormPost(request: Request, services: AppServices, la
   };
 
   if (!declared) return refuse({ _form: "common:forms.needsScript" });
-  const { post, props } = declared;
+  const { post, props, config, gates } = declared;
+  // The page's window and gates hold for a post as for the page: a closed campaign or a gated form takes nothing.
+  const open = publishState(config, services.now());
+  if (open !== "open") return refuse({ _form: open === "notYetOpen" ? "common:publish.notYetOpenTitle" : "common:publish.closedText" });
+  const user = token ? await services.sessionUser(request) : null;
+  const gateOutcome = gates.map((gate) => evaluateGate(gate, user)).find((outcome) => outcome !== "ok");
+  if (gateOutcome) return refuse({ _form: `common:gate.${gateOutcome}.text` });
   const validate = ((await post.kit.loadValidators()).default as Record<string, Validate>)[String(schema?.$id)];
   if (!validate(value)) return refuse(fieldErrors(validate.errors));
 

@@ -45,7 +45,8 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   };
 
   const publish = config.publish;
-  if (publish?.from && now < new Date(publish.from)) {
+  const open = publishState(config, now);
+  if (publish?.from && open === "notYetOpen") {
     return {
       ...base,
       kind: "notYetOpen",
@@ -56,7 +57,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
       preload: [],
     };
   }
-  if (publish?.until && now > new Date(publish.until) && publish.afterUntil === "closed") {
+  if (open === "closed") {
     return { ...base, kind: "closed", config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [] };
   }
 
@@ -89,6 +90,14 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
     }),
   ]);
   return { ...base, config: shown.config, user, data: projectPageData(config, data, lang, widgetDataReads) };
+}
+
+/** Whether a page takes visitors at `now`: its publish window, as the page shows it and its forms accept posts. */
+export function publishState(config: PageConfig, now: Date): "open" | "notYetOpen" | "closed" {
+  const publish = config.publish;
+  if (publish?.from && now < new Date(publish.from)) return "notYetOpen";
+  if (publish?.until && now > new Date(publish.until) && publish.afterUntil === "closed") return "closed";
+  return "open";
 }
 
 /** A detail page whose item does not exist is a 404, not an empty page (sources marked `notFoundWhenMissing`). */

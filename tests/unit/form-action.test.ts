@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ApiClient, ApiRequest } from "~/api/api-client";
 import type { ApiEnvelope } from "@contracts/envelope";
 import type { PageConfig } from "@schemas/generated/page-config";
-import { handleFormPost } from "~/pipeline/form-action.server";
+import { NATIVE_POSTS, handleFormPost } from "~/pipeline/form-action.server";
 import { createSourceCache } from "~/pipeline/source-cache.server";
 import type { AppServices } from "~/services";
 
@@ -88,6 +88,46 @@ describe("the form action", () => {
     );
     expect(answer.fields).toEqual({ _form: "common:forms.needsScript" });
     expect(request).not.toHaveBeenCalled();
+  });
+
+  it("takes nothing when the page is closed or not yet open, as the page itself shows", async () => {
+    const closed = { ...vipExchange, publish: { until: "2027-01-01T00:00:00Z", afterUntil: "closed" } } as PageConfig;
+    const early = { ...vipExchange, publish: { from: "2027-02-01T00:00:00Z" } } as PageConfig;
+    for (const [config, message] of [
+      [closed, "common:publish.closedText"],
+      [early, "common:publish.notYetOpenTitle"],
+    ] as const) {
+      const { services: app, request } = services(config, () => ({ code: 200 }));
+      const answer = await nativeAnswer(await handleFormPost(post("/vipExchange", { _form: "member-code", code: "ABCD-EFGH-JKLM" }), app, "zh"));
+      expect(answer).toEqual({ id: "member-code", values: { code: "ABCD-EFGH-JKLM" }, fields: { _form: message } });
+      expect(request).not.toHaveBeenCalled();
+    }
+  });
+
+  it("applies the page's and the form widget's gates before calling the platform", async () => {
+    const gatedPage = { ...vipExchange, gate: "vip" } as PageConfig;
+    const gatedWidget = { ...vipExchange, widgets: [{ ...vipExchange.widgets[0], gate: "login" }] } as PageConfig;
+    for (const [config, message] of [
+      [gatedPage, "common:gate.needLogin.text"],
+      [gatedWidget, "common:gate.needLogin.text"],
+    ] as const) {
+      const { services: app, request } = services(config, () => ({ code: 200 }));
+      const answer = await nativeAnswer(await handleFormPost(post("/vipExchange", { _form: "member-code", code: "ABCD-EFGH-JKLM" }, "lang=zh"), app, "zh"));
+      expect(answer.fields).toEqual({ _form: message });
+      expect(request).not.toHaveBeenCalled();
+    }
+    const member = services(gatedPage, () => ({ code: 200, data: { expiresAt: "2027-04-10" } }));
+    member.services.sessionUser = async () => ({ id: 7, userName: "13800000000" });
+    const answer = await nativeAnswer(await handleFormPost(post("/vipExchange", { _form: "member-code", code: "ABCD-EFGH-JKLM" }), member.services, "zh"));
+    expect(answer.fields).toEqual({ _form: "common:gate.needVip.text" });
+    expect(member.request).not.toHaveBeenCalled();
+  });
+
+  it("every form declared to work without scripts has its precompiled validator", async () => {
+    for (const declared of NATIVE_POSTS) {
+      const validators = (await declared.kit.loadValidators()).default as Record<string, unknown>;
+      expect(typeof validators[String((declared.kit.schema as { $id?: string }).$id)], declared.id).toBe("function");
+    }
   });
 
   it("registers, logs in, sets the session cookie and never writes a password back", async () => {
