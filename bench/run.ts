@@ -11,7 +11,8 @@
  *
  * It measures the existing production build (package.json's script builds first) and never writes to the
  * repository: the database is a temporary file, the floor app lives in os.tmpdir(). Everything listens on
- * 127.0.0.1 in ports 3300-3399. BENCH_SECONDS sets the measured load duration (default 10).
+ * 127.0.0.1 in ports 3300-3399. BENCH_SECONDS sets the measured load duration (default 10); BENCH_ONLY=throughput
+ * runs section 3 alone (with its goals), for comparing server changes without the minutes the other sections take.
  */
 import "./production-mode.ts";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -70,6 +71,15 @@ function readSeconds(): number {
     process.exit(1);
   }
   return seconds;
+}
+
+/** Whether BENCH_ONLY names the throughput section alone; anything else it may say is refused, not ignored. */
+function readThroughputOnly(): boolean {
+  const only = process.env.BENCH_ONLY;
+  if (only === undefined || only === "") return false;
+  if (only === "throughput") return true;
+  console.error(`BENCH_ONLY may only be "throughput" (got "${only}")`);
+  process.exit(1);
 }
 
 function requireBuild() {
@@ -302,6 +312,7 @@ function printSummary() {
 async function main() {
   requireBuild();
   const seconds = readSeconds();
+  const throughputOnly = readThroughputOnly();
   const settings: LoadSettings = { connections: CONNECTIONS, seconds };
 
   // Every step has its own timeout; this is the backstop that guarantees the process ends whatever hangs.
@@ -332,23 +343,27 @@ async function main() {
     const ours = await start(true);
     const oursUncached = await start(false);
 
-    floor = await startFloorApp(root);
-    const floorLoad = await measureFirstLoad(floor.origin, "/");
-    if (floorLoad.status !== 200) throw new Error(`the floor app answered ${floorLoad.status} for /`);
-    // Done with the floor: stop it so it does not share the machine with the load runs.
-    await floor.close();
-    floor = null;
+    if (!throughputOnly) {
+      floor = await startFloorApp(root);
+      const floorLoad = await measureFirstLoad(floor.origin, "/");
+      if (floorLoad.status !== 200) throw new Error(`the floor app answered ${floorLoad.status} for /`);
+      // Done with the floor: stop it so it does not share the machine with the load runs.
+      await floor.close();
+      floor = null;
 
-    const rows: FirstLoadRow[] = [];
-    for (const target of await routeTargets(ours)) rows.push({ ...target, ours: await measureFirstLoad(ours, target.url) });
-    printFirstLoad(rows, floorLoad);
+      const rows: FirstLoadRow[] = [];
+      for (const target of await routeTargets(ours)) rows.push({ ...target, ours: await measureFirstLoad(ours, target.url) });
+      printFirstLoad(rows, floorLoad);
+    }
 
     const page = await fetch(new URL(SSR_PATH, ours), { redirect: "manual", signal: AbortSignal.timeout(15_000) });
     const html = Buffer.from(await page.arrayBuffer());
     if (page.status !== 200) throw new Error(`${SSR_PATH} answered ${page.status}; the throughput comparison needs a rendered page`);
-    const loaderData: LoaderData[] = [];
-    for (const path of [SSR_PATH, ...LIST_PAGES]) loaderData.push(await measureLoaderData(ours, path));
-    printLoaderData(loaderData, html.toString("utf8"));
+    if (!throughputOnly) {
+      const loaderData: LoaderData[] = [];
+      for (const path of [SSR_PATH, ...LIST_PAGES]) loaderData.push(await measureLoaderData(ours, path));
+      printLoaderData(loaderData, html.toString("utf8"));
+    }
 
     const replay = await startStaticServer(html, endToEndHeaders(page.headers));
     servers.push(replay.server);
