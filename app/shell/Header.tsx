@@ -17,7 +17,7 @@ export function Header({ siteName }: { siteName: string }) {
   return (
     <header className="site-header">
       <Link to="/home" className="logo" aria-label={siteName}>
-        <img src="/logo.svg" alt="" width="28" height="28" />
+        <img src="/logo.svg" alt="" width="28" height="28" fetchPriority="low" />
         <span>{siteName}</span>
       </Link>
       <nav className="header-actions">
@@ -45,7 +45,7 @@ export function Header({ siteName }: { siteName: string }) {
         </Link>
         {hydrated && user ? (
           <Link to="/me" className="avatar" aria-label={t("nav.me")}>
-            <img src={user.portraitUrl || "/avatar.svg"} alt="" width="28" height="28" />
+            <img src={user.portraitUrl || "/avatar.svg"} alt="" width="28" height="28" fetchPriority="low" />
           </Link>
         ) : (
           <button type="button" className="login-link" onClick={() => openDialog("login")}>
