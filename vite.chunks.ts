@@ -105,10 +105,12 @@ function withImports(start: Unit): Set<Unit> {
 
 /**
  * Groups the modules widgets import statically. A unit starts as the modules reached by exactly the same widget
- * folders (what Rollup would cut by itself); while a page needs more than `limit` units, the two of its units whose
- * merging adds the fewest bytes to pages that do not need them become one, or one of them joins the app file, which
- * every page loads anyway. The cost counts what the merged file imports too (bytes times pages newly loading it),
- * so a small shared helper never drags a form runtime along. The first unit returned is the part joining `app`.
+ * folders (what Rollup would cut by itself); while a page needs more than `limit` units, two units one such page
+ * loads become one, or one of them joins the app file, which every page loads anyway. The merge chosen adds the
+ * fewest bytes to pages that do not need them per crowded page it takes a file off. The bytes count what the merged
+ * file imports too (bytes times pages newly loading it), so a small shared helper never drags a form runtime along;
+ * dividing by the crowded pages relieved weighs a helper that crowds many pages against all the widget merges it
+ * would otherwise take (ADR 028). The first unit returned is the part joining `app`.
  */
 export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET_CHUNKS_PER_PAGE): Unit[] {
   const app: Unit = {
@@ -131,14 +133,23 @@ export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET
   for (;;) {
     let best: [Unit, Unit] | null = null;
     let bestCost = Number.POSITIVE_INFINITY;
-    for (let page = 0; page < pageCount; page++) {
-      const crowded = current.filter((unit) => !unit.core && unit.pages.has(page));
-      if (crowded.length <= limit) continue;
-      const candidates = [app, ...crowded];
+    const crowdedPages = Array.from({ length: pageCount }, (_, page) => page).filter(
+      (page) => current.filter((unit) => !unit.core && unit.pages.has(page)).length > limit,
+    );
+    const weighed = new Set<string>();
+    const indexOf = new Map(current.map((unit, index) => [unit, index]));
+    for (const page of crowdedPages) {
+      const candidates = [app, ...current.filter((unit) => !unit.core && unit.pages.has(page))];
       for (let i = 0; i < candidates.length; i++) {
         for (let j = i + 1; j < candidates.length; j++) {
-          const cost = mergeCost(candidates[i], candidates[j]);
-          if (cost < bestCost) [best, bestCost] = [[candidates[i], candidates[j]], cost];
+          const [a, b] = [candidates[i], candidates[j]];
+          const pair = `${indexOf.get(a)},${indexOf.get(b)}`;
+          if (weighed.has(pair)) continue;
+          weighed.add(pair);
+          // A merge takes a file off every crowded page loading both (joining the app file: every one loading it).
+          const relieved = crowdedPages.filter((crowdedPage) => (a.core || a.pages.has(crowdedPage)) && b.pages.has(crowdedPage)).length;
+          const cost = mergeCost(a, b) / relieved;
+          if (cost < bestCost) [best, bestCost] = [[a, b], cost];
         }
       }
     }

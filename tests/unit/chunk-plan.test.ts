@@ -45,4 +45,22 @@ describe("the widget chunk plan", () => {
     for (let page = 0; page < pageCount; page++) expect(filesOn(planned, page), `page ${page}`).toBeLessThanOrEqual(4);
     expect(planned.find((planned) => planned.core)?.modules).toContain("/widgets/w0/component.tsx");
   });
+
+  it("moves a small helper that crowds several pages to the app file rather than merging two unrelated widgets", () => {
+    // Pages 0-3 each show two widgets of their own and a helper both use; every widget also shows on a page
+    // of its own (10+). Merging a page's two widgets costs less than the helper on every page, once; four times not.
+    const pageCount = 40;
+    const helper = unit("helper", 600, [0, 1, 2, 3]);
+    const units = [helper];
+    for (let page = 0; page < 4; page++) {
+      units.push(unit(`thread-${page}`, 9_000, [page, 10 + page], [helper]), unit(`comments-${page}`, 9_000, [page, 20 + page], [helper]));
+    }
+    const planned = planWidgetUnits(units, pageCount, 2);
+    for (let page = 0; page < 4; page++) {
+      expect(filesOn(planned, page), `page ${page}`).toBeLessThanOrEqual(2);
+      expect(unitHolding(planned, `thread-${page}`)).not.toBe(unitHolding(planned, `comments-${page}`));
+      expect(unitHolding(planned, `comments-${page}`)?.pages.has(10 + page)).toBe(false);
+    }
+    expect(planned.find((planned) => planned.core)?.modules).toContain("/widgets/helper/component.tsx");
+  });
 });
