@@ -6,7 +6,7 @@ import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
 import { toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
 import { useCatalogue } from "~/i18n/use-catalogue";
-import { Shell } from "~/shell/Shell";
+import { loadDeferredShellTexts, Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
 import { appServices } from "~/services";
 import { PagePathsContext, packPagePaths, unpackPagePaths } from "~/routing/page-paths";
@@ -33,6 +33,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     siteName: lang === "en" ? "EconScholar" : "经管学术圈",
     appType: detectAppType(request.headers.get("User-Agent")),
   };
+}
+
+/**
+ * The root revalidates on a language switch (or after a form's action). Its new data brings the page's catalogues;
+ * the texts of the shell's deferred parts (the audio dock's, not in the data) are fetched in the data's language
+ * before it renders, so nothing suspends when the switched page renders: the dock switches with the page.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  // Unreachable (offline): the part waits inside the shell's Suspense boundary and the translator retries.
+  await loadDeferredShellTexts(data.lang).catch(() => undefined);
+  return data;
 }
 
 /** The root's data (language and the first page's catalogues) changes only when the language does. */

@@ -60,6 +60,18 @@ export function addPartialBundle(i18n: I18n, lng: string, namespace: string, tex
   else i18n.addResourceBundle(lng, namespace, texts, true, true);
 }
 
+const LOAD_IN = Symbol("loadNamespacesIn");
+
+/**
+ * Fetches namespaces of `lng`, which need not be the language shown yet: before a language switch renders, the
+ * texts of parts the new root data does not bring (the deferred shell parts) are fetched, so nothing suspends.
+ * i18next's own loadNamespaces loads only the current language; an i18next instance (never the browser's) does that.
+ */
+export function loadNamespacesIn(i18n: I18n, lng: string, namespaces: readonly string[]): Promise<void> {
+  const load = (i18n as unknown as { [LOAD_IN]?: (lng: string, namespaces: readonly string[]) => Promise<void> })[LOAD_IN];
+  return load ? load(lng, namespaces) : i18n.loadNamespaces([...namespaces]).then(() => undefined);
+}
+
 type FetchCatalogue = (lang: string, namespace: string) => Promise<Catalogue>;
 
 /**
@@ -236,6 +248,7 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
       instance.addResourceBundle(lng, namespace, texts);
       if (!whole) partial.add(`${lng}/${namespace}`);
     },
+    [LOAD_IN]: loadInto,
     changeLanguage(next: string) {
       if (next !== language) {
         language = next;

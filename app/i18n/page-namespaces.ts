@@ -12,8 +12,15 @@ import { walkWidgets } from "~/pipeline/widget-tree";
  * namespace it does not declare here, or declares one it no longer uses.
  */
 
-/** The root, the shell around every page (its deferred parts included) and the page route itself. */
-export const SHELL_NAMESPACES: readonly Namespace[] = ["common", "audio"];
+/** The root, the shell's first paint and the page route itself: the root loader sends them with every page. */
+export const SHELL_NAMESPACES: readonly Namespace[] = ["common"];
+
+/**
+ * The shell's deferred parts (app/shell/DeferredShellParts.tsx): they mount after hydration, so their chunk's loader
+ * fetches these (cached, hashed files) before they render, and the root's client loader again in the new language
+ * before a language switch renders. Not in the root's data: `audio` (the dock's, 2.3 KB) was on every page unread.
+ */
+export const DEFERRED_SHELL_NAMESPACES: readonly Namespace[] = ["audio", "common"];
 
 /** Each dialog's module; the dialog registry loads them with its code, before it renders. */
 export const DIALOG_NAMESPACES: Record<DialogName, readonly Namespace[]> = {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useMatches } from "react-router";
 import type { PageView } from "~/pipeline/page-view";
 import { deferredComponent, useDeferredComponent } from "~/renderer/deferred-component";
@@ -7,12 +7,23 @@ import { Footer } from "./Footer";
 import { Toasts } from "./Toasts";
 import { NavigationEffects } from "./NavigationEffects";
 
-const deferredShellParts = deferredComponent(() => import("./DeferredShellParts"));
+const deferredShellModule = () => import("./DeferredShellParts");
+/** The deferred parts render once their chunk and their texts are in (their namespaces are not in the root's data). */
+const deferredShellParts = deferredComponent(async () => {
+  const parts = await deferredShellModule();
+  await parts.loadDeferredShellTexts();
+  return parts;
+});
+
+/** The deferred parts' texts in `lang`, for the root's client loader to fetch before a language switch renders. */
+export function loadDeferredShellTexts(lang: string): Promise<void> {
+  return deferredShellModule().then((parts) => parts.loadDeferredShellTexts(lang));
+}
 
 /**
  * Header, footer and the dialog host around every page; the header is hidden inside the native apps. What no first
  * paint needs (the dialog host, the audio dock, dwell time, session checks, back-to-top) loads after hydration
- * (DeferredShellParts).
+ * (DeferredShellParts), with the catalogue namespaces only they read.
  */
 export function Shell({ siteName, appType, children }: { siteName: string; appType: string; children: ReactNode }) {
   const page = useMatches().at(-1)?.loaderData as PageView | undefined;
@@ -27,7 +38,13 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}
       <Toasts />
-      {DeferredShellParts && <DeferredShellParts />}
+      {DeferredShellParts && (
+        // Their texts are fetched before they mount and before a language switch renders; should that fetch fail
+        // (offline), the part that needs them waits here, hidden, instead of showing keys, and retries.
+        <Suspense fallback={null}>
+          <DeferredShellParts />
+        </Suspense>
+      )}
     </>
   );
 }

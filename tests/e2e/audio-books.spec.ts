@@ -68,6 +68,42 @@ test("a chapter plays on across pages, changes speed, seeks from the transcript 
   await expect(page.locator(".audio-transcript li").nth(3)).toHaveClass(/current/);
 });
 
+test("the mini player brings its own texts, not the root's data, and follows a language switch while it plays", async ({ page }) => {
+  // Only the dock reads the audio texts, and it mounts after hydration: /home's data carries none of them.
+  expect(await (await page.request.get("/home.data")).text()).not.toContain("正在播放");
+
+  await logInByCode(page.request);
+  await openBook(page, "货币的逻辑");
+  await page.getByRole("link", { name: "开始收听" }).click();
+  await expect.poll(async () => (await audioState(page)).ms, { message: "the chapter plays" }).toBeGreaterThan(500);
+  await page.locator("header.site-header").getByRole("link", { name: "首页" }).click();
+  await expect(page).toHaveURL(/\/home/);
+  const dock = page.getByRole("complementary", { name: "正在播放" });
+  await expect(dock).toContainText("第一讲 货币是什么");
+  await expect(dock.getByRole("button", { name: "暂停" })).toBeVisible();
+
+  // The bar stays through the switch: its English texts are fetched before the switched page renders.
+  await page.evaluate(() => {
+    const seen = window as unknown as { dockGone?: boolean };
+    seen.dockGone = false;
+    new MutationObserver(() => {
+      const bar = document.querySelector<HTMLElement>(".audio-dock");
+      if (!bar || getComputedStyle(bar).display === "none") seen.dockGone = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.getByTestId("lang-toggle").click();
+  const englishDock = page.getByRole("complementary", { name: "Now playing" });
+  await expect(englishDock.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect(page.locator("header.site-header").getByRole("link", { name: "Home" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { dockGone?: boolean }).dockGone)).toBe(false);
+  const before = (await audioState(page)).ms;
+  await expect.poll(async () => (await audioState(page)).ms, { message: "the switch did not stop playback" }).toBeGreaterThan(before + 300);
+
+  await page.getByTestId("lang-toggle").click();
+  await expect(page.getByRole("complementary", { name: "正在播放" }).getByRole("button", { name: "暂停" })).toBeVisible();
+  expect((await audioState(page)).paused).toBe(false);
+});
+
 test("a locked chapter says how to unlock it; points unlock the whole book", async ({ page }) => {
   const session = await logInByCode(page.request);
   expect((await page.request.post("/dev/points", { form: { userName: session.user.userName, points: "150" } })).ok()).toBe(true);

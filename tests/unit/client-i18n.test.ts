@@ -2,7 +2,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { describe, expect, it } from "vitest";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { LANGUAGES, NAMESPACES } from "@contracts/language";
-import { createClientI18n } from "~/i18n/client-i18n";
+import { createClientI18n, loadNamespacesIn } from "~/i18n/client-i18n";
 
 const catalogues = loadCatalogues();
 
@@ -89,5 +89,24 @@ describe("the browser's translator", () => {
     expect(tOf(client)("common:nav.backHome")).toBe(fixedTOf(await serverI18n(), "en")("common:nav.backHome"));
     expect(client.hasResourceBundle("en", "common")).toBe(true);
     expect(client.hasResourceBundle("en", "order")).toBe(false);
+  });
+
+  it("fetches namespaces of a language not shown yet, each once, so the switch to it renders them at once", async () => {
+    const fetched: string[] = [];
+    const client = createClientI18n("zh", "common", {
+      fetch: async (lang, namespace) => {
+        fetched.push(`${lang}/${namespace}`);
+        return catalogues[lang as (typeof LANGUAGES)[number]][namespace];
+      },
+    });
+    client.addResourceBundle("en", "common", catalogues.en.common, true, true);
+    await Promise.all([loadNamespacesIn(client, "en", ["audio", "common"]), loadNamespacesIn(client, "en", ["audio"])]);
+    expect(fetched).toEqual(["en/audio"]);
+    expect(client.language).toBe("zh");
+    expect(client.hasLoadedNamespace("audio")).toBe(false);
+    expect(client.hasLoadedNamespace("audio", { lng: "en" })).toBe(true);
+    await client.changeLanguage("en");
+    expect(tOf(client)("audio:miniPlayer")).toBe(fixedTOf(await serverI18n(), "en")("audio:miniPlayer"));
+    expect(tOf(client)("audio:miniPlayer")).not.toBe("miniPlayer");
   });
 });
