@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  // Unreachable (offline): the part waits inside the shell's Suspense boundary and the translator retries.
+  // Unreachable (offline): the dock waits inside its Suspense boundary and the translator retries.
   await loadDeferredShellTexts(data.lang).catch(() => undefined);
   return data;
 }

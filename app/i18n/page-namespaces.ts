@@ -4,23 +4,14 @@ import type { DialogName } from "~/stores/dialogs";
 import { isWidgetType, widgetNamespaces } from "@widgets/registry";
 import { findBindings } from "~/pipeline/bindings";
 import { walkWidgets } from "~/pipeline/widget-tree";
+import { SHELL_NAMESPACES } from "./shell-namespaces";
 
 /**
  * Which catalogue namespaces each part of a page looks texts up in, so the root loader sends a page only those
  * (ADR 028). Each widget's are generated into widgets/registry.ts from its source (npm run gen:types);
  * tests/unit/page-namespaces.test.ts reads every module the shell and each dialog import and fails when one uses a
- * namespace it does not declare here, or declares one it no longer uses.
+ * namespace it does not declare here (the shell's in ./shell-namespaces.ts), or declares one it no longer uses.
  */
-
-/** The root, the shell's first paint and the page route itself: the root loader sends them with every page. */
-export const SHELL_NAMESPACES: readonly Namespace[] = ["common"];
-
-/**
- * The shell's deferred parts (app/shell/DeferredShellParts.tsx): they mount after hydration, so their chunk's loader
- * fetches these (cached, hashed files) before they render, and the root's client loader again in the new language
- * before a language switch renders. Not in the root's data: `audio` (the dock's, 2.3 KB) was on every page unread.
- */
-export const DEFERRED_SHELL_NAMESPACES: readonly Namespace[] = ["audio", "common"];
 
 /** Each dialog's module; the dialog registry loads them with its code, before it renders. */
 export const DIALOG_NAMESPACES: Record<DialogName, readonly Namespace[]> = {

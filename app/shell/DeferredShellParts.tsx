@@ -1,8 +1,5 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { preloadDialogs } from "~/dialogs/registry";
-import { browserI18n } from "~/i18n/browser-i18n";
-import { loadNamespacesIn } from "~/i18n/client-i18n";
-import { DEFERRED_SHELL_NAMESPACES } from "~/i18n/page-namespaces";
 import { AudioDock } from "./AudioDock";
 import { BackToTop } from "./BackToTop";
 import { DialogHost } from "./DialogHost";
@@ -11,15 +8,6 @@ import { SessionEffects } from "./SessionEffects";
 
 /** What tells the shell that the reader starts acting on the page, which is when a dialog may be asked for. */
 const FIRST_INTERACTION = ["pointerdown", "keydown"] as const;
-
-/**
- * Fetches the namespaces these parts look texts up in, of `lang` (the shown language when not given): the root's
- * data does not bring them (ADR 034), and a part rendered without them would suspend.
- */
-export function loadDeferredShellTexts(lang?: string): Promise<void> {
-  const i18n = browserI18n();
-  return loadNamespacesIn(i18n, lang ?? i18n.language, DEFERRED_SHELL_NAMESPACES);
-}
 
 /**
  * The parts of the shell nothing on screen waits for: the dialog host (no dialog is open in a first paint), the audio dock (its bar shows only once a chapter plays; a
@@ -46,7 +34,11 @@ export default function DeferredShellParts() {
   return (
     <>
       <DialogHost />
-      <AudioDock />
+      {/* Its texts (not in the root's data) are fetched once this chunk is in: the dock waits for them here, and
+          the session checks, dwell time and dialogs do not wait with it. */}
+      <Suspense fallback={null}>
+        <AudioDock />
+      </Suspense>
       <DwellTime />
       <SessionEffects />
       <BackToTop />

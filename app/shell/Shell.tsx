@@ -1,24 +1,28 @@
-import { type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import type { PageView } from "~/pipeline/page-view";
 import { deferredComponent, useDeferredComponent } from "~/renderer/deferred-component";
+import { browserI18n } from "~/i18n/browser-i18n";
+import { loadNamespacesIn } from "~/i18n/client-i18n";
+import { DEFERRED_SHELL_NAMESPACES } from "~/i18n/shell-namespaces";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { Toasts } from "./Toasts";
 import { NavigationEffects } from "./NavigationEffects";
 
-const deferredShellModule = () => import("./DeferredShellParts");
-/** The deferred parts render once their chunk and their texts are in (their namespaces are not in the root's data). */
+/** The deferred parts' texts in `lang` (the shown one when not given); the root's client loader fetches them before a language switch renders. */
+export function loadDeferredShellTexts(lang?: string): Promise<void> {
+  const i18n = browserI18n();
+  return loadNamespacesIn(i18n, lang ?? i18n.language, DEFERRED_SHELL_NAMESPACES);
+}
+
 const deferredShellParts = deferredComponent(async () => {
-  const parts = await deferredShellModule();
-  await parts.loadDeferredShellTexts();
+  const parts = await import("./DeferredShellParts");
+  // Once the chunk is in (its fetch alone decides when the session checks run), without holding the parts back:
+  // only the audio dock reads these, and it waits for them in its own boundary (see DeferredShellParts).
+  loadDeferredShellTexts().catch(() => undefined);
   return parts;
 });
-
-/** The deferred parts' texts in `lang`, for the root's client loader to fetch before a language switch renders. */
-export function loadDeferredShellTexts(lang: string): Promise<void> {
-  return deferredShellModule().then((parts) => parts.loadDeferredShellTexts(lang));
-}
 
 /**
  * Header, footer and the dialog host around every page; the header is hidden inside the native apps. What no first
@@ -38,13 +42,7 @@ export function Shell({ siteName, appType, children }: { siteName: string; appTy
       <main className="site-main">{children}</main>
       {showFooter && <Footer />}
       <Toasts />
-      {DeferredShellParts && (
-        // Their texts are fetched before they mount and before a language switch renders; should that fetch fail
-        // (offline), the part that needs them waits here, hidden, instead of showing keys, and retries.
-        <Suspense fallback={null}>
-          <DeferredShellParts />
-        </Suspense>
-      )}
+      {DeferredShellParts && <DeferredShellParts />}
     </>
   );
 }

@@ -10,13 +10,14 @@ import { loadCatalogues } from "@contracts/catalogues.server";
 import { NAMESPACES } from "@contracts/language";
 import { loadPageEntries } from "@server/page-configs.server";
 import { isWidgetType, widgetNamespaces } from "@widgets/registry";
-import { DEFERRED_SHELL_NAMESPACES, DIALOG_NAMESPACES, SHELL_NAMESPACES, pageNamespaces } from "~/i18n/page-namespaces";
+import { DIALOG_NAMESPACES, pageNamespaces } from "~/i18n/page-namespaces";
+import { DEFERRED_SHELL_NAMESPACES, SHELL_NAMESPACES } from "~/i18n/shell-namespaces";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import type { DialogName } from "~/stores/dialogs";
 import { namespacesUsedFrom, OWN_NAMESPACES } from "../../scripts/namespace-scan";
 
 const root = join(import.meta.dirname, "..", "..");
-/** Mounted after hydration; its chunk's loader fetches its own namespaces, so the root does not send them. */
+/** Mounted after hydration; its texts are fetched with its chunk, so the root does not send them. */
 const DEFERRED_SHELL_PARTS = "app/shell/DeferredShellParts.tsx";
 
 function used(entries: string[], stopAt = OWN_NAMESPACES): string[] {
