@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { widgetFolders } from "./scripts/widget-folders";
+import { splitByHydration } from "./app/pipeline/hydration-plan";
 
 /** Files every page loads besides its widget chunks: the entry (with the app core), the framework, root and page routes. */
 export const CORE_FILES = 4;
@@ -30,25 +31,24 @@ interface WidgetNode {
   children?: WidgetNode[];
 }
 
-function widgetTypesOf(nodes: WidgetNode[] | undefined, into: Set<string>): Set<string> {
-  for (const node of nodes ?? []) {
-    into.add(node.type);
-    widgetTypesOf(node.children, into);
-  }
-  return into;
-}
-
-/** The widget folders each page config shows (page-configs/*.json as committed; the ops console may change them later). */
+/**
+ * The widget folders each page config loads together (page-configs/*.json as committed; the ops console may change
+ * them later): a page's first widgets, and apart from them the ones hydrating late (ADR 037), fetched as hydration
+ * starts. Grouping each set on its own keeps a late widget's code out of its page's first load.
+ */
 function widgetFoldersPerPage(root: string): Set<string>[] {
   const registry = readFileSync(join(root, "widgets/registry.ts"), "utf8");
   const folderOf = new Map([...registry.matchAll(/^\s*(\w+): \{ folder: "([^"]+)"/gm)].map((match) => [match[1], match[2]]));
+  const formWidgets = new Set([...(/export const formWidgets\b[^[]*\[([^\]]*)\]/.exec(registry)?.[1].matchAll(/"(\w+)"/g) ?? [])].map((match) => match[1]));
+  const foldersOf = (types: Set<string>) => new Set([...types].flatMap((type) => folderOf.get(type) ?? []));
   const configDir = join(root, "page-configs");
   return readdirSync(configDir)
     .filter((name) => name.endsWith(".json"))
     .sort()
-    .map((name) => {
+    .flatMap((name) => {
       const config = JSON.parse(readFileSync(join(configDir, name), "utf8")) as { widgets?: WidgetNode[] };
-      return new Set([...widgetTypesOf(config.widgets, new Set())].flatMap((type) => folderOf.get(type) ?? []));
+      const { eagerTypes, lateTypes } = splitByHydration(config.widgets ?? [], formWidgets);
+      return [foldersOf(eagerTypes), foldersOf(lateTypes)].filter((folders) => folders.size > 0);
     });
 }
 

@@ -13,7 +13,14 @@ const i18n = browserI18n();
  * a lazy widget still suspended while hydrating loses its server HTML to a skeleton at the first update (the
  * page's clock, the session), so the page would flash from content to skeletons and back.
  */
-const renderedWidgets = [...new Set(Array.from(document.querySelectorAll<HTMLElement>("[data-widget]"), (element) => element.dataset.widget ?? ""))];
+const renderedWidgets = [
+  ...new Set(
+    Array.from(document.querySelectorAll<HTMLElement>("[data-widget]"))
+      // A widget hydrating late (ADR 037) fetches its code as hydration reaches it: the page does not wait for it.
+      .filter((element) => !element.closest('[data-hydrate="late"]'))
+      .map((element) => element.dataset.widget ?? ""),
+  ),
+];
 
 /**
  * The server modulepreloads the page's widget chunks; importing them runs their widget modules, which register

@@ -57,3 +57,27 @@ export function namespacesUsedFrom(entries: readonly string[], stopAt: readonly 
   }
   return found;
 }
+
+/** `import … from "x"`, `import "x"` and `export … from "x"`, leaving type-only imports out: they are no code. */
+const STATIC_IMPORT = /^(?:import\s+(?!type\b)[^;]*?from\s+|import\s+|export\s+(?!type\b)[^;]*?from\s+)"([^"]+)"/gm;
+
+/**
+ * Whether a module reaches, through static imports only, a file under `folder`: code its page's first render needs.
+ * npm run gen:types uses it to list the widgets that render a schema form (app/forms/), which hydrate late (ADR 037).
+ */
+export function staticallyReaches(entry: string, folder: string, stopAt: readonly string[] = []): boolean {
+  const target = join(ROOT, folder);
+  const seen = new Set<string>();
+  const queue = [resolve(ROOT, entry)];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || /\.test\.tsx?$/.test(file)) continue;
+    if (file.startsWith(target)) return true;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(STATIC_IMPORT)) {
+      const imported = resolveImport(file, match[1]);
+      if (imported && !stopAt.some((stop) => imported.startsWith(join(ROOT, stop)))) queue.push(imported);
+    }
+  }
+  return false;
+}

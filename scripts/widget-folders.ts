@@ -24,7 +24,12 @@ export function widgetFolders(): WidgetFolder[] {
  * widgets/registry.ts for the given folders: type → folder and a lazy import, one line each; and the catalogue
  * namespaces each widget's code uses, as `namespacesOf` reads them from its source.
  */
-export function registrySource(folders: WidgetFolder[], banner: string, namespacesOf: (folder: string) => string[]): string {
+export function registrySource(
+  folders: WidgetFolder[],
+  banner: string,
+  namespacesOf: (folder: string) => string[],
+  rendersForm: (folder: string) => boolean,
+): string {
   const lines = folders.map(({ type, folder }) => `  ${type}: { folder: "${folder}", load: () => import("./${folder}/component") },`);
   const namespaces = folders.map(
     ({ type, folder }) =>
@@ -32,6 +37,7 @@ export function registrySource(folders: WidgetFolder[], banner: string, namespac
         .map((name) => `"${name}"`)
         .join(", ")}],`,
   );
+  const forms = folders.filter(({ folder }) => rendersForm(folder)).map(({ type }) => `"${type}"`);
   return `${banner}import type { Namespace, WidgetDefinition } from "./kit/types";
 
 /** type → folder and lazy component, one per widget folder. Each folder also holds props.schema.json, composed into the page-config schema. */
@@ -49,5 +55,8 @@ export function isWidgetType(type: string): type is WidgetType {
 export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
 ${namespaces.join("\n")}
 };
+
+/** Widgets whose first render is a schema form (their code reaches app/forms/): they hydrate after the page (ADR 037). */
+export const formWidgets: ReadonlySet<string> = new Set<WidgetType>([${forms.join(", ")}]);
 `;
 }

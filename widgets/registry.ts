@@ -174,3 +174,6 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   voteBoard: ["common", "vote"],
   voteEntry: ["common", "vote"],
 };
+
+/** Widgets whose first render is a schema form (their code reaches app/forms/): they hydrate after the page (ADR 037). */
+export const formWidgets: ReadonlySet<string> = new Set<WidgetType>(["addressForm", "codeRedeem", "passwordForm", "profileEditor", "registerForm", "scholarVerification", "signUpForm"]);

@@ -4,7 +4,7 @@ import { formatMoment } from "~/format/dates";
 import { evaluateGate } from "@contracts/gate";
 import { readQuery } from "~/routing/routing";
 import type { AppServices } from "~/services";
-import { widgetRegistry, isWidgetType } from "@widgets/registry";
+import { widgetRegistry, isWidgetType, formWidgets } from "@widgets/registry";
 import type { DataState } from "./data-state";
 import { NOT_FOUND_CODE } from "@contracts/envelope";
 import type { PageView } from "./page-view";
@@ -13,6 +13,7 @@ import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-compone
 import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
 import { projectPageData, shownPage } from "./data-reads";
+import { splitByHydration } from "./hydration-plan";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -25,10 +26,30 @@ interface LoadPageInput {
   lang: Lang;
 }
 
+const foldersOf = (types: Iterable<string>) => [...types].filter(isWidgetType).map((type) => widgetRegistry[type].folder);
+
+/**
+ * The page's code (ADR 037): the modules of the widgets hydrating with the page are preloaded; those only late
+ * widgets use are left to the browser to fetch as hydration starts, their stylesheets linked all the same, so the
+ * server's HTML of every widget is styled at first paint.
+ */
+function pageCode(config: PageConfig, services: AppServices): Pick<PageView, "preload" | "lateNodes" | "lateCode"> {
+  const { lateNodes, eagerTypes, lateTypes } = splitByHydration(config.widgets, formWidgets);
+  const preload = services.widgetModuleUrls(foldersOf(eagerTypes));
+  const first = new Set(preload);
+  const lateUrls = services.widgetModuleUrls(foldersOf(lateTypes)).filter((url) => !first.has(url));
+  return {
+    preload: [...preload, ...lateUrls.filter((url) => url.endsWith(".css"))],
+    lateNodes,
+    lateCode: lateUrls.filter((url) => !url.endsWith(".css")),
+  };
+}
+
 export async function loadPage({ request, config, services, token, lang }: LoadPageInput): Promise<PageView> {
   const url = new URL(request.url);
   const now = services.now();
   const widgetTypes = widgetTypesOf(config);
+  const code = pageCode(config, services);
   const base: PageView = {
     kind: "page",
     status: config.status ?? 200,
@@ -41,7 +62,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
     user: null,
     widgetTypes,
     serverNow: now.getTime(),
-    preload: services.widgetModuleUrls(widgetTypes.filter(isWidgetType).map((type) => widgetRegistry[type].folder)),
+    ...code,
   };
 
   const publish = config.publish;
@@ -55,10 +76,12 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
       config: { ...config, data: {}, widgets: [] },
       widgetTypes: [],
       preload: [],
+      lateNodes: [],
+      lateCode: [],
     };
   }
   if (open === "closed") {
-    return { ...base, kind: "closed", config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [] };
+    return { ...base, kind: "closed", config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [], lateNodes: [], lateCode: [] };
   }
 
   const user = token ? await services.sessionUser(request) : null;

@@ -22,6 +22,9 @@ export interface PageView {
   serverNow: number;
   /** Module URLs of the page's widgets (preloaded) and their stylesheets (linked), in the HTML. */
   preload: string[];
+  /** Indexes of the top-level widgets hydrating late (ADR 037), and the modules only they use, fetched as hydration starts. */
+  lateNodes: number[];
+  lateCode: string[];
   publishFrom?: string;
   /** publishFrom as the not-yet-open notice says it, formatted on the server in both languages. */
   publishFromText?: Record<Lang, string>;

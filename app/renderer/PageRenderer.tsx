@@ -9,6 +9,7 @@ import type { PageView } from "~/pipeline/page-view";
 import { PageContext, type PageContextValue } from "./page-context";
 import { usePageData } from "./use-page-data";
 import { WidgetFrame } from "./WidgetFrame";
+import { LateFrame } from "./LateFrame";
 import { GatePrompt, gateDialog } from "./GatePrompt";
 import { useHydrated } from "./use-hydrated";
 import { toLang } from "@contracts/language";
@@ -94,9 +95,13 @@ export function PageRenderer({ view }: { view: PageView }) {
   return (
     <PageContext.Provider value={context}>
       <div className={`page theme-${view.config.layout?.theme ?? "default"}`} data-page={view.config.path}>
-        {view.config.widgets.map((node, index) => (
-          <WidgetFrame key={`${view.config.path}:${index}`} node={node} id={String(index)} hydrated={hydrated} />
-        ))}
+        {view.config.widgets.map((node, index) =>
+          view.lateNodes.includes(index) ? (
+            <LateFrame key={`${view.config.path}:${index}`} node={node} id={String(index)} hydrated={hydrated} code={view.lateCode} />
+          ) : (
+            <WidgetFrame key={`${view.config.path}:${index}`} node={node} id={String(index)} hydrated={hydrated} />
+          ),
+        )}
         {sources}
       </div>
     </PageContext.Provider>

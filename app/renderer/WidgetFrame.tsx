@@ -16,6 +16,8 @@ interface Props {
   node: WidgetNode;
   id: string;
   hydrated: boolean;
+  /** A top-level widget hydrating late (LateFrame): marked so the client entry does not wait for its code. */
+  late?: boolean;
 }
 
 /** The notice of a widget whose data failed; its own component, so only a failing widget asks for translations. */
@@ -29,7 +31,7 @@ function DataFailed({ type }: { type: string }) {
 }
 
 /** One widget of a page: gate, visibility, data state, error boundary and suspense, then the component. */
-export function WidgetFrame({ node, id, hydrated }: Props) {
+export function WidgetFrame({ node, id, hydrated, late }: Props) {
   const page = usePage();
   const user = useViewer();
   const outcome: GateOutcome = evaluateGate(node.gate, user);
@@ -58,7 +60,7 @@ export function WidgetFrame({ node, id, hydrated }: Props) {
   return (
     <WidgetBoundary type={node.type}>
       <Suspense fallback={<WidgetSkeleton type={node.type} />}>
-        <div className={`widget widget-${node.type}`} data-widget={node.type} data-node={id}>
+        <div className={`widget widget-${node.type}`} data-widget={node.type} data-node={id} data-hydrate={late ? "late" : undefined}>
           <Component {...renderProps} />
         </div>
       </Suspense>

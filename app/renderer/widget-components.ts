@@ -33,6 +33,11 @@ export async function loadWidgetComponents(types: string[]): Promise<void> {
   for (const type of missing) if (!loaded.has(type)) unknownTypes.add(type);
 }
 
+/** Whether every one of these types' modules has run (or is known not to exist): rendering them suspends nothing. */
+export function widgetsLoaded(types: readonly string[]): boolean {
+  return types.every((type) => loaded.has(type) || unknownTypes.has(type));
+}
+
 /** Renders nothing, as the server does for a type no widget folder defines. */
 const unknownWidget: AnyWidgetComponent = () => null;
 

@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       widgetTypes: [],
       serverNow: services.now().getTime(),
       preload: [],
+      lateNodes: [],
+      lateCode: [],
     };
     return data(view, { status: 500, headers: noStore });
   }

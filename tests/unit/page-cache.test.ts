@@ -20,6 +20,8 @@ function view(config: Partial<PageConfig>, extra: Partial<PageView> = {}): PageV
     widgetTypes: [],
     serverNow: now,
     preload: [],
+    lateNodes: [],
+    lateCode: [],
     ...extra,
   };
 }

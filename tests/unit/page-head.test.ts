@@ -20,6 +20,8 @@ function view(config: Partial<PageConfig>, rest: Partial<PageView> = {}): PageVi
     widgetTypes: [],
     serverNow: 0,
     preload: [],
+    lateNodes: [],
+    lateCode: [],
     ...rest,
   };
 }

@@ -92,6 +92,8 @@ export async function renderWidget(type: WidgetType, options: RenderOptions = {}
     widgetTypes: [],
     serverNow: now,
     preload: [],
+    lateNodes: [],
+    lateCode: [],
   };
   const scope: BindingScope = {
     query,

@@ -6,7 +6,8 @@ import "./styles.css";
 import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
-import { askedToLogIn, checkTask, requireLogin, showToast } from "../kit/session";
+import { checkTask } from "../kit/account";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
 import { copyText } from "../kit/browser";
 

@@ -7,7 +7,6 @@ export { evaluateGate, type GateOutcome, type SessionUser } from "@contracts/gat
 export { $user, storeSession } from "~/stores/session";
 export { openDialog, showToast } from "~/stores/dialogs";
 export { $loginTab } from "~/stores/account";
-export { AUDIT_PASSED, checkTask, logout } from "~/account/flows";
 export { dialogForGate } from "~/renderer/GatePrompt";
 export { switchLanguage } from "~/i18n/switch-language";
 

@@ -8,7 +8,8 @@ import "./scholar-verification.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { accountCalls, callApi, showFailure } from "../kit/api";
-import { AUDIT_PASSED, showToast, storeSession } from "../kit/session";
+import { AUDIT_PASSED } from "../kit/account";
+import { showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
 

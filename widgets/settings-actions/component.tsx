@@ -4,7 +4,8 @@ import type { SettingsActionsProps } from "@schemas/generated/page-config";
 import "./settings-actions.css";
 import { type Lang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { logout, switchLanguage } from "../kit/session";
+import { logout } from "../kit/account";
+import { switchLanguage } from "../kit/session";
 
 const LANGUAGES: { id: Lang; label: string }[] = [
   { id: "zh", label: "中文" },

@@ -3,7 +3,7 @@ import type { TaskStepProps } from "@schemas/generated/page-config";
 import { asText, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { $playStatus } from "../kit/browser";
-import { checkTask } from "../kit/session";
+import { checkTask } from "../kit/account";
 
 const TICK_MS = 1000;
 const PLAYING = 1;
