@@ -16,7 +16,7 @@ interface Props {
   node: WidgetNode;
   id: string;
   hydrated: boolean;
-  /** A top-level widget hydrating late (LateFrame): marked so the client entry does not wait for its code. */
+  /** A top-level widget hydrating late (LateFrame): marked "late" until live, so the client entry does not wait for its code. */
   late?: boolean;
 }
 
@@ -60,7 +60,7 @@ export function WidgetFrame({ node, id, hydrated, late }: Props) {
   return (
     <WidgetBoundary type={node.type}>
       <Suspense fallback={<WidgetSkeleton type={node.type} />}>
-        <div className={`widget widget-${node.type}`} data-widget={node.type} data-node={id} data-hydrate={late ? "late" : undefined}>
+        <div className={`widget widget-${node.type}`} data-widget={node.type} data-node={id} data-hydrate={late ? (hydrated ? "live" : "late") : undefined}>
           <Component {...renderProps} />
         </div>
       </Suspense>
