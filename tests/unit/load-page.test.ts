@@ -326,6 +326,25 @@ describe("loadPage", () => {
     expect(keptView.data.a).toEqual({ status: "ok", value: { list: [] } });
   });
 
+  it("preloads the code of the widgets hydrating with the page, and leaves what only late widgets use to the browser (ADR 037)", async () => {
+    const title = { zh: "a", en: "a" };
+    const page = config({
+      widgets: [
+        { type: "hero", props: { title } },
+        { type: "registerForm" },
+        { type: "hero", props: { title } },
+        { type: "richText", props: { blocks: [{ kind: "paragraph", text: title }] } },
+      ],
+    });
+    const urls = (folders: string[]) => folders.flatMap((folder) => [`/assets/${folder}.js`, `/assets/${folder}.css`]);
+    const { services: s } = services(() => ok(null));
+    const view = await loadPage({ request: requestFor(), config: page, services: { ...s, widgetModuleUrls: urls }, token: null, lang: "zh" });
+    expect(view.lateNodes).toEqual([1, 2, 3]);
+    // Every widget's styles are linked, so the server's HTML is styled before any late code arrives.
+    expect(view.preload).toEqual(["/assets/hero.js", "/assets/hero.css", "/assets/register-form.css", "/assets/rich-text.css"]);
+    expect(view.lateCode).toEqual(["/assets/register-form.js", "/assets/rich-text.js"]);
+  });
+
   it("reports the server time, the status and the widget types of the page", async () => {
     const page = config({
       status: 404,
