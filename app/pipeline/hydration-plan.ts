@@ -7,8 +7,8 @@
  * page preloads) and the browser (which frames wait for their code).
  */
 
-/** The first screen of a phone: the page's first widgets hydrate with it, the ones below them late. */
-export const EAGER_TOP_WIDGETS = 2;
+/** The page's first widget (its hero, header or main list: what a phone shows first) hydrates with it, the rest late. */
+export const EAGER_TOP_WIDGETS = 1;
 
 interface TreeNode {
   type: string;

@@ -4,6 +4,13 @@ import type { Lang } from "@contracts/language";
 import type { ConfigProblem } from "~/services";
 import type { DataState } from "./data-state";
 
+/** What the page's head says that its data decides: a detail page's subject, the page's lead image (ADR 031). */
+export interface HeadFacts {
+  title?: string;
+  summary?: string;
+  image: string | null;
+}
+
 /** Everything the page renderer needs, as the loader sends it to the browser. */
 export interface PageView {
   kind: "page" | "broken" | "notYetOpen" | "closed";
@@ -25,6 +32,8 @@ export interface PageView {
   /** Indexes of the top-level widgets hydrating late (ADR 037), and the modules only they use, fetched as hydration starts. */
   lateNodes: number[];
   lateCode: string[];
+  /** Set by the route's loader (app/seo/head-facts.server.ts). */
+  head?: HeadFacts;
   publishFrom?: string;
   /** publishFrom as the not-yet-open notice says it, formatted on the server in both languages. */
   publishFromText?: Record<Lang, string>;

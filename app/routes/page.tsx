@@ -9,6 +9,7 @@ import { SHARED_CACHE_VARY, sharedCacheControl } from "~/pipeline/page-cache";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
+import { headFacts } from "~/seo/head-facts.server";
 import type { loader as rootLoader } from "~/root";
 import { handleFormPost } from "~/pipeline/form-action.server";
 import { getLocale } from "~/i18n/middleware.server";
@@ -53,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const subjectMissing = isSubjectMissing(loaded);
   const view = subjectMissing ? await loadPage({ request, config: services.pages.notFound(), services, token, lang }) : loaded;
   const status = entry && !missingQuery && !subjectMissing ? view.status : 404;
-  return data({ ...view, status }, { status, headers: cacheHeaders({ ...view, status }, token) });
+  const answer: PageView = { ...view, status, head: headFacts(view, lang) };
+  return data(answer, { status, headers: cacheHeaders(answer, token) });
 }
 
 /**

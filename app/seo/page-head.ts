@@ -1,9 +1,13 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LANG, LANGUAGE_QUERY, LANGUAGES, type Lang } from "@contracts/language";
-import { resolveBindings } from "~/pipeline/bindings";
 import type { PageView } from "~/pipeline/page-view";
 
-/** What the head of a page says to search engines and to apps that preview shared links (ADR 031). */
+/**
+ * What the head of a page says to search engines and to apps that preview shared links (ADR 031). The facts drawn
+ * from the page's data (a detail page's subject, its lead image) are worked out by the server's loader
+ * (head-facts.server.ts) and sent with the view, so this file, run again in the browser for React Router's <Meta>,
+ * only puts them in tags.
+ */
 export interface PageHeadInput {
   view: PageView;
   lang: Lang;
@@ -36,65 +40,16 @@ export function pageUrl(view: PageView, lang: Lang, publicOrigin: string, search
   return `${publicOrigin}${view.config.path}${query ? `?${query}` : ""}`;
 }
 
-/** Longest description search results show whole (longer ones are cut at a word, with an ellipsis). */
-const DESCRIPTION_LENGTH = 160;
-
-function clip(text: string): string {
-  const plain = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (plain.length <= DESCRIPTION_LENGTH) return plain;
-  const cut = plain.slice(0, DESCRIPTION_LENGTH - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
-}
-
-function resolvedWidgets(view: PageView, lang: Lang): Record<string, unknown>[] {
-  const data = Object.fromEntries(Object.entries(view.data).map(([name, state]) => [name, state.status === "ok" ? state.value : undefined]));
-  return view.config.widgets.map((widget) => resolveBindings(widget.props ?? {}, { data, query: view.query, lang }) as Record<string, unknown>);
-}
-
-/**
- * A page that shows one item (its config requires a query value, as a detail page its id) is about that item: its
- * title and summary are those of the first widget that names a title (the detail header, the player).
- */
-export function pageSubject(view: PageView, lang: Lang): { title?: string; summary?: string } {
-  const showsOneItem = Object.values(view.config.query ?? {}).some((declared) => declared.required);
-  if (!showsOneItem) return {};
-  for (const props of resolvedWidgets(view, lang)) {
-    if (typeof props.title !== "string" || !props.title.trim()) continue;
-    const summary = [props.body, props.summary].find((text): text is string => typeof text === "string" && text.trim() !== "");
-    return { title: props.title.trim(), summary: summary && clip(summary) };
-  }
-  return {};
-}
-
-const IMAGE_PATH = /^(\/(?!\/)|https:\/\/)[^\s"'<>]+$/;
-
-/** The page's main picture: the first image a top-level widget shows (a banner, a poster, a hero image). */
-export function leadImage(view: PageView, lang: Lang): string | null {
-  for (const props of resolvedWidgets(view, lang)) {
-    const items = Array.isArray(props.items) ? (props.items as Record<string, unknown>[]) : [];
-    const plan = props.plan && typeof props.plan === "object" ? (props.plan as Record<string, unknown>) : {};
-    const imageField = typeof props.imageField === "string" ? props.imageField : "cover";
-    const candidates = [props.poster, props.image, plan.cover, items[0]?.[imageField], items[0]?.cover];
-    const found = candidates.find((candidate): candidate is string => typeof candidate === "string" && IMAGE_PATH.test(candidate));
-    if (found) return found;
-  }
-  return null;
-}
-
 export function pageHead({ view, lang, siteName, siteDescription, publicOrigin, search }: PageHeadInput): MetaDescriptor[] {
-  const subject = view.kind === "page" ? pageSubject(view, lang) : {};
-  const pageTitle = subject.title ?? view.config.title[lang];
-  const description = subject.summary ?? view.config.description?.[lang] ?? siteDescription;
+  const facts = view.head ?? { image: null };
+  const pageTitle = facts.title ?? view.config.title[lang];
+  const description = facts.summary ?? view.config.description?.[lang] ?? siteDescription;
   const head: MetaDescriptor[] = [{ title: `${pageTitle} · ${siteName}` }, { name: "description", content: description }];
   // Error, not-found and not-yet-open answers are not pages to index or to name as anyone's canonical address.
   if (view.kind !== "page" || view.status !== 200) return [...head, { name: "robots", content: "noindex" }];
 
   const canonical = pageUrl(view, lang, publicOrigin, search);
-  const image = leadImage(view, lang) ?? SITE_SHARE_IMAGE;
+  const image = facts.image ?? SITE_SHARE_IMAGE;
   return [
     ...head,
     { tagName: "link", rel: "canonical", href: canonical },

@@ -44,7 +44,10 @@ test("a form hydrating late keeps its server HTML and what was typed until its c
   const late = await holdLateCode(page);
   const html = await (await page.request.get("/register")).text();
   late.firstLoad = new Set([...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].flatMap((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1] ?? []));
-  expect([...late.firstLoad].some((href) => href.includes("register-form")), "the form's code is not in the first load").toBe(false);
+  expect(
+    [...late.firstLoad].some((href) => href.includes("register-form")),
+    "the form's code is not in the first load",
+  ).toBe(false);
 
   await page.goto("/register");
   await waitForPageHydration(page);
@@ -75,7 +78,7 @@ test("a conference page's first load leaves its lower widgets out, and they come
   await page.goto("/2023ames");
   const firstLoad = [...(await firstLoadScripts(page))];
   expect(firstLoad.some((href) => /widgets-.*sign-up/.test(href))).toBe(false);
-  const lateWidgets = page.locator('[data-hydrate]');
+  const lateWidgets = page.locator("[data-hydrate]");
   expect(await lateWidgets.count()).toBeGreaterThan(3);
   await waitForHydration(page);
   await expect(page.locator('[data-hydrate="late"]')).toHaveCount(0);

@@ -4,7 +4,7 @@
  * hooks under /dev/realtime (never mounted with APP_ENV=production).
  */
 import type { APIRequestContext, Page, WebSocket } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, waitForHydration } from "./fixtures";
 import { planIn } from "./live-helpers";
 import { holdSession, logInByCode } from "./platform-support";
 
@@ -111,6 +111,8 @@ test("a live room's heartbeat names its channel, the page before it, and the pla
   const replay = await planIn(request, 4);
   const sockets = watchDwellSockets(page);
   await page.goto("/liveIndex");
+  // A tap before the list has hydrated (ADR 037) is a plain link: a new document, and a new socket with it.
+  await waitForHydration(page);
   await page.locator(`.live-list a[href="${replay.link}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/viewLive\\?id=${replay.id}$`));
   const video = page.locator("video.live-video");

@@ -6,16 +6,16 @@ import { staticallyReaches } from "../../scripts/namespace-scan";
 const forms = new Set(["signUpForm"]);
 
 describe("splitByHydration (ADR 037)", () => {
-  it("keeps the first widgets with the page and sends the rest late, with the types only late widgets use", () => {
+  it("keeps the first widget with the page and sends the rest late, with the types only late widgets use", () => {
     const split = splitByHydration(
-      [{ type: "eventHero" }, { type: "tabs", children: [{ type: "contentList" }] }, { type: "contentList" }, { type: "agenda" }],
+      [{ type: "tabs", children: [{ type: "contentList" }] }, { type: "eventHero" }, { type: "contentList" }, { type: "agenda" }],
       forms,
     );
-    expect(EAGER_TOP_WIDGETS).toBe(2);
-    expect(split.lateNodes).toEqual([2, 3]);
-    expect([...split.eagerTypes].sort()).toEqual(["contentList", "eventHero", "tabs"]);
-    // contentList is in the first load already (under the tabs): only agenda's code waits.
-    expect([...split.lateTypes]).toEqual(["agenda"]);
+    expect(EAGER_TOP_WIDGETS).toBe(1);
+    expect(split.lateNodes).toEqual([1, 2, 3]);
+    expect([...split.eagerTypes].sort()).toEqual(["contentList", "tabs"]);
+    // contentList is in the first load already (under the tabs): only the others' code waits.
+    expect([...split.lateTypes].sort()).toEqual(["agenda", "eventHero"]);
   });
 
   it("sends a form late wherever it stands, with what only it shows", () => {
@@ -25,12 +25,8 @@ describe("splitByHydration (ADR 037)", () => {
     expect([...split.lateTypes].sort()).toEqual(["richText", "signUpForm"]);
   });
 
-  it("leaves a page of two plain widgets whole", () => {
-    expect(splitByHydration([{ type: "searchBar" }, { type: "scholarList" }], forms)).toEqual({
-      lateNodes: [],
-      eagerTypes: new Set(["searchBar", "scholarList"]),
-      lateTypes: new Set(),
-    });
+  it("leaves a page of one plain widget whole", () => {
+    expect(splitByHydration([{ type: "scholarList" }], forms)).toEqual({ lateNodes: [], eagerTypes: new Set(["scholarList"]), lateTypes: new Set() });
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
 import type { PageView } from "~/pipeline/page-view";
 import type { PageConfig } from "@schemas/generated/page-config";
-import { leadImage, pageHead, pageUrl, SITE_SHARE_IMAGE } from "~/seo/page-head";
+import { pageHead, pageUrl, SITE_SHARE_IMAGE } from "~/seo/page-head";
+import { headFacts } from "~/seo/head-facts.server";
 
 const ORIGIN = "https://scholar.example";
 
@@ -27,7 +28,7 @@ function view(config: Partial<PageConfig>, rest: Partial<PageView> = {}): PageVi
 }
 
 const head = (page: PageView, lang: "zh" | "en" = "zh", search = "") =>
-  pageHead({ view: page, lang, siteName: "经管学术圈", siteDescription: "站点简介", publicOrigin: ORIGIN, search });
+  pageHead({ view: { ...page, head: headFacts(page, lang) }, lang, siteName: "经管学术圈", siteDescription: "站点简介", publicOrigin: ORIGIN, search });
 /** The head's entries carrying every given attribute value, as plain records (MetaDescriptor is a union of shapes). */
 const find = (entries: MetaDescriptor[], match: Record<string, string>) =>
   (entries as Record<string, unknown>[]).filter((entry) => Object.entries(match).every(([key, value]) => entry[key] === value));
@@ -77,7 +78,7 @@ describe("page head", () => {
       { widgets: [{ type: "bannerCarousel", props: { items: "{data.banners.list}", imageField: "cover", titleField: "title", linkField: "link" } }] },
       { data: { banners: { status: "ok", value: { list: [{ cover: "/media/poster/1231.svg" }] } } } },
     );
-    expect(leadImage(home, "zh")).toBe("/media/poster/1231.svg");
+    expect(headFacts(home, "zh").image).toBe("/media/poster/1231.svg");
     expect(find(head(home), { property: "og:image" })[0]).toMatchObject({ content: `${ORIGIN}/media/poster/1231.svg` });
     expect(find(head(view({})), { property: "og:image" })[0]).toMatchObject({ content: `${ORIGIN}${SITE_SHARE_IMAGE}` });
   });
@@ -87,9 +88,9 @@ describe("page head", () => {
       { widgets: [{ type: "hero", props: { title: "x", image: "{data.item.cover}" } }] },
       { data: { item: { status: "ok", value: { cover: "javascript:alert(1)" } } } },
     );
-    expect(leadImage(hostile, "zh")).toBeNull();
+    expect(headFacts(hostile, "zh").image).toBeNull();
     const elsewhere = view({ widgets: [{ type: "hero", props: { title: "x", image: "//evil.example/a.png" } }] });
-    expect(leadImage(elsewhere, "zh")).toBeNull();
+    expect(headFacts(elsewhere, "zh").image).toBeNull();
   });
 
   it("keeps error and not-found answers out of the index and out of canonical links", () => {
