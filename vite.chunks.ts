@@ -21,6 +21,13 @@ import { splitByHydration } from "./app/pipeline/hydration-plan";
 export const CORE_FILES = 4;
 export const SCRIPTS_PER_PAGE = 10;
 export const WIDGET_CHUNKS_PER_PAGE = SCRIPTS_PER_PAGE - CORE_FILES;
+/**
+ * The widget code a first load can carry within issue 15's goal (1.20× the framework floor, less the framework and app
+ * files), in the planner's measure: widget modules as transformed, before minifying (about 4.5 bytes per gzipped one).
+ * A merge adding code to a page beyond it weighs OVER_BUDGET_WEIGHT times as much: it would break that page's goal.
+ */
+export const PAGE_WIDGET_BUDGET = 24_000;
+const OVER_BUDGET_WEIGHT = 20;
 
 const FRAMEWORK_PACKAGES = new Set(["react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser"]);
 const CLIENT_ENTRY = /\/app\/entry\.client\.tsx$/;
@@ -36,7 +43,7 @@ interface WidgetNode {
  * them later): a page's first widgets, and apart from them the ones hydrating late (ADR 037), fetched as hydration
  * starts. Grouping each set on its own keeps a late widget's code out of its page's first load.
  */
-function widgetFoldersPerPage(root: string): Set<string>[] {
+function widgetFoldersPerPage(root: string): { folders: Set<string>; late: boolean }[] {
   const registry = readFileSync(join(root, "widgets/registry.ts"), "utf8");
   const folderOf = new Map([...registry.matchAll(/^\s*(\w+): \{ folder: "([^"]+)"/gm)].map((match) => [match[1], match[2]]));
   const formWidgets = new Set([...(/export const formWidgets\b[^[]*\[([^\]]*)\]/.exec(registry)?.[1].matchAll(/"(\w+)"/g) ?? [])].map((match) => match[1]));
@@ -48,7 +55,10 @@ function widgetFoldersPerPage(root: string): Set<string>[] {
     .flatMap((name) => {
       const config = JSON.parse(readFileSync(join(configDir, name), "utf8")) as { widgets?: WidgetNode[] };
       const { eagerTypes, lateTypes } = splitByHydration(config.widgets ?? [], formWidgets);
-      return [foldersOf(eagerTypes), foldersOf(lateTypes)].filter((folders) => folders.size > 0);
+      return [
+        { folders: foldersOf(eagerTypes), late: false },
+        { folders: foldersOf(lateTypes), late: true },
+      ].filter((set) => set.folders.size > 0);
     });
 }
 
@@ -110,9 +120,10 @@ function withImports(start: Unit): Set<Unit> {
  * fewest bytes to pages that do not need them per crowded page it takes a file off. The bytes count what the merged
  * file imports too (bytes times pages newly loading it), so a small shared helper never drags a form runtime along;
  * dividing by the crowded pages relieved weighs a helper that crowds many pages against all the widget merges it
- * would otherwise take (ADR 028). The first unit returned is the part joining `app`.
+ * would otherwise take (ADR 028); bytes a merge adds past a page's PAGE_WIDGET_BUDGET weigh more (ADR 037). Only the pages `limited` names can be crowded (a page's late widgets, ADR 037, are
+ * not its first load). The first unit returned is the part joining `app`.
  */
-export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET_CHUNKS_PER_PAGE): Unit[] {
+export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET_CHUNKS_PER_PAGE, limited: (page: number) => boolean = () => true): Unit[] {
   const app: Unit = {
     modules: [],
     bytes: 0,
@@ -122,19 +133,26 @@ export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET
     core: true,
   };
   let current = [app, ...units];
+  // Widget code each page loads now (the app file aside): a merge pushing a first load past its budget costs more.
+  const widgetBytes = new Array<number>(pageCount).fill(0);
   const mergeCost = (a: Unit, b: Unit) => {
     const pages = new Set([...a.pages, ...b.pages]);
+    const merged = new Set([...withImports(a), ...withImports(b)]);
     let cost = 0;
-    for (const unit of new Set([...withImports(a), ...withImports(b)])) {
-      for (const page of pages) if (!unit.pages.has(page)) cost += unit.bytes;
+    for (const page of pages) {
+      let added = 0;
+      for (const unit of merged) if (!unit.pages.has(page)) added += unit.bytes;
+      cost += limited(page) && widgetBytes[page] + added > PAGE_WIDGET_BUDGET ? added * OVER_BUDGET_WEIGHT : added;
     }
     return cost;
   };
   for (;;) {
+    widgetBytes.fill(0);
+    for (const unit of current) if (!unit.core) for (const page of unit.pages) widgetBytes[page] += unit.bytes;
     let best: [Unit, Unit] | null = null;
     let bestCost = Number.POSITIVE_INFINITY;
     const crowdedPages = Array.from({ length: pageCount }, (_, page) => page).filter(
-      (page) => current.filter((unit) => !unit.core && unit.pages.has(page)).length > limit,
+      (page) => limited(page) && current.filter((unit) => !unit.core && unit.pages.has(page)).length > limit,
     );
     const weighed = new Set<string>();
     const indexOf = new Map(current.map((unit, index) => [unit, index]));
@@ -212,7 +230,7 @@ export function createManualChunks(root: string) {
       const signature = [...folders].sort().join(",");
       let unit = bySignature.get(signature);
       if (!unit) {
-        const needing = new Set(pages.flatMap((page, index) => ([...folders].some((folder) => page.has(folder)) ? [index] : [])));
+        const needing = new Set(pages.flatMap((page, index) => ([...folders].some((folder) => page.folders.has(folder)) ? [index] : [])));
         unit = { modules: [], bytes: 0, pages: needing, imports: new Set(), name: folders.size === 1 ? [...folders][0] : "shared" };
         bySignature.set(signature, unit);
       }
@@ -231,7 +249,9 @@ export function createManualChunks(root: string) {
         }
       }
     }
-    const planned = planWidgetUnits([...bySignature.values()], pages.length);
+    // Late widgets' files are fetched after hydration, not in the first load: they weigh on the plan (a merge must not
+    // drag their code into a first load) but put no limit on it.
+    const planned = planWidgetUnits([...bySignature.values()], pages.length, WIDGET_CHUNKS_PER_PAGE, (page) => !pages[page].late);
     for (const unit of planned) {
       if (unit.core) {
         for (const id of unit.modules) chunkOf.set(id, "app");

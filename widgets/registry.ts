@@ -167,7 +167,7 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   sponsorGrid: ["spec"],
   tabs: [],
   taskList: ["points"],
-  taskStep: ["common"],
+  taskStep: [],
   userHome: ["common", "personCenter"],
   videoComments: ["common", "password", "verify", "video"],
   videoPlayer: ["video"],
