@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "~/i18n/middleware.server";
 import { appServices } from "~/services";
 import { NonceContext } from "~/browser/nonce";
+import { pagePreload, PagePreloadContext } from "~/renderer/page-code";
 
 export const streamTimeout = 10_000;
 
@@ -26,7 +27,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={getI18nInstance(routerContext)}>
-          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+          <PagePreloadContext.Provider value={routerContext.get(pagePreload)}>
+            <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+          </PagePreloadContext.Provider>
         </I18nextProvider>
       </NonceContext.Provider>,
       {

@@ -101,22 +101,32 @@ async function sendApiResponse(response: Response, to: ExpressResponse, secureCo
  * Module URLs of widget folders from Vite's manifest, so pages preload exactly the widgets they use, and the
  * stylesheets those chunks import (a widget's own styles.css), so the server's HTML is styled before they load.
  * Each folder's walk of the manifest is done once (the build does not change under a running server); a page's list
- * is the union of its folders' lists, in the order one walk over all of them would give.
+ * is the union of its folders' lists, in the order one walk over all of them would give. The client entry's files (the
+ * framework, the app core and its styles) are left out: every page loads them already.
  */
 function widgetModuleResolver(clientDir: string): (folders: string[]) => string[] {
   const manifestFile = join(clientDir, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) return () => [];
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[]; css?: string[] }>;
   const urlsOfFolder = new Map<string, string[]>();
+  const entryFiles = new Set<string>();
+  const visitEntry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entryFiles.has(`/${chunk.file}`)) return;
+    entryFiles.add(`/${chunk.file}`);
+    chunk.css?.forEach((file) => entryFiles.add(`/${file}`));
+    chunk.imports?.forEach(visitEntry);
+  };
+  visitEntry("app/entry.client.tsx");
   const folderUrls = (folder: string): string[] => {
     const known = urlsOfFolder.get(folder);
     if (known) return known;
     const urls = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || urls.has(`/${chunk.file}`)) return;
+      if (!chunk || urls.has(`/${chunk.file}`) || entryFiles.has(`/${chunk.file}`)) return;
       urls.add(`/${chunk.file}`);
-      chunk.css?.forEach((file) => urls.add(`/${file}`));
+      chunk.css?.forEach((file) => entryFiles.has(`/${file}`) || urls.add(`/${file}`));
       chunk.imports?.forEach(visit);
     };
     visit(`widgets/${folder}/component.tsx`);

@@ -7,7 +7,7 @@ import type { AppServices } from "~/services";
 import { widgetRegistry, isWidgetType, formWidgets } from "@widgets/registry";
 import type { DataState } from "./data-state";
 import { NOT_FOUND_CODE } from "@contracts/envelope";
-import type { PageView } from "./page-view";
+import type { PageView, ServerPageView } from "./page-view";
 import { containerTypesOf, widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import type { Lang } from "@contracts/language";
@@ -33,7 +33,7 @@ const foldersOf = (types: Iterable<string>) => [...types].filter(isWidgetType).m
  * widgets use are left to the browser to fetch as hydration starts, their stylesheets linked all the same, so the
  * server's HTML of every widget is styled at first paint.
  */
-function pageCode(config: PageConfig, services: AppServices): Pick<PageView, "preload" | "lateNodes" | "lateCode"> {
+function pageCode(config: PageConfig, services: AppServices): Pick<ServerPageView, "preload" | "lateNodes" | "lateCode"> {
   const { lateNodes, eagerTypes, lateTypes } = splitByHydration(config.widgets, formWidgets);
   const preload = services.widgetModuleUrls(foldersOf(eagerTypes));
   const first = new Set(preload);
@@ -45,12 +45,12 @@ function pageCode(config: PageConfig, services: AppServices): Pick<PageView, "pr
   };
 }
 
-export async function loadPage({ request, config, services, token, lang }: LoadPageInput): Promise<PageView> {
+export async function loadPage({ request, config, services, token, lang }: LoadPageInput): Promise<ServerPageView> {
   const url = new URL(request.url);
   const now = services.now();
   const widgetTypes = widgetTypesOf(config);
   const code = pageCode(config, services);
-  const base: PageView = {
+  const base: ServerPageView = {
     kind: "page",
     status: config.status ?? 200,
     path: url.pathname,

@@ -4,6 +4,13 @@ import type { Lang } from "@contracts/language";
 import type { ConfigProblem } from "~/services";
 import type { DataState } from "./data-state";
 
+/**
+ * The view as the server's loader has it: with the module URLs of the widgets hydrating with the page (preloaded) and
+ * every widget's stylesheets (linked), which only the server's HTML uses (app/renderer/page-code.ts); the loader
+ * sends the view without them.
+ */
+export type ServerPageView = PageView & { preload: string[] };
+
 /** What the page's head says that its data decides: a detail page's subject, the page's lead image (ADR 031). */
 export interface HeadFacts {
   title?: string;
@@ -27,8 +34,6 @@ export interface PageView {
   widgetTypes: string[];
   /** Server time at render, so countdowns render the same on server and client. */
   serverNow: number;
-  /** Module URLs of the page's widgets (preloaded) and their stylesheets (linked), in the HTML. */
-  preload: string[];
   /** Indexes of the top-level widgets hydrating late (ADR 037), and the modules only they use, fetched as hydration starts. */
   lateNodes: number[];
   lateCode: string[];

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { preinit, preloadModule } from "react-dom";
 import { Link, useLocation } from "react-router";
@@ -10,6 +10,7 @@ import { PageContext, type PageContextValue } from "./page-context";
 import { usePageData } from "./use-page-data";
 import { WidgetFrame } from "./WidgetFrame";
 import { LateFrame } from "./LateFrame";
+import { PagePreloadContext } from "./page-code";
 import { GatePrompt, gateDialog } from "./GatePrompt";
 import { useHydrated } from "./use-hydrated";
 import { toLang } from "@contracts/language";
@@ -38,7 +39,8 @@ export function PageRenderer({ view }: { view: PageView }) {
   const { data, sources } = usePageData(view, hydrated);
   const [now, setNow] = useState(view.serverNow);
 
-  for (const href of view.preload) {
+  const preload = useContext(PagePreloadContext);
+  for (const href of preload) {
     if (href.endsWith(".css")) preinit(href, { as: "style", precedence: "widgets" });
     else preloadModule(href, { as: "script" });
   }

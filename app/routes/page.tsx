@@ -4,7 +4,8 @@ import { appServices } from "~/services";
 import { redirectFor } from "~/routing/routing";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
-import type { PageView } from "~/pipeline/page-view";
+import type { PageView, ServerPageView } from "~/pipeline/page-view";
+import { pagePreload } from "~/renderer/page-code";
 import { SHARED_CACHE_VARY, sharedCacheControl } from "~/pipeline/page-cache";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
@@ -38,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: token ? await services.sessionUser(request) : null,
       widgetTypes: [],
       serverNow: services.now().getTime(),
-      preload: [],
       lateNodes: [],
       lateCode: [],
     };
@@ -54,8 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const subjectMissing = isSubjectMissing(loaded);
   const view = subjectMissing ? await loadPage({ request, config: services.pages.notFound(), services, token, lang }) : loaded;
   const status = entry && !missingQuery && !subjectMissing ? view.status : 404;
-  const answer: PageView = { ...view, status, head: headFacts(view, lang) };
-  return data(answer, { status, headers: cacheHeaders(answer, token) });
+  const { preload, ...answer }: ServerPageView = { ...view, status, head: headFacts(view, lang) };
+  context.set(pagePreload, preload);
+  return data(answer as PageView, { status, headers: cacheHeaders(answer, token) });
 }
 
 /**

@@ -19,7 +19,6 @@ function view(config: Partial<PageConfig>, extra: Partial<PageView> = {}): PageV
     user: null,
     widgetTypes: [],
     serverNow: now,
-    preload: [],
     lateNodes: [],
     lateCode: [],
     ...extra,

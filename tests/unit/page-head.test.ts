@@ -20,7 +20,6 @@ function view(config: Partial<PageConfig>, rest: Partial<PageView> = {}): PageVi
     user: null,
     widgetTypes: [],
     serverNow: 0,
-    preload: [],
     lateNodes: [],
     lateCode: [],
     ...rest,

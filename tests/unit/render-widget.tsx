@@ -91,7 +91,6 @@ export async function renderWidget(type: WidgetType, options: RenderOptions = {}
     user: options.user ?? null,
     widgetTypes: [],
     serverNow: now,
-    preload: [],
     lateNodes: [],
     lateCode: [],
   };

@@ -51,7 +51,7 @@ function Icon({ path }: { path: string }) {
  * once posted. Pasted text arrives as plain text.
  */
 export function RichEditor({ initialHtml, version, onChange, label, labelledBy, placeholder, heading = "h2", invalid, uploadImage }: RichEditorProps) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation(["editor", "common"]);
   const area = useRef<HTMLDivElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const savedRange = useRef<Range | null>(null);
@@ -139,7 +139,7 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
     const value = panelValue.trim();
     if (panel === "link") {
       if (!SAFE_LINK.test(value)) {
-        setPanelError(t("richEditor.linkInvalid"));
+        setPanelError(t("linkInvalid"));
         return;
       }
       const hasSelection = savedRange.current && !savedRange.current.collapsed;
@@ -147,7 +147,7 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
       else run("insertHTML", `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`);
     } else if (panel === "formula") {
       if (!value) {
-        setPanelError(t("richEditor.formulaEmpty"));
+        setPanelError(t("formulaEmpty"));
         return;
       }
       run("insertText", display ? ` $$${value}$$ ` : ` $${value}$ `);
@@ -167,7 +167,7 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
     }
   };
 
-  const tool = (key: string, icon: ReactNode, act: () => void) => ({ key, label: t(`richEditor.toolbar.${key}`), icon, act });
+  const tool = (key: string, icon: ReactNode, act: () => void) => ({ key, label: t(`toolbar.${key}`), icon, act });
   const tools = [
     tool("bold", "B", () => run("bold")),
     tool("italic", "I", () => run("italic")),
@@ -209,12 +209,12 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
       {panel && (
         <div className="rich-editor-panel">
           <label>
-            <span>{panel === "link" ? t("richEditor.linkLabel") : t("richEditor.formulaLabel")}</span>
+            <span>{panel === "link" ? t("linkLabel") : t("formulaLabel")}</span>
             <input
               // biome-ignore lint/a11y/noAutofocus: the panel opens for this one input
               autoFocus
               value={panelValue}
-              placeholder={panel === "link" ? t("richEditor.linkPlaceholder") : t("richEditor.formulaPlaceholder")}
+              placeholder={panel === "link" ? t("linkPlaceholder") : t("formulaPlaceholder")}
               onChange={(event) => setPanelValue(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === "Enter") {
@@ -227,7 +227,7 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
           {panel === "formula" && (
             <label className="rich-editor-panel-check">
               <input type="checkbox" checked={display} onChange={(event) => setDisplay(event.target.checked)} />
-              <span>{t("richEditor.formulaDisplay")}</span>
+              <span>{t("formulaDisplay")}</span>
             </label>
           )}
           {panelError && (
@@ -237,21 +237,21 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
           )}
           <div className="rich-editor-panel-actions">
             <button type="button" className="button" onClick={() => setPanel(null)}>
-              {t("richEditor.cancel")}
+              {t("cancel")}
             </button>
             <button type="button" className="button button-primary" onClick={insertFromPanel}>
-              {t("richEditor.insert")}
+              {t("insert")}
             </button>
           </div>
         </div>
       )}
       {uploadImage && <input ref={imageInput} type="file" accept="image/jpeg,image/png" hidden onChange={(event) => void pickImage(event.target.files?.[0])} />}
-      {uploading && <p className="rich-editor-note">{t("richEditor.imageUploading")}</p>}
+      {uploading && <p className="rich-editor-note">{t("imageUploading")}</p>}
       {filling === "failed" && (
         <p className="rich-editor-error" role="alert">
-          {t("widget.dataFailed")}{" "}
+          {t("common:widget.dataFailed")}{" "}
           <button type="button" className="button" onClick={() => setRetries((count) => count + 1)}>
-            {t("widget.retry")}
+            {t("common:widget.retry")}
           </button>
         </p>
       )}
