@@ -120,8 +120,9 @@ function withImports(start: Unit): Set<Unit> {
  * fewest bytes to pages that do not need them per crowded page it takes a file off. The bytes count what the merged
  * file imports too (bytes times pages newly loading it), so a small shared helper never drags a form runtime along;
  * dividing by the crowded pages relieved weighs a helper that crowds many pages against all the widget merges it
- * would otherwise take (ADR 028); bytes a merge adds past a page's PAGE_WIDGET_BUDGET weigh more (ADR 037). Only the pages `limited` names can be crowded (a page's late widgets, ADR 037, are
- * not its first load). The first unit returned is the part joining `app`.
+ * would otherwise take (ADR 028); bytes a merge adds past a page's PAGE_WIDGET_BUDGET weigh more (ADR 037). Only
+ * the pages `limited` names can be crowded (a page's late widgets, ADR 037, are not its first load). The first unit
+ * returned is the part joining `app`.
  */
 export function planWidgetUnits(units: Unit[], pageCount: number, limit = WIDGET_CHUNKS_PER_PAGE, limited: (page: number) => boolean = () => true): Unit[] {
   const app: Unit = {

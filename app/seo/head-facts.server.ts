@@ -39,7 +39,7 @@ function pageSubject(view: PageView, lang: Lang): { title?: string; summary?: st
 const IMAGE_PATH = /^(\/(?!\/)|https:\/\/)[^\s"'<>]+$/;
 
 /** The page's main picture: the first image a top-level widget shows (a banner, a poster, a hero image). */
-export function leadImage(view: PageView, lang: Lang): string | null {
+function leadImage(view: PageView, lang: Lang): string | null {
   for (const props of resolvedWidgets(view, lang)) {
     const items = Array.isArray(props.items) ? (props.items as Record<string, unknown>[]) : [];
     const plan = props.plan && typeof props.plan === "object" ? (props.plan as Record<string, unknown>) : {};

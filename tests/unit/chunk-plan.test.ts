@@ -27,6 +27,29 @@ describe("the widget chunk plan", () => {
     expect(unitHolding(planned, "list")).not.toBe(unitHolding(planned, "tabs"));
   });
 
+  it("does not push a first load past its budget to relieve another page (ADR 037)", () => {
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => from + index);
+    const units = [
+      unit("essay-editor", 5_000, [0]),
+      unit("qa-editor", 20_000, [1]),
+      unit("rich-editor", 8_000, [0, 1]),
+      unit("format", 500, [0, ...range(2, 10)]),
+      unit("calls", 500, [0, ...range(10, 20)]),
+    ];
+    const planned = planWidgetUnits(units, 40, 3);
+    expect(filesOn(planned, 0)).toBeLessThanOrEqual(3);
+    // Joining the essay editor to the rich editor would be the fewest bytes, all of them on the Q&A editor's page,
+    // already over its budget: the two small helpers share a file instead.
+    expect(unitHolding(planned, "essay-editor")).not.toBe(unitHolding(planned, "rich-editor"));
+    expect(unitHolding(planned, "format")).toBe(unitHolding(planned, "calls"));
+  });
+
+  it("never merges for the files of late widgets, which are not a first load", () => {
+    const units = [unit("agenda", 100, [1]), unit("guests", 100, [1]), unit("sponsors", 100, [1]), unit("hero", 100, [0])];
+    const planned = planWidgetUnits(units, 2, 2, (page) => page !== 1);
+    expect(filesOn(planned, 1)).toBe(3);
+  });
+
   it("counts what a merged file imports, so a helper never drags a big dependency onto other pages", () => {
     const runtime = unit("form-runtime", 90_000, [0]);
     const form = unit("form", 500, [0], [runtime]);
