@@ -79,6 +79,45 @@ test("searching the directory by institution lists only matching scholars", asyn
   for (const org of await page.locator(".scholar-org").allTextContents()) expect(org).toContain(keyword);
 });
 
+test("a next page asked for before a search does not join the searched list", async ({ page }) => {
+  const keyword = "清华大学";
+  const expected = await platformData<Page>(page.request, "/author/operationAuthorList", { keyword, pageSize: 10 });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route(/\/api\/author\/operationAuthorList/, async (route) => {
+    const asked = decodeURIComponent(`${route.request().url()} ${route.request().postData() ?? ""}`);
+    if (/pageNum\W{0,3}2\b/.test(asked) && !asked.includes(keyword)) {
+      held = true;
+      await released;
+    }
+    await route.continue();
+  });
+  await page.goto("/authorList");
+  await waitForHydration(page);
+  // The end of the list in view asks for the directory's second page, held back while the reader searches.
+  await page.locator(".list-footer").scrollIntoViewIfNeeded();
+  await expect.poll(() => held).toBe(true);
+  await page.getByRole("searchbox").fill(keyword);
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(/\/authorList\?kw=[A-Za-z0-9_-]+$/);
+  await expect
+    .poll(async () => (await page.locator(".scholar-name strong").allTextContents()).slice(0, 10))
+    .toEqual(expected.list.map((entry) => entry.authorName));
+
+  const staleAnswer = page.waitForResponse(
+    (response) => /operationAuthorList/.test(response.url()) && /pageNum\W{0,3}2\b/.test(decodeURIComponent(response.request().postData() ?? response.url())),
+  );
+  release();
+  await staleAnswer;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const orgs = await page.locator(".scholar-org").allTextContents();
+  expect(orgs.length).toBeGreaterThan(0);
+  for (const org of orgs) expect(org).toContain(keyword);
+});
+
 test("a visitor who taps follow gets the login dialog", async ({ page }) => {
   const scholar = (await platformData<Page>(page.request, "/author/operationAuthorList", { pageSize: 1 })).list[0];
   await page.goto(`/person?authorCode=${scholar.authorCode}`);

@@ -50,6 +50,11 @@ export function usePagedList(options: PagedListOptions) {
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  /** The source answer the shown list started from: a next page asked for before it changed is not added to it. */
+  const shownSince = useRef(value);
+  useEffect(() => {
+    shownSince.current = value;
+  }, [value]);
   if (shownValue !== value) {
     setShownValue(value);
     setState(fresh());
@@ -66,8 +71,11 @@ export function usePagedList(options: PagedListOptions) {
     if (!source || loading) return;
     setLoading(true);
     setFailed(false);
+    const askedFor = value;
     const answer = await requestSource(browserApi, source, page.view.query, { extraParams: { pageNum: state.page + 1 } });
     setLoading(false);
+    // A search or filter started the list again meanwhile: this page belongs to the list it replaced.
+    if (shownSince.current !== askedFor) return;
     if (answer.status !== "ok") {
       setFailed(true);
       return;
