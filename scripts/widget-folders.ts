@@ -21,8 +21,9 @@ export function widgetFolders(): WidgetFolder[] {
 }
 
 /**
- * widgets/registry.ts for the given folders: type → folder and a lazy import, one line each; and the catalogue
- * namespaces each widget's code uses, as `namespacesOf` reads them from its source.
+ * widgets/registry.ts for the given folders: type → folder and a lazy import, one line each; the catalogue
+ * namespaces each widget's code uses, as `namespacesOf` reads them from its source; and the widgets whose first render
+ * is a schema form, as `rendersForm` tells them (ADR 037).
  */
 export function registrySource(
   folders: WidgetFolder[],
