@@ -2,6 +2,7 @@
  * Scholars on a phone, in Chinese and English: the directory with search, the recommended scholars, a profile with
  * its verified mark and papers, and follow / unfollow (login-gated).
  */
+import type { Page as Browser } from "@playwright/test";
 import { formatCount } from "~/format/numbers";
 import { test, expect, waitForHydration } from "./fixtures";
 import { openPage } from "./content-support";
@@ -18,6 +19,21 @@ interface Scholar {
   followed: boolean;
 }
 type Page = { list: Scholar[]; total: number };
+
+const KEYWORD = "清华大学";
+
+/** Searches the directory from its search box and waits for the first page of matches the platform gives. */
+async function searchDirectory(page: Browser, expected: Page): Promise<void> {
+  await page.getByRole("searchbox").fill(KEYWORD);
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(/\/authorList\?kw=[A-Za-z0-9_-]+$/);
+  await expect
+    .poll(async () => (await page.locator(".scholar-name strong").allTextContents()).slice(0, 10))
+    .toEqual(expected.list.map((entry) => entry.authorName));
+}
+
+/** A request or answer for the directory's second page. */
+const secondPage = (text: string) => /pageNum\W{0,3}2\b/.test(decodeURIComponent(text));
 
 for (const lang of ["zh", "en"] as Lang[]) {
   test(`every scholar page renders its seeded data in ${lang}`, async ({ page, context, baseURL }) => {
@@ -64,32 +80,25 @@ test("lists mark verified and unverified scholars", async ({ page }) => {
 });
 
 test("searching the directory by institution lists only matching scholars", async ({ page }) => {
-  const keyword = "清华大学";
-  const expected = await platformData<Page>(page.request, "/author/operationAuthorList", { keyword, pageSize: 10 });
+  const expected = await platformData<Page>(page.request, "/author/operationAuthorList", { keyword: KEYWORD, pageSize: 10 });
   expect(expected.total).toBeGreaterThan(0);
   await page.goto("/authorList");
   await waitForHydration(page);
-  await page.getByRole("searchbox").fill(keyword);
-  await page.getByRole("searchbox").press("Enter");
-  await expect(page).toHaveURL(/\/authorList\?kw=[A-Za-z0-9_-]+$/);
   // The first page, then the next one by itself while the end of the short list is in view.
-  await expect
-    .poll(async () => (await page.locator(".scholar-name strong").allTextContents()).slice(0, 10))
-    .toEqual(expected.list.map((entry) => entry.authorName));
-  for (const org of await page.locator(".scholar-org").allTextContents()) expect(org).toContain(keyword);
+  await searchDirectory(page, expected);
+  for (const org of await page.locator(".scholar-org").allTextContents()) expect(org).toContain(KEYWORD);
 });
 
 test("a next page asked for before a search does not join the searched list", async ({ page }) => {
-  const keyword = "清华大学";
-  const expected = await platformData<Page>(page.request, "/author/operationAuthorList", { keyword, pageSize: 10 });
+  const expected = await platformData<Page>(page.request, "/author/operationAuthorList", { keyword: KEYWORD, pageSize: 10 });
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   let held = false;
   await page.route(/\/api\/author\/operationAuthorList/, async (route) => {
-    const asked = decodeURIComponent(`${route.request().url()} ${route.request().postData() ?? ""}`);
-    if (/pageNum\W{0,3}2\b/.test(asked) && !asked.includes(keyword)) {
+    const asked = `${route.request().url()} ${route.request().postData() ?? ""}`;
+    if (secondPage(asked) && !decodeURIComponent(asked).includes(KEYWORD)) {
       held = true;
       await released;
     }
@@ -100,22 +109,17 @@ test("a next page asked for before a search does not join the searched list", as
   // The end of the list in view asks for the directory's second page, held back while the reader searches.
   await page.locator(".list-footer").scrollIntoViewIfNeeded();
   await expect.poll(() => held).toBe(true);
-  await page.getByRole("searchbox").fill(keyword);
-  await page.getByRole("searchbox").press("Enter");
-  await expect(page).toHaveURL(/\/authorList\?kw=[A-Za-z0-9_-]+$/);
-  await expect
-    .poll(async () => (await page.locator(".scholar-name strong").allTextContents()).slice(0, 10))
-    .toEqual(expected.list.map((entry) => entry.authorName));
+  await searchDirectory(page, expected);
 
   const staleAnswer = page.waitForResponse(
-    (response) => /operationAuthorList/.test(response.url()) && /pageNum\W{0,3}2\b/.test(decodeURIComponent(response.request().postData() ?? response.url())),
+    (response) => /operationAuthorList/.test(response.url()) && secondPage(response.request().postData() ?? response.url()),
   );
   release();
   await staleAnswer;
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   const orgs = await page.locator(".scholar-org").allTextContents();
   expect(orgs.length).toBeGreaterThan(0);
-  for (const org of orgs) expect(org).toContain(keyword);
+  for (const org of orgs) expect(org).toContain(KEYWORD);
 });
 
 test("a visitor who taps follow gets the login dialog", async ({ page }) => {

@@ -105,19 +105,20 @@ export { expect };
 
 /**
  * Waits until React has taken over the server HTML: hydration is committed (the root is no longer dehydrated), every
- * widget hydrating late (ADR 037) is live, and the effects that follow it (scroll listeners, navigation effects) had a task to run in. Polls on a timer
- * rather than on animation frames, and when hydration does not come it fails with what the page looked like,
+ * widget hydrating late (ADR 037) is live (unless `lateWidgets` is false), and the effects that follow it (scroll
+ * listeners, navigation effects) had a task to run in. Polls on a timer rather than on animation frames, and when
+ * hydration does not come it fails with what the page looked like,
  * so that a slow or stuck hydration is told apart from a test that ran out of time elsewhere.
  */
-export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
-  const hydrated = () => {
+export async function waitForHydration(page: Page, timeout = 15_000, { lateWidgets = true } = {}): Promise<void> {
+  const hydrated = (withLate: boolean) => {
     const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
     if (!key) return false;
     const container = (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key];
-    return container.stateNode?.current?.memoizedState?.isDehydrated === false && !document.querySelector('[data-hydrate="late"]');
+    return container.stateNode?.current?.memoizedState?.isDehydrated === false && !(withLate && document.querySelector('[data-hydrate="late"]'));
   };
   try {
-    await page.waitForFunction(hydrated, undefined, { polling: 50, timeout });
+    await page.waitForFunction(hydrated, lateWidgets, { polling: 50, timeout });
   } catch (error) {
     const seen = await page
       .evaluate(() => ({

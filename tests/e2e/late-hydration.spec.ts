@@ -31,15 +31,6 @@ async function holdLateCode(page: Page) {
   return state;
 }
 
-/** The page's root has hydrated (the late widgets may still be waiting for their code). */
-async function waitForPageHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
-    const container = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : null;
-    return container?.stateNode?.current?.memoizedState?.isDehydrated === false;
-  });
-}
-
 test("a form hydrating late keeps its server HTML and what was typed until its code arrives, then validates live", async ({ page }) => {
   const late = await holdLateCode(page);
   const html = await (await page.request.get("/register")).text();
@@ -50,7 +41,7 @@ test("a form hydrating late keeps its server HTML and what was typed until its c
   ).toBe(false);
 
   await page.goto("/register");
-  await waitForPageHydration(page);
+  await waitForHydration(page, undefined, { lateWidgets: false });
   await expect.poll(() => late.held.length).toBeGreaterThan(0);
   const form = page.locator('[data-widget="registerForm"]');
   await expect(form).toHaveAttribute("data-hydrate", "late");
