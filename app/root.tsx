@@ -5,6 +5,7 @@ import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.serv
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
 import { toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
+import { HydrationProvider } from "~/renderer/use-hydrated";
 import { useCatalogue } from "~/i18n/use-catalogue";
 import { loadDeferredShellTexts, Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
@@ -68,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <HydrationProvider>{children}</HydrationProvider>
         {root?.clientScripts !== false && <Scripts nonce={nonce} />}
       </body>
     </html>

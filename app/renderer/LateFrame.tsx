@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ComponentType } from "react";
 import type { WidgetNode } from "@schemas/generated/page-config";
 import { PageContext } from "./page-context";
+import { HydratedUntil } from "./use-hydrated";
 import { WidgetFrame } from "./WidgetFrame";
 import { WidgetBoundary, WidgetSkeleton } from "./WidgetBoundary";
 import { loadWidgetComponents, widgetsLoaded } from "./widget-components";
@@ -38,7 +39,8 @@ function HydratedFrame({ onHydrated, ...frame }: FrameProps) {
  * client, its HTML replaced by a skeleton (what the user typed in a form lost), so until it has hydrated it sees the
  * page as the server rendered it: the page context frozen in a provider of its own (React does not carry a change of
  * the outer one past it), and the boundary's element memoised, so the page's own updates (its clock, the session,
- * data the browser loads) never reach it. Once hydrated it takes the live context like any other widget.
+ * data the browser loads) never reach it; so does the page's hydration flag. Once hydrated it takes the live context
+ * like any other widget.
  */
 export function LateFrame({ node, id, hydrated, code }: Props) {
   const live = useContext(PageContext);
@@ -52,7 +54,8 @@ export function LateFrame({ node, id, hydrated, code }: Props) {
       return { default: HydratedFrame };
     });
   });
-  const [awake, setAwake] = useState(false);
+  // Mounted after the page hydrated (a client navigation), there is no server HTML to keep.
+  const [awake, setAwake] = useState(hydrated);
   const wake = useCallback(() => setAwake(true), []);
   const frameHydrated = awake && hydrated;
   const boundary = useMemo(
@@ -65,5 +68,9 @@ export function LateFrame({ node, id, hydrated, code }: Props) {
     ),
     [Frame, node, id, frameHydrated, wake],
   );
-  return <PageContext.Provider value={awake ? live : frozen}>{boundary}</PageContext.Provider>;
+  return (
+    <PageContext.Provider value={awake ? live : frozen}>
+      <HydratedUntil value={frameHydrated}>{boundary}</HydratedUntil>
+    </PageContext.Provider>
+  );
 }

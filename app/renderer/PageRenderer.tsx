@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState } from "react";
+import { startTransition, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { preinit, preloadModule } from "react-dom";
 import { Link, useLocation } from "react-router";
@@ -46,8 +46,10 @@ export function PageRenderer({ view }: { view: PageView }) {
   }
 
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    // Every widget reading the clock renders again: in slices, not in one task on the page's first frame.
+    const tick = () => startTransition(() => setNow(Date.now()));
+    tick();
+    const timer = setInterval(tick, 30_000);
     return () => clearInterval(timer);
   }, []);
 

@@ -115,7 +115,9 @@ export async function waitForHydration(page: Page, timeout = 15_000, { lateWidge
     const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
     if (!key) return false;
     const container = (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key];
-    return container.stateNode?.current?.memoizedState?.isDehydrated === false && !(withLate && document.querySelector('[data-hydrate="late"]'));
+    const rootHydrated = container.stateNode?.current?.memoizedState?.isDehydrated === false;
+    // The page's own "hydrated" flag flips in a transition after that (HydrationProvider).
+    return rootHydrated && document.documentElement.hasAttribute("data-hydrated") && !(withLate && document.querySelector('[data-hydrate="late"]'));
   };
   try {
     await page.waitForFunction(hydrated, lateWidgets, { polling: 50, timeout });
