@@ -4,23 +4,23 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { createManualChunks, widgetManifestEntries, browserWidgetModules } from "./vite.chunks";
 
 /**
- * The browser's `react-i18next` is our hook over the client translator (app/renderer/react-i18next-browser.ts, ADR
- * 028); the server's render keeps the package, which remix-i18next's middleware sets up.
+ * `react-i18next` is our binding (app/renderer/react-i18next-binding.ts), in the browser over the client translator
+ * (ADR 028) and on the server over i18next (ADR 038).
  */
-function browserReactI18next(root: string): Plugin {
-  const replacement = `${root}/app/renderer/react-i18next-browser.ts`;
+function ownReactI18next(root: string): Plugin {
+  const replacement = `${root}/app/renderer/react-i18next-binding.ts`;
   return {
-    name: "browser-react-i18next",
+    name: "own-react-i18next",
     enforce: "pre",
-    resolveId(source, _importer, options) {
-      return source === "react-i18next" && !options?.ssr ? replacement : null;
+    resolveId(source) {
+      return source === "react-i18next" ? replacement : null;
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    browserReactI18next(import.meta.dirname),
+    ownReactI18next(import.meta.dirname),
     reactRouter(),
     tsconfigPaths(),
     ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname), browserWidgetModules(import.meta.dirname)]),

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/routing/link";
 import useSWR from "swr";
 import loginCodeSchema from "@schemas/generated/forms/login-code.schema.json";
 import loginEmailSchema from "@schemas/generated/forms/login-email.schema.json";

@@ -1,5 +1,4 @@
 import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { DEFAULT_LANG, LANGUAGE_QUERY, LANGUAGES, NAMESPACES, isLang, type Lang } from "@contracts/language";
@@ -38,7 +37,6 @@ function createTranslator(lng: Lang): i18n {
     // With every text in `resources` there is nothing to wait for: ready when init() returns.
     initAsync: false,
   });
-  instance.use(initReactI18next);
   void instance.init();
   return instance;
 }
@@ -59,4 +57,9 @@ export function getLocale(context: Readonly<RouterContextProvider>): Lang {
 
 export function getI18nInstance(context: Readonly<RouterContextProvider>): i18n {
   return translators[getLocale(context)];
+}
+
+/** The server's translator for a language, as a render gets it. */
+export function serverTranslator(lang: Lang): i18n {
+  return translators[lang];
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/routing/link";
 import type { GateOutcome } from "@contracts/gate";
 import { openDialog, type DialogName } from "~/stores/dialogs";
 import { useHasPage } from "~/routing/page-paths";

@@ -1,7 +1,8 @@
 import { startTransition, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { preinit, preloadModule } from "react-dom";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/routing/link";
 import { evaluateGate } from "@contracts/gate";
 import type { BindingScope } from "~/pipeline/bindings";
 import { openDialog } from "~/stores/dialogs";

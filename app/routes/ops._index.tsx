@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/routing/link";
 import { useTranslation } from "react-i18next";
 import { toLang } from "@contracts/language";
 import { OPS_API, type OpsPageDetail, type OpsPageSummary } from "@contracts/ops";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/routing/link";
 import { useTranslation } from "react-i18next";
 import { toLang } from "@contracts/language";
 import { OPS_API, type OpsAuditAnswer, type OpsAuditEntry } from "@contracts/ops";

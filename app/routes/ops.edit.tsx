@@ -1,5 +1,6 @@
 import { Suspense, lazy } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "~/routing/link";
 import { useTranslation } from "react-i18next";
 import { OPS_PAGES } from "@contracts/ops";
 

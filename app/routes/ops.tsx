@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "~/routing/link";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/ops";
 import { getLocale } from "~/i18n/middleware.server";

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
 import { useLocation } from "react-router";
+import { Link } from "~/routing/link";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import {
   $audioPlaying,
   $audioTimeMs,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/routing/link";
 import { useTranslation } from "react-i18next";
 import { openDialog } from "~/stores/dialogs";
 

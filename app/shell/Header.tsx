@@ -1,4 +1,5 @@
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { Link } from "~/routing/link";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "@contracts/language";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../kit/links";
 import type { FilterChipsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useLang, type WidgetDataReads } from "../kit/page";

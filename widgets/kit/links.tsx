@@ -1,10 +1,12 @@
-import { Link } from "react-router";
+import { Link } from "~/routing/link";
 import type { ReactNode } from "react";
 import { useHasPage } from "~/routing/page-paths";
 import { redirectFor } from "~/routing/routing";
 
 export { decodeQueryText, encodeQueryText, QUERY_TEXT_MAX } from "~/routing/query-text";
 export { safeInternalPath } from "~/routing/routing";
+/** The app's link to its own pages (app/routing/link.tsx): widgets link through it, never through React Router's. */
+export { Link };
 
 /**
  * Internal paths navigate in the app; http(s) links open as plain links; anything else is not a link. An internal path

@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../kit/links";
 import { atom } from "nanostores";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
 import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../kit/links";
 import type { ProfileCardProps } from "@schemas/generated/page-config";
 import "./profile-card.css";
 import { useViewer } from "../kit/page";

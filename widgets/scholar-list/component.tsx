@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ScholarListProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { SmartLink } from "../kit/links";
+import { Link, SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
 import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";

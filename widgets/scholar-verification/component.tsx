@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../kit/links";
 import type { ScholarVerificationProps } from "@schemas/generated/page-config";
 import scholarClaimSchema from "@schemas/generated/forms/scholar-claim.schema.json";
 import type { ScholarClaimForm } from "@schemas/generated/forms";

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { SearchBarProps } from "@schemas/generated/page-config";
 import { clearHistory, readHistory, remember } from "./history";
 import "./styles.css";
 import { asText, readPath, useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { encodeQueryText, QUERY_TEXT_MAX } from "../kit/links";
+import { encodeQueryText, Link, QUERY_TEXT_MAX } from "../kit/links";
 
 const SEARCH_TYPES = new Set(["0", "1", "3", "4"]);
 

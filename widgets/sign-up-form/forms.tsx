@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../kit/links";
 import type { UiSchema, WidgetProps } from "@rjsf/utils";
 import type { SubmitOutcome } from "../kit/form-drafts";
 
