@@ -2,15 +2,15 @@ import type { i18n as I18n } from "i18next";
 import type { Lang } from "@contracts/language";
 
 /**
- * The browser's translator behind react-i18next (ADR 028). i18next itself is 16 KB of gzipped JavaScript, three
+ * The translator behind react-i18next (ADR 028), in the browser and on the server. i18next itself is 16 KB of gzipped JavaScript, three
  * quarters of what a page may add to the framework; the browser only ever looks texts up in the catalogue the root
  * loader sent, so this implements that part of i18next's instance, with i18next's semantics for what our catalogues
  * use: "namespace:key.path" keys, {{name}} interpolation (no escaping), _zero/_one/_other plurals chosen by
  * Intl.PluralRules, defaultValue and arrays of keys, the key itself when a text is missing. The root loader sends the
  * namespaces of the page; any other is fetched by loadNamespaces (react-i18next suspends a component whose
- * useTranslation names a namespace not loaded yet), and `onMissing` hears every key answered with itself. The server renders with
- * i18next (remix-i18next); tests/unit/client-i18n.test.ts translates every key of every catalogue with both and
- * requires the same text, so hydration cannot tell them apart.
+ * useTranslation names a namespace not loaded yet), and `onMissing` hears every key answered with itself. The server
+ * renders with it too, holding every catalogue (ADR 038); tests/unit/client-i18n.test.ts translates every key of every
+ * catalogue with it and with i18next and requires the same text.
  */
 
 type Catalogue = Record<string, unknown>;

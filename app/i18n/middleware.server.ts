@@ -1,9 +1,10 @@
-import { createInstance, type i18n } from "i18next";
+import type { i18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { DEFAULT_LANG, LANGUAGE_QUERY, LANGUAGES, NAMESPACES, isLang, type Lang } from "@contracts/language";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { loadCatalogues } from "@contracts/catalogues.server";
+import { createClientI18n } from "./client-i18n";
 
 export const catalogues = loadCatalogues();
 
@@ -24,21 +25,16 @@ const languageDetector = new LanguageDetector({
 
 /**
  * One translator per language, built once and shared by every request in that language (ADR 035): a render only
- * reads it, so building one per request (as remix-i18next's middleware does) cost about a tenth of a render's CPU for
- * nothing. Every namespace is held from the start, so nothing adds texts or changes the language during a render.
+ * reads it. It is the browser's translator (ADR 028) holding every namespace of its language, so the server writes
+ * each text exactly as hydration expects it; i18next did the same work at twice the cost of a render's texts (ADR 038),
+ * and tests/unit/client-i18n.test.ts holds the two to the same text for every key of every catalogue.
  */
 function createTranslator(lng: Lang): i18n {
-  const instance = createInstance({
-    resources: catalogues,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    lng,
-    // With every text in `resources` there is nothing to wait for: ready when init() returns.
-    initAsync: false,
+  const translator = createClientI18n(lng, "common", {
+    fetch: (lang, namespace) => Promise.reject(new Error(`the server's translator holds every catalogue; asked for ${lang}/${namespace}`)),
   });
-  void instance.init();
-  return instance;
+  for (const namespace of NAMESPACES) translator.addResourceBundle(lng, namespace, catalogues[lng][namespace]);
+  return translator;
 }
 
 const translators = Object.fromEntries(LANGUAGES.map((lng) => [lng, createTranslator(lng)])) as Record<Lang, i18n>;
