@@ -181,6 +181,32 @@ function inLanguage<T>(value: T, lang: "zh" | "en"): T {
   return value;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (isRecord(value) || Array.isArray(value)) {
+    for (const entry of Object.values(value)) deepFreeze(entry);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const nodesInLanguage = { zh: new WeakMap<WidgetNode, WidgetNode>(), en: new WeakMap<WidgetNode, WidgetNode>() };
+
+/**
+ * A shown node with its props in one language, the same object for every request: a loaded config does not change,
+ * and what is worked out per node (sourcesOfNode) is kept by node.
+ */
+function nodeInLanguage(node: WidgetNode, lang: "zh" | "en"): WidgetNode {
+  if (!node.props) return node;
+  let rendered = nodesInLanguage[lang].get(node);
+  if (!rendered) {
+    // Shared by every request from now on, so frozen (inLanguage's copy of the props wholly): a change made for one
+    // request would show in all of them.
+    rendered = Object.freeze({ ...node, props: deepFreeze(inLanguage(node.props, lang)) });
+    nodesInLanguage[lang].set(node, rendered);
+  }
+  return rendered;
+}
+
 /** A page as one URL shows it: the config the browser renders, and the sources no shown widget reads. */
 export interface ShownPage {
   config: PageConfig;
@@ -207,7 +233,7 @@ export function shownPage(config: PageConfig, search: URLSearchParams, query: Re
       for (const child of children) trim(child, false);
       return hiddenStub(node);
     }
-    const rendered = node.props ? { ...node, props: inLanguage(node.props, lang) } : node;
+    const rendered = nodeInLanguage(node, lang);
     if (!children.length) return rendered;
     const showing = new Set(readsOf(node.type)?.(node.props ?? {}).shownChildren?.(search, children.length) ?? children.keys());
     return { ...rendered, children: children.map((child, index) => trim(child, showing.has(index))) };

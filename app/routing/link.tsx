@@ -32,6 +32,7 @@ function plainPath(to: LinkProps["to"]): to is string {
  */
 export function Link(props: LinkProps) {
   if (inBrowser || !plainPath(props.to)) return <RouterLink {...props} />;
-  const anchor = Object.fromEntries(Object.entries(props).filter(([name]) => !ROUTER_ONLY.has(name)));
+  const anchor: Record<string, unknown> = {};
+  for (const name in props) if (!ROUTER_ONLY.has(name)) anchor[name] = props[name as keyof LinkProps];
   return <a {...anchor} href={props.to} data-discover={props.discover === "none" ? undefined : "true"} />;
 }
