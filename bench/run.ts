@@ -6,7 +6,7 @@
  *  2. Loader data: the bytes of serialized loader data of /home and the list pages, and the size of /home's HTML.
  *  3. SSR throughput of /home, beside a plain node:http server replaying the same HTML: what rendering costs, with
  *     the anonymous render cache (ADR 009) as visitors meet it and with every request rendered, at 10 and 50
- *     connections.
+ *     connections; and, for context, the floor app's page rendered beside static serving of its bytes.
  *  4. Every goal of issue 15 these measure, against its target, PASS or FAIL, and a summary of them all.
  *
  * It measures the existing production build (package.json's script builds first) and never writes to the
@@ -269,8 +269,8 @@ function printLoaderData(pages: LoaderData[], html: string) {
   check(`${SSR_PATH} HTML at most ${kb(GOALS.htmlBytes)} KB`, `${kb(parts.total)} KB`, parts.total <= GOALS.htmlBytes);
 }
 
-function printThroughput(runs: [string, LoadResult][], baseline: LoadResult, settings: LoadSettings, htmlBytes: number) {
-  console.log(`\n== SSR throughput of ${SSR_PATH} (${htmlBytes} bytes of HTML), ${settings.connections} connections ==`);
+function printThroughput(runs: [string, LoadResult][], baseline: LoadResult, settings: LoadSettings, htmlBytes: number, page = SSR_PATH) {
+  console.log(`\n== SSR throughput of ${page} (${htmlBytes} bytes of HTML), ${settings.connections} connections ==`);
   console.log(
     `autocannon: ${settings.connections} connections, ${settings.seconds} s measured after ${WARM_UP_SECONDS} s warm-up each; ` +
       `static = node:http replaying the same bytes and headers`,
@@ -347,9 +347,6 @@ async function main() {
       floor = await startFloorApp(root);
       const floorLoad = await measureFirstLoad(floor.origin, "/");
       if (floorLoad.status !== 200) throw new Error(`the floor app answered ${floorLoad.status} for /`);
-      // Done with the floor: stop it so it does not share the machine with the load runs.
-      await floor.close();
-      floor = null;
 
       const rows: FirstLoadRow[] = [];
       for (const target of await routeTargets(ours)) rows.push({ ...target, ours: await measureFirstLoad(ours, target.url) });
@@ -394,6 +391,19 @@ async function main() {
       cachedRatio >= GOALS.cachedRatio,
     );
     check(`cached ${SSR_PATH} p99 at most ${GOALS.cachedP99Ms} ms (-c ${CONNECTIONS})`, `${ms(cached.p99Ms)} ms`, cached.p99Ms <= GOALS.cachedP99Ms);
+
+    if (floor) {
+      // Context for the rendered ratio, not a goal: what the framework alone renders, against static serving of its bytes.
+      const floorPage = await fetch(new URL("/", floor.origin), { signal: AbortSignal.timeout(15_000) });
+      const floorHtml = Buffer.from(await floorPage.arrayBuffer());
+      const floorReplay = await startStaticServer(floorHtml, endToEndHeaders(floorPage.headers));
+      servers.push(floorReplay.server);
+      const floorRendered = await measureThroughput(new URL("/", floor.origin).href, settings, WARM_UP_SECONDS);
+      const floorStatic = await measureThroughput(new URL("/", floorReplay.origin).href, settings, WARM_UP_SECONDS);
+      printThroughput([["floor rendered", floorRendered]], floorStatic, settings, floorHtml.length, "/ of the floor app (one <h1>, no goal)");
+      await floor.close();
+      floor = null;
+    }
 
     const many: LoadSettings = { connections: MANY_CONNECTIONS, seconds };
     const cachedMany = await measureThroughput(new URL(SSR_PATH, ours).href, many, WARM_UP_SECONDS);

@@ -17,6 +17,7 @@ export interface BindingScope {
 
 const WHOLE = /^\{([A-Za-z]+)((?:\.[A-Za-z0-9_-]+)+)\}$/;
 const INLINE = /\{([A-Za-z]+)((?:\.[A-Za-z0-9_-]+)+)\}/g;
+const OPENING_BRACE = "{".charCodeAt(0);
 const ROOTS = new Set<BindingRoot>(["query", "data", "t", "user", "item"]);
 
 export interface ParsedBinding {
@@ -25,6 +26,8 @@ export interface ParsedBinding {
 }
 
 export function parseBinding(expression: string): ParsedBinding | null {
+  // Most strings of a config are plain text: one character tells, before the expression runs (every prop, every render).
+  if (expression.charCodeAt(0) !== OPENING_BRACE) return null;
   const match = WHOLE.exec(expression);
   if (!match || !ROOTS.has(match[1] as BindingRoot)) return null;
   return { root: match[1] as BindingRoot, path: match[2].slice(1).split(".") };
