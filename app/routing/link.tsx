@@ -1,7 +1,5 @@
 import { Link as RouterLink, type LinkProps } from "react-router";
 
-const inBrowser = typeof document !== "undefined";
-
 /** Props that steer React Router's navigation rather than the anchor: the server's anchor leaves them out. */
 const ROUTER_ONLY = new Set([
   "to",
@@ -31,7 +29,8 @@ function plainPath(to: LinkProps["to"]): to is string {
  * prefetching: they took a tenth of the server's CPU for /home, which holds 46 links. The browser hydrates that anchor.
  */
 export function Link(props: LinkProps) {
-  if (inBrowser || !plainPath(props.to)) return <RouterLink {...props} />;
+  // A constant in each build: the browser's bundle keeps only this line.
+  if (!import.meta.env.SSR || !plainPath(props.to)) return <RouterLink {...props} />;
   const anchor: Record<string, unknown> = {};
   for (const name in props) if (!ROUTER_ONLY.has(name)) anchor[name] = props[name as keyof LinkProps];
   return <a {...anchor} href={props.to} data-discover={props.discover === "none" ? undefined : "true"} />;

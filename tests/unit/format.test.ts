@@ -34,7 +34,7 @@ describe("formatCount", () => {
 
   it("writes English counts as Intl's compact notation would, without building its formatter", () => {
     const intl = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1, roundingMode: "trunc" });
-    const samples = [10_000, 10_050, 99_999, 100_000, 999_999, 1_000_000, 1_050_000, 999_999_999, 2_500_000_000, 7e12, -12_345];
+    const samples = [10_000, 10_050, 99_999, 100_000, 999_999, 1_000_000, 1_050_000, 999_999_999, 2_500_000_000, 999_999_999_999, 7e12, 1e15, -12_345];
     for (let n = 10_000; n < 3_000_000; n += 7_919) samples.push(n);
     for (const n of samples) expect(formatCount(n, "en"), String(n)).toBe(intl.format(n));
   });

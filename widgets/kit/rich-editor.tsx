@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./rich-editor.css";
-import { escapeHtml, loadedSanitiser, loadSanitiser } from "./html-safety";
+import { loadedSanitiser, loadSanitiser } from "./html-safety";
 
 export interface RichEditorProps {
   /** The text the editor starts from; set again only when `version` changes (a restored copy, a loaded text, a cleared draft). */
@@ -25,7 +25,8 @@ export interface RichEditorProps {
 
 type Panel = "link" | "formula" | null;
 
-const SAFE_LINK = /^https?:\/\/\S+$/i;
+const loadInsertPanel = () => import("./rich-editor-panel");
+const InsertPanel = lazy(loadInsertPanel);
 
 /** Rich text with nothing to read: no text, no image, no formula. */
 export function isEmptyHtml(html: string): boolean {
@@ -56,9 +57,6 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
   const imageInput = useRef<HTMLInputElement>(null);
   const savedRange = useRef<Range | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
-  const [panelValue, setPanelValue] = useState("");
-  const [display, setDisplay] = useState(false);
-  const [panelError, setPanelError] = useState("");
   const [uploading, setUploading] = useState(false);
 
   // "filling": a text is on its way into the area (the sanitiser is loading), "failed": it could not be loaded.
@@ -130,29 +128,6 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
   const openPanel = (kind: "link" | "formula") => {
     keepSelection();
     setPanel(kind);
-    setPanelValue("");
-    setDisplay(false);
-    setPanelError("");
-  };
-
-  const insertFromPanel = () => {
-    const value = panelValue.trim();
-    if (panel === "link") {
-      if (!SAFE_LINK.test(value)) {
-        setPanelError(t("linkInvalid"));
-        return;
-      }
-      const hasSelection = savedRange.current && !savedRange.current.collapsed;
-      if (hasSelection) run("createLink", value);
-      else run("insertHTML", `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`);
-    } else if (panel === "formula") {
-      if (!value) {
-        setPanelError(t("formulaEmpty"));
-        return;
-      }
-      run("insertText", display ? ` $$${value}$$ ` : ` $${value}$ `);
-    }
-    setPanel(null);
   };
 
   const pickImage = async (file: File | undefined) => {
@@ -198,8 +173,12 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
             className={`rich-editor-tool rich-editor-tool-${entry.key}`}
             aria-label={entry.label}
             title={entry.label}
-            // Keeps the caret in the text while the button is pressed, so the command applies where the writer was.
-            onMouseDown={(event) => event.preventDefault()}
+            // Keeps the caret in the text while the button is pressed, so the command applies where the writer was; and
+            // fetches the link and formula panel as a tool is pressed, before its click asks for it.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              void loadInsertPanel();
+            }}
             onClick={entry.act}
           >
             {entry.icon}
@@ -207,43 +186,15 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
         ))}
       </div>
       {panel && (
-        <div className="rich-editor-panel">
-          <label>
-            <span>{panel === "link" ? t("linkLabel") : t("formulaLabel")}</span>
-            <input
-              // biome-ignore lint/a11y/noAutofocus: the panel opens for this one input
-              autoFocus
-              value={panelValue}
-              placeholder={panel === "link" ? t("linkPlaceholder") : t("formulaPlaceholder")}
-              onChange={(event) => setPanelValue(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") {
-                  event.preventDefault();
-                  insertFromPanel();
-                }
-              }}
-            />
-          </label>
-          {panel === "formula" && (
-            <label className="rich-editor-panel-check">
-              <input type="checkbox" checked={display} onChange={(event) => setDisplay(event.target.checked)} />
-              <span>{t("formulaDisplay")}</span>
-            </label>
-          )}
-          {panelError && (
-            <p className="rich-editor-error" role="alert">
-              {panelError}
-            </p>
-          )}
-          <div className="rich-editor-panel-actions">
-            <button type="button" className="button" onClick={() => setPanel(null)}>
-              {t("cancel")}
-            </button>
-            <button type="button" className="button button-primary" onClick={insertFromPanel}>
-              {t("insert")}
-            </button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <InsertPanel
+            key={panel}
+            kind={panel}
+            linksSelection={Boolean(savedRange.current && !savedRange.current.collapsed)}
+            insert={run}
+            close={() => setPanel(null)}
+          />
+        </Suspense>
       )}
       {uploadImage && <input ref={imageInput} type="file" accept="image/jpeg,image/png" hidden onChange={(event) => void pickImage(event.target.files?.[0])} />}
       {uploading && <p className="rich-editor-note">{t("imageUploading")}</p>}
