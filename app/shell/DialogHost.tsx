@@ -1,7 +1,7 @@
 import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
-import { $dialog, closeDialog } from "~/stores/dialogs";
+import { $dialog, closeDialog, type OpenDialog } from "~/stores/dialogs";
 import { dialogRegistry } from "~/dialogs/registry";
 
 /**
@@ -9,8 +9,9 @@ import { dialogRegistry } from "~/dialogs/registry";
  * are still loading. A dialog opened with a skeleton was centred around it and moved when the body arrived, a layout
  * shift Lighthouse counted against /home's first-visit promotion (nobody clicked, so it is not excused as a response).
  */
-function ShowWhenRendered({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+function ShowWhenRendered({ dialog, entry, shown }: { dialog: RefObject<HTMLDialogElement | null>; entry: OpenDialog; shown: RefObject<OpenDialog | null> }) {
   useLayoutEffect(() => {
+    shown.current = entry;
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   });
   return null;
@@ -25,6 +26,7 @@ export function DialogHost() {
   const { t } = useTranslation("common");
   const dialog = useStore($dialog);
   const ref = useRef<HTMLDialogElement>(null);
+  const shown = useRef<OpenDialog | null>(null);
 
   useEffect(() => {
     const element = ref.current;
@@ -34,9 +36,10 @@ export function DialogHost() {
 
   const Body = dialog ? dialogRegistry[dialog.name] : null;
   // The close event arrives a task after close(): by then another dialog may have opened in the same element, which
-  // must stay. Only a dialog still closed (Escape, or closed here) clears the store.
+  // must stay, even while its body is still loading and the element closed (the task toast after binding a phone was
+  // lost so). Only the dialog that was showing, still named by the store (Escape), is cleared.
   const onClose = () => {
-    if (!ref.current?.open) closeDialog();
+    if (!ref.current?.open && $dialog.get() === shown.current) closeDialog();
   };
   return (
     <dialog ref={ref} className="dialog" data-dialog={dialog?.name ?? ""} onClose={onClose} aria-labelledby="dialog-title">
@@ -47,7 +50,7 @@ export function DialogHost() {
           </button>
           <Suspense fallback={<div className="skeleton" aria-busy="true" />}>
             <Body key={dialog.name} reason={dialog.reason} data={dialog.data} close={closeDialog} />
-            <ShowWhenRendered dialog={ref} />
+            <ShowWhenRendered dialog={ref} entry={dialog} shown={shown} />
           </Suspense>
         </>
       )}
