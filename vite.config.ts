@@ -4,8 +4,8 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { createManualChunks, widgetManifestEntries, browserWidgetModules } from "./vite.chunks";
 
 /**
- * `react-i18next` is our binding (app/renderer/react-i18next-binding.ts), in the browser over the client translator
- * (ADR 028) and on the server over i18next (ADR 038).
+ * `react-i18next` is our binding (app/renderer/react-i18next-binding.ts) in both builds, over the same translator
+ * (ADR 028, ADR 038).
  */
 function ownReactI18next(root: string): Plugin {
   const replacement = `${root}/app/renderer/react-i18next-binding.ts`;

@@ -7,7 +7,7 @@ import type { i18n as I18n, TFunction } from "i18next";
  * and on the server it copied the translator's every property for each component using it (4 % of a /home render);
  * ours binds a translator the same way: a fixed `t` for the namespaces, a re-render when the language changes or a
  * catalogue is added, and suspense while a namespace is not loaded yet. Call sites keep importing from
- * "react-i18next": the server (i18next) and the browser (the client translator) run the same hook.
+ * "react-i18next": the server and the browser run the same hook over the same translator (app/i18n/client-i18n.ts).
  */
 
 export const I18nContext = createContext<{ i18n?: I18n }>({});
@@ -37,8 +37,8 @@ export function useTranslation(ns?: Namespaces) {
   if (missing.length) throw new Promise<void>((resolve) => void i18n.loadNamespaces(missing, () => resolve()));
   const language = i18n.language;
   const key = namespaces.join(" ");
-  // A new `t` when the namespaces, the language or a catalogue change, as react-i18next gives.
-  // Fixed to the first namespace as react-i18next does (the others are only loaded): i18next would search them all.
+  // A new `t` when the namespaces, the language or a catalogue change, as react-i18next gives; fixed to the first
+  // namespace as react-i18next does (the others are only loaded), where i18next would search them all.
   const t = useMemo(() => i18n.getFixedT(null, namespaces[0] ?? null) as TFunction, [i18n, key, language, version]);
   const result = [t, i18n, true] as [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
   result.t = t;
