@@ -4,14 +4,15 @@
  *
  * It measures the production build in BUILD_DIR when one is there (otherwise builds it first), runs the production
  * server as a child process with a temporary database on a free port behind Debian's nginx as production has it
- * (ADR 027: gzip is nginx's work; scripts/nginx-proxy.ts, installed when missing), and drives Debian's Chromium
- * (never a downloaded browser). Missed goals are reported, not failed: the exit code is non-zero only when something broke
+ * (ADR 027: gzip is nginx's work; scripts/nginx-proxy.ts, installed when missing), over TLS with HTTP/2 as browsers reach
+ * a production site (a self-signed certificate made with openssl, which Chromium is told to trust; ADR 038), and
+ * drives Debian's Chromium (never a downloaded browser). Missed goals are reported, not failed: the exit code is non-zero only when something broke
  * (no build, server did not start, a page did not answer, Lighthouse errored).
  *
  * Settings: LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ROUTES (comma-separated paths, default the five below),
  * LIGHTHOUSE_REPORT_DIR (writes each run's full JSON report there), PORT (the node server's; default: the first free
- * port from 3300), NGINX_PORT (default: the first free port after it), LIGHTHOUSE_DIRECT=1 (measure the node server
- * without nginx), CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_ORIGIN (measure a server already running there
+ * port from 3300), NGINX_PORT (default: the first free port after it), LIGHTHOUSE_HTTP1=1 (nginx over plain HTTP/1.1,
+ * as measured before ADR 038), LIGHTHOUSE_DIRECT=1 (measure the node server without nginx), CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_ORIGIN (measure a server already running there
  * instead), LIGHTHOUSE_CATEGORIES (comma-separated, default all four; `performance` alone is about twice as fast
  * while iterating).
  */
@@ -24,7 +25,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
 import { readServerEnv } from "../server/env.server.ts";
-import { ensureNginx, startNginx } from "./nginx-proxy.ts";
+import { ensureNginx, selfSignedCertificate, startNginx } from "./nginx-proxy.ts";
 
 const root = join(import.meta.dirname, "..");
 const HOST = "127.0.0.1";
@@ -295,8 +296,10 @@ async function main() {
 
   const direct = process.env.LIGHTHOUSE_DIRECT === "1";
   const nginx = external || direct ? null : ensureNginx();
+  const tls = nginx !== null && process.env.LIGHTHOUSE_HTTP1 !== "1";
 
   const work = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
+  const chromeFlags = [...CHROME_FLAGS];
   let server: ChildProcess | null = null;
   let proxy: ChildProcess | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -305,23 +308,31 @@ async function main() {
     if (!external) {
       const port = process.env.PORT ? Number(process.env.PORT) : await freePort(3300);
       const proxyPort = nginx ? (process.env.NGINX_PORT ? Number(process.env.NGINX_PORT) : await freePort(port + 1)) : port;
-      origin = `http://${HOST}:${proxyPort}`;
+      origin = `${tls ? "https" : "http"}://${HOST}:${proxyPort}`;
       server = await startServer(join(work, "platform.sqlite"), port, origin, nginx !== null);
       if (nginx) {
         const nginxDir = join(work, "nginx");
         mkdirSync(nginxDir);
-        proxy = startNginx(nginx, nginxDir, [{ port: proxyPort, nodePorts: [port] }]);
+        const certificate = tls ? selfSignedCertificate(nginxDir) : null;
+        if (certificate) {
+          chromeFlags.push(`--ignore-certificate-errors-spki-list=${certificate.spkiHash}`);
+          // This script's own requests go to that one local origin, whose certificate nobody signed: the server above
+          // has already been started without this.
+          process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+        }
+        proxy = startNginx(nginx, nginxDir, [{ port: proxyPort, nodePorts: [port], ...(certificate ? { tls: certificate } : {}) }]);
         await waitForPage(origin, proxy, "nginx", () => "");
       }
     }
     const routes = await resolveRoutes(origin, paths);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
     const load = loadavg()
       .map((value) => value.toFixed(2))
       .join(" ");
     console.log(`lighthouse mobile, default simulated throttling, ${runs} run(s) per route; ${chromePath}; load average ${load}`);
     if (external) console.log(`measuring ${external}`);
-    else if (nginx) console.log("measuring through nginx with gzip, as production serves pages (ADR 027)");
+    else if (tls) console.log("measuring through nginx over TLS with HTTP/2 and gzip, as production serves pages (ADR 027, ADR 038)");
+    else if (nginx) console.log("measuring through nginx over plain HTTP/1.1 with gzip (LIGHTHOUSE_HTTP1=1)");
     else console.log("measuring the node server itself (LIGHTHOUSE_DIRECT=1): nginx's gzip is missing");
     for (const route of routes) {
       const figures: RunFigures[] = [];

@@ -5,6 +5,7 @@
  * on the ports its caller gives, and leaves any system nginx alone.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -39,6 +40,13 @@ export function ensureNginx(): string {
 export interface ProxySite {
   port: number;
   nodePorts: readonly number[];
+  /** Serve this port over TLS with HTTP/2, as production's edge does (browsers speak HTTP/2 only over TLS). */
+  tls?: TlsFiles;
+}
+
+export interface TlsFiles {
+  certificate: string;
+  key: string;
 }
 
 export interface ProxyOptions {
@@ -67,7 +75,7 @@ export function nginxConfig(directory: string, sites: readonly ProxySite[], opti
   const servers = sites.map(
     (site, index) => `
   server {
-    listen ${HOST}:${site.port};
+    listen ${HOST}:${site.port}${site.tls ? ` ssl http2;\n    ssl_certificate ${site.tls.certificate};\n    ssl_certificate_key ${site.tls.key}` : ""};
     location / {
       proxy_pass http://site_${index};${forward}${options.showUpstream ? "\n      add_header X-Upstream $upstream_addr always;" : ""}
     }
@@ -126,4 +134,40 @@ export function startNginx(nginx: string, directory: string, sites: readonly Pro
   const test = spawnSync(nginx, ["-t", "-p", directory, "-c", configFile], { encoding: "utf8" });
   if (test.status !== 0) throw new Error(`nginx refused the config:\n${test.stderr}`);
   return spawn(nginx, ["-p", directory, "-c", configFile], { stdio: "inherit" });
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 in `directory` (Debian's openssl), and the base64 SHA-256 of its public key:
+ * Chromium trusts exactly that key with `--ignore-certificate-errors-spki-list`, so pages count as secure.
+ */
+export function selfSignedCertificate(directory: string): TlsFiles & { spkiHash: string } {
+  const certificate = join(directory, "certificate.pem");
+  const key = join(directory, "key.pem");
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      `/CN=${HOST}`,
+      "-addext",
+      `subjectAltName=IP:${HOST}`,
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+    ],
+    { encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate (apt-get install -y openssl):\n${made.stderr}`);
+  const publicKey = spawnSync("openssl", ["x509", "-in", certificate, "-pubkey", "-noout"], { encoding: "utf8" });
+  const der = spawnSync("openssl", ["pkey", "-pubin", "-outform", "der"], { input: publicKey.stdout });
+  if (publicKey.status !== 0 || der.status !== 0) throw new Error("openssl could not read the certificate's public key");
+  chmodSync(key, 0o644);
+  return { certificate, key, spkiHash: createHash("sha256").update(der.stdout).digest("base64") };
 }
