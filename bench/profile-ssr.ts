@@ -37,6 +37,11 @@ function frameName({ callFrame }: ProfileNode): string {
   return `${callFrame.functionName || "(anonymous)"} ${file}:${callFrame.lineNumber + 1}`;
 }
 
+/** Node's and V8's own frames (timers, microtask queues, async hooks) sit under everything and say nothing inclusive. */
+function isPlumbing(name: string): boolean {
+  return / node:|^\(|^runMicrotasks /.test(name);
+}
+
 /** Share of busy samples per function: where each sample was (self) and every function on its stack (inclusive). */
 function summarise(profile: Profile): { self: [string, number][]; inclusive: [string, number][] } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -55,7 +60,7 @@ function summarise(profile: Profile): { self: [string, number][]; inclusive: [st
       const frame = byId.get(at);
       if (frame && frame.callFrame.functionName !== "(root)") onStack.add(frameName(frame));
     }
-    for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+    for (const name of onStack) if (!isPlumbing(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
   }
   const top = (counts: Map<string, number>) =>
     [...counts]
