@@ -6,8 +6,8 @@ const SAFE_LINK = /^https?:\/\/\S+$/i;
 
 export interface InsertPanelProps {
   kind: "link" | "formula";
-  /** Whether text was selected when the panel opened: a link then wraps it. */
-  linksSelection: boolean;
+  /** Whether text is selected where the caret was, asked as the link goes in: a link then wraps it. */
+  linksSelection: () => boolean;
   /** Runs one editing command where the caret was. */
   insert: (command: string, value: string) => void;
   close: () => void;
@@ -27,7 +27,7 @@ export default function InsertPanel({ kind, linksSelection, insert, close }: Ins
     const text = value.trim();
     if (kind === "link") {
       if (!SAFE_LINK.test(text)) return setError(t("linkInvalid"));
-      if (linksSelection) insert("createLink", text);
+      if (linksSelection()) insert("createLink", text);
       else insert("insertHTML", `<a href="${escapeHtml(text)}">${escapeHtml(text)}</a>`);
     } else {
       if (!text) return setError(t("formulaEmpty"));

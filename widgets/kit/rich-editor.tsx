@@ -190,7 +190,7 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
           <InsertPanel
             key={panel}
             kind={panel}
-            linksSelection={Boolean(savedRange.current && !savedRange.current.collapsed)}
+            linksSelection={() => Boolean(savedRange.current && !savedRange.current.collapsed)}
             insert={run}
             close={() => setPanel(null)}
           />
