@@ -19,6 +19,7 @@ import { opsConsole, previewServicesOf } from "./ops/console.server.ts";
 import { OPS_CONSOLE_PREFIX } from "./platform-api/ops.server.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { renderCache } from "./render-cache.server.ts";
+import { normaliseRequestPaths } from "./request-path.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { bodyLimitFor } from "./platform-api/router.server.ts";
@@ -81,6 +82,18 @@ async function toWebRequest(request: ExpressRequest): Promise<Request | null> {
   }
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks);
   return new Request(`http://embedded${request.originalUrl}`, { method: request.method, headers, body });
+}
+
+/**
+ * The console's platform paths are for our server alone: staff reach them only through /ops/api. No public call's name
+ * begins with the console's prefix in any case or with any suffix, so the whole prefix is refused.
+ */
+function isInternalApiPath(path: string): boolean {
+  return path.toLowerCase().startsWith(`/api${OPS_CONSOLE_PREFIX}`.toLowerCase());
+}
+
+function refuseInternalApi(path: string, response: ExpressResponse): void {
+  response.status(404).json({ code: 404, message: `no such API: ${path.slice("/api".length)}` });
 }
 
 /** fetch has already decoded the body and the body may change here; the platform's cookies belong to its own site. */
@@ -205,6 +218,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   const app = express();
   app.disable("x-powered-by");
+  // Before anything reads a path: every gate, router and cache below sees the one normal form (ADR 039).
+  app.use(normaliseRequestPaths());
   let draining = false;
   app.use((_request, response, next) => {
     if (draining) response.setHeader("Connection", "close");
@@ -262,9 +277,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   app.all("/api/{*rest}", async (request, response) => {
-    // The console's platform paths are for our server alone: staff reach them only through /ops/api.
-    if (request.path === `/api${OPS_CONSOLE_PREFIX}` || request.path.startsWith(`/api${OPS_CONSOLE_PREFIX}/`)) {
-      response.status(404).json({ code: 404, message: `no such API: ${request.path.slice("/api".length)}` });
+    if (isInternalApiPath(request.path)) {
+      refuseInternalApi(request.path, response);
       return;
     }
     if (!API_METHODS.has(request.method)) {
@@ -281,11 +295,17 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       response.status(413).json({ code: 413, message: "request body too large" });
       return;
     }
+    // The gate again on the very URL that goes on, so no parser between the two can make them differ.
+    const forwarded = new URL(incoming.url);
+    if (isInternalApiPath(forwarded.pathname)) {
+      refuseInternalApi(forwarded.pathname, response);
+      return;
+    }
     if (platform) {
       await sendApiResponse(await platform.api.fetch(incoming, ip), response, env.secureCookies);
       return;
     }
-    const upstream = await fetch(`${env.platformBaseUrl}${request.originalUrl.replace(/^\/api/, "")}`, {
+    const upstream = await fetch(`${env.platformBaseUrl}${forwarded.pathname.slice("/api".length)}${forwarded.search}`, {
       method: request.method,
       headers: incoming.headers,
       body: request.method === "GET" || request.method === "HEAD" ? undefined : await incoming.arrayBuffer(),

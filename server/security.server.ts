@@ -59,9 +59,6 @@ export function sameSiteWrites(publicOrigin: string) {
   };
 }
 
-/** Line breaks, other control characters and the Unicode line and paragraph separators have no place in a path. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
-const ODD_PATH = /[\u0000-\u001f\u007f\u2028\u2029]/;
 /** Pages are read, and posted to by their own forms without scripts (the route action, ADR 029): anything else is answered 405. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -72,22 +69,12 @@ function refuse(response: Response, status: number, text: string): void {
 }
 
 /**
- * Requests no page or call could answer are refused with a 4xx before they reach one: a path with control characters
- * (400) and methods the site does not speak (405 with Allow). The API checks its own methods.
+ * Requests no page could answer are refused with a 4xx before they reach one: methods the site does not speak (405 with
+ * Allow) and bodies other than a page's own plain forms. The API checks its own methods; paths that no page could have
+ * are refused earlier, by the path normaliser (request-path.server.ts).
  */
 export function refuseOddRequests() {
   return (request: Request, response: Response, next: NextFunction) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(request.path);
-    } catch {
-      refuse(response, 400, "Bad request");
-      return;
-    }
-    if (ODD_PATH.test(path)) {
-      refuse(response, 400, "Bad request");
-      return;
-    }
     const ownWrites = request.path.startsWith("/api/") || request.path.startsWith("/dev/") || request.path === "/session/end";
     if (!ownWrites && !PAGE_METHODS.has(request.method)) {
       response.setHeader("Allow", [...PAGE_METHODS].join(", "));
