@@ -4,7 +4,7 @@ import type { DevToolsReach, ServerEnv } from "./env.server.ts";
 import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
 import { hashPassword, platformSecret } from "./platform-api/support.server.ts";
-import { signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
+import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
 import { issueExchangeCodes } from "./platform-api/membership.server.ts";
 import { createLedger } from "./platform-api/ledger.server.ts";
 
@@ -223,9 +223,9 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
     const paymentNo = String(request.query.paymentNo ?? "");
     const returnTo = shopPath(request.query.returnTo);
     const payment = platform.db
-      .prepare(`SELECT p.payment_no, p.amount_fen, p.status, o.order_no, i.title FROM payments p JOIN orders o ON o.id = p.order_id
+      .prepare(`SELECT p.id, p.payment_no, p.amount_fen, p.status, o.order_no, i.title FROM payments p JOIN orders o ON o.id = p.order_id
         JOIN products pr ON pr.id = o.product_id JOIN items i ON i.id = pr.item_id WHERE p.payment_no = ?`)
-      .get(paymentNo) as { payment_no: string; amount_fen: number; status: string; order_no: string; title: string } | undefined;
+      .get(paymentNo) as { id: number; payment_no: string; amount_fen: number; status: string; order_no: string; title: string } | undefined;
     response.setHeader("Cache-Control", "no-store");
     if (!payment) {
       response.status(404).send(page("Payment (simulated)", "<p>No such payment.</p>"));
@@ -233,6 +233,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
     }
     const amount = `¥${(payment.amount_fen / 100).toFixed(2)}`;
     const refundable = payment.status === "succeeded";
+    const refundReason = platform.orders.refundReasonOf(payment.id);
     const actions =
       payment.status === "pending"
         ? `<form method="post" action="/dev/pay"><input type="hidden" name="paymentNo" value="${escapeHtml(payment.payment_no)}">
@@ -247,7 +248,8 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
       page(
         "Payment (simulated)",
         `<p>This page stands in for the payment provider's cashier.</p><dl><dt>Order</dt><dd>${escapeHtml(payment.order_no)} — ${escapeHtml(payment.title)}</dd>
-<dt>Amount</dt><dd class="code">${amount}</dd><dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd></dl>${actions}
+<dt>Amount</dt><dd class="code">${amount}</dd><dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd>
+${refundReason ? `<dt>Refunded because</dt><dd data-refund-reason="${refundReason}">${escapeHtml(REFUND_REASON_TEXT[refundReason])}</dd>` : ""}</dl>${actions}
 ${returnTo ? `<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p>` : ""}`,
       ),
     );

@@ -63,6 +63,23 @@ interface PaymentRow {
   status: "pending" | "succeeded" | "declined" | "refunded";
 }
 
+/**
+ * Why money that reached the platform went back (ADR 040): its order had ended (cancelled or expired), another attempt
+ * had paid the order, its buyer owned the course through another order, or an operator refunded the order.
+ */
+export type RefundReason = "orderEnded" | "orderPaid" | "courseOwned" | "operator";
+
+/** What the payment simulator tells a developer about a refund. */
+export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
+  orderEnded: "the order had been cancelled or had expired when the money arrived",
+  orderPaid: "another payment attempt had paid the order already",
+  courseOwned: "the buyer owned this course through another order",
+  operator: "an operator refunded the order",
+};
+
+/** How a successful notice was applied: the money kept for its order, or given back (ADR 040). */
+export type Settlement = "kept" | "refunded" | "declined";
+
 /** Why a coupon does not apply to an order; null when it does. */
 export type CouponProblem = "notYours" | "used" | "notYet" | "expired" | "scope" | "threshold";
 
@@ -146,6 +163,10 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   const paymentByNo = db.prepare("SELECT * FROM payments WHERE payment_no = ?");
   const recordEvent = db.prepare("INSERT INTO order_events (order_id, from_status, to_status, reason, at) VALUES (?, ?, ?, ?, ?)");
   const setStatus = db.prepare("UPDATE orders SET status = ?, paid_at = COALESCE(?, paid_at) WHERE id = ? AND status = ?");
+  const setPaymentStatus = db.prepare("UPDATE payments SET status = ?, settled_at = ? WHERE id = ?");
+  const recordMoney = db.prepare("INSERT INTO payment_entries (payment_id, order_id, kind, amount_fen, reason, at) VALUES (?, ?, ?, ?, ?, ?)");
+  const refundedFen = db.prepare("SELECT COALESCE(SUM(amount_fen), 0) FROM payment_entries WHERE order_id = ? AND kind = 'refunded'").pluck();
+  const courseOwner = db.prepare("SELECT o.* FROM entitlements e JOIN orders o ON o.id = e.order_id WHERE e.user_id = ? AND e.product_id = ?");
 
   /** The buyer's own order by its number; anyone else's is "no such order", as one that does not exist. */
   function buyersOrder(context: ApiContext, userId: number, orderNo: unknown): OrderRow | Envelope {
@@ -170,10 +191,9 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   /** Unpaid orders past their time expire; run before anything reads or changes orders, and on a timer. */
   const expireOverdue = db.transaction((now: Date) => {
     const overdue = db.prepare("SELECT * FROM orders WHERE status = 'created' AND expires_at <= ?").all(now.toISOString()) as OrderRow[];
-    for (const order of overdue) {
-      if (transition(order, "expired", "unpaid after 15 minutes", now)) release(order);
-      db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(now.toISOString(), order.id);
-    }
+    // Its payment attempts stay pending: only the provider knows whether the money comes, and money that comes for
+    // an expired order goes back (ADR 040).
+    for (const order of overdue) if (transition(order, "expired", "unpaid after 15 minutes", now)) release(order);
     return overdue.length;
   });
 
@@ -225,6 +245,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       expiresAt: order.expires_at,
       paidAt: order.paid_at,
       address: order.address ? (JSON.parse(order.address) as DeliveryAddress) : null,
+      refundedFen: refundedFen.get(order.id) as number,
     };
   };
 
@@ -256,13 +277,35 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     return { product, coupon, quote: quote(product, quantity, coupon) };
   }
 
+  /**
+   * A course is bought once (ADR 040): a submission for a course its buyer owns is refused with the order that owns
+   * it, and one for a course with an open unpaid order gets that order (its pending attempt, or a new one after a
+   * decline) under the new key. Null when the buyer has neither, and a new order may be placed.
+   */
+  function existingCourseOrder(context: ApiContext, userId: number, product: ProductRow, key: string, fingerprint: string): Envelope | null {
+    const owner = courseOwner.get(userId, product.id) as OrderRow | undefined;
+    if (owner) return fail(409, say(context, "您已购买该课程", "You have bought this course already"), { orderNo: owner.order_no, status: owner.status });
+    const open = db.prepare("SELECT * FROM orders WHERE user_id = ? AND product_id = ? AND status = 'created' ORDER BY id LIMIT 1").get(userId, product.id) as
+      | OrderRow
+      | undefined;
+    if (!open) return null;
+    const pendingId = db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'pending' ORDER BY id DESC LIMIT 1").pluck().get(open.id) as
+      | number
+      | undefined;
+    if (pendingId === undefined) return openPayment(context, userId, open, key, fingerprint);
+    rememberRequest(userId, key, fingerprint, open.id, pendingId);
+    return confirmation(context, open.id, pendingId);
+  }
+
   /** A new order in one transaction: stock taken, coupon locked, first payment attempt opened. */
   const placeOrder = db.transaction((context: ApiContext, userId: number, form: OrderConfirmForm, fingerprint: string): Envelope => {
+    // Before the price: a coupon the open order holds would otherwise refuse the submission instead of answering it.
+    const wanted = productById.get(form.productId!) as ProductRow | undefined;
+    const existing = wanted?.kind === "course" ? existingCourseOrder(context, userId, wanted, form.idempotencyKey, fingerprint) : null;
+    if (existing) return existing;
     const priced = price(context, userId, { productId: form.productId!, quantity: form.quantity, userCouponId: form.userCouponId });
     if ("envelope" in priced) return priced.envelope;
     const { product, coupon, quote: amounts } = priced;
-    if (product.kind === "course" && db.prepare("SELECT 1 FROM entitlements WHERE user_id = ? AND product_id = ?").get(userId, product.id))
-      return fail(409, say(context, "您已购买该课程", "You have bought this course already"));
     const address = form.addressId ? options.addressOf(userId, form.addressId) : null;
     if (product.kind === "goods" && !address)
       return fail(400, say(context, "请先选择收货地址", "Please choose a delivery address first"), { fields: { addressId: "order:confirm.needAddress" } });
@@ -294,6 +337,17 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     return openPayment(context, userId, order, form.idempotencyKey, fingerprint);
   });
 
+  /** A submission's key and the order and payment it was answered with: a repeat of the key gets the same answer. */
+  function rememberRequest(userId: number, key: string, fingerprint: string, orderId: number, paymentId: number): void {
+    db.prepare("INSERT INTO order_requests (user_id, idempotency_key, fingerprint, order_id, payment_id) VALUES (?, ?, ?, ?, ?)").run(
+      userId,
+      key,
+      fingerprint,
+      orderId,
+      paymentId,
+    );
+  }
+
   /** A payment attempt for an unpaid order, remembered under the submission's key; a free order is paid at once. */
   function openPayment(context: ApiContext, userId: number, order: OrderRow, key: string, fingerprint: string): Envelope {
     const now = context.now();
@@ -301,13 +355,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       .prepare("INSERT INTO payments (payment_no, order_id, amount_fen, created_at) VALUES (?, ?, ?, ?)")
       .run(serialNumber(now), order.id, order.total_fen, now.toISOString());
     const paymentId = Number(payment.lastInsertRowid);
-    db.prepare("INSERT INTO order_requests (user_id, idempotency_key, fingerprint, order_id, payment_id) VALUES (?, ?, ?, ?, ?)").run(
-      userId,
-      key,
-      fingerprint,
-      order.id,
-      paymentId,
-    );
+    rememberRequest(userId, key, fingerprint, order.id, paymentId);
     if (order.total_fen === 0) settle(paymentById.get(paymentId) as PaymentRow, "succeeded", now);
     return confirmation(context, order.id, paymentId);
   }
@@ -323,36 +371,65 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     });
   }
 
+  /**
+   * A new attempt for an unpaid order. Earlier attempts stay pending, since the buyer may have paid one of them after
+   * all: the first success pays the order and any later one goes back (ADR 040).
+   */
   const payAgain = db.transaction((context: ApiContext, userId: number, form: OrderConfirmForm, fingerprint: string): Envelope => {
     const order = buyersOrder(context, userId, form.orderNo);
     if ("code" in order) return order;
     if (order.status !== "created") return fail(409, say(context, "订单已不能支付", "This order can no longer be paid"), { status: order.status });
-    if (db.prepare("SELECT 1 FROM payments WHERE order_id = ? AND status = 'pending'").get(order.id))
-      db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(
-        context.now().toISOString(),
-        order.id,
-      );
+    const owner = courseOwner.get(userId, order.product_id) as OrderRow | undefined;
+    if (owner) return fail(409, say(context, "您已购买该课程", "You have bought this course already"), { orderNo: owner.order_no, status: owner.status });
     return openPayment(context, userId, order, form.idempotencyKey, fingerprint);
   });
 
-  /** The outcome of a payment, applied once: paid orders grant what they bought; money for an ended order goes back. */
-  function settle(payment: PaymentRow, outcome: PaymentNotice["outcome"], now: Date): void {
-    if (payment.status !== "pending") return;
-    const order = orderById.get(payment.order_id) as OrderRow;
+  /** The money of a successful payment arrived: the ledger's row in, whatever is decided about it next. */
+  function receive(payment: PaymentRow, now: Date): void {
+    recordMoney.run(payment.id, payment.order_id, "received", payment.amount_fen, null, now.toISOString());
+  }
+
+  /**
+   * Money that arrived goes back to the buyer: the payment is marked refunded and the ledger gets its row out. (The
+   * provider's refund call belongs here in a deployment with a real cashier; the simulator needs none.)
+   */
+  function giveBack(payment: PaymentRow, reason: RefundReason, now: Date): void {
+    setPaymentStatus.run("refunded", now.toISOString(), payment.id);
+    recordMoney.run(payment.id, payment.order_id, "refunded", payment.amount_fen, reason, now.toISOString());
+  }
+
+  /** Why money arriving for an order cannot be kept, or null when it pays the order. */
+  function whyMoneyGoesBack(order: OrderRow, product: ProductRow): RefundReason | null {
+    if (order.status === "paid" || order.status === "fulfilled") return "orderPaid";
+    if (order.status !== "created") return "orderEnded";
+    if (product.kind === "course" && courseOwner.get(order.user_id, product.id)) return "courseOwned";
+    return null;
+  }
+
+  /**
+   * The outcome of a payment, applied once. Money that arrives pays its order and grants what it bought, unless the
+   * order can no longer take it (ended, paid by another attempt, a course owned already): then it goes back.
+   */
+  function settle(payment: PaymentRow, outcome: PaymentNotice["outcome"], now: Date): Settlement {
     if (outcome === "declined") {
-      db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE id = ?").run(now.toISOString(), payment.id);
-      return;
+      setPaymentStatus.run("declined", now.toISOString(), payment.id);
+      return "declined";
     }
-    if (order.status !== "created") {
-      db.prepare("UPDATE payments SET status = 'refunded', settled_at = ? WHERE id = ?").run(now.toISOString(), payment.id);
-      return;
+    receive(payment, now);
+    const order = orderById.get(payment.order_id) as OrderRow;
+    const product = productById.get(order.product_id) as ProductRow;
+    const refusal = whyMoneyGoesBack(order, product);
+    if (refusal) {
+      giveBack(payment, refusal, now);
+      // An order for a course owned through another order (two could be open before ADR 040) can never be fulfilled.
+      if (refusal === "courseOwned" && transition(order, "cancelled", "the buyer owns this course through another order", now)) release(order);
+      return "refunded";
     }
-    db.prepare("UPDATE payments SET status = 'succeeded', settled_at = ? WHERE id = ?").run(now.toISOString(), payment.id);
+    setPaymentStatus.run("succeeded", now.toISOString(), payment.id);
     transition(order, "paid", `payment ${payment.payment_no}`, now);
     if (order.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'used' WHERE id = ?").run(order.user_coupon_id);
-    const product = productById.get(order.product_id) as ProductRow;
     if (product.kind === "course") {
-      db.prepare("INSERT OR IGNORE INTO entitlements (user_id, product_id, order_id, granted_at) VALUES (?, ?, ?, ?)").run(
+      db.prepare("INSERT INTO entitlements (user_id, product_id, order_id, granted_at) VALUES (?, ?, ?, ?)").run(
         order.user_id,
         product.id,
         order.id,
@@ -364,16 +441,16 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
       const reason = options.fulfilCard(order, product.id, now);
       if (reason) transition(orderById.get(order.id) as OrderRow, "fulfilled", reason, now);
     }
+    return "kept";
   }
 
-  const notify = db.transaction((notice: PaymentNotice, now: Date): "applied" | "repeated" | "unknown" | "amount" => {
+  const notify = db.transaction((notice: PaymentNotice, now: Date): "applied" | "refunded" | "repeated" | "unknown" | "amount" => {
     const payment = paymentByNo.get(notice.paymentNo) as PaymentRow | undefined;
     if (!payment) return "unknown";
     if (payment.amount_fen !== notice.amountFen) return "amount";
     if (payment.status !== "pending") return "repeated";
     expireOverdue(now);
-    settle(paymentByNo.get(notice.paymentNo) as PaymentRow, notice.outcome, now);
-    return "applied";
+    return settle(payment, notice.outcome, now) === "refunded" ? "refunded" : "applied";
   });
 
   const cancel = db.transaction((context: ApiContext, userId: number, orderNo: unknown): Envelope => {
@@ -381,8 +458,8 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     if ("code" in order) return order;
     if (order.status !== "created" || !transition(order, "cancelled", "cancelled by the buyer", context.now()))
       return fail(409, say(context, "订单已不能取消", "This order can no longer be cancelled"), { status: order.status });
+    // Its payment attempts stay pending: money the buyer sends anyway goes back when its notice comes (ADR 040).
     release(order);
-    db.prepare("UPDATE payments SET status = 'declined', settled_at = ? WHERE order_id = ? AND status = 'pending'").run(context.now().toISOString(), order.id);
     return ok(orderView(context, orderById.get(order.id) as OrderRow), say(context, "订单已取消", "Order cancelled"));
   });
 
@@ -537,6 +614,7 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
           expiresAt: order.expires_at,
           kind: product.kind,
           itemId: product.item_id,
+          refundedFen: refundedFen.get(order.id) as number,
         });
       }),
     },
@@ -571,7 +649,11 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
         const order = buyersOrder(context, user.id, context.params.orderNo);
         if ("code" in order) return order;
         const events = db.prepare("SELECT from_status, to_status, reason, at FROM order_events WHERE order_id = ? ORDER BY id").all(order.id);
-        return ok({ ...orderView(context, order), events });
+        const refunds = db
+          .prepare(`SELECT p.payment_no AS paymentNo, e.amount_fen AS amountFen, e.reason, e.at FROM payment_entries e JOIN payments p ON p.id = e.payment_id
+            WHERE e.order_id = ? AND e.kind = 'refunded' ORDER BY e.id`)
+          .all(order.id);
+        return ok({ ...orderView(context, order), events, refunds });
       }),
     },
     {
@@ -599,8 +681,21 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   ];
 
   /**
-   * An operator's refund of a paid order: the money goes back (the payment is marked refunded), a course locks again,
-   * and the coupon stays spent, as payment providers and shops usually treat a refunded order's discount.
+   * A course stays open while any of its buyer's orders for it is paid and not refunded (ADR 040): refunding the order
+   * that unlocked it hands the entitlement to another paid one, if an earlier version of the engine let two be paid.
+   */
+  function courseFollowsPaidOrders(refunded: OrderRow, now: Date): void {
+    db.prepare("DELETE FROM entitlements WHERE order_id = ?").run(refunded.id);
+    db.prepare(
+      `INSERT OR IGNORE INTO entitlements (user_id, product_id, order_id, granted_at)
+       SELECT user_id, product_id, id, ? FROM orders WHERE user_id = ? AND product_id = ? AND status IN ('paid', 'fulfilled') ORDER BY id LIMIT 1`,
+    ).run(now.toISOString(), refunded.user_id, refunded.product_id);
+  }
+
+  /**
+   * An operator's refund of a paid order: the money goes back (the payment is marked refunded), a course locks again
+   * unless another paid order holds it, and the coupon stays spent, as payment providers and shops usually treat a
+   * refunded order's discount.
    */
   const refund = db.transaction((orderNo: string, now: Date): boolean => {
     const order = orderByNo.get(orderNo) as OrderRow | undefined;
@@ -608,8 +703,9 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     const product = productById.get(order.product_id) as ProductRow;
     if ((product.kind === "membership" || product.kind === "gift") && !options.revokeCard(order, now)) return false;
     if (!transition(order, "refunded", "refunded by an operator", now)) return false;
-    db.prepare("UPDATE payments SET status = 'refunded', settled_at = ? WHERE order_id = ? AND status = 'succeeded'").run(now.toISOString(), order.id);
-    db.prepare("DELETE FROM entitlements WHERE order_id = ?").run(order.id);
+    const kept = db.prepare("SELECT * FROM payments WHERE order_id = ? AND status = 'succeeded'").all(order.id) as PaymentRow[];
+    for (const payment of kept) giveBack(payment, "operator", now);
+    if (product.kind === "course") courseFollowsPaidOrders(order, now);
     return true;
   });
 
@@ -620,7 +716,17 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     return moved;
   };
 
-  return { routes, expireOverdue, expireNow, refund, notify, paymentByNo: (paymentNo: string) => paymentByNo.get(paymentNo) as PaymentRow | undefined };
+  return {
+    routes,
+    expireOverdue,
+    expireNow,
+    refund,
+    notify,
+    paymentByNo: (paymentNo: string) => paymentByNo.get(paymentNo) as PaymentRow | undefined,
+    /** Why a refunded payment's money went back, or null when it did not. */
+    refundReasonOf: (paymentId: number) =>
+      (db.prepare("SELECT reason FROM payment_entries WHERE payment_id = ? AND kind = 'refunded'").pluck().get(paymentId) as RefundReason | undefined) ?? null,
+  };
 }
 
 export type OrderEngine = ReturnType<typeof createOrderEngine>;

@@ -175,8 +175,11 @@ describe("payment", () => {
     expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("used");
     const details = (await call("/order/details", { body: { orderNo: confirmed.orderNo }, token })).body.data;
     expect(details.events.map((event: { to_status: string }) => event.to_status)).toEqual(["created", "paid", "fulfilled"]);
-    // Bought once: a second order for the same course is refused.
-    expect((await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.code).toBe(409);
+    // Bought once: a second order for the same course is refused, with the order that bought it.
+    expect((await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body).toMatchObject({
+      code: 409,
+      data: { orderNo: confirmed.orderNo, status: "fulfilled" },
+    });
   });
 
   it("refuses a notice with a bad signature or amount; a notice delivered twice changes nothing the second time", async () => {
@@ -241,7 +244,8 @@ describe("the order's life", () => {
     expect((await status(token, confirmed.orderNo)).status).toBe("expired");
     expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(book.id)).toBe(5);
     expect(db().prepare("SELECT status FROM user_coupons WHERE id = ?").pluck().get(coupon)).toBe("usable");
-    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "repeated" });
+    expect((await notify(confirmed.paymentNo, "succeeded", confirmed.totalFen)).data).toEqual({ result: "refunded" });
+    expect(db().prepare("SELECT stock FROM products WHERE id = ?").pluck().get(book.id)).toBe(5);
     // The coupon works again on a new order.
     const again = await confirmPay({ productId: book.id, userCouponId: coupon, idempotencyKey: key() }, token);
     expect(again.body.code).toBe(200);
@@ -433,5 +437,227 @@ describe("activities", () => {
     expect(help).toMatchObject({ active: true, coupon: { amountFen: 3_000, scope: "course" } });
     const welcome = (await call("/activity/singleCouponData", { method: "GET", query: { type: "newcomer" } })).body.data;
     expect(welcome.coupon.thresholdFen).toBe(0);
+  });
+});
+
+/** Sums of integer fen over the whole platform. */
+const fen = (sql: string, ...args: unknown[]) =>
+  db()
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number;
+
+/**
+ * The money ledger of ADR 040 against the payments: everything that arrived is either kept (a succeeded payment) or
+ * went back (a refunded one), and no order keeps more than its total.
+ */
+function expectMoneyBalanced() {
+  const received = fen("SELECT COALESCE(SUM(amount_fen), 0) FROM payment_entries WHERE kind = 'received'");
+  const refunded = fen("SELECT COALESCE(SUM(amount_fen), 0) FROM payment_entries WHERE kind = 'refunded'");
+  const kept = fen("SELECT COALESCE(SUM(amount_fen), 0) FROM payments WHERE status = 'succeeded'");
+  expect(received).toBe(kept + refunded);
+  expect(refunded).toBe(fen("SELECT COALESCE(SUM(amount_fen), 0) FROM payments WHERE status = 'refunded'"));
+  const overKept = fen(`SELECT COUNT(*) FROM orders o
+    WHERE (SELECT COALESCE(SUM(p.amount_fen), 0) FROM payments p WHERE p.order_id = o.id AND p.status = 'succeeded') > o.total_fen`);
+  expect(overKept).toBe(0);
+}
+
+/** What one order's money did: kept, refunded (from the ledger), and its refunds as the buyer's details show them. */
+async function moneyOf(token: string, orderNo: string) {
+  const details = (await call("/order/details", { body: { orderNo }, token })).body.data;
+  const kept = fen(
+    "SELECT COALESCE(SUM(amount_fen), 0) FROM payments WHERE status = 'succeeded' AND order_id = (SELECT id FROM orders WHERE order_no = ?)",
+    orderNo,
+  );
+  return {
+    status: details.status,
+    kept,
+    refundedFen: details.refundedFen,
+    refunds: details.refunds as { paymentNo: string; amountFen: number; reason: string }[],
+  };
+}
+
+/** An order as an earlier engine could leave it: a second order for the same course, with a payment of its own. */
+function duplicatePlacedEarlier(orderNo: string, status: "created" | "fulfilled"): { orderNo: string; paymentNo: string } {
+  const copyNo = `${orderNo.slice(0, -3)}999`;
+  const paymentNo = `${orderNo.slice(0, -3)}998`;
+  const orderId = db()
+    .prepare(`INSERT INTO orders (order_no, user_id, product_id, quantity, unit_price_fen, discount_fen, total_fen, status, source, created_at, expires_at, paid_at)
+      SELECT ?, user_id, product_id, quantity, unit_price_fen, 0, unit_price_fen, ?, source, created_at, expires_at, CASE WHEN ? = 'created' THEN NULL ELSE created_at END
+      FROM orders WHERE order_no = ?`)
+    .run(copyNo, status, status, orderNo).lastInsertRowid;
+  const price = fen("SELECT total_fen FROM orders WHERE id = ?", orderId);
+  db()
+    .prepare("INSERT INTO payments (payment_no, order_id, amount_fen, status, created_at) VALUES (?, ?, ?, ?, '2027-06-01T04:00:00.000Z')")
+    .run(paymentNo, orderId, price, status === "created" ? "pending" : "succeeded");
+  if (status === "fulfilled")
+    db()
+      .prepare(
+        "INSERT INTO payment_entries (payment_id, order_id, kind, amount_fen, at) SELECT id, order_id, 'received', amount_fen, created_at FROM payments WHERE payment_no = ?",
+      )
+      .run(paymentNo);
+  return { orderNo: copyNo, paymentNo };
+}
+
+const bought = async (token: string, itemId: number) =>
+  (await call("/course/detail", { method: "GET", query: { id: String(itemId) }, token })).body.data.bought as boolean;
+const itemOf = (productId: number) => fen("SELECT item_id FROM products WHERE id = ?", productId);
+
+describe("late payments (ADR 040)", () => {
+  it("money paid after the buyer cancelled goes back: recorded, shown in the order, and a repeated notice changes nothing", async () => {
+    const token = await newBuyer();
+    const course = product("course", 1);
+    const order = (await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data;
+    expect((await call("/order/cancel", { body: { orderNo: order.orderNo }, token })).body.data.status).toBe("cancelled");
+    expect((await notify(order.paymentNo, "succeeded", order.totalFen)).data).toEqual({ result: "refunded" });
+    expect(await moneyOf(token, order.orderNo)).toEqual({
+      status: "cancelled",
+      kept: 0,
+      refundedFen: order.totalFen,
+      refunds: [{ paymentNo: order.paymentNo, amountFen: order.totalFen, reason: "orderEnded", at: api.now().toISOString() }],
+    });
+    expect(await status(token, order.orderNo)).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundedFen: order.totalFen });
+    const listed = (await call("/order/list", { body: { status: "cancelled,expired" }, token })).body.data.list;
+    expect(listed).toEqual([expect.objectContaining({ orderNo: order.orderNo, refundedFen: order.totalFen })]);
+    // The course was never the buyer's.
+    expect(await bought(token, itemOf(course.id))).toBe(false);
+    const entries = () => fen("SELECT COUNT(*) FROM payment_entries WHERE payment_id = (SELECT id FROM payments WHERE payment_no = ?)", order.paymentNo);
+    expect(entries()).toBe(2);
+    expect((await notify(order.paymentNo, "succeeded", order.totalFen)).data).toEqual({ result: "repeated" });
+    expect(entries()).toBe(2);
+    expectMoneyBalanced();
+  });
+
+  it("money paid after the order expired goes back, and the stock it gave back stays given back", async () => {
+    const token = await newBuyer();
+    const bag = product("goods", 1);
+    const order = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
+    advance(ORDER_TTL_MS + 1_000);
+    expect((await status(token, order.orderNo)).status).toBe("expired");
+    const stock = fen("SELECT stock FROM products WHERE id = ?", bag.id);
+    expect((await notify(order.paymentNo, "succeeded", order.totalFen)).data).toEqual({ result: "refunded" });
+    expect(await moneyOf(token, order.orderNo)).toMatchObject({ status: "expired", kept: 0, refundedFen: order.totalFen, refunds: [{ reason: "orderEnded" }] });
+    expect(fen("SELECT stock FROM products WHERE id = ?", bag.id)).toBe(stock);
+    expectMoneyBalanced();
+  });
+
+  it("after 'pay again', the first attempt paid too is refunded whichever attempt succeeds first; the order keeps one payment", async () => {
+    for (const paidFirst of ["second", "first"] as const) {
+      const token = await newBuyer();
+      const bag = product("goods", 1);
+      const first = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
+      const second = (await confirmPay({ orderNo: first.orderNo, idempotencyKey: key() }, token)).body.data;
+      expect(second.paymentNo).not.toBe(first.paymentNo);
+      const [early, late] = paidFirst === "second" ? [second, first] : [first, second];
+      expect((await notify(early.paymentNo, "succeeded", early.totalFen)).data).toEqual({ result: "applied" });
+      expect((await notify(late.paymentNo, "succeeded", late.totalFen)).data).toEqual({ result: "refunded" });
+      expect(await moneyOf(token, first.orderNo)).toMatchObject({
+        status: "paid",
+        kept: first.totalFen,
+        refundedFen: first.totalFen,
+        refunds: [{ paymentNo: late.paymentNo, reason: "orderPaid" }],
+      });
+    }
+    expectMoneyBalanced();
+  });
+
+  it("20 copies of one late notice at once: refunded exactly once", async () => {
+    const token = await newBuyer();
+    const bag = product("goods", 1);
+    const order = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
+    await call("/order/cancel", { body: { orderNo: order.orderNo }, token });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(order.paymentNo, "succeeded", order.totalFen)));
+    expect(answers.filter((answer) => answer.data?.result === "refunded")).toHaveLength(1);
+    expect(answers.filter((answer) => answer.data?.result === "repeated")).toHaveLength(19);
+    expect((await moneyOf(token, order.orderNo)).refundedFen).toBe(order.totalFen);
+    expectMoneyBalanced();
+  });
+
+  it("20 attempts of one order all paid at the same moment: one is kept, 19 go back", async () => {
+    const token = await newBuyer();
+    const bag = product("goods", 1);
+    const first = (await confirmPay({ productId: bag.id, idempotencyKey: key() }, token)).body.data;
+    const again = await Promise.all(Array.from({ length: 19 }, () => confirmPay({ orderNo: first.orderNo, idempotencyKey: key() }, token)));
+    const attempts = [first, ...again.map((answer) => answer.body.data)];
+    expect(new Set(attempts.map((attempt) => attempt.paymentNo)).size).toBe(20);
+    const answers = await Promise.all(attempts.map((attempt) => notify(attempt.paymentNo, "succeeded", attempt.totalFen)));
+    expect(answers.filter((answer) => answer.data?.result === "applied")).toHaveLength(1);
+    expect(answers.filter((answer) => answer.data?.result === "refunded")).toHaveLength(19);
+    expect(await moneyOf(token, first.orderNo)).toMatchObject({ status: "paid", kept: first.totalFen, refundedFen: 19 * first.totalFen });
+    expectMoneyBalanced();
+  });
+});
+
+describe("one course, one purchase (ADR 040)", () => {
+  it("30 concurrent purchases of one course with different keys make 1 order and 1 payment; paying it charges once", async () => {
+    const token = await newBuyer();
+    const course = product("course", 2);
+    const coupon = await claim(token, "course");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        confirmPay({ productId: course.id, idempotencyKey: key(), ...(index % 2 ? { userCouponId: coupon } : {}) }, token),
+      ),
+    );
+    expect(answers.map((answer) => answer.body.code)).toEqual(Array(30).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.data.orderNo)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.body.data.paymentNo)).size).toBe(1);
+    const { orderNo, paymentNo, totalFen } = answers[0].body.data;
+    expect(fen("SELECT COUNT(*) FROM orders WHERE product_id = ? AND user_id = (SELECT user_id FROM orders WHERE order_no = ?)", course.id, orderNo)).toBe(1);
+    expect((await notify(paymentNo, "succeeded", totalFen)).data).toEqual({ result: "applied" });
+    expect(await bought(token, itemOf(course.id))).toBe(true);
+    // Bought now: 30 more submissions each get the refusal naming the order, and no payment opens.
+    const later = await Promise.all(Array.from({ length: 30 }, () => confirmPay({ productId: course.id, idempotencyKey: key() }, token)));
+    expect(later.every((answer) => answer.body.code === 409 && answer.body.data.orderNo === orderNo)).toBe(true);
+    expect(fen("SELECT COUNT(*) FROM payments WHERE order_id = (SELECT id FROM orders WHERE order_no = ?)", orderNo)).toBe(1);
+    expect(
+      fen("SELECT COALESCE(SUM(amount_fen), 0) FROM payments WHERE status = 'succeeded' AND order_id = (SELECT id FROM orders WHERE order_no = ?)", orderNo),
+    ).toBe(totalFen);
+    expectMoneyBalanced();
+  });
+
+  it("a submission for a course with an open order after a declined attempt opens a new attempt on that order", async () => {
+    const token = await newBuyer();
+    const course = product("course", 0);
+    const first = (await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data;
+    await notify(first.paymentNo, "declined", first.totalFen);
+    const again = (await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data;
+    expect(again.orderNo).toBe(first.orderNo);
+    expect(again.paymentNo).not.toBe(first.paymentNo);
+    // Once it is cancelled, the course can be ordered anew.
+    await call("/order/cancel", { body: { orderNo: first.orderNo }, token });
+    expect((await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data.orderNo).not.toBe(first.orderNo);
+  });
+
+  it("money for a second order of a course already owned (left by an earlier engine) goes back, and that order is closed", async () => {
+    const token = await newBuyer();
+    const course = product("course", 1);
+    const first = (await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data;
+    const second = duplicatePlacedEarlier(first.orderNo, "created");
+    expect((await notify(first.paymentNo, "succeeded", first.totalFen)).data).toEqual({ result: "applied" });
+    expect((await notify(second.paymentNo, "succeeded", first.totalFen)).data).toEqual({ result: "refunded" });
+    expect(await moneyOf(token, second.orderNo)).toMatchObject({
+      status: "cancelled",
+      kept: 0,
+      refundedFen: first.totalFen,
+      refunds: [{ reason: "courseOwned" }],
+    });
+    expect(await moneyOf(token, first.orderNo)).toMatchObject({ status: "fulfilled", kept: first.totalFen, refundedFen: 0 });
+    // Paying it again is refused too.
+    expect((await confirmPay({ orderNo: second.orderNo, idempotencyKey: key() }, token)).body.code).toBe(409);
+    expectMoneyBalanced();
+  });
+
+  it("the course stays open while any paid order holds it: refunding one of two paid orders keeps it, refunding both locks it", async () => {
+    const token = await newBuyer();
+    const course = product("course", 2);
+    const first = (await confirmPay({ productId: course.id, idempotencyKey: key() }, token)).body.data;
+    await notify(first.paymentNo, "succeeded", first.totalFen);
+    const second = duplicatePlacedEarlier(first.orderNo, "fulfilled");
+    expect(api.platform.orders.refund(first.orderNo, api.now())).toBe(true);
+    expect(await bought(token, itemOf(course.id))).toBe(true);
+    expect(api.platform.orders.refund(second.orderNo, api.now())).toBe(true);
+    expect(await bought(token, itemOf(course.id))).toBe(false);
+    expect(await moneyOf(token, first.orderNo)).toMatchObject({ status: "refunded", kept: 0, refunds: [{ reason: "operator" }] });
+    expectMoneyBalanced();
   });
 });
