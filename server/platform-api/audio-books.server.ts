@@ -8,6 +8,7 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { paging } from "./content.server.ts";
 import { allow, answerRefusal, platformSecret, Refusal, say } from "./support.server.ts";
 import { AUDIO_BOOKS, AUDIO_CATEGORIES } from "./audio-texts.server.ts";
+import { isMemberAt } from "./membership.server.ts";
 
 /** Where the spoken chapters are (made by `npm run make:audio`, committed). */
 export const AUDIO_DIR = join(import.meta.dirname, "audio");
@@ -43,6 +44,10 @@ interface ChapterRow {
   file: string;
   duration_ms: number;
   transcript: string;
+}
+
+interface UnlockRow {
+  method: "points" | "membership" | "voucher";
 }
 
 interface PositionRow {
@@ -87,8 +92,16 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
     const who = accounts.current(context);
     return "user" in who ? who.user : null;
   };
-  const isOpen = (book: BookRow, chapter: ChapterRow, user: UserRow | null) =>
-    chapter.position <= book.free_chapters || Boolean(user && unlockOf.get(user.id, book.id));
+  /**
+   * A listener's unlock of a book while it holds (ADR 040): one paid with points or a friend's voucher for good, one
+   * lent by membership while the listener is a member, so a refunded or lapsed membership locks the book again.
+   */
+  const heldUnlock = (user: UserRow, bookId: number, now: Date): UnlockRow | undefined => {
+    const unlock = unlockOf.get(user.id, bookId) as UnlockRow | undefined;
+    return unlock && (unlock.method !== "membership" || isMemberAt(db, user, now)) ? unlock : undefined;
+  };
+  const isOpen = (book: BookRow, chapter: ChapterRow, user: UserRow | null, now: Date) =>
+    chapter.position <= book.free_chapters || Boolean(user && heldUnlock(user, book.id, now));
 
   const scoreOf = (bookId: number) =>
     db.prepare("SELECT ROUND(AVG(score), 1) AS average, COUNT(*) AS count FROM book_scores WHERE book_id = ?").get(bookId) as {
@@ -128,7 +141,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
     title: say(context, chapter.title, chapter.title_en),
     durationMs: chapter.duration_ms,
     free: chapter.position <= book.free_chapters,
-    locked: !isOpen(book, chapter, user),
+    locked: !isOpen(book, chapter, user, context.now()),
   });
 
   const findBook = (context: ApiContext, id: unknown): BookRow | Envelope =>
@@ -154,11 +167,15 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
 
   function unlockBy(context: ApiContext, user: UserRow, book: BookRow): Envelope {
     const now = context.now();
-    if (unlockOf.get(user.id, book.id)) return fail(409, say(context, "您已解锁这本书", "You have unlocked this book already"));
+    if (heldUnlock(user, book.id, now)) return fail(409, say(context, "您已解锁这本书", "You have unlocked this book already"));
     const method = context.params.method;
+    // A membership unlock that no longer holds gives way to the new one.
     const record = (how: string, points: number, ref: string) =>
       db
-        .prepare("INSERT INTO book_unlocks (user_id, book_id, method, points, ref, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+        .prepare(
+          `INSERT INTO book_unlocks (user_id, book_id, method, points, ref, created_at) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (user_id, book_id) DO UPDATE SET method = excluded.method, points = excluded.points, ref = excluded.ref, created_at = excluded.created_at`,
+        )
         .run(user.id, book.id, how, points, ref, now.toISOString());
     if (method === "points") {
       const ref = `unlock:${book.id}`;
@@ -166,7 +183,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
       if (!paid.ok) throw new Refusal(fail(409, say(context, "积分不足", "Not enough points"), { balance: ledger.balance(user.id), cost: book.unlock_points }));
       record("points", book.unlock_points, ref);
     } else if (method === "membership") {
-      if (user.is_vip !== 1) return fail(403, say(context, "开通会员后可免费解锁", "Members unlock books free. Become a member first"));
+      if (!isMemberAt(db, user, now)) return fail(403, say(context, "开通会员后可免费解锁", "Members unlock books free. Become a member first"));
       record("membership", 0, "member");
     } else if (method === "voucher") {
       const code = String(context.params.code ?? "").toUpperCase();
@@ -204,7 +221,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
   });
 
   const newVoucher = db.transaction((context: ApiContext, user: UserRow, book: BookRow): Envelope => {
-    if (!unlockOf.get(user.id, book.id)) return fail(403, say(context, "解锁这本书后才能赠送", "Unlock the book before you give it"));
+    if (!heldUnlock(user, book.id, context.now())) return fail(403, say(context, "解锁这本书后才能赠送", "Unlock the book before you give it"));
     const given = db.prepare("SELECT COUNT(*) FROM book_vouchers WHERE giver_id = ? AND book_id = ?").pluck().get(user.id, book.id) as number;
     if (given >= VOUCHERS_PER_BOOK)
       return fail(409, say(context, `每本书最多赠送 ${VOUCHERS_PER_BOOK} 位好友`, `You can give each book to ${VOUCHERS_PER_BOOK} friends`));
@@ -277,7 +294,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
         if ("code" in book) return book;
         const user = viewer(context);
         const position = user ? (positionOf.get(user.id, book.id) as PositionRow | undefined) : undefined;
-        const unlocked = user ? (unlockOf.get(user.id, book.id) as { method: string } | undefined) : undefined;
+        const unlocked = user ? heldUnlock(user, book.id, context.now()) : undefined;
         const mine = user
           ? (db.prepare("SELECT score, comment FROM book_scores WHERE user_id = ? AND book_id = ?").get(user.id, book.id) as
               | { score: number; comment: string }
@@ -293,7 +310,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
           resume: position ? { chapterId: position.chapter_id, positionMs: position.position_ms } : null,
           resumeTitle: position ? say(context, ...titleOf(position.chapter_id)) : null,
           balance: user ? ledger.balance(user.id) : null,
-          isMember: user?.is_vip === 1,
+          isMember: Boolean(user && isMemberAt(db, user, context.now())),
         });
       },
     },
@@ -305,7 +322,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
         if (!chapter) return fail(404, say(context, "章节不存在", "No such chapter"));
         const book = bookById.get(chapter.book_id) as BookRow;
         const user = viewer(context);
-        if (!isOpen(book, chapter, user)) return lockedEnvelope(context, book);
+        if (!isOpen(book, chapter, user, context.now())) return lockedEnvelope(context, book);
         const chapters = chaptersOf.all(book.id) as ChapterRow[];
         const index = chapters.findIndex((entry) => entry.id === chapter.id);
         const position = user ? (positionOf.get(user.id, book.id) as PositionRow | undefined) : undefined;
@@ -331,7 +348,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
         if (!chapter || !Number.isSafeInteger(positionMs) || positionMs < 0 || Number.isNaN(takenAt.getTime()))
           return fail(400, say(context, "播放进度无效", "Invalid listening position"));
         const book = bookById.get(chapter.book_id) as BookRow;
-        if (!isOpen(book, chapter, user)) return lockedEnvelope(context, book);
+        if (!isOpen(book, chapter, user, context.now())) return lockedEnvelope(context, book);
         if (!allow(db, `listen:${user.id}`, 120, 60_000, context.now().getTime())) return fail(429, say(context, "操作过于频繁", "Too many requests"));
         const applied = savePosition(context, user, chapter, Math.min(positionMs, chapter.duration_ms), takenAt);
         return ok({ applied });
@@ -480,7 +497,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
         }[];
         return ok({
           book: bookView(context, book),
-          unlocked: Boolean(unlockOf.get(user.id, book.id)),
+          unlocked: Boolean(heldUnlock(user, book.id, context.now())),
           left: VOUCHERS_PER_BOOK - rows.length,
           list: rows.map((row) => ({ code: row.code, receiverName: nameOf(row.receiver_id), receivedAt: row.received_at })),
         });
@@ -501,7 +518,7 @@ export function audioBookRoutes(db: Db, accounts: Accounts, ledger: Ledger): Rou
           status: voucher.receiver_id ? "received" : "waiting",
           mine: user?.id === voucher.giver_id,
           receivedByMe: Boolean(user && voucher.receiver_id === user.id),
-          alreadyUnlocked: Boolean(user && unlockOf.get(user.id, voucher.book_id)),
+          alreadyUnlocked: Boolean(user && heldUnlock(user, voucher.book_id, context.now())),
         });
       },
     },

@@ -64,6 +64,17 @@ interface CardRow {
 type Granted = { ok: true; from: string | null; to: string } | { ok: false };
 
 /**
+ * Whether a user is a member at this moment: `users.is_vip` (what gates read, and what the developer tools set without
+ * a membership) and, when a membership exists, its expiry, which counts from the instant it passes rather than at the
+ * next sweep of `endLapsed`. What a membership lends, such as books unlocked by it (ADR 040), holds only while this does.
+ */
+export function isMemberAt(db: Db, user: { id: number; is_vip: number }, now: Date): boolean {
+  if (user.is_vip !== 1) return false;
+  const expiresAt = db.prepare("SELECT expires_at FROM memberships WHERE user_id = ?").pluck().get(user.id) as string | undefined;
+  return expiresAt === undefined || Date.parse(expiresAt) > now.getTime();
+}
+
+/**
  * Membership (ADR 020): an expiry per member, extended from the current expiry when still running (from now when
  * lapsed), every change an event. Cards are sold through the order engine (kinds membership and gift); codes and
  * gift cards are redeemed at most once, decided by one conditional update.

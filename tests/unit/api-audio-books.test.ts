@@ -5,8 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+import { randomBytes } from "node:crypto";
 import { createLedger } from "@server/platform-api/ledger.server";
 import { audioUrlValid } from "@server/platform-api/audio-books.server";
+import { signNotice } from "@server/platform-api/orders.server";
+import { platformSecret } from "@server/platform-api/support.server";
 
 const api = useEmbeddedPlatform("2027-04-02T03:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;
@@ -144,5 +147,77 @@ describe("shelf and ratings", () => {
     expect((await call("/booksScore", { token: second.token, body: { bookId: book.id, score: 9 } })).body.code).toBe(400);
     const mine = await call("/booksScore/mine", { method: "GET", token: first.token });
     expect(mine.body.data.list[0]).toMatchObject({ myScore: 4, stars: "★★★★☆", myComment: "讲得清楚" });
+  });
+});
+
+/** A membership card of so many days bought through the order engine and paid by a signed notice; its order number. */
+async function buyMembership(token: string, days: number): Promise<string> {
+  const productId = db().prepare("SELECT id FROM products WHERE kind = 'membership' AND days = ?").pluck().get(days) as number;
+  const placed = (await call("/order/confirmPay", { token, body: { productId, idempotencyKey: randomBytes(12).toString("hex") } })).body.data;
+  const body = JSON.stringify({ paymentNo: placed.paymentNo, outcome: "succeeded", amountFen: placed.totalFen });
+  const response = await api.platform.api.fetch(
+    new Request("http://embedded/api/pay/notify", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-pay-signature": signNotice(platformSecret(db(), "payment"), body) },
+      body,
+    }),
+  );
+  expect(((await response.json()) as { data: { result: string } }).data.result).toBe("applied");
+  return placed.orderNo as string;
+}
+
+/** Whether the listener can play a book's last (never free) chapter. */
+const plays = async (bookId: number, token: string) => {
+  const chapters = (await detail(bookId, token)).chapters as { id: number }[];
+  return (await play(chapters[chapters.length - 1].id, token)).body.code === 200;
+};
+
+// Last in the file: these tests move the clock by a month.
+describe("unlocks lent by membership (ADR 040)", () => {
+  it("end when the membership is refunded; unlocks paid with points or a friend's voucher stay", async () => {
+    const { token, id } = await api.newUser();
+    const [byMembership, byPoints, byVoucher] = await books();
+    const orderNo = await buyMembership(token, 30);
+    expect((await call("/unlock", { token, body: { bookId: byMembership.id, method: "membership" } })).body.code).toBe(200);
+    createLedger(db()).credit(id, byPoints.unlockPoints, "operator", null, api.now());
+    expect((await call("/unlock", { token, body: { bookId: byPoints.id, method: "points" } })).body.code).toBe(200);
+    const giver = await api.newUser();
+    db().prepare("UPDATE users SET is_vip = 1 WHERE id = ?").run(giver.id);
+    await call("/unlock", { token: giver.token, body: { bookId: byVoucher.id, method: "membership" } });
+    const voucher = (await call("/unlock/voucher", { token: giver.token, body: { bookId: byVoucher.id } })).body.data.code;
+    expect((await call("/unlock", { token, body: { bookId: byVoucher.id, method: "voucher", code: voucher } })).body.code).toBe(200);
+    expect([await plays(byMembership.id, token), await plays(byPoints.id, token), await plays(byVoucher.id, token)]).toEqual([true, true, true]);
+
+    expect(api.platform.orders.refund(orderNo, api.now())).toBe(true);
+    expect([await plays(byMembership.id, token), await plays(byPoints.id, token), await plays(byVoucher.id, token)]).toEqual([false, true, true]);
+    expect(await detail(byMembership.id, token)).toMatchObject({ unlockedBy: null, isMember: false });
+    const last = ((await detail(byMembership.id, token)).chapters as { id: number }[]).at(-1)!;
+    expect(
+      (await call("/booksHistory/updatePlaysTimes", { token, body: { chapterId: last.id, positionMs: 1000, takenAt: api.now().toISOString() } })).body.code,
+    ).toBe(403);
+    expect((await call("/unlock/voucher", { token, body: { bookId: byMembership.id } })).body.code).toBe(403);
+    // No longer a member: unlocking by membership is refused; with points it works, paid once of 20 tries at once.
+    expect((await call("/unlock", { token, body: { bookId: byMembership.id, method: "membership" } })).body.code).toBe(403);
+    createLedger(db()).credit(id, byMembership.unlockPoints * 2, "operator", null, api.now());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("/unlock", { token, body: { bookId: byMembership.id, method: "points" } })));
+    expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
+    expect(createLedger(db()).balance(id)).toBe(byMembership.unlockPoints);
+    expect(await plays(byMembership.id, token)).toBe(true);
+    expect((await detail(byMembership.id, token)).unlockedBy).toBe("points");
+  });
+
+  it("end the moment the membership lapses, before any sweep, and hold again when it is renewed", async () => {
+    const { token } = await api.newUser();
+    const [book] = await books();
+    await buyMembership(token, 30);
+    expect((await call("/unlock", { token, body: { bookId: book.id, method: "membership" } })).body.code).toBe(200);
+    api.advance(30 * 86_400_000 - 1_000);
+    expect(await plays(book.id, token)).toBe(true);
+    api.advance(2_000);
+    expect(await plays(book.id, token)).toBe(false);
+    expect((await detail(book.id, token)).unlockedBy).toBeNull();
+    await buyMembership(token, 30);
+    expect(await plays(book.id, token)).toBe(true);
+    expect((await detail(book.id, token)).unlockedBy).toBe("membership");
   });
 });
