@@ -5,6 +5,7 @@ import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
+import { COVER_SIZE, storedImageSize } from "./images.server.ts";
 import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf, visibleSql } from "./community.server.ts";
 import { plainText, renderRichText, sanitizeRichText } from "./rich-text.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
@@ -137,11 +138,21 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
     visibility: body.visibility ?? "public",
   });
 
-  /** A cover must be an image /file/upload gave out that is still stored (the schema already checked its shape). */
-  const coverMissing = (context: ApiContext, cover: string): Envelope | null =>
-    cover && !isStoredImageUrl(uploadsDir, cover)
-      ? fail(400, say(context, "封面图片不存在，请重新上传", "The cover image is gone. Please upload it again"))
-      : null;
+  /**
+   * A cover must be an image /file/upload gave out that is still stored (the schema already checked its shape), of
+   * the spec's 750×420 (§5), as the article editor crops it (ADR 041).
+   */
+  const coverMissing = (context: ApiContext, cover: string): Envelope | null => {
+    if (!cover) return null;
+    if (!isStoredImageUrl(uploadsDir, cover)) return fail(400, say(context, "封面图片不存在，请重新上传", "The cover image is gone. Please upload it again"));
+    const size = storedImageSize(uploadsDir, cover.slice(cover.indexOf("name=") + "name=".length));
+    if (size?.width !== COVER_SIZE.width || size.height !== COVER_SIZE.height)
+      return fail(
+        400,
+        say(context, `封面图片须为${COVER_SIZE.width}×${COVER_SIZE.height}像素`, `The cover must be ${COVER_SIZE.width}×${COVER_SIZE.height} pixels`),
+      );
+    return null;
+  };
 
   const insertItem = db.prepare(`INSERT INTO items (kind, title, title_en, summary, summary_en, cover, author_name, author_name_en, link, created_at)
     VALUES ('essay', @title, '', @summary, '', @cover, @author, @author, '/essayInfo?id={id}', @now)`);

@@ -9,8 +9,9 @@ import { toUserObj, type Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
 import { limitCostly } from "./community.server.ts";
+import { type ImagePurpose, type ImageRefusal, type ImageType, MAX_FRAMES, processImage } from "./images.server.ts";
 
-export type ImageType = "image/jpeg" | "image/png" | "image/gif";
+export type { ImageType };
 
 const EXTENSION: Record<ImageType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif" };
@@ -52,17 +53,33 @@ export function isStoredImageUrl(uploadsDir: string, url: unknown): boolean {
   return STORED_NAME.test(name) && existsSync(join(uploadsDir, name));
 }
 
+/** The uploader's message for an image the pipeline refused (images.server.ts), in their language. */
+function refusalMessage(context: ApiContext, reason: ImageRefusal["reason"]): string {
+  if (reason === "tooManyPixels")
+    return say(
+      context,
+      "图片像素过多（最多2400万像素），请缩小后再上传",
+      "The image has too many pixels (at most 24 megapixels). Please make it smaller and try again",
+    );
+  if (reason === "tooManyFrames") return say(context, `动图帧数过多（最多${MAX_FRAMES}帧）`, `The animated image has too many frames (at most ${MAX_FRAMES})`);
+  return say(context, "图片已损坏或无法读取，请换一张", "The image is damaged or cannot be read. Please choose another");
+}
+
 /**
  * Image upload and download (spec §7 /file/upload, /file/download) and the user's own profile (/userInfo/info).
  * The body is JSON with the image as base64 (the API takes JSON and form bodies only; the body limit of this one path
  * is raised for it). The image-upload schema the browser checks the chosen file with checks here what the bytes really
- * are: their sniffed type and their decoded size, for the purpose named (avatar when none is).
+ * are: their sniffed type and their decoded size, for the purpose named (avatar when none is). What passes goes
+ * through the image pipeline (ADR 041): bombs and unreadable files are refused, and what is stored is the pipeline's
+ * own encoding, upright, scaled to the purpose and without metadata.
  */
 export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): RouteDefinition[] {
   const uploadKit = formKit(imageUploadSchema, imageUploadValidators);
 
-  const upload = accounts.withUser((context: ApiContext, user) => {
-    const limited = limitCostly(context, db, user.id, "upload");
+  const upload = async (context: ApiContext) => {
+    const who = accounts.current(context);
+    if ("envelope" in who) return who.envelope;
+    const limited = limitCostly(context, db, who.user.id, "upload");
     if (limited) return limited;
     const data = typeof context.params.data === "string" ? context.params.data : "";
     const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ""), "base64");
@@ -72,8 +89,10 @@ export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): Rout
       uploadKit,
     );
     if (!checked.ok) return checked.envelope;
-    return ok({ url: storeImage(uploadsDir, bytes, type as ImageType) });
-  });
+    const image = await processImage(bytes, type as ImageType, (checked.value.purpose ?? "avatar") as ImagePurpose);
+    if (!image.ok) return fail(400, refusalMessage(context, image.reason));
+    return ok({ url: storeImage(uploadsDir, image.bytes, image.type) });
+  };
 
   const download = (context: ApiContext) => {
     const name = String(context.params.name ?? "");
