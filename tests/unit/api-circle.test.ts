@@ -9,11 +9,13 @@ import { inflateSync } from "node:zlib";
 import { seedCircle } from "@server/platform-api/circle-seed.server";
 import { uploadsDirFor } from "@server/platform-api/files.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+import { plainPng } from "./image-samples";
 
 const api = useEmbeddedPlatform("2027-06-01T08:00:00.000Z", { captchaTestMode: true });
 const { call } = api;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR and the rest")]);
+/** A real PNG (the upload decodes and re-encodes it, ADR 041). */
+const PNG = await plainPng(12, 8);
 
 interface Post {
   id: number;

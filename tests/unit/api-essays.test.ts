@@ -7,14 +7,15 @@
 import { describe, expect, it } from "vitest";
 import { posterSvg } from "@server/platform-api/content.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+import { plainPng } from "./image-samples";
 
 const api = useEmbeddedPlatform("2027-04-10T02:00:00.000Z", { captchaTestMode: true });
 const { call } = api;
 
 type User = { token: string; id: number };
 
-/** A PNG by its signature (the upload sniffs bytes, not names) with a little body. */
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]).toString("base64");
+/** A real PNG of the cover's 750×420 (the upload decodes it; a release checks the cover's size, ADR 041). */
+const PNG = (await plainPng(750, 420)).toString("base64");
 
 async function uploadCover(user: User): Promise<string> {
   const answer = await call("/file/upload", { body: { purpose: "cover", data: PNG }, token: user.token });
