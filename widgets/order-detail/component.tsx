@@ -21,6 +21,9 @@ export interface OrderDetails {
   createTime: string;
   expiresAt: string;
   paidAt: string | null;
+  /** Money that reached the platform for this order and went back, each refund with why (ADR 040). */
+  refundedFen: number;
+  refunds: { paymentNo: string; amountFen: number; reason: "orderEnded" | "orderPaid" | "courseOwned" | "operator" }[];
   events: { to_status: OrderDetails["status"]; at: string }[];
 }
 
@@ -67,6 +70,9 @@ export default function OrderDetail({ props, data }: WidgetRenderProps<OrderDeta
       <header className={`order-banner order-${order.status}`}>
         <h1>{t(`order.status.${order.status}`)}</h1>
         {order.status === "created" && <p>{t("order.payBefore", { time: formatMoment(order.expiresAt, lang) })}</p>}
+        {order.refunds.map((refund) => (
+          <p key={refund.paymentNo}>{t(`order.refundReason.${refund.reason}`, { amount: formatFen(refund.amountFen) })}</p>
+        ))}
       </header>
       <div className="order-lines">
         <h2>{order.title}</h2>
@@ -83,6 +89,12 @@ export default function OrderDetail({ props, data }: WidgetRenderProps<OrderDeta
           )}
           <dt>{t("order.total")}</dt>
           <dd className="order-total">{formatFen(order.totalFen)}</dd>
+          {order.refundedFen > 0 && (
+            <>
+              <dt>{t("order.refundTotal")}</dt>
+              <dd>{formatFen(order.refundedFen)}</dd>
+            </>
+          )}
           <dt>{t("order.no")}</dt>
           <dd>{order.orderNo}</dd>
           <dt>{t("order.created")}</dt>

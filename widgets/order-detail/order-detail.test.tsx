@@ -12,6 +12,8 @@ const order = {
   createTime: "2027-06-01T04:00:00Z",
   expiresAt: "2027-06-01T04:15:00Z",
   paidAt: null,
+  refundedFen: 0,
+  refunds: [],
   events: [{ to_status: "created", at: "2027-06-01T04:00:00Z" }],
 };
 const render = (value: Record<string, unknown>, lang: "zh" | "en" = "zh") =>
@@ -44,5 +46,20 @@ describe("orderDetail", () => {
     expect(html).toContain(">Unlocked<");
     expect(html).not.toContain("Pay now");
     expect(hrefs(html)).toEqual(["/myOrder"]);
+    expect(html).not.toContain("refunded");
+  });
+
+  it("tells the buyer that money paid after the order closed went back, and how much", async () => {
+    const html = await render({
+      ...order,
+      status: "cancelled",
+      refundedFen: 16_915,
+      refunds: [{ paymentNo: "20270601987654321", amountFen: 16_915, reason: "orderEnded", at: "2027-06-01T04:05:00Z" }],
+      events: [...order.events, { to_status: "cancelled", at: "2027-06-01T04:02:00Z" }],
+    });
+    expect(html).toContain("<h1>已取消</h1>");
+    expect(html).toContain("订单关闭后收到的付款 ¥169.15 已原路退回");
+    expect(html).toMatch(/<dt>已退金额<\/dt><dd>¥169.15<\/dd>/);
+    expect(html).not.toContain(">去支付<");
   });
 });

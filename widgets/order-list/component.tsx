@@ -13,6 +13,8 @@ export interface OrderSummary {
   title: string;
   quantity: number;
   totalFen: number;
+  /** Money that reached the platform for this order and went back to the buyer (ADR 040). */
+  refundedFen: number;
   createTime: string;
 }
 
@@ -42,6 +44,7 @@ export default function OrderList({ props, data, nodeId, sourceName }: WidgetRen
                   ×{order.quantity} · {t("order.total")} <b>{formatFen(order.totalFen)}</b>
                 </span>
               </span>
+              {order.refundedFen > 0 && <span className="order-refunded">{t("order.refundedAmount", { amount: formatFen(order.refundedFen) })}</span>}
             </SmartLink>
           </li>
         ))}

@@ -22,6 +22,17 @@ describe("orderList", () => {
     expect(html).toContain("20:30");
   });
 
+  it("shows money that went back to the buyer on the order's card", async () => {
+    const html = await renderWidget("orderList", {
+      props: { detailLink: "/myOrderDetail", emptyText: { zh: "暂无订单", en: "No orders yet" } },
+      source: "orders",
+      data: { orders: { status: "ok", value: { list: [{ ...orders[0], status: "cancelled", refundedFen: 16_915 }, orders[1]], total: 2 } } },
+      lang: "en",
+    });
+    expect(html).toContain('class="order-refunded">¥169.15 refunded<');
+    expect(count(html, "order-refunded")).toBe(1);
+  });
+
   it("says when there are none, in the viewer's language", async () => {
     const html = await renderWidget("orderList", {
       props: { detailLink: "/myOrderDetail", emptyText: { zh: "暂无订单", en: "No orders yet" } },

@@ -7,6 +7,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { randomToken } from "../kit/browser";
 import { SmartLink } from "../kit/links";
+import { formatFen } from "../kit/format";
 
 /** How often the result is asked for, and how long before the page says it has none yet. */
 export const POLL = { everyMs: 2_000, giveUpMs: 60_000 } as const;
@@ -16,6 +17,8 @@ interface PayState {
   paymentStatus: "pending" | "succeeded" | "declined" | "refunded";
   kind: "course" | "goods" | "membership" | "gift";
   itemId: number;
+  /** Money that reached the platform for this order and went back: paid after it closed, or twice (ADR 040). */
+  refundedFen: number;
 }
 
 /** What a paid order of each kind gives, in a sentence. */
@@ -126,6 +129,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
       <div className="pay-icon" aria-hidden="true" />
       <h1>{t(title)}</h1>
       <p>{t(text)}</p>
+      {state && state.refundedFen > 0 && <p>{t("pay.refunded", { amount: formatFen(state.refundedFen) })}</p>}
       {shown !== "checking" && (
         <div className="pay-actions">
           <SmartLink to={orderLink} className="button">
