@@ -57,23 +57,30 @@ export interface LivePage {
 export type LiveSource = (after: number | null) => Promise<{ counter: number; pages?: LivePage[] }>;
 
 /**
- * The live set over the repository's entries: each live version (checked like a file) takes its path and aliases; a
+ * The live set over the repository's entries: each live version (checked like a file) takes its path and aliases, never
+ * another live page's own path (the console checks this before a publish; the store holds it whatever reaches it); a
  * repository entry stays only where no live version is, which is how a file that fails the schema (never taken into
  * the store) still answers with its error page, and how the repository is served while the store cannot be reached.
  */
 export function mergeLivePages(repository: Map<string, PageEntry>, live: LivePage[], catalogues: Catalogues): Map<string, PageEntry> {
   const entries = new Map<string, PageEntry>();
   const sorted = [...live].sort((a, b) => a.path.localeCompare(b.path));
+  // A live page's own path is its own: no other version takes it as its path or an alias, whichever sorts first.
+  const ownPaths = new Set(sorted.map((page) => page.path));
   for (const page of sorted) {
     const file = `store:${page.path}@v${page.version}`;
     const { config, problems } = checkPageConfig(page.text, catalogues);
+    if (config && config.path !== page.path) problems.push({ pointer: "/path", message: `path must be ${page.path}` });
     const paths = config ? [config.path, ...(config.aliases ?? [])] : [page.path];
     for (const path of paths) {
       const taken = entries.get(path);
       if (taken) problems.push({ pointer: "/path", message: `path "${path}" is already served by ${taken.file}` });
+      else if (path !== page.path && ownPaths.has(path)) problems.push({ pointer: "/aliases", message: `path "${path}" is another live page's own` });
     }
     const entry: PageEntry = config && problems.length === 0 ? { status: "valid", file, config } : { status: "invalid", file, path: page.path, problems };
-    for (const path of paths) if (!entries.has(path)) entries.set(path, entry);
+    for (const path of new Set([page.path, ...paths])) {
+      if (!entries.has(path) && (path === page.path || !ownPaths.has(path))) entries.set(path, entry);
+    }
   }
   const livePaths = new Set(live.map((page) => page.path));
   for (const [path, entry] of repository) {

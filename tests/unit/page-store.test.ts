@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPageConfigStore, loadPageEntries, NOT_FOUND_PATH } from "@server/page-configs.server";
+import { createPageConfigStore, loadPageEntries, mergeLivePages, NOT_FOUND_PATH } from "@server/page-configs.server";
 import { loadCatalogues, type Catalogues } from "@contracts/catalogues.server";
 import type { PageEntry } from "~/services";
 
@@ -169,5 +169,22 @@ describe("createPageConfigStore", () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe("mergeLivePages", () => {
+  const live = (path: string, config: unknown, version = 1) => ({ path, version, text: JSON.stringify(config) });
+
+  it("never lets a live version take another live page's own path, as its path or as an alias", () => {
+    const entries = mergeLivePages(
+      new Map(),
+      [live("/aaa", page("/aaa", { aliases: ["/home"] })), live("/abc", page("/home")), live("/home", page("/home"))],
+      catalogues,
+    );
+    const home = entries.get("/home");
+    expect(home?.status).toBe("valid");
+    expect(home?.file).toBe("store:/home@v1");
+    expect(problemsOf(entries.get("/aaa")).map((problem) => problem.message)).toContain('path "/home" is another live page\'s own');
+    expect(problemsOf(entries.get("/abc")).map((problem) => problem.message)).toContain("path must be /abc");
   });
 });
