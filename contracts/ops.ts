@@ -17,7 +17,11 @@ export const OPS_PAGES = { home: "/ops", login: "/ops/login" } as const;
  * same-origin check answers 403 otherwise). Query values are URL-encoded.
  */
 export const OPS_API = {
-  /** POST OpsLoginRequest → OpsMe (sets the cookie); 401 invalidCredentials, 429 rateLimited (Retry-After). */
+  /**
+   * POST OpsLoginRequest → OpsMe (sets the cookie); 401 invalidCredentials, 428 captchaRequired (ask again with the
+   * captcha), 429 rateLimited (Retry-After): the refusals say in retryAfterSeconds how long the next try must wait and in
+   * captchaRequired whether it needs the captcha (ADR 042). Nothing locks an account.
+   */
   login: "/ops/api/login",
   /** POST (no body) → 204; ends the session and clears the cookie. */
   logout: "/ops/api/logout",
@@ -93,6 +97,7 @@ export type OpsErrorCode =
   | "unauthenticated"
   | "forbidden"
   | "invalidCredentials"
+  | "captchaRequired"
   | "rateLimited"
   | "badRequest"
   | "notFound"
@@ -107,12 +112,22 @@ export interface OpsErrorAnswer {
   message: string;
   /** With "invalid": each problem with its JSON pointer. */
   problems?: OpsProblem[];
+  /** With a refused sign-in: seconds before the next try is taken. */
+  retryAfterSeconds?: number;
+  /** With a refused sign-in: the next try needs the captcha (randStr and ticket). */
+  captchaRequired?: boolean;
 }
 
 export interface OpsLoginRequest {
   username: string;
   password: string;
+  /** After a few failed sign-ins: the captcha image's randStr (OPS_CAPTCHA_IMAGE) and the digits read from it. */
+  randStr?: string;
+  ticket?: string;
 }
+
+/** The captcha image the login page shows when a sign-in needs one: the site's own, drawn for a random randStr. */
+export const OPS_CAPTCHA_IMAGE = "/api/web/captcha.jpg";
 
 export interface OpsMe {
   username: string;

@@ -47,7 +47,9 @@ export const orderCalls = defineCalls({
   deleteAddress: { path: "/userAddress/delete" },
   defaultAddress: { path: "/userAddress/setDefault" },
   divisions: { path: "/area/listAll", method: "GET" },
-  newcomerCoupon: { path: "/firstEven/firstEvenCoupon" },
+  newcomerCoupon: { path: "/firstEven/firstEvenCoupon", method: "GET" },
+  /** Gives the welcome coupon (receive: true); a POST, as every call that changes something. */
+  receiveNewcomerCoupon: { path: "/firstEven/firstEvenCoupon" },
   myHelpLink: { path: "/activityGiveCoupon/addGiveLink" },
   activityCoupon: { path: "/activity/singleCouponData", method: "GET" },
   helpLink: { path: "/activityGiveCoupon/getGiveLink", method: "GET" },

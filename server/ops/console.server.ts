@@ -54,6 +54,7 @@ const MESSAGES: Record<OpsErrorCode, Record<Lang, string>> = {
   unauthenticated: { zh: "请先登录运营后台", en: "Please sign in to the operations console" },
   forbidden: { zh: "您没有权限执行此操作", en: "You are not allowed to do this" },
   invalidCredentials: { zh: "用户名或密码错误", en: "Wrong name or password" },
+  captchaRequired: { zh: "请输入图形验证码", en: "Please enter the digits of the image" },
   rateLimited: { zh: "登录失败次数过多，请稍后再试", en: "Too many failed sign-ins; please try again later" },
   badRequest: { zh: "请求参数有误", en: "The request is not valid" },
   notFound: { zh: "找不到该页面或版本", en: "No such page or version" },
@@ -67,6 +68,7 @@ const STATUS_OF: Record<OpsErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   invalidCredentials: 401,
+  captchaRequired: 428,
   rateLimited: 429,
   badRequest: 400,
   notFound: 404,
@@ -84,6 +86,7 @@ const CODE_OF: Record<number, OpsErrorCode> = {
   404: "notFound",
   409: "conflict",
   422: "invalid",
+  428: "captchaRequired",
   429: "rateLimited",
 };
 
@@ -91,6 +94,8 @@ class OpsRefusal extends Error {
   constructor(
     readonly code: OpsErrorCode,
     readonly problems?: OpsProblem[],
+    /** What a refused sign-in tells the page: the wait before the next try and whether it needs the captcha. */
+    readonly login?: { retryAfterSeconds?: number; captchaRequired?: boolean },
   ) {
     super(code);
   }
@@ -110,12 +115,15 @@ export function previewServicesOf(response: Response): AppServices {
 
 const langOf = (request: Request): Lang => toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang));
 
-function sendError(request: Request, response: Response, code: OpsErrorCode, problems?: OpsProblem[]) {
+function sendError(request: Request, response: Response, code: OpsErrorCode, problems?: OpsProblem[], login?: OpsRefusal["login"]) {
   response.setHeader("Cache-Control", "no-store");
-  response.status(STATUS_OF[code]).json({ error: code, message: MESSAGES[code][langOf(request)], ...(problems ? { problems } : {}) });
+  response.status(STATUS_OF[code]).json({ error: code, message: MESSAGES[code][langOf(request)], ...(problems ? { problems } : {}), ...login });
 }
 
 const OPS_API_PREFIX = "/ops/api";
+
+/** The header our server's own call to the platform names the browser's address in (what per-address limits count). */
+const forwardedFor = (address: string | undefined): Record<string, string> => (address ? { "X-Forwarded-For": address } : {});
 
 /** /ops, /ops/…, and React Router's data requests for them (/ops.data, /ops/pages.data). */
 const OPS_PATH = /^\/ops(\/|\.data$|$)/;
@@ -168,8 +176,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   const { api, now } = options;
   const router = Router();
 
-  const platform = async <T>(path: string, method: "GET" | "POST", params: Record<string, unknown>, session?: string): Promise<T> => {
-    const answer = await api.request<T>(`${OPS_CONSOLE_PREFIX}${path}`, { method, params, headers: session ? { opsSession: session } : undefined });
+  const platform = async <T>(path: string, method: "GET" | "POST", params: Record<string, unknown>, session?: string, clientAddress?: string): Promise<T> => {
+    const headers: Record<string, string> = { ...(session ? { opsSession: session } : {}), ...forwardedFor(clientAddress) };
+    const answer = await api.request<T>(`${OPS_CONSOLE_PREFIX}${path}`, { method, params, headers });
     if (SUCCESS_CODES.has(answer.code)) return answer.data as T;
     const code = CODE_OF[answer.code] ?? "unavailable";
     const problems = (answer.data as { problems?: OpsProblem[] } | undefined)?.problems;
@@ -223,9 +232,18 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       .catch(next);
   };
   const locals = (response: Response) => response.locals as StaffLocals;
+  /** Lets publishers through; an editor's refusal is recorded in the audit log like every refusal (ADR 042). */
   const publisherOnly: RequestHandler = (request, response, next) => {
-    if (locals(response).staff.role === "publisher") next();
-    else sendError(request, response, "forbidden");
+    if (locals(response).staff.role === "publisher") {
+      next();
+      return;
+    }
+    const action = request.path.endsWith("/rollback") ? "rollback" : "publish";
+    const named = (request.body as { path?: unknown } | undefined)?.path;
+    const path = typeof named === "string" ? named.slice(0, 300) : null;
+    audit(response, request, { action: "publishRefused", path, detail: `${action}: only a publisher may do this` })
+      .catch((error: unknown) => console.error("ops console: the refusal could not be recorded", error))
+      .finally(() => sendError(request, response, "forbidden"));
   };
 
   const bodyString = (request: Request, name: string): string => {
@@ -248,8 +266,8 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   const audit = (
     response: Response,
     request: Request,
-    fields: { action: "preview" | "publishRefused"; path: string; version?: number | null; detail: string },
-  ) => platform("/audit", "POST", { ...fields, clientIp: request.ip }, locals(response).opsSession);
+    fields: { action: "preview" | "publishRefused"; path: string | null; version?: number | null; detail: string },
+  ) => platform("/audit", "POST", fields, locals(response).opsSession, request.ip);
 
   /** A config that fails the publish checks goes live neither by publish nor by rollback; the refusal is audited. */
   const refuseInvalid = async (
@@ -276,15 +294,23 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     run(async (request, response) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (typeof body.username !== "string" || typeof body.password !== "string") throw new OpsRefusal("badRequest");
+      const captcha = typeof body.randStr === "string" && typeof body.ticket === "string" ? { randStr: body.randStr, ticket: body.ticket } : {};
+      // Only these fields go on: the address the limits count is the one Express found (request.ip, under TRUST_PROXY),
+      // named in our own call's X-Forwarded-For, never a field a browser could set.
       const answer = await api.request<OpsMe & { token: string }>(`${OPS_CONSOLE_PREFIX}/login`, {
         method: "POST",
-        params: { username: body.username, password: body.password, clientIp: request.ip },
+        params: { username: body.username, password: body.password, ...captcha },
+        headers: forwardedFor(request.ip),
       });
-      if (answer.code === 429) {
-        response.setHeader("Retry-After", String((answer.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 900));
-        throw new OpsRefusal("rateLimited");
-      }
-      if (answer.code === 401) throw new OpsRefusal("invalidCredentials");
+      const refusal = (answer.data ?? {}) as { retryAfterSeconds?: unknown; captchaRequired?: unknown };
+      const login = {
+        ...(typeof refusal.retryAfterSeconds === "number" ? { retryAfterSeconds: refusal.retryAfterSeconds } : {}),
+        ...(refusal.captchaRequired === true ? { captchaRequired: true } : {}),
+      };
+      if (login.retryAfterSeconds !== undefined && !SUCCESS_CODES.has(answer.code)) response.setHeader("Retry-After", String(login.retryAfterSeconds));
+      if (answer.code === 429) throw new OpsRefusal("rateLimited", undefined, login);
+      if (answer.code === 428) throw new OpsRefusal("captchaRequired", undefined, login);
+      if (answer.code === 401) throw new OpsRefusal("invalidCredentials", undefined, login);
       if (!SUCCESS_CODES.has(answer.code) || !answer.data) throw new OpsRefusal("unavailable");
       const { token, ...me } = answer.data;
       const maxAge = Math.max(0, Math.floor((new Date(me.expiresAt).getTime() - now().getTime()) / 1000));
@@ -412,8 +438,8 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.publish),
-    publisherOnly,
     json,
+    publisherOnly,
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const session = locals(response).opsSession;
@@ -429,8 +455,8 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   consoleApi.post(
     local(OPS_API.rollback),
-    publisherOnly,
     json,
+    publisherOnly,
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const version = Number((request.body as { version?: unknown }).version);
@@ -579,7 +605,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
 /** A body that is not JSON (or too large) is the caller's mistake, told as such; a refusal says its code; anything else is ours. */
 function consoleErrors(error: Error & { status?: number }, request: Request, response: Response, _next: NextFunction) {
-  if (error instanceof OpsRefusal) sendError(request, response, error.code, error.problems);
+  if (error instanceof OpsRefusal) sendError(request, response, error.code, error.problems, error.login);
   else if (error.status && error.status < 500) sendError(request, response, "badRequest");
   else {
     console.error("ops console:", error);

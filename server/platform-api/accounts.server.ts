@@ -13,7 +13,7 @@ import type {
   SendSmsForm,
 } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
-import { captchaPng } from "./captcha.server.ts";
+import { captchaPng, spendCaptcha } from "./captcha.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { allow, formKit as kit, hashPassword, newToken, say, sha256, sixDigits, validateBody, verifyPassword } from "./support.server.ts";
 
@@ -148,10 +148,8 @@ export function createAccounts(db: Db, options: AccountOptions) {
     purpose: string,
     captcha: { randStr: string; ticket: string },
   ): Envelope | string {
-    if (!options.captchaTestMode) {
-      const row = db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").get(captcha.randStr) as { answer: string } | undefined;
-      db.prepare("DELETE FROM captchas WHERE rand_str = ?").run(captcha.randStr);
-      if (!row || row.answer !== captcha.ticket) return fail(1001, say(context, "图形验证码错误，请重试", "The image code is wrong. Please try again"));
+    if (!spendCaptcha(db, captcha.randStr, captcha.ticket, options.captchaTestMode)) {
+      return fail(1001, say(context, "图形验证码错误，请重试", "The image code is wrong. Please try again"));
     }
     const now = context.now().getTime();
     const last = db.prepare("SELECT created_at FROM codes WHERE channel = ? AND target = ? ORDER BY id DESC LIMIT 1").pluck().get(channel, target) as

@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import type { Db } from "./db.server.ts";
 
 /** 5×7 bitmaps of the digits; the captcha image is drawn from them, with noise, and encoded as PNG here. */
 const GLYPHS: Record<string, string[]> = {
@@ -72,4 +73,15 @@ export function captchaPng(digits: string, random: () => number = Math.random): 
     chunk("IDAT", deflateSync(pixels)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Spends the captcha drawn for randStr (GET /web/captcha.jpg): true when ticket is its answer. A captcha answers one
+ * check, right or wrong. In test mode (CAPTCHA=test, local only) every answer passes, as with a provider's test keys.
+ */
+export function spendCaptcha(db: Db, randStr: string, ticket: string, testMode: boolean): boolean {
+  if (testMode) return true;
+  const answer = db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").pluck().get(randStr) as string | undefined;
+  db.prepare("DELETE FROM captchas WHERE rand_str = ?").run(randStr);
+  return answer !== undefined && answer === ticket;
 }

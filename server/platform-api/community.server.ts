@@ -49,7 +49,8 @@ function foldForMatching(text: string): string {
 
 /** The first risk word any of the texts contains, as the list spells it (the refusal names it so), or null. */
 export function findRiskWord(db: Db, ...texts: string[]): string | null {
-  const words = db.prepare("SELECT word FROM risk_words").pluck().all() as string[];
+  // A blank entry (the first list has one) would match every text and, being falsy, hide every word after it.
+  const words = (db.prepare("SELECT word FROM risk_words").pluck().all() as string[]).filter((word) => foldForMatching(word) !== "");
   for (const text of texts) {
     const folded = foldForMatching(text);
     const found = words.find((word) => folded.includes(foldForMatching(word)));

@@ -53,11 +53,30 @@ export function paging(params: Record<string, unknown>, defaultSize = 10): { pag
   return { pageNum, pageSize };
 }
 
-const KEYWORD_MAX = 50;
+/** The longest search phrase, in characters (code points). */
+export const KEYWORD_MAX = 50;
 
-/** Full text over titles and summaries in both languages; trigram FTS for 3+ characters, LIKE below that. */
-function keywordFilter(keyword: string): { sql: string; args: unknown[] } {
-  if (keyword.length >= 3) {
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/gu;
+
+/**
+ * A search phrase as every search takes it: control characters (NUL included: FTS5 reads its query as a C string and
+ * fails on one), the line separators and unpaired surrogates become spaces, runs of spaces one, the ends trimmed, cut
+ * to KEYWORD_MAX characters without splitting one. "" for anything that is not a string or holds nothing else.
+ */
+export function searchPhrase(value: unknown): string {
+  if (typeof value !== "string") return "";
+  const text = value.replace(NOT_TEXT, " ").replace(/\s+/g, " ").trim();
+  return Array.from(text).slice(0, KEYWORD_MAX).join("").trim();
+}
+
+/**
+ * Full text over titles and summaries in both languages; trigram FTS for 3+ characters, LIKE below that. The one
+ * place a phrase reaches FTS: it is cleaned here again whatever the caller did.
+ */
+function keywordFilter(raw: string): { sql: string; args: unknown[] } {
+  const keyword = searchPhrase(raw);
+  if (Array.from(keyword).length >= 3) {
     const phrase = `"${keyword.replaceAll('"', '""')}"`;
     return { sql: "id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", args: [phrase] };
   }
@@ -91,7 +110,7 @@ export function listItems(db: Db, options: ListOptions) {
     where.push(condition.sql);
     args.push(...condition.args);
   }
-  const keyword = options.keyword?.trim().slice(0, KEYWORD_MAX);
+  const keyword = searchPhrase(options.keyword);
   if (keyword) {
     const filter = keywordFilter(keyword);
     where.push(filter.sql);
@@ -284,7 +303,7 @@ export function contentRoutes(): RouteDefinition[] {
       method: "ANY",
       path: "/search",
       handler: ({ db, params }) => {
-        const keyword = typeof params.keyword === "string" ? params.keyword.trim() : "";
+        const keyword = searchPhrase(params.keyword);
         if (!keyword) return fail(400, "keyword is required");
         const kinds = searchKinds(params.searchType);
         if (!kinds) return fail(400, "searchType must be 0, 1, 3 or 4");

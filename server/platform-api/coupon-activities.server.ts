@@ -19,7 +19,7 @@ interface LinkRow {
 
 /**
  * Coupons given by activities rather than the coupon centre: the newcomer's welcome coupon (/firstEven/firstEvenCoupon,
- * which both checks and gives), and help-to-unlock links (/activityGiveCoupon/*): a user shares a link, and when
+ * which checks, and gives on a POST with receive), and help-to-unlock links (/activityGiveCoupon/*): a user shares a link, and when
  * enough different friends help, the coupon is theirs — decided in one transaction, so the last helps racing each
  * other unlock it exactly once.
  */
@@ -73,6 +73,21 @@ export function couponActivityRoutes(db: Db, accounts: Accounts): RouteDefinitio
     );
   });
 
+  const wantsToReceive = (context: ApiContext) => context.params.receive === true || context.params.receive === "true";
+
+  /** Whether the user may have the welcome coupon; with `receive`, gives it. */
+  const newcomerGift = (context: ApiContext, userId: number, receive: boolean): Envelope => {
+    const coupon = couponOf("newcomer");
+    if (!coupon) return ok({ available: false });
+    const newcomer = !db.prepare("SELECT 1 FROM orders WHERE user_id = ?").get(userId);
+    const received = Boolean(db.prepare("SELECT 1 FROM user_coupons WHERE coupon_id = ? AND user_id = ?").get(coupon.id, userId));
+    const available = newcomer && !received && context.now() < new Date(coupon.valid_until);
+    if (!receive) return ok({ available, received, coupon: couponView(context, coupon) });
+    if (!available) return fail(409, say(context, "新人礼仅限未下单的新用户领取一次", "The welcome gift is for new members, once"));
+    give(coupon.id, userId, context.now().toISOString());
+    return ok({ available: false, received: true, coupon: couponView(context, coupon) }, say(context, "领取成功", "Coupon added"));
+  };
+
   const viewerId = (context: ApiContext): number | null => {
     if (!context.token) return null;
     const who = accounts.current(context);
@@ -91,21 +106,21 @@ export function couponActivityRoutes(db: Db, accounts: Accounts): RouteDefinitio
         return ok({ active: context.now() < new Date(coupon.valid_until), coupon: couponView(context, coupon) });
       },
     },
+    // The welcome coupon: GET checks whether the user may have it; POST checks too, and with receive=true gives it, once,
+    // to a user who has never ordered. Only a POST gives: a GET passes no Origin check, so a page on another site could
+    // make a signed-in browser send one (ADR 042), and a GET naming receive is refused, not answered as a check.
     {
-      method: "ANY",
+      method: "GET",
       path: "/firstEven/firstEvenCoupon",
-      // Checks (default) or, with receive=true, gives the welcome coupon: once, to a user who has never ordered.
       handler: accounts.withUser((context, user) => {
-        const coupon = couponOf("newcomer");
-        if (!coupon) return ok({ available: false });
-        const newcomer = !db.prepare("SELECT 1 FROM orders WHERE user_id = ?").get(user.id);
-        const received = Boolean(db.prepare("SELECT 1 FROM user_coupons WHERE coupon_id = ? AND user_id = ?").get(coupon.id, user.id));
-        const available = newcomer && !received && context.now() < new Date(coupon.valid_until);
-        if (context.params.receive !== true && context.params.receive !== "true") return ok({ available, received, coupon: couponView(context, coupon) });
-        if (!available) return fail(409, say(context, "新人礼仅限未下单的新用户领取一次", "The welcome gift is for new members, once"));
-        give(coupon.id, user.id, context.now().toISOString());
-        return ok({ available: false, received: true, coupon: couponView(context, coupon) }, say(context, "领取成功", "Coupon added"));
+        if (wantsToReceive(context)) return fail(405, say(context, "请使用 POST 领取", "Receiving takes a POST"));
+        return newcomerGift(context, user.id, false);
       }),
+    },
+    {
+      method: "POST",
+      path: "/firstEven/firstEvenCoupon",
+      handler: accounts.withUser((context, user) => newcomerGift(context, user.id, wantsToReceive(context))),
     },
     {
       method: "POST",

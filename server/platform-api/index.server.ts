@@ -34,6 +34,7 @@ import { seedJobs } from "./jobs-seed.server.ts";
 import { createEssays } from "./essays.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
 import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops.server.ts";
+import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -45,6 +46,8 @@ export interface EmbeddedPlatform {
   membership: Membership;
   /** Staff, page-config versions and drafts (ADR 026); the server's watcher takes changed repository files through it. */
   opsConsole: OpsConsole;
+  /** Hot searches; an operator hides a phrase through the developer tools (ADR 042). */
+  hotSearches: HotSearches;
   close(): void;
 }
 
@@ -128,7 +131,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   commentTargets.push(circleCommentTarget(db));
   const essays = createEssays(db, accounts, uploadsDir);
   commentTargets.push(essays.commentTarget);
-  const opsConsole = createOpsConsole(db, options.opsConsole);
+  const opsConsole = createOpsConsole(db, { captchaTestMode: options.captchaTestMode ?? false, ...options.opsConsole });
+  const hotSearches = createHotSearches(db);
   if (options.seed !== false && options.pageConfigsDir) {
     const taken = opsConsole.seedFromDirectory(options.pageConfigsDir, now());
     if (taken) options.log?.(`took ${taken} new or changed page config(s) from ${options.pageConfigsDir} into the console's store`);
@@ -141,7 +145,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...scholarRoutes(db, accounts, publicOrigin),
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
-      ...mediaRoutes(db, accounts),
+      ...mediaRoutes(db, accounts, hotSearches),
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...specialRoutes(db, accounts),
@@ -171,6 +175,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     orders,
     membership,
     opsConsole,
+    hotSearches,
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

@@ -1,8 +1,9 @@
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { listItems, paging, searchKinds, SEARCH_TYPES, toItem, type ItemRow, type ListOptions } from "./content.server.ts";
+import { listItems, paging, searchKinds, searchPhrase, SEARCH_TYPES, toItem, type ItemRow, type ListOptions } from "./content.server.ts";
 import { say } from "./support.server.ts";
+import { searchClient, type HotSearches } from "./hot-searches.server.ts";
 
 /**
  * Videos, documents and search for the content pages: type filters, details with counters and the viewer's own
@@ -21,7 +22,6 @@ interface MetaRow {
   notes: string;
 }
 
-const KEYWORD_MAX = 50;
 /** The content API's own answers to a bad or unknown id (content.server.ts), for clients that read them. */
 const BAD_ID = "id must be a positive integer";
 const NOT_FOUND = "not found";
@@ -37,7 +37,7 @@ const byTopicOf = (id: number) => ({
   args: [id, id],
 });
 
-export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
+export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches): RouteDefinition[] {
   const viewerId = (context: ApiContext): number | null => {
     const who = accounts.current(context);
     return "user" in who ? who.user.id : null;
@@ -102,11 +102,6 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     return ok(listItems(db, { kinds, order: "popular", where: [byTopicOf(id)], ...paging(context.params, pageSize) }));
   };
 
-  const countSearch = db.prepare(
-    `INSERT INTO search_keywords (keyword, search_count, updated_at) VALUES (?, 1, ?)
-     ON CONFLICT(keyword) DO UPDATE SET search_count = search_count + 1, updated_at = excluded.updated_at`,
-  );
-
   return [
     { method: "ANY", path: "/video/types", handler: typeList("video") },
     { method: "ANY", path: "/report/getTypeTag", handler: typeList("report") },
@@ -163,15 +158,15 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       handler: (context) => {
         const kinds = searchKinds(context.params.searchType);
         if (!kinds) return fail(400, say(context, "searchType必须是0、1、3或4", "searchType must be 0, 1, 3 or 4"));
-        const keyword = typeof context.params.keyword === "string" ? context.params.keyword.trim().slice(0, KEYWORD_MAX) : "";
+        const keyword = searchPhrase(context.params.keyword);
         const { pageNum, pageSize } = paging(context.params);
         if (!keyword) return ok({ list: [], total: 0, pageNum, pageSize, keyword, counts: Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) });
         const result = listItems(db, { kinds, keyword, order: "popular", pageNum, pageSize });
         const counts = Object.fromEntries(
           SEARCH_TYPES.map((type) => [type, listItems(db, { kinds: searchKinds(type)!, keyword, pageNum: 1, pageSize: 1 }).total]),
         );
-        // Hot keywords count first pages of searches that found something, so the list stays made of real topics.
-        if (pageNum === 1 && counts["0"] > 0) countSearch.run(keyword, context.now().toISOString());
+        // Hot searches count a first page that found public items, once per client and phrase a day (ADR 042).
+        if (pageNum === 1 && counts["0"] > 0) hotSearches.count(keyword, counts["0"], searchClient(viewerId(context), context.ip), context.now());
         return ok({ ...result, keyword, counts });
       },
     },
@@ -180,12 +175,7 @@ export function mediaRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/article/keyWords",
       handler: (context) => {
         const { pageSize } = paging(context.params, 10);
-        const rows = db.prepare("SELECT keyword, keyword_en, search_count FROM search_keywords ORDER BY search_count DESC, keyword LIMIT ?").all(pageSize) as {
-          keyword: string;
-          keyword_en: string;
-          search_count: number;
-        }[];
-        return ok({ list: rows.map((row) => ({ keyword: row.keyword, keywordEn: row.keyword_en, searchCount: row.search_count })) });
+        return ok({ list: hotSearches.list(pageSize, context.now()) });
       },
     },
     {

@@ -3,8 +3,10 @@ import { basename, join } from "node:path";
 import type { OpsAuditAction, OpsProblem, StaffRole } from "@contracts/ops.ts";
 import type { Db } from "./db.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { hashPassword, newToken, sha256, verifyPassword } from "./support.server.ts";
+import { allow, hashPassword, newToken, sha256, verifyPassword } from "./support.server.ts";
 import { schemaProblems } from "./ops-schema.server.ts";
+import { spendCaptcha } from "./captcha.server.ts";
+import { addressKey } from "./client-address.server.ts";
 
 /**
  * The operations console's side of the platform (ADR 026): staff, their sessions, the audit log, and page configs as
@@ -21,9 +23,22 @@ export interface OpsConsoleOptions {
   idleMs?: number;
   /** …and this long after sign-in at the latest. */
   absoluteMs?: number;
-  /** Wrong passwords allowed per name (and five times that per address) in the window before logins are refused. */
-  maxLoginFailures?: number;
-  loginWindowMs?: number;
+  /** Failed sign-ins (per name, and per address) answered at once; each one after them makes the next try wait (ADR 042). */
+  freeLoginFailures?: number;
+  /** The first wait; each further failure doubles it… */
+  firstWaitMs?: number;
+  /** …up to this for a name (a stranger can make a name wait no longer than this)… */
+  maxNameWaitMs?: number;
+  /** …and up to this for an address (a guesser makes only their own address wait). */
+  maxAddressWaitMs?: number;
+  /** Failures per name or per address after which every try needs the captcha. */
+  captchaAfterFailures?: number;
+  /** A name's or an address's failures are forgotten this long after the last one. */
+  failureMemoryMs?: number;
+  /** Sign-in calls per address per minute, whatever they carry. */
+  loginCallsPerMinute?: number;
+  /** CAPTCHA=test (local only): any captcha answer passes, as on the site's own forms. */
+  captchaTestMode?: boolean;
 }
 
 export interface StaffSession {
@@ -74,8 +89,13 @@ class ConsoleRefusal extends Error {
 export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
   const idleMs = options.idleMs ?? 30 * 60_000;
   const absoluteMs = options.absoluteMs ?? 12 * 3_600_000;
-  const maxFailures = options.maxLoginFailures ?? 5;
-  const loginWindowMs = options.loginWindowMs ?? 15 * 60_000;
+  const freeFailures = options.freeLoginFailures ?? 3;
+  const firstWaitMs = options.firstWaitMs ?? 2_000;
+  const maxNameWaitMs = options.maxNameWaitMs ?? 60_000;
+  const maxAddressWaitMs = options.maxAddressWaitMs ?? 15 * 60_000;
+  const captchaAfter = options.captchaAfterFailures ?? 3;
+  const failureMemoryMs = options.failureMemoryMs ?? 24 * 3_600_000;
+  const loginCallsPerMinute = options.loginCallsPerMinute ?? 30;
   let unknownNameHash: string | undefined;
 
   const audit = (
@@ -202,9 +222,14 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
     return { username: row.username, role: row.role, expiresAt: row.expires_at, idleExpiresAt: Math.min(row.expires_at, now + idleMs) };
   };
 
-  const publisherOf = (context: ApiContext): StaffSession => {
+  /** The session of a publisher; an editor's call is refused and the refusal recorded, as every refusal is (ADR 042). */
+  const publisherOf = (context: ApiContext, action: "publish" | "rollback"): StaffSession => {
     const session = sessionOf(context);
-    if (session.role !== "publisher") throw new ConsoleRefusal(403, "only a publisher may do this");
+    if (session.role !== "publisher") {
+      const path = typeof context.params.path === "string" ? context.params.path.slice(0, 300) : null;
+      audit(context.now(), session.username, "publishRefused", { path, detail: `${action}: only a publisher may do this`, ip: context.ip });
+      throw new ConsoleRefusal(403, "only a publisher may do this");
+    }
     return session;
   };
 
@@ -238,21 +263,67 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
   const draftAnswer = (row: DraftRow) => ({ path: row.path, text: row.text, baseVersion: row.base_version, editor: row.editor, updatedAt: row.updated_at });
   const draftOf = (path: string) => db.prepare("SELECT * FROM ops_drafts WHERE path = ?").get(path) as DraftRow | undefined;
 
+  const failuresRow = db.prepare("SELECT failures, last_failed_at FROM ops_login_failures WHERE key = ?");
+  const recordFailure = db.prepare(
+    `INSERT INTO ops_login_failures (key, failures, last_failed_at) VALUES (@key, 1, @now) ON CONFLICT (key) DO UPDATE
+     SET failures = CASE WHEN last_failed_at < @now - @memory THEN 1 ELSE failures + 1 END, last_failed_at = @now`,
+  );
+  /** A name's or an address's recent failures: how many, and when the last was (forgotten failureMemoryMs after it). */
+  const failuresOf = (key: string, now: number): { failures: number; last: number } => {
+    const row = failuresRow.get(key) as { failures: number; last_failed_at: number } | undefined;
+    return row && now - row.last_failed_at <= failureMemoryMs ? { failures: row.failures, last: row.last_failed_at } : { failures: 0, last: now };
+  };
+  /** How long a try waits after this many failures: nothing for the first few, then firstWaitMs doubling up to the cap. */
+  const waitAfter = (failures: number, capMs: number) =>
+    failures < freeFailures ? 0 : Math.min(capMs, firstWaitMs * 2 ** Math.min(30, failures - freeFailures));
+
+  /**
+   * Staff sign-in (ADR 042). Nothing locks an account: failures slow the next try by name and by address (a wait that
+   * doubles, answered as "try again in N s"; the name's wait is capped low, so a stranger can delay its owner by a
+   * minute at most) and ask for the captcha after a few. Every refusal goes into the audit log. The address is the
+   * one the caller of this internal path names, our server, which sends the browser's (X-Forwarded-For on its own
+   * call): a field of the body names nothing.
+   */
   const login = (context: ApiContext): Envelope => {
     const username = String(context.params.username ?? "")
       .trim()
-      .toLowerCase();
+      .toLowerCase()
+      .slice(0, 64);
     const password = String(context.params.password ?? "");
-    // Our server names the browser's address (the platform sees only the server's).
-    const ip = typeof context.params.clientIp === "string" ? context.params.clientIp : context.ip;
-    const now = context.now().getTime();
-    const since = now - loginWindowMs;
-    const failures = db.prepare("SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND at > ?").pluck();
-    const nameBucket = `ops-login:name:${username}`;
-    const addressBucket = `ops-login:ip:${ip}`;
-    if ((failures.get(nameBucket, since) as number) >= maxFailures || (failures.get(addressBucket, since) as number) >= maxFailures * 5) {
-      audit(context.now(), username || "?", "loginRefused", { detail: "too many failed logins", ip });
-      return fail(429, "too many failed logins; try again later", { retryAfterSeconds: Math.ceil(loginWindowMs / 1000) });
+    const ip = context.ip;
+    const at = context.now();
+    const now = at.getTime();
+    const refuse = (code: number, message: string, detail: string, data: Record<string, unknown> = {}) => {
+      audit(at, username || "?", "loginRefused", { detail, ip });
+      return fail(code, message, data);
+    };
+    // Calls beyond the address's budget are refused unread; only the first of each minute is recorded, so a flood
+    // cannot fill the log.
+    if (!allow(db, `ops-login-call:${addressKey(ip)}`, loginCallsPerMinute, 60_000, now)) {
+      const firstThisMinute = allow(db, `ops-login-flood:${addressKey(ip)}`, 1, 60_000, now);
+      if (firstThisMinute)
+        audit(at, username || "?", "loginRefused", { detail: `more than ${loginCallsPerMinute} sign-in calls a minute from this address`, ip });
+      return fail(429, "too many sign-in calls; try again in 60 s", { retryAfterSeconds: 60 });
+    }
+    const nameKey = `name:${username}`;
+    const addressKeyed = `address:${addressKey(ip)}`;
+    const byName = failuresOf(nameKey, now);
+    const byAddress = failuresOf(addressKeyed, now);
+    const captchaRequired = byName.failures >= captchaAfter || byAddress.failures >= captchaAfter;
+    const waitMs = Math.max(
+      byName.last + waitAfter(byName.failures, maxNameWaitMs) - now,
+      byAddress.last + waitAfter(byAddress.failures, maxAddressWaitMs) - now,
+    );
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return refuse(429, `try again in ${seconds} s`, `asked to wait ${seconds} s after failed sign-ins`, { retryAfterSeconds: seconds, captchaRequired });
+    }
+    if (captchaRequired) {
+      const randStr = typeof context.params.randStr === "string" ? context.params.randStr : "";
+      const ticket = typeof context.params.ticket === "string" ? context.params.ticket : "";
+      if (!randStr || !ticket) return refuse(428, "the captcha is required", "no captcha after failed sign-ins", { captchaRequired: true });
+      if (!spendCaptcha(db, randStr, ticket, options.captchaTestMode ?? false))
+        return refuse(428, "the captcha answer is wrong", "wrong captcha", { captchaRequired: true, captchaWrong: true });
     }
     const staff = db.prepare("SELECT username, role, password_hash FROM ops_staff WHERE username = ?").get(username) as
       | { username: string; role: StaffRole; password_hash: string }
@@ -261,12 +332,18 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
     unknownNameHash ??= hashPassword(newToken());
     const valid = verifyPassword(password, staff?.password_hash ?? unknownNameHash) && staff !== undefined;
     if (!valid || !staff) {
-      const record = db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)");
-      record.run(nameBucket, now);
-      record.run(addressBucket, now);
-      audit(context.now(), username || "?", "loginRefused", { detail: "wrong name or password", ip });
-      return fail(401, "wrong name or password");
+      recordFailure.run({ key: nameKey, now, memory: failureMemoryMs });
+      recordFailure.run({ key: addressKeyed, now, memory: failureMemoryMs });
+      const name = failuresOf(nameKey, now);
+      const address = failuresOf(addressKeyed, now);
+      const nextWaitMs = Math.max(waitAfter(name.failures, maxNameWaitMs), waitAfter(address.failures, maxAddressWaitMs));
+      return refuse(401, "wrong name or password", "wrong name or password", {
+        captchaRequired: name.failures >= captchaAfter || address.failures >= captchaAfter,
+        ...(nextWaitMs > 0 ? { retryAfterSeconds: Math.ceil(nextWaitMs / 1000) } : {}),
+      });
     }
+    // The owner is back: the name's failures go (the address keeps its own, as it may be a guesser's too).
+    db.prepare("DELETE FROM ops_login_failures WHERE key = ?").run(nameKey);
     const token = newToken();
     db.prepare("DELETE FROM ops_sessions WHERE expires_at <= ?").run(now);
     db.prepare("INSERT INTO ops_sessions (token_hash, username, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)").run(
@@ -276,7 +353,7 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
       now,
       now + absoluteMs,
     );
-    audit(context.now(), staff.username, "login", { ip });
+    audit(at, staff.username, "login", { ip });
     return ok({ token, ...sessionAnswer({ username: staff.username, role: staff.role, expiresAt: now + absoluteMs, idleExpiresAt: now + idleMs }) });
   };
 
@@ -359,7 +436,7 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
       return ok();
     }),
     route("POST", "/publish", (context) => {
-      const session = publisherOf(context);
+      const session = publisherOf(context, "publish");
       const path = stringParam(context, "path");
       const text = context.params.text;
       if (typeof text !== "string") throw new ConsoleRefusal(400, "text is required");
@@ -382,7 +459,7 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
       }
     }),
     route("POST", "/rollback", (context) => {
-      const session = publisherOf(context);
+      const session = publisherOf(context, "rollback");
       const path = stringParam(context, "path");
       const target = versionParam(context, "version");
       const expectedVersion = expectedVersionParam(context);
@@ -408,7 +485,8 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
         path: typeof context.params.path === "string" ? context.params.path : null,
         version: Number.isInteger(version) ? version : null,
         detail: typeof context.params.detail === "string" ? context.params.detail.slice(0, 2000) : null,
-        ip: typeof context.params.clientIp === "string" ? context.params.clientIp : undefined,
+        // The address our server names on its own call (X-Forwarded-For), never a field of the body.
+        ip: context.ip,
       });
       return ok();
     }),

@@ -8,6 +8,8 @@ import { paging } from "./content.server.ts";
 import { pointExchangeSchema, pointExchangeValidators } from "@schemas/generated/form-kits.ts";
 import type { PointExchangeForm } from "@schemas/generated/forms.ts";
 import { answerRefusal, dayBefore, formKit, Refusal, say, shanghaiDay, validateBody } from "./support.server.ts";
+import { visibleSql } from "./community.server.ts";
+import { seenItemSql } from "./essay-visibility.server.ts";
 
 /** Points for the nth day of a week's streak (day 7 is the week's prize); a member's are doubled (interest 5). */
 export const SIGNIN_POINTS = [5, 5, 10, 10, 15, 15, 30] as const;
@@ -144,13 +146,17 @@ export function pointRoutes(db: Db, accounts: Accounts, options: PointOptions): 
     };
   };
 
+  const sharable = db.prepare(`SELECT 1 FROM items WHERE id = @id AND ${seenItemSql(visibleSql("e.user_id", "e.visibility"))}`);
+
   /** Whether a step names something real: the bound phone for task 3, an item of the right kind, a collection made, an item shared. */
   function stepIsReal(user: UserRow, task: TaskRow, executeId: string): boolean {
     if (task.module_id === 3) return user.is_bind_phone === 1;
     const itemId = Number(executeId);
     if (!Number.isSafeInteger(itemId) || itemId <= 0) return false;
     if (task.module_id === 22) return Boolean(db.prepare("SELECT 1 FROM collects WHERE user_id = ? AND item_id = ?").get(user.id, itemId));
-    if (task.module_id === 23) return Boolean(db.prepare("SELECT 1 FROM items WHERE id = ?").get(itemId));
+    // Sharing counts only for what the sharer may read, by the rules praise and collections use: someone's draft or an
+    // essay kept from them is not there for them to share.
+    if (task.module_id === 23) return Boolean(sharable.get({ id: itemId, viewer: user.id }));
     const kinds = STEP_ITEM_KINDS[task.module_id] ?? [];
     return Boolean(db.prepare(`SELECT 1 FROM items WHERE id = ? AND kind IN (${kinds.map(() => "?").join(",")})`).get(itemId, ...kinds));
   }

@@ -113,20 +113,121 @@ describe("who reaches the console", () => {
     expect((await ops.request("/ops/api/me", { cookie: session })).status).toBe(401);
   });
 
-  it("limits wrong passwords per name: the sixth try is refused even with the right password", async () => {
+  it("lets no stranger lock a staff account: failures slow the next try by name and address and ask for the captcha", async () => {
     ops.platform.opsConsole.saveStaff("mallory", "editor", PASSWORD, ops.now());
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const wrong = await ops.request("/ops/api/login", { cookie: "lang=en", body: { username: "mallory", password: `guess ${attempt}` } });
+    const stranger = { "x-forwarded-for": "203.0.113.7" };
+    const owner = { "x-forwarded-for": "198.51.100.2" };
+    const login = (headers: Record<string, string>, body: Record<string, unknown>) =>
+      ops.request("/ops/api/login", { cookie: "lang=en", headers, body: { username: "mallory", ...body } });
+    const captcha = async () => {
+      const randStr = `captcha${Math.random().toString(36).slice(2, 12)}`;
+      await ops.platform.api.fetch(new Request(`http://embedded/api/web/captcha.jpg?randStr=${randStr}`));
+      const ticket = ops.platform.db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").pluck().get(randStr) as string;
+      return { randStr, ticket };
+    };
+
+    // Three wrong passwords are answered at once; the third says the next try waits 2 s and needs the captcha.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const wrong = await login(stranger, { password: `guess ${attempt}` });
       expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toEqual({ error: "invalidCredentials", message: "Wrong name or password" });
+      expect(await wrong.json()).toEqual({
+        error: "invalidCredentials",
+        message: "Wrong name or password",
+        ...(attempt === 3 ? { captchaRequired: true, retryAfterSeconds: 2 } : {}),
+      });
     }
-    const limited = await ops.request("/ops/api/login", { body: { username: "mallory", password: PASSWORD } });
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("900");
-    ops.advance(16 * 60_000);
-    expect((await ops.request("/ops/api/login", { body: { username: "mallory", password: PASSWORD } })).status).toBe(200);
-    const refusals = ops.platform.db.prepare("SELECT COUNT(*) FROM ops_audit WHERE actor = 'mallory' AND action = 'loginRefused'").pluck().get();
-    expect(refusals).toBe(6);
+    const early = await login(stranger, { password: "guess 4" });
+    expect(early.status).toBe(429);
+    expect(early.headers.get("retry-after")).toBe("2");
+    expect(await early.json()).toMatchObject({ error: "rateLimited", retryAfterSeconds: 2, captchaRequired: true });
+    ops.advance(2_000);
+    const noCaptcha = await login(stranger, { password: "guess 4" });
+    expect(noCaptcha.status).toBe(428);
+    expect(await noCaptcha.json()).toMatchObject({ error: "captchaRequired", captchaRequired: true });
+    const wrongCaptcha = await login(stranger, { password: "guess 4", ...(await captcha()), ticket: "0000x" });
+    expect(wrongCaptcha.status).toBe(428);
+    // Each further failure doubles the wait: 4 s, 8 s, 16 s…
+    for (const wait of [4, 8, 16]) {
+      const wrong = await login(stranger, { password: `guess ${wait}`, ...(await captcha()) });
+      expect(wrong.status).toBe(401);
+      expect((await wrong.json()).retryAfterSeconds).toBe(wait);
+      ops.advance(wait * 1000);
+    }
+
+    // The owner, from another address, waits at most the name's short wait and answers the captcha: never locked out.
+    const asked = await login(owner, { password: PASSWORD });
+    expect(asked.status).toBe(428);
+    const signedIn = await login(owner, { password: PASSWORD, ...(await captcha()) });
+    expect(signedIn.status).toBe(200);
+    // Their success clears the name; the stranger's address still waits for its own failures.
+    expect((await login(owner, { password: PASSWORD })).status).toBe(200);
+    const strangerAgain = await login(stranger, { password: "guess 99" });
+    expect(strangerAgain.status).toBe(428);
+
+    // However long a stranger keeps failing, the name's wait stays at most a minute.
+    for (let attempt = 0; attempt < 12; attempt++) {
+      await login({ "x-forwarded-for": `203.0.113.${100 + attempt}` }, { password: `spray ${attempt}`, ...(await captcha()) });
+      ops.advance(61_000);
+    }
+    await login({ "x-forwarded-for": "203.0.113.99" }, { password: "spray last", ...(await captcha()) });
+    const waited = await login(owner, { password: PASSWORD, ...(await captcha()) });
+    expect(waited.status).toBe(429);
+    expect(Number(waited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    ops.advance(60_000);
+    expect((await login(owner, { password: PASSWORD, ...(await captcha()) })).status).toBe(200);
+
+    // Every refusal is in the audit log, with the address our server found.
+    const refusals = ops.platform.db.prepare("SELECT detail, ip FROM ops_audit WHERE actor = 'mallory' AND action = 'loginRefused' ORDER BY id").all() as {
+      detail: string;
+      ip: string;
+    }[];
+    expect(refusals.length).toBe(3 + 1 + 2 + 3 + 1 + 1 + 13 + 1);
+    expect(refusals.slice(0, 4).map((row) => row.ip)).toEqual(["203.0.113.7", "203.0.113.7", "203.0.113.7", "203.0.113.7"]);
+    expect(refusals.map((row) => row.detail)).toContain("wrong captcha");
+  }, 60_000);
+
+  it("counts the address our server names, never one a caller writes into the body", async () => {
+    ops.platform.opsConsole.saveStaff("trent", "editor", PASSWORD, ops.now());
+    // Through the console: a clientIp field in the browser's body is not passed on.
+    await ops.request("/ops/api/login", { headers: { "x-forwarded-for": "198.51.100.77" }, body: { username: "trent", password: "x", clientIp: "10.0.0.1" } });
+    // At the platform: a body's clientIp names nothing; the address is the caller's (our server's X-Forwarded-For).
+    await ops.platform.api.fetch(
+      new Request("http://embedded/api/opsConsole/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "trent", password: "y", clientIp: "10.0.0.2" }),
+      }),
+      "198.51.100.78",
+    );
+    const addresses = ops.platform.db.prepare("SELECT ip FROM ops_audit WHERE actor = 'trent' ORDER BY id").pluck().all();
+    expect(addresses).toEqual(["198.51.100.77", "198.51.100.78"]);
+    const keys = ops.platform.db.prepare("SELECT key FROM ops_login_failures WHERE key LIKE 'address:%' ORDER BY key").pluck().all();
+    expect(keys).not.toContain("address:10.0.0.1");
+    expect(keys).not.toContain("address:10.0.0.2");
+  });
+
+  it("records an editor's refused publish and rollback in the audit log, at our server and at the platform", async () => {
+    const session = await ops.signIn("edna", "editor");
+    for (const [path, body] of [
+      ["/ops/api/publish", { path: "/2023ames" }],
+      ["/ops/api/rollback", { path: "/2023ames", version: 1 }],
+    ] as const) {
+      expect((await ops.request(path, { cookie: session, body })).status, path).toBe(403);
+    }
+    const direct = await ops.platform.api.fetch(
+      new Request("http://embedded/api/opsConsole/publish", {
+        method: "POST",
+        headers: { "content-type": "application/json", opsSession: session.split("=")[1] },
+        body: JSON.stringify({ path: "/2023ames", text: "{}" }),
+      }),
+    );
+    expect(((await direct.json()) as { code: number }).code).toBe(403);
+    const refused = ops.platform.db.prepare("SELECT path, detail FROM ops_audit WHERE actor = 'edna' AND action = 'publishRefused' ORDER BY id").all();
+    expect(refused).toEqual([
+      { path: "/2023ames", detail: "publish: only a publisher may do this" },
+      { path: "/2023ames", detail: "rollback: only a publisher may do this" },
+      { path: "/2023ames", detail: "publish: only a publisher may do this" },
+    ]);
   });
 
   it("answers a bad body with 400, not a crash", async () => {

@@ -65,7 +65,15 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
     cpSync(join(root, "page-configs"), join(work, "page-configs"), { recursive: true });
     platform = createEmbeddedPlatform({ file: join(work, "p.sqlite"), seed: false, now: () => clock, log: () => {} });
     platform.opsConsole.seedFromDirectory(join(work, "page-configs"), clock);
-    const api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => platform!.api.fetch(new Request(input, init)) });
+    // As the server's own client does (server/app.server.ts): the address our server names on its call is the one the
+    // platform's limits count.
+    const api = createApiClient({
+      baseUrl: "http://embedded/api",
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        return platform!.api.fetch(request, request.headers.get("X-Forwarded-For") ?? undefined);
+      },
+    });
     pages = createPageConfigStore({
       directory: join(work, "page-configs"),
       catalogues,

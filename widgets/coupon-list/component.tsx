@@ -21,7 +21,7 @@ interface Newcomer {
   coupon?: { title: string };
 }
 
-/** The welcome gift of a member who has never ordered (/firstEven/firstEvenCoupon checks, and gives with receive). */
+/** The welcome gift of a member who has never ordered (/firstEven/firstEvenCoupon: a GET checks, a POST with receive gives). */
 function NewcomerGift() {
   const { t } = useTranslation("order");
   const viewer = useViewer();
@@ -32,7 +32,7 @@ function NewcomerGift() {
   }, [viewer?.id]);
   if (!gift?.available || !gift.coupon) return null;
   const receive = async () => {
-    const answer = await callApi(orderCalls.newcomerCoupon, { receive: true });
+    const answer = await callApi(orderCalls.receiveNewcomerCoupon, { receive: true });
     if (answer.code !== 200) return showFailure(answer);
     setGift({ available: false });
     showToast(t("newcomer.received"), "success");
