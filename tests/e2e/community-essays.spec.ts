@@ -6,6 +6,7 @@
  * else (list, page, search, the HTML); another person cannot edit it.
  */
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { chartPng } from "@server/platform-api/seed-images.server";
 import { test, expect, waitForHydration } from "./accounts-support";
 import { holdSession, logInByCode, platformData, speak, type Session } from "./platform-support";
@@ -20,7 +21,9 @@ async function open(page: Page, path: string) {
 
 /** A released article written through the API, with an uploaded cover. */
 async function releaseByApi(page: Page, writer: Session, title: string, visibility: string): Promise<number> {
-  const upload = await platformData<{ url: string }>(page.request, "/file/upload", { purpose: "cover", data: chartPng(7).toString("base64") }, writer.token);
+  // A chart cropped to the cover's 750×420, as the editor crops it (the platform takes no other size, ADR 041).
+  const chart = await sharp(chartPng(7)).resize(750, 420).png().toBuffer();
+  const upload = await platformData<{ url: string }>(page.request, "/file/upload", { purpose: "cover", data: chart.toString("base64") }, writer.token);
   const released = await platformData<{ id: number }>(
     page.request,
     "/essay/release",

@@ -5,12 +5,13 @@
  * Goal: 0 executions, 0 CSP violations, and no payload in a server-rendered document as live markup.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { plainPng } from "../unit/image-samples";
 import { generatePayloads } from "./payloads";
 import { callAs, newPerson, newXssTally, type Person, printFigures, visitWithTrap } from "./support";
 
 const payloads = generatePayloads();
-/** A 1×1 PNG: a real image for the covers articles need before they are released. */
-const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+/** A flat 750×420 PNG: a real image of the cover's size (ADR 041) for the covers articles need before they are released. */
+const COVER_PNG = (await plainPng(750, 420)).toString("base64");
 /** Posts per person: circle posts and articles share the per-person posting budget of 10 in 10 minutes. */
 const PER_PERSON = 5;
 
@@ -62,7 +63,7 @@ test("200+ payloads as circle posts, comments, articles and answers: none runs, 
 
   const covers = new Map<Person, string>();
   for (const person of people) {
-    const upload = await callAs(request, person, "/file/upload", { purpose: "cover", data: TINY_PNG });
+    const upload = await callAs(request, person, "/file/upload", { purpose: "cover", data: COVER_PNG });
     expect(upload.code, "cover upload").toBe(200);
     covers.set(person, upload.data.url);
   }
