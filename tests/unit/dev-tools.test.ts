@@ -282,4 +282,19 @@ describe("the payment simulator", () => {
     expect((await form("/dev/pay", { paymentNo: "nope", decision: "approve" })).status).toBe(400);
     expect((await fetch(`${base}/dev/pay?paymentNo=nope`)).status).toBe(404);
   });
+
+  it("still offers a cancelled order's payment, and shows money approved after the cancel as refunded, with why (ADR 040)", async () => {
+    const { token } = await newUser();
+    const productId = api.platform.db.prepare("SELECT id FROM products WHERE kind = 'course' ORDER BY id LIMIT 1").pluck().get();
+    const { paymentNo, orderNo } = (await call("/order/confirmPay", { productId, idempotencyKey: "dev-tools-simulator-0002" }, token)).data as {
+      paymentNo: string;
+      orderNo: string;
+    };
+    expect((await call("/order/cancel", { orderNo }, token)).code).toBe(200);
+    expect(await (await fetch(`${base}/dev/pay?paymentNo=${paymentNo}`)).text()).toContain('value="approve"');
+    const approved = await form("/dev/pay", { paymentNo, decision: "approve" });
+    const html = await (await fetch(`${base}${approved.headers.get("location")}`)).text();
+    expect(html).toContain('data-status="refunded"');
+    expect(html).toContain('data-refund-reason="orderEnded">the order had been cancelled or had expired when the money arrived<');
+  });
 });
