@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import express, { type Request, type Router } from "express";
 import { isLoopbackAddress } from "./security.server.ts";
 import type { DevToolsReach, ServerEnv } from "./env.server.ts";
@@ -110,7 +111,14 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
 <input name="password" placeholder="password (create)"> <select name="action"><option value="create">create phone account</option><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
 <h2>Membership exchange codes</h2><form method="post" action="/dev/memberCodes"><input name="count" type="number" min="1" max="100" value="5"> codes of <input name="days" type="number" min="1" max="3650" value="30"> days <button type="submit">Issue</button></form>
 <h2>Points</h2><form method="post" action="/dev/points"><input name="userName" placeholder="user name, phone or email" required> <input name="points" type="number" min="1" max="100000" value="1000"> <button type="submit">Give</button></form>
-<h2>First-visit promotion</h2><form method="post" action="/dev/promotions"><select name="firstVisit"><option value="on"${platform.promotions.firstVisit ? " selected" : ""}>on</option><option value="off"${platform.promotions.firstVisit ? "" : " selected"}>off</option></select> <button type="submit">Apply</button></form>`,
+<h2>First-visit promotion</h2><form method="post" action="/dev/promotions"><select name="firstVisit"><option value="on"${platform.promotions.firstVisit ? " selected" : ""}>on</option><option value="off"${platform.promotions.firstVisit ? "" : " selected"}>off</option></select> <button type="submit">Apply</button></form>
+<h2>Hot searches</h2><form method="post" action="/dev/hotSearches"><input name="keyword" placeholder="phrase" maxlength="50" required> <select name="action"><option value="hide">hide</option><option value="show">show again</option></select> <button type="submit">Apply</button></form>
+<p>Hidden: ${
+          platform.hotSearches
+            .hidden()
+            .map((row) => `<span class="code">${escapeHtml(row.keyword)}</span> (${escapeHtml(row.hidden_by)}, ${escapeHtml(row.hidden_at)})`)
+            .join(", ") || "none"
+        }</p>`,
       ),
     );
   });
@@ -198,6 +206,54 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
   router.post("/dev/promotions", (request, response) => {
     platform.promotions.firstVisit = request.body?.firstVisit === "on";
     response.json({ firstVisit: platform.promotions.firstVisit });
+  });
+
+  /**
+   * An operator hides a phrase from the hot searches (ADR 042): it leaves the list and is not counted while hidden;
+   * "show" puts it back with the score it had, decayed since.
+   */
+  router.post("/dev/hotSearches", (request, response) => {
+    const keyword = String(request.body?.keyword ?? "");
+    const action = request.body?.action === "show" ? "show" : "hide";
+    const done = action === "hide" ? platform.hotSearches.hide(keyword, "developer tools", now()) !== null : platform.hotSearches.unhide(keyword);
+    response.status(done ? 200 : 400).json({ ok: done, keyword, action, hidden: platform.hotSearches.hidden().map((row) => row.keyword) });
+  });
+
+  /**
+   * Each table's row count and a SHA-256 of its rows as the table gives them, so a developer (or the attack suite) can see what
+   * a call wrote. `leaveOut` names tables (`rate_events`) and columns (`items.view_count`) to leave out, comma-separated.
+   */
+  router.get("/dev/tables.json", (request, response) => {
+    const leaveOut = new Set(
+      String(request.query.leaveOut ?? "")
+        .split(",")
+        .filter(Boolean),
+    );
+    const tables = (platform.db.pragma("table_list") as { schema: string; name: string; type: string }[])
+      .filter((table) => table.schema === "main" && table.type === "table" && !table.name.startsWith("sqlite_") && !leaveOut.has(table.name))
+      .map((table) => table.name)
+      .sort();
+    const answer: Record<string, { rows: number; sha256: string }> = {};
+    for (const table of tables) {
+      const columns = (platform.db.pragma(`table_info("${table}")`) as { name: string }[])
+        .map((column) => column.name)
+        .filter((column) => !leaveOut.has(`${table}.${column}`));
+      const hash = createHash("sha256");
+      let rows = 0;
+      const select = platform.db.prepare(`SELECT ${columns.map((column) => `"${column}"`).join(", ")} FROM "${table}"`).raw();
+      for (const row of select.iterate() as Iterable<unknown[]>) {
+        rows++;
+        hash.update(
+          JSON.stringify(row, (_key, value: unknown) =>
+            Buffer.isBuffer(value) ? value.toString("base64") : typeof value === "bigint" ? String(value) : value,
+          ),
+        );
+        hash.update("\n");
+      }
+      answer[table] = { rows, sha256: hash.digest("hex") };
+    }
+    response.setHeader("Cache-Control", "no-store");
+    response.json(answer);
   });
 
   /**

@@ -298,3 +298,32 @@ describe("the payment simulator", () => {
     expect(html).toContain('data-refund-reason="orderEnded">the order had been cancelled or had expired when the money arrived<');
   });
 });
+
+describe("hot searches and the tables' fingerprint (ADR 042)", () => {
+  it("hides a phrase from the hot searches and shows it again, from the outbox page's form", async () => {
+    const hot = async () => ((await call("/article/keyWords", { pageSize: 50 })).data.list as { keyword: string }[]).map((entry) => entry.keyword);
+    const phrase = (await hot())[0];
+    const hidden = await form("/dev/hotSearches", { keyword: phrase, action: "hide" });
+    expect(hidden.status).toBe(200);
+    expect(await hidden.json()).toMatchObject({ ok: true, keyword: phrase, hidden: [phrase] });
+    expect(await hot()).not.toContain(phrase);
+    expect(await outboxHtml()).toContain(`<span class="code">${phrase}</span> (developer tools,`);
+    expect((await form("/dev/hotSearches", { keyword: phrase, action: "show" })).status).toBe(200);
+    expect((await hot())[0]).toBe(phrase);
+    expect((await form("/dev/hotSearches", { keyword: "\u0000 ", action: "hide" })).status).toBe(400);
+  });
+
+  it("fingerprints every table, leaving out the tables and columns named, and changes with a write", async () => {
+    const tables = async (leaveOut = "") =>
+      (await (await fetch(`${base}/dev/tables.json?leaveOut=${leaveOut}`)).json()) as Record<string, { rows: number; sha256: string }>;
+    const before = await tables("rate_events,items.view_count");
+    expect(before.rate_events).toBeUndefined();
+    expect(before.items.rows).toBeGreaterThan(100);
+    api.platform.db.prepare("UPDATE items SET view_count = view_count + 1 WHERE id = (SELECT MIN(id) FROM items)").run();
+    expect(await tables("rate_events,items.view_count")).toEqual(before);
+    api.platform.db.prepare("UPDATE items SET sort = sort + 1 WHERE id = (SELECT MIN(id) FROM items)").run();
+    const after = await tables("rate_events,items.view_count");
+    expect(after.items.sha256).not.toBe(before.items.sha256);
+    expect(after.items.rows).toBe(before.items.rows);
+  });
+});
