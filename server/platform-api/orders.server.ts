@@ -77,8 +77,8 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   operator: "an operator refunded the order",
 };
 
-/** How a successful notice was applied: the money kept for its order, or given back (ADR 040). */
-export type Settlement = "kept" | "refunded" | "declined";
+/** What a payment's outcome came to: declined by the provider, or money that was kept for its order or given back (ADR 040). */
+type Settlement = "declined" | "kept" | "refunded";
 
 /** Why a coupon does not apply to an order; null when it does. */
 export type CouponProblem = "notYours" | "used" | "notYet" | "expired" | "scope" | "threshold";
