@@ -3,6 +3,7 @@
  * parameters each reads, and values to try for each. Shared by the unit test, which watches the database itself, and
  * the attack suite, which calls the running server from another site.
  */
+import type { Db } from "@server/platform-api/db.server";
 import type { EmbeddedPlatform } from "@server/platform-api/index.server";
 import type { ApiContext, RouteDefinition } from "@server/platform-api/router.server";
 
@@ -71,4 +72,44 @@ export function paramSets(route: GetRoute, candidates: (name: string) => string[
       }),
     ),
   );
+}
+
+/** Values a walk tries: every table's first and last id, items of every kind, essays of every state, codes that name things. */
+export function walkValues(db: Db): { ids: string[]; codes: string[] } {
+  const ids = new Set<string>();
+  for (const name of db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%'").pluck().all() as string[]) {
+    if (!(db.pragma(`table_info("${name}")`) as { name: string; pk: number }[]).some((column) => column.name === "id" && column.pk === 1)) continue;
+    const row = db.prepare(`SELECT MIN(id) AS first, MAX(id) AS last FROM "${name}"`).get() as { first: number | null; last: number | null };
+    for (const id of [row.first, row.last]) if (id !== null) ids.add(String(id));
+  }
+  // A detail route wants an id of its own kind; essays are read differently in every state and visibility.
+  for (const row of db.prepare("SELECT MIN(id) AS first, MAX(id) AS last FROM items GROUP BY kind").all() as { first: number; last: number }[]) {
+    ids.add(String(row.first)).add(String(row.last));
+  }
+  for (const id of db.prepare("SELECT MIN(item_id) FROM essays GROUP BY status, visibility").pluck().all() as number[]) ids.add(String(id));
+  const codes = db
+    .prepare("SELECT code FROM give_links UNION SELECT author_code FROM scholars WHERE author_code IS NOT NULL LIMIT 20")
+    .pluck()
+    .all() as string[];
+  return { ids: [...ids], codes };
+}
+
+/** The candidate values of a parameter: by its name, ids for any *id / *Id, else a number and a flag. */
+export function walkCandidates(ids: string[], codes: string[], orderNos: string[]): (name: string) => string[] {
+  const named: Record<string, string[]> = {
+    receive: ["true", "1"],
+    keyword: ["货币政策", "数字金融"],
+    searchType: ["0", "4"],
+    type: ["newcomer", "help", "1"],
+    kind: ["essay", "circle", "question", "answer", "video"],
+    randStr: ["walkcaptcha0001"],
+    path: ["/2023ames", "/home"],
+    version: ["1"],
+    orderNo: [...orderNos, "1"],
+    code: codes,
+    authorCode: codes,
+    pageNum: ["1"],
+    pageSize: ["5"],
+  };
+  return (name) => named[name] ?? (/id$/i.test(name) ? ids : ["1", "true"]);
 }
