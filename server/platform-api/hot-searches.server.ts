@@ -15,7 +15,7 @@ import { addressKey } from "./client-address.server.ts";
 export const HALF_LIFE_DAYS = 3;
 /** A score that has decayed below this (and was never hidden) is forgotten. */
 const FORGOTTEN_BELOW = 0.05;
-/** How many phrases past the page a list read looks at for ones that still qualify. */
+/** A list read looks at this many times the page's size of best-scored phrases for ones that still qualify. */
 const LOOKAHEAD = 4;
 
 export interface HotSearch {
@@ -47,6 +47,7 @@ export function createHotSearches(db: Db) {
   );
   // Every kind a search of everything (searchType 0) covers; listItems keeps to public items.
   const everything = searchKinds("0") ?? [];
+  let prunedOn = "";
   const findsPublic = (keyword: string) => listItems(db, { kinds: everything, keyword, pageNum: 1, pageSize: 1 }).total > 0;
 
   /**
@@ -57,8 +58,12 @@ export function createHotSearches(db: Db) {
     const keyword = searchPhrase(raw).normalize("NFKC");
     if (!keyword || found <= 0 || findRiskWord(db, keyword) || isHidden.get(keyword)) return false;
     const today = shanghaiDay(now);
-    // The first count of a day forgets the earlier days' clients and the phrases that have faded away.
-    if (forgetEarlierDays.run(today).changes > 0) forgetFaded.run({ today });
+    // The first count of a day (on this node) forgets the earlier days' clients and the phrases that have faded away.
+    if (prunedOn !== today) {
+      forgetEarlierDays.run(today);
+      forgetFaded.run({ today });
+      prunedOn = today;
+    }
     if (remember.run(today, keyword, sha256(`${today}\n${client}`)).changes === 0) return false;
     add.run({ keyword, now: now.toISOString(), today });
     return true;

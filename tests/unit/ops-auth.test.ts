@@ -186,6 +186,22 @@ describe("who reaches the console", () => {
     expect(refusals.map((row) => row.detail)).toContain("wrong captcha");
   }, 60_000);
 
+  it("refuses more than 30 sign-in calls a minute from one address unread, recording the first refusal of the minute", async () => {
+    const flood = { "x-forwarded-for": "203.0.113.200" };
+    const statuses: number[] = [];
+    for (let call = 0; call < 40; call++) {
+      statuses.push((await ops.request("/ops/api/login", { headers: flood, body: { username: `flood${call}`, password: "x" } })).status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3).every((status) => status === 429 || status === 428)).toBe(true);
+    const recorded = ops.platform.db.prepare("SELECT detail FROM ops_audit WHERE ip = '203.0.113.200' ORDER BY id").pluck().all() as string[];
+    expect(recorded).toHaveLength(31);
+    expect(recorded.at(-1)).toBe("more than 30 sign-in calls a minute from this address");
+    ops.advance(61_000);
+    const next = await ops.request("/ops/api/login", { headers: flood, body: { username: "flood-late", password: "x" } });
+    expect(next.status).toBe(428);
+  }, 60_000);
+
   it("counts the address our server names, never one a caller writes into the body", async () => {
     ops.platform.opsConsole.saveStaff("trent", "editor", PASSWORD, ops.now());
     // Through the console: a clientIp field in the browser's body is not passed on.
