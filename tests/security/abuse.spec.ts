@@ -26,7 +26,7 @@ async function releaseEssay(request: APIRequestContext, writer: Person, title: s
 }
 
 /** A request context with no cookies of its own: each call says who it is. */
-async function freshContext(playwright: typeof import("@playwright/test"), baseURL: string | undefined) {
+async function freshContext(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined) {
   return playwright.request.newContext({ baseURL });
 }
 
