@@ -11,6 +11,7 @@ export default [
     route("login", "routes/ops.login.tsx"),
     route("edit", "routes/ops.edit.tsx"),
     route("audit", "routes/ops.audit.tsx"),
+    route("searches", "routes/ops.searches.tsx"),
   ]),
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

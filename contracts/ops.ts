@@ -55,6 +55,12 @@ export const OPS_API = {
   metadata: "/ops/api/metadata",
   /** GET ?limit=100&before=<id> → OpsAuditAnswer, newest first. */
   audit: "/ops/api/audit",
+  /** GET → OpsHotSearchesAnswer: the hot searches as the site shows them (best first) and the phrases hidden from them. */
+  hotSearches: "/ops/api/hotSearches",
+  /** POST OpsKeywordRequest → 204; any staff member: the phrase leaves the hot searches at once and is not counted (ADR 042). */
+  hideSearch: "/ops/api/hotSearches/hide",
+  /** Publisher only. POST OpsKeywordRequest → 204; 404 notFound when the phrase is not hidden. */
+  showSearch: "/ops/api/hotSearches/show",
 } as const;
 
 /**
@@ -289,7 +295,9 @@ export type OpsAuditAction =
   | "copy"
   | "preview"
   | "staffSaved"
-  | "seed";
+  | "seed"
+  | "hideSearch"
+  | "showSearch";
 
 export interface OpsAuditEntry {
   id: number;
@@ -300,6 +308,28 @@ export interface OpsAuditEntry {
   path: string | null;
   version: number | null;
   detail: string | null;
+}
+
+export interface OpsHotSearch {
+  keyword: string;
+  keywordEn: string;
+  /** About how many different people searched for it lately (the decayed score). */
+  searchCount: number;
+}
+
+export interface OpsHiddenSearch {
+  keyword: string;
+  hiddenAt: string;
+  hiddenBy: string;
+}
+
+export interface OpsHotSearchesAnswer {
+  shown: OpsHotSearch[];
+  hidden: OpsHiddenSearch[];
+}
+
+export interface OpsKeywordRequest {
+  keyword: string;
 }
 
 export interface OpsAuditAnswer {

@@ -11,6 +11,7 @@ import type { StaffRole } from "@contracts/ops.ts";
 import { readServerEnv } from "@server/env.server.ts";
 import { openDatabase } from "@server/platform-api/db.server.ts";
 import { createOpsConsole } from "@server/platform-api/ops.server.ts";
+import { createHotSearches } from "@server/platform-api/hot-searches.server.ts";
 
 function fail(message: string): never {
   console.error(message);
@@ -44,7 +45,7 @@ try {
     if (!process.stdin.isTTY) fail("a new staff member needs a password: --password, OPS_PASSWORD or a terminal to type it in");
     password = await promptHidden(`Password for ${values.username}: `);
   }
-  const outcome = createOpsConsole(db).saveStaff(values.username.toLowerCase(), values.role as StaffRole, password, new Date());
+  const outcome = createOpsConsole(db, createHotSearches(db)).saveStaff(values.username.toLowerCase(), values.role as StaffRole, password, new Date());
   console.log(`${values.username.toLowerCase()} ${outcome === "created" ? "added" : "updated"} as ${values.role} in ${env.databaseFile}`);
 } catch (error) {
   fail((error as Error).message);

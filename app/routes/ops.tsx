@@ -112,6 +112,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={OPS_PAGES.home} end>
               {t("layout.pages")}
             </NavLink>
+            <NavLink to="/ops/searches">{t("layout.searches")}</NavLink>
             <NavLink to="/ops/audit">{t("layout.audit")}</NavLink>
           </nav>
         )}

@@ -7,6 +7,7 @@ import {
   OPS_PREVIEW_PREFIX,
   OPS_SESSION_COOKIE,
   type OpsAuditAnswer,
+  type OpsHotSearchesAnswer,
   type OpsChange,
   type OpsDiff,
   type OpsDraft,
@@ -238,7 +239,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       next();
       return;
     }
-    const action = request.path.endsWith("/rollback") ? "rollback" : "publish";
+    const action = request.path.split("/").pop();
     const named = (request.body as { path?: unknown } | undefined)?.path;
     const path = typeof named === "string" ? named.slice(0, 300) : null;
     audit(response, request, { action: "publishRefused", path, detail: `${action}: only a publisher may do this` })
@@ -532,6 +533,32 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     run(async (request, response) => {
       const params = { limit: String(request.query.limit ?? "100"), before: String(request.query.before ?? "") };
       response.json(await platform<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
+    }),
+  );
+
+  consoleApi.get(
+    local(OPS_API.hotSearches),
+    run(async (_request, response) => {
+      response.json(await platform<OpsHotSearchesAnswer>("/hotSearches", "GET", {}, locals(response).opsSession));
+    }),
+  );
+
+  consoleApi.post(
+    local(OPS_API.hideSearch),
+    json,
+    run(async (request, response) => {
+      await platform("/hotSearches/hide", "POST", { keyword: bodyString(request, "keyword") }, locals(response).opsSession);
+      response.status(204).end();
+    }),
+  );
+
+  consoleApi.post(
+    local(OPS_API.showSearch),
+    json,
+    publisherOnly,
+    run(async (request, response) => {
+      await platform("/hotSearches/show", "POST", { keyword: bodyString(request, "keyword") }, locals(response).opsSession);
+      response.status(204).end();
     }),
   );
 

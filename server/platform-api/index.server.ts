@@ -131,8 +131,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   commentTargets.push(circleCommentTarget(db));
   const essays = createEssays(db, accounts, uploadsDir);
   commentTargets.push(essays.commentTarget);
-  const opsConsole = createOpsConsole(db, { captchaTestMode: options.captchaTestMode ?? false, ...options.opsConsole });
   const hotSearches = createHotSearches(db);
+  const opsConsole = createOpsConsole(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false, ...options.opsConsole });
   if (options.seed !== false && options.pageConfigsDir) {
     const taken = opsConsole.seedFromDirectory(options.pageConfigsDir, now());
     if (taken) options.log?.(`took ${taken} new or changed page config(s) from ${options.pageConfigsDir} into the console's store`);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { OpsAuditAction, OpsProblem, StaffRole } from "@contracts/ops.ts";
 import type { Db } from "./db.server.ts";
+import type { HotSearches } from "./hot-searches.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { allow, hashPassword, newToken, sha256, verifyPassword } from "./support.server.ts";
 import { schemaProblems } from "./ops-schema.server.ts";
@@ -86,7 +87,10 @@ class ConsoleRefusal extends Error {
   }
 }
 
-export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
+/** How many of the hot searches the console shows: the public list's ten and the ones next in line. */
+const HOT_SEARCHES_SHOWN = 30;
+
+export function createOpsConsole(db: Db, hotSearches: HotSearches, options: OpsConsoleOptions = {}) {
   const idleMs = options.idleMs ?? 30 * 60_000;
   const absoluteMs = options.absoluteMs ?? 12 * 3_600_000;
   const freeFailures = options.freeLoginFailures ?? 3;
@@ -223,7 +227,7 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
   };
 
   /** The session of a publisher; an editor's call is refused and the refusal recorded, as every refusal is (ADR 042). */
-  const publisherOf = (context: ApiContext, action: "publish" | "rollback"): StaffSession => {
+  const publisherOf = (context: ApiContext, action: "publish" | "rollback" | "showSearch"): StaffSession => {
     const session = sessionOf(context);
     if (session.role !== "publisher") {
       const path = typeof context.params.path === "string" ? context.params.path.slice(0, 300) : null;
@@ -264,6 +268,7 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
   const draftOf = (path: string) => db.prepare("SELECT * FROM ops_drafts WHERE path = ?").get(path) as DraftRow | undefined;
 
   const failuresRow = db.prepare("SELECT failures, last_failed_at FROM ops_login_failures WHERE key = ?");
+  const forgetFailuresBefore = db.prepare("DELETE FROM ops_login_failures WHERE last_failed_at < ?");
   const recordFailure = db.prepare(
     `INSERT INTO ops_login_failures (key, failures, last_failed_at) VALUES (@key, 1, @now) ON CONFLICT (key) DO UPDATE
      SET failures = CASE WHEN last_failed_at < @now - @memory THEN 1 ELSE failures + 1 END, last_failed_at = @now`,
@@ -305,6 +310,8 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
         audit(at, username || "?", "loginRefused", { detail: `more than ${loginCallsPerMinute} sign-in calls a minute from this address`, ip });
       return fail(429, "too many sign-in calls; try again in 60 s", { retryAfterSeconds: 60 });
     }
+    // Failures past their memory are gone for good, so names a guesser made up do not pile up.
+    forgetFailuresBefore.run(now - failureMemoryMs);
     const nameKey = `name:${username}`;
     const addressKeyed = `address:${addressKey(ip)}`;
     const byName = failuresOf(nameKey, now);
@@ -489,6 +496,26 @@ export function createOpsConsole(db: Db, options: OpsConsoleOptions = {}) {
         ip: context.ip,
       });
       return ok();
+    }),
+    // Hot searches (ADR 042): any staff member may hide a phrase at once; showing one again is a publisher's decision.
+    route("GET", "/hotSearches", (context) => {
+      sessionOf(context);
+      const hidden = hotSearches.hidden().map((row) => ({ keyword: row.keyword, hiddenAt: row.hidden_at, hiddenBy: row.hidden_by }));
+      return ok({ shown: hotSearches.list(HOT_SEARCHES_SHOWN, context.now()), hidden });
+    }),
+    route("POST", "/hotSearches/hide", (context) => {
+      const session = sessionOf(context);
+      const keyword = hotSearches.hide(stringParam(context, "keyword"), session.username, context.now());
+      if (!keyword) throw new ConsoleRefusal(400, "the phrase is empty once control characters are removed");
+      audit(context.now(), session.username, "hideSearch", { detail: keyword, ip: context.ip });
+      return ok({ keyword });
+    }),
+    route("POST", "/hotSearches/show", (context) => {
+      const session = publisherOf(context, "showSearch");
+      const keyword = stringParam(context, "keyword");
+      if (!hotSearches.unhide(keyword)) throw new ConsoleRefusal(404, "the phrase is not hidden");
+      audit(context.now(), session.username, "showSearch", { detail: keyword, ip: context.ip });
+      return ok({ keyword });
     }),
     route("GET", "/audit", (context) => {
       sessionOf(context);

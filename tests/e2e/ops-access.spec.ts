@@ -27,6 +27,9 @@ const METHOD = {
   copy: "POST",
   metadata: "GET",
   audit: "GET",
+  hotSearches: "GET",
+  hideSearch: "POST",
+  showSearch: "POST",
 } as const satisfies Record<keyof typeof OPS_API, "GET" | "POST">;
 
 /** Calls anyone may make: signing in (its answer for wrong credentials is tested by the server's suite) and out. */
@@ -48,6 +51,7 @@ test("a signed-in member who is not staff gets 403 on every console page and API
   for (const path of [
     ...Object.values(OPS_PAGES).filter((path) => path !== OPS_PAGES.login),
     "/ops/audit",
+    "/ops/searches",
     "/ops/edit?path=%2F2023ames",
     `${OPS_PREVIEW_PREFIX}/2023ames?lang=zh&as=visitor&source=live`,
   ]) {

@@ -179,3 +179,29 @@ for (const [name, device] of [
     await context.close();
   });
 }
+
+test("an editor hides a planted phrase from the hot searches; a publisher shows it again", async ({ page, browser }) => {
+  const phrase = `刷榜${Date.now().toString(36)}`;
+  await signIn(page, "editor");
+  await page.getByRole("link", { name: "热门搜索" }).click();
+  await expect(page).toHaveURL("/ops/searches");
+  await expect(page.getByRole("heading", { name: "热门搜索" })).toBeVisible();
+  await page.getByRole("button", { name: "隐藏", exact: true }).first().click();
+  await expect(page.getByRole("alert")).toHaveText("请输入要隐藏的搜索词");
+  await page.getByLabel("搜索词").fill(phrase);
+  await page.getByRole("button", { name: "隐藏", exact: true }).first().click();
+  await expect(page.getByRole("status")).toContainText(`已隐藏“${phrase}”`);
+  const hiddenRow = page.getByRole("table", { name: "已隐藏的搜索词" }).getByRole("row", { name: phrase });
+  await expect(hiddenRow).toContainText("发布者可恢复");
+  await expect(page.getByLabel("搜索词")).toHaveValue("");
+
+  const publisher = await browser.newPage({ ...LAPTOP });
+  await signIn(publisher, "publisher", "/ops/searches");
+  const row = publisher.getByRole("table", { name: "已隐藏的搜索词" }).getByRole("row", { name: phrase });
+  const showAgain = row.getByRole("button", { name: "恢复展示" });
+  expect((await showAgain.boundingBox())?.height).toBeGreaterThanOrEqual(40);
+  await showAgain.click();
+  await expect(publisher.getByRole("status")).toContainText(`已恢复展示“${phrase}”`);
+  await expect(row).toHaveCount(0);
+  await publisher.close();
+});
