@@ -81,7 +81,7 @@ export function captchaPng(digits: string, random: () => number = Math.random): 
  */
 export function spendCaptcha(db: Db, randStr: string, ticket: string, testMode: boolean): boolean {
   if (testMode) return true;
-  const answer = db.prepare("SELECT answer FROM captchas WHERE rand_str = ?").pluck().get(randStr) as string | undefined;
-  db.prepare("DELETE FROM captchas WHERE rand_str = ?").run(randStr);
+  // One statement, so two nodes on one database cannot both spend the same captcha.
+  const answer = db.prepare("DELETE FROM captchas WHERE rand_str = ? RETURNING answer").pluck().get(randStr) as string | undefined;
   return answer !== undefined && answer === ticket;
 }

@@ -142,8 +142,9 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
    * A cover must be an image /file/upload gave out that is still stored (the schema already checked its shape), of
    * the spec's 750×420 (§5), as the article editor crops it (ADR 041).
    */
-  const coverMissing = (context: ApiContext, cover: string): Envelope | null => {
-    if (!cover) return null;
+  /** A new cover must be stored and 750×420; the cover the article already has is kept as it is (older ones may differ). */
+  const coverMissing = (context: ApiContext, cover: string, existing: EssayRow | null): Envelope | null => {
+    if (!cover || cover === existing?.cover) return null;
     if (!isStoredImageUrl(uploadsDir, cover)) return fail(400, say(context, "封面图片不存在，请重新上传", "The cover image is gone. Please upload it again"));
     const size = storedImageSize(uploadsDir, cover.slice(cover.indexOf("name=") + "name=".length));
     if (size?.width !== COVER_SIZE.width || size.height !== COVER_SIZE.height)
@@ -196,7 +197,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
       existing = own.row;
     }
     const fields = fieldsFrom(body.value);
-    const refusal = coverMissing(context, fields.cover);
+    const refusal = coverMissing(context, fields.cover, existing);
     if (refusal) return refusal;
     if (existing?.essay_status === "released") {
       // Readers keep the released text; the edits wait for the next release.
@@ -232,7 +233,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
         fields: { title: !fields.title, content: isEmptyContent(fields.content), cover: !fields.cover },
       });
     const refusal =
-      coverMissing(context, fields.cover) ??
+      coverMissing(context, fields.cover, existing) ??
       refuseRiskWords(context, db, fields.title, fields.intro, plainText(fields.content)) ??
       limitCostly(context, db, user.id, "post");
     if (refusal) return refusal;

@@ -37,6 +37,12 @@ const byTopicOf = (id: number) => ({
   args: [id, id],
 });
 
+/** A browser says the request came from another site's page; a request without Sec-Fetch-Site is not a browser's. */
+function isCrossSite(context: ApiContext): boolean {
+  const site = context.headers.get("sec-fetch-site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
 export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches): RouteDefinition[] {
   const viewerId = (context: ApiContext): number | null => {
     const who = accounts.current(context);
@@ -165,8 +171,10 @@ export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches
         const counts = Object.fromEntries(
           SEARCH_TYPES.map((type) => [type, listItems(db, { kinds: searchKinds(type)!, keyword, pageNum: 1, pageSize: 1 }).total]),
         );
-        // Hot searches count a first page that found public items, once per client and phrase a day (ADR 042).
-        if (pageNum === 1 && counts["0"] > 0) hotSearches.count(keyword, counts["0"], searchClient(viewerId(context), context.ip), context.now());
+        // Hot searches count a first page that found public items, once per client and phrase a day (ADR 042), and
+        // never a search another site's page made its visitors' browsers send (an image or a script tag).
+        if (pageNum === 1 && counts["0"] > 0 && !isCrossSite(context))
+          hotSearches.count(keyword, counts["0"], searchClient(viewerId(context), context.ip), context.now());
         return ok({ ...result, keyword, counts });
       },
     },

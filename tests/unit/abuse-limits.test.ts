@@ -21,7 +21,7 @@ interface Hot {
   searchCount: number;
 }
 const hotList = async (): Promise<Hot[]> => (await call("/article/keyWords", { method: "GET", query: { pageSize: "50" } })).body.data.list;
-const search = (keyword: string, options: { ip?: string; token?: string } = {}) =>
+const search = (keyword: string, options: { ip?: string; token?: string; headers?: Record<string, string> } = {}) =>
   call("/commonSearc/all", { method: "GET", query: { keyword, searchType: "0" }, ...options });
 /** An essay's cover: a real PNG of its 750×420, uploaded (ADR 041). */
 const COVER = (await plainPng(750, 420)).toString("base64");
@@ -73,6 +73,19 @@ describe("hot searches (finding 5)", () => {
     await search("不会找到任何内容的短语zzz", { ip: "198.51.100.9" });
     expect(await countOf()).toBe(target.searchCount + 5);
     expect((await hotList()).some((entry) => entry.keyword.includes("zzz"))).toBe(false);
+  });
+
+  it("counts nothing another site's page makes its visitors' browsers search for (an image tag), and our own pages' searches", async () => {
+    const target = (await hotList())[7];
+    const countOf = async () => (await hotList()).find((entry) => entry.keyword === target.keyword)?.searchCount;
+    for (let visitor = 1; visitor <= 25; visitor++) {
+      const answer = await search(target.keyword, { ip: `192.0.2.${visitor}`, headers: { "sec-fetch-site": "cross-site" } });
+      expect(answer.body.data.total).toBeGreaterThan(0);
+      await search(target.keyword, { ip: `192.0.2.${visitor}`, headers: { "sec-fetch-site": "same-site" } });
+    }
+    expect(await countOf()).toBe(target.searchCount);
+    await search(target.keyword, { ip: "192.0.2.100", headers: { "sec-fetch-site": "same-origin" } });
+    expect(await countOf()).toBe(target.searchCount + 1);
   });
 
   it("counts the same client again on the next Shanghai day, and lets every score halve every few days", async () => {

@@ -26,6 +26,8 @@ export interface CallOptions {
   token?: string;
   lang?: Lang;
   ip?: string;
+  /** Headers a browser adds (Sec-Fetch-Site…), beside the cookie and token the fixture sets. */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxRow {
@@ -104,7 +106,7 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
       const method = callOptions.method ?? "POST";
       const url = new URL(`http://embedded/api${path}`);
       for (const [key, value] of Object.entries(callOptions.query ?? {})) url.searchParams.set(key, value);
-      const headers: Record<string, string> = { cookie: `lang=${callOptions.lang ?? "en"}` };
+      const headers: Record<string, string> = { ...callOptions.headers, cookie: `lang=${callOptions.lang ?? "en"}` };
       if (method === "POST") headers["content-type"] = "application/json";
       if (callOptions.token) headers.token = callOptions.token;
       const body = method === "POST" ? JSON.stringify(callOptions.body ?? {}) : undefined;

@@ -18,12 +18,13 @@ CREATE INDEX payment_entries_by_order ON payment_entries (order_id, kind);
 
 -- Payments the engine itself declined when their order was cancelled, expired or paid again (the provider had said
 -- nothing): their outcome is the provider's to tell, so they wait for its notice again. The engine wrote the order's
--- event, or the next attempt, at the very instant it declined them; a provider's decline never shares that instant.
+-- event, or the next attempt, within a second of declining them (it read the clock twice); a provider's decline comes
+-- on its own notice, later.
 UPDATE payments SET status = 'pending', settled_at = NULL
 WHERE status = 'declined'
   AND (
-    EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = payments.order_id AND e.to_status IN ('cancelled', 'expired') AND e.at = payments.settled_at)
-    OR EXISTS (SELECT 1 FROM payments later WHERE later.order_id = payments.order_id AND later.id > payments.id AND later.created_at = payments.settled_at)
+    EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = payments.order_id AND e.to_status IN ('cancelled', 'expired') AND ABS(julianday(e.at) - julianday(payments.settled_at)) * 86400 < 1)
+    OR EXISTS (SELECT 1 FROM payments later WHERE later.order_id = payments.order_id AND later.id > payments.id AND ABS(julianday(later.created_at) - julianday(payments.settled_at)) * 86400 < 1)
   );
 
 -- The money that moved before the ledger: every payment that succeeded arrived; a refunded one arrived and went back
