@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toLang } from "@contracts/language";
 import { OPS_API, type OpsHotSearchesAnswer } from "@contracts/ops";
@@ -82,97 +82,89 @@ export default function OpsSearches() {
           {done}
         </p>
       )}
-      <div className="ops-table-wrap">
-        <table className="ops-table">
-          <caption>{t("searches.shownTitle")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("searches.rank")}</th>
-              <th scope="col">{t("searches.phrase")}</th>
-              <th scope="col">{t("searches.people")}</th>
-              <th scope="col">
-                <span className="ops-muted">{t("searches.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer?.shown.length === 0 && (
-              <tr>
-                <td colSpan={4} className="ops-muted">
-                  {t("searches.noneShown")}
-                </td>
-              </tr>
-            )}
-            {answer?.shown.map((search, index) => (
-              <tr key={search.keyword}>
-                <td>{index + 1}</td>
-                <td>
-                  {search.keyword}
-                  {search.keywordEn && search.keywordEn !== search.keyword && <span className="ops-muted"> · {search.keywordEn}</span>}
-                </td>
-                <td>{search.searchCount}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="ops-button"
-                    disabled={busy}
-                    onClick={() => void act(OPS_API.hideSearch, search.keyword, t("searches.hidden", { keyword: search.keyword }), t("errors.unavailable"))}
-                  >
-                    {t("searches.hide")}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="ops-table-wrap">
-        <table className="ops-table">
-          <caption>{t("searches.hiddenTitle")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("searches.phrase")}</th>
-              <th scope="col">{t("searches.hiddenBy")}</th>
-              <th scope="col">{t("searches.hiddenAt")}</th>
-              <th scope="col">
-                <span className="ops-muted">{t("searches.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer?.hidden.length === 0 && (
-              <tr>
-                <td colSpan={4} className="ops-muted">
-                  {t("searches.noneHidden")}
-                </td>
-              </tr>
-            )}
-            {answer?.hidden.map((search) => (
-              <tr key={search.keyword}>
-                <td>{search.keyword}</td>
-                <td>{search.hiddenBy}</td>
-                <td>{formatMoment(search.hiddenAt, lang)}</td>
-                <td>
-                  {isPublisher ? (
-                    <button
-                      type="button"
-                      className="ops-button"
-                      disabled={busy}
-                      onClick={() =>
-                        void act(OPS_API.showSearch, search.keyword, t("searches.shownAgain", { keyword: search.keyword }), t("searches.notHidden"))
-                      }
-                    >
-                      {t("searches.show")}
-                    </button>
-                  ) : (
-                    <span className="ops-muted">{t("searches.publisherShows")}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PhraseTable
+        caption={t("searches.shownTitle")}
+        columns={[t("searches.rank"), t("searches.phrase"), t("searches.people"), t("searches.actions")]}
+        empty={answer?.shown.length === 0 ? t("searches.noneShown") : null}
+      >
+        {answer?.shown.map((search, index) => (
+          <tr key={search.keyword}>
+            <td>{index + 1}</td>
+            <td>
+              {search.keyword}
+              {search.keywordEn && search.keywordEn !== search.keyword && <span className="ops-muted"> · {search.keywordEn}</span>}
+            </td>
+            <td>{search.searchCount}</td>
+            <td>
+              <button
+                type="button"
+                className="ops-button"
+                disabled={busy}
+                onClick={() => void act(OPS_API.hideSearch, search.keyword, t("searches.hidden", { keyword: search.keyword }), t("errors.unavailable"))}
+              >
+                {t("searches.hide")}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </PhraseTable>
+      <PhraseTable
+        caption={t("searches.hiddenTitle")}
+        columns={[t("searches.phrase"), t("searches.hiddenBy"), t("searches.hiddenAt"), t("searches.actions")]}
+        empty={answer?.hidden.length === 0 ? t("searches.noneHidden") : null}
+      >
+        {answer?.hidden.map((search) => (
+          <tr key={search.keyword}>
+            <td>{search.keyword}</td>
+            <td>{search.hiddenBy}</td>
+            <td>{formatMoment(search.hiddenAt, lang)}</td>
+            <td>
+              {isPublisher ? (
+                <button
+                  type="button"
+                  className="ops-button"
+                  disabled={busy}
+                  onClick={() => void act(OPS_API.showSearch, search.keyword, t("searches.shownAgain", { keyword: search.keyword }), t("searches.notHidden"))}
+                >
+                  {t("searches.show")}
+                </button>
+              ) : (
+                <span className="ops-muted">{t("searches.publisherShows")}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PhraseTable>
     </section>
+  );
+}
+
+/** One of the page's two tables: its caption, column headings, and a line saying it is empty when it is. */
+function PhraseTable({ caption, columns, empty, children }: { caption: string; columns: string[]; empty: string | null; children: ReactNode }) {
+  return (
+    <div className="ops-table-wrap">
+      <table className="ops-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty && (
+            <tr>
+              <td colSpan={columns.length} className="ops-muted">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {children}
+        </tbody>
+      </table>
+    </div>
   );
 }

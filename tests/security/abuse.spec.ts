@@ -11,7 +11,7 @@ import { OPS_API } from "../../contracts/ops";
 import { OPS_TEST_STAFF } from "../e2e/ops-staff";
 import { type GetRoute, paramSets, walkCandidates } from "../unit/get-route-walk";
 import { plainPng } from "../unit/image-samples";
-import { callAs, newPerson, type Person, printFigures } from "./support";
+import { callAs, newPerson, type Person, printFigures, addAddress } from "./support";
 
 const root = join(import.meta.dirname, "..", "..");
 const COVER_PNG = (await plainPng(750, 420)).toString("base64");
@@ -165,14 +165,7 @@ test("no GET route called from another site with a member's cookie writes anythi
   // never ordered (the welcome coupon is theirs to take).
   const owner = await newPerson(request);
   const newcomer = await newPerson(request);
-  const address = await callAs(request, owner, "/userAddress/operation", {
-    receiver: "张三",
-    phone: "13800138000",
-    provinceCode: "110000",
-    cityCode: "110000",
-    districtCode: "110108",
-    detail: "颐和园路5号",
-  });
+  const address = await addAddress(request, owner);
   const goods = ((await (await request.get("/api/goods/list")).json()) as { data: { list: { productId: number }[] } }).data.list[0];
   const order = await callAs(request, owner, "/order/confirmPay", {
     productId: goods.productId,

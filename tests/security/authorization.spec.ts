@@ -5,23 +5,14 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { OPS_API } from "../../contracts/ops";
-import { callAs, newPerson, printFigures } from "./support";
+import { callAs, newPerson, printFigures, addAddress } from "./support";
 
 test("another user reads or changes nothing of a user's own data by its id", async ({ request }) => {
   const owner = await newPerson(request);
   const other = await newPerson(request);
   const key = () => randomBytes(12).toString("hex");
 
-  const address = (
-    await callAs(request, owner, "/userAddress/operation", {
-      receiver: "张三",
-      phone: "13800138000",
-      provinceCode: "110000",
-      cityCode: "110000",
-      districtCode: "110108",
-      detail: "颐和园路5号",
-    })
-  ).data;
+  const address = (await addAddress(request, owner)).data;
   const centre = (await callAs(request, owner, "/coupon/centerCouponList", {})).data.list as { couponId: number; scope: string }[];
   const claimed = (await callAs(request, owner, "/coupon/addActivityCoupon", { couponId: centre.find((coupon) => coupon.scope === "all")!.couponId })).data;
   const goods = ((await (await request.get("/api/goods/list")).json()).data.list as { productId: number }[])[1];

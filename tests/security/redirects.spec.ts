@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { holdSession } from "../e2e/platform-support";
-import { callAs, inParallel, newPerson, printFigures } from "./support";
+import { callAs, inParallel, newPerson, printFigures, addAddress } from "./support";
 
 const HOSTS = ["evil.example", "evil.example:443", "127.0.0.1.evil.example"];
 const SHAPES = [
@@ -57,14 +57,7 @@ test("no navigation parameter leaves the site, in 50+ variants each", async ({ b
 
   // ?prePage= of the address chooser: a tap on an address navigates there.
   const person = await newPerson(request);
-  await callAs(request, person, "/userAddress/operation", {
-    receiver: "张三",
-    phone: "13800138000",
-    provinceCode: "110000",
-    cityCode: "110000",
-    districtCode: "110108",
-    detail: "颐和园路5号",
-  });
+  await addAddress(request, person);
   const context = await browser.newContext({ baseURL });
   await holdSession(context, baseURL!, person);
   await inParallel(tried, 4, async (variant) => {

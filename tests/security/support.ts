@@ -29,6 +29,18 @@ export async function newPerson(request: APIRequestContext): Promise<Person> {
   return { ...session, address, headers: { token: session.token, "X-Forwarded-For": address } };
 }
 
+/** Gives a person a delivery address in Beijing (what an order of goods needs); the platform's answer. */
+export function addAddress(request: APIRequestContext, person: Person): Promise<{ code: number; data?: any }> {
+  return callAs(request, person, "/userAddress/operation", {
+    receiver: "张三",
+    phone: "13800138000",
+    provinceCode: "110000",
+    cityCode: "110000",
+    districtCode: "110108",
+    detail: "颐和园路5号",
+  });
+}
+
 /** Calls the API as a person; the envelope's code. */
 export async function callAs(
   request: APIRequestContext,

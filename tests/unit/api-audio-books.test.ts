@@ -8,8 +8,6 @@ import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { randomBytes } from "node:crypto";
 import { createLedger } from "@server/platform-api/ledger.server";
 import { audioUrlValid } from "@server/platform-api/audio-books.server";
-import { signNotice } from "@server/platform-api/orders.server";
-import { platformSecret } from "@server/platform-api/support.server";
 
 const api = useEmbeddedPlatform("2027-04-02T03:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;
@@ -154,15 +152,7 @@ describe("shelf and ratings", () => {
 async function buyMembership(token: string, days: number): Promise<string> {
   const productId = db().prepare("SELECT id FROM products WHERE kind = 'membership' AND days = ?").pluck().get(days) as number;
   const placed = (await call("/order/confirmPay", { token, body: { productId, idempotencyKey: randomBytes(12).toString("hex") } })).body.data;
-  const body = JSON.stringify({ paymentNo: placed.paymentNo, outcome: "succeeded", amountFen: placed.totalFen });
-  const response = await api.platform.api.fetch(
-    new Request("http://embedded/api/pay/notify", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-pay-signature": signNotice(platformSecret(db(), "payment"), body) },
-      body,
-    }),
-  );
-  expect(((await response.json()) as { data: { result: string } }).data.result).toBe("applied");
+  expect((await api.notifyPayment({ paymentNo: placed.paymentNo, outcome: "succeeded", amountFen: placed.totalFen })).data?.result).toBe("applied");
   return placed.orderNo as string;
 }
 

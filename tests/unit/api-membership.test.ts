@@ -7,8 +7,6 @@ import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { displayMemberCode, issueExchangeCodes } from "@server/platform-api/membership.server";
-import { signNotice } from "@server/platform-api/orders.server";
-import { platformSecret } from "@server/platform-api/support.server";
 
 const api = useEmbeddedPlatform("2027-05-01T02:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;
@@ -24,15 +22,8 @@ const membership = async (token: string) => (await call("/members/interests", { 
 async function buy(token: string, productId: number) {
   const placed = await call("/order/confirmPay", { token, body: { productId, quantity: 1, idempotencyKey: key() } });
   expect(placed.body.code, placed.body.message).toBe(200);
-  const body = JSON.stringify({ paymentNo: placed.body.data.paymentNo, outcome: "succeeded", amountFen: placed.body.data.totalFen });
-  const response = await api.platform.api.fetch(
-    new Request("http://embedded/api/pay/notify", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-pay-signature": signNotice(platformSecret(db(), "payment"), body) },
-      body,
-    }),
-  );
-  expect(((await response.json()) as { data: { result: string } }).data.result).toBe("applied");
+  const notice = { paymentNo: placed.body.data.paymentNo, outcome: "succeeded" as const, amountFen: placed.body.data.totalFen };
+  expect((await api.notifyPayment(notice)).data?.result).toBe("applied");
   return placed.body.data.orderNo as string;
 }
 

@@ -53,17 +53,8 @@ async function claim(token: string, scope: string): Promise<number> {
   return answer.body.data.userCouponId;
 }
 
-async function notify(paymentNo: string, outcome: "succeeded" | "declined", amountFen: number, signature?: string) {
-  const body = JSON.stringify({ paymentNo, outcome, amountFen });
-  const response = await api.platform.api.fetch(
-    new Request("http://embedded/api/pay/notify", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-pay-signature": signature ?? signNotice(platformSecret(db(), "payment"), body) },
-      body,
-    }),
-  );
-  return (await response.json()) as { code: number; message: string; data?: { result: string } };
-}
+const notify = (paymentNo: string, outcome: "succeeded" | "declined", amountFen: number, signature?: string) =>
+  api.notifyPayment({ paymentNo, outcome, amountFen }, signature);
 
 const status = async (token: string, orderNo: string) => (await call("/order/getPaystatus", { body: { orderNo }, token })).body.data;
 

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { signNotice } from "@server/platform-api/orders.server";
+import { platformSecret } from "@server/platform-api/support.server";
 
 export type Lang = "en" | "zh";
 
@@ -30,6 +32,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+export interface PaymentNotice {
+  paymentNo: string;
+  outcome: "succeeded" | "declined";
+  amountFen: number;
+}
+
 export interface OutboxRow {
   id: number;
   channel: string;
@@ -50,6 +58,8 @@ export interface PlatformFixture {
   freshIp(): string;
   raw(path: string, options?: CallOptions): Promise<Response>;
   call(path: string, options?: CallOptions): Promise<{ status: number; body: Envelope }>;
+  /** The payment provider's notice for a payment, signed with the platform's key unless a signature is given. */
+  notifyPayment(notice: PaymentNotice, signature?: string): Promise<Envelope & { data?: { result: string } }>;
   /** Messages of the developer outbox, newest first. */
   outbox(): OutboxRow[];
   /** A new phone account (numbers from 188…) logged in by code, from a fresh address. */
@@ -118,6 +128,12 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
         throw new Error(`${path} answered ${response.status} with ${response.headers.get("content-type")}, not JSON`);
       }
       return { status: response.status, body: (await response.json()) as Envelope };
+    },
+    async notifyPayment(notice, signature) {
+      const body = JSON.stringify(notice);
+      const headers = { "content-type": "application/json", "x-pay-signature": signature ?? signNotice(platformSecret(fixture.platform.db, "payment"), body) };
+      const response = await fixture.platform.api.fetch(new Request("http://embedded/api/pay/notify", { method: "POST", headers, body }));
+      return (await response.json()) as Envelope & { data?: { result: string } };
     },
     outbox: () => fixture.platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as OutboxRow[],
     async newUser() {
