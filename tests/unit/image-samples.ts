@@ -2,20 +2,8 @@
  * Images made in the test, small on disk and in memory (no binary fixtures): decompression bombs built byte by byte,
  * and ordinary photos, charts and animations drawn by sharp. Shared by the unit tests and the attack suite (ADR 041).
  */
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
