@@ -20,6 +20,7 @@ import { OPS_CONSOLE_PREFIX } from "./platform-api/ops.server.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { compressResponses, precompressedFiles } from "./compression.server.ts";
 import { renderCache } from "./render-cache.server.ts";
+import { shareImages } from "./share-image.server.ts";
 import { normaliseRequestPaths } from "./request-path.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
@@ -360,6 +361,19 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       response.send(svg);
     });
   }
+
+  app.get(
+    "/media/share.jpg",
+    shareImages({
+      posterSvg: platform ? (id, lang) => posterSvg(platform.db, id, lang) : undefined,
+      platformBytes: async (path) => {
+        const answer = platform
+          ? await platform.api.fetch(new Request(`http://platform${path}`))
+          : await fetch(`${env.platformBaseUrl}${path}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+        return answer?.status === 200 ? Buffer.from(await answer.arrayBuffer()) : null;
+      },
+    }),
+  );
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
