@@ -7,7 +7,8 @@
  *  3. SSR throughput of /home, beside a plain node:http server replaying the same HTML: what rendering costs, with
  *     the anonymous render cache (ADR 009) as visitors meet it and with every request rendered, at 10 and 50
  *     connections; and, for context, the floor app's page rendered beside static serving of its bytes.
- *  4. Every goal of issue 15 these measure, against its target, PASS or FAIL, and a summary of them all.
+ *  4. Reading a 40-formula article against a plain one of the same length, uncached: server CPU per read (issue 32).
+ *  5. Every goal of issues 15 and 32 these measure, against its target, PASS or FAIL, and a summary of them all.
  *
  * It measures the existing production build (package.json's script builds first) and never writes to the
  * repository: the database is a temporary file, the floor app lives in os.tmpdir(). Everything listens on
@@ -24,6 +25,7 @@ import { readServerEnv } from "@server/env.server.ts";
 import { FIRST_LOAD_GOAL, firstLoadVerdict, measureFirstLoad, type FirstLoad } from "./first-load.ts";
 import { startFloorApp, type FloorApp } from "./floor-app.ts";
 import { closeServer, listenInRange, HOST } from "./net.ts";
+import { measureArticleReads } from "./rich-text.ts";
 import { endToEndHeaders, measureThroughput, startStaticServer, type LoadResult, type LoadSettings } from "./throughput.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -46,6 +48,8 @@ const GOALS = {
   cachedRatio: 0.4,
   cachedP99Ms: 40,
   cachedP99MsMany: 200,
+  /** Issue 32: a formula-heavy article's server CPU per read, against a plain one's. */
+  formulaReadRatio: 1.5,
 } as const;
 
 interface GoalResult {
@@ -299,7 +303,7 @@ function printThroughput(runs: [string, LoadResult][], baseline: LoadResult, set
 }
 
 function printSummary() {
-  console.log("\n== Goals of issue 15 measured in this run ==");
+  console.log("\n== Goals of issues 15 and 32 measured in this run ==");
   console.log(
     table(
       ["goal", "measured", "verdict"],
@@ -403,6 +407,24 @@ async function main() {
       printThroughput([["floor rendered", floorRendered]], floorStatic, settings, floorHtml.length, "/ of the floor app (one <h1>, no goal)");
       await floor.close();
       floor = null;
+    }
+
+    const uncachedPlatform = handles[1]?.platform;
+    if (uncachedPlatform) {
+      const reads = await measureArticleReads(oursUncached, uncachedPlatform, settings, WARM_UP_SECONDS);
+      console.log(`\n== Reading an article, uncached, ${settings.connections} connections ==`);
+      console.log(
+        table(
+          ["article", "server CPU ms per read", "req/s"],
+          [reads.plain, reads.formula].map((cost) => [cost.label, cost.cpuMsPerRead.toFixed(2), cost.requestsPerSecond.toFixed(1)]),
+        ),
+      );
+      const formulaRatio = reads.formula.cpuMsPerRead / reads.plain.cpuMsPerRead;
+      check(
+        `a 40-formula article's server CPU per read at most ${GOALS.formulaReadRatio}x a plain one's`,
+        `${formulaRatio.toFixed(2)}x`,
+        formulaRatio <= GOALS.formulaReadRatio,
+      );
     }
 
     const many: LoadSettings = { connections: MANY_CONNECTIONS, seconds };

@@ -18,7 +18,9 @@ import { servedPlatformRoutes } from "./config-check.server.ts";
 import { opsConsole, previewServicesOf } from "./ops/console.server.ts";
 import { OPS_CONSOLE_PREFIX } from "./platform-api/ops.server.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
+import { compressResponses, precompressedFiles } from "./compression.server.ts";
 import { renderCache } from "./render-cache.server.ts";
+import { shareImages } from "./share-image.server.ts";
 import { normaliseRequestPaths } from "./request-path.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
@@ -248,6 +250,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   });
 
   app.use(securityHeaders({ development }));
+  app.use(compressResponses());
   // Before refuseOddRequests, which lets only pages' GETs through: the console's API takes POSTs (same-site only).
   let servedRoutes: Set<string> | null = null;
   let renderPreview: RequestHandler = (_request, response) => void response.status(503).end();
@@ -359,6 +362,19 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     });
   }
 
+  app.get(
+    "/media/share.jpg",
+    shareImages({
+      posterSvg: platform ? (id, lang) => posterSvg(platform.db, id, lang) : undefined,
+      platformBytes: async (path) => {
+        const answer = platform
+          ? await platform.api.fetch(new Request(`http://platform${path}`))
+          : await fetch(`${env.platformBaseUrl}${path}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+        return answer?.status === 200 ? Buffer.from(await answer.arrayBuffer()) : null;
+      },
+    }),
+  );
+
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (development) {
@@ -367,9 +383,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     app.use(vite.middlewares);
     build = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    app.use("/assets", express.static(join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", precompressedFiles(join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     // Every file of the build has an extension and no page path does: pages are not looked up on disk first.
-    const buildFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const buildFiles = precompressedFiles(clientDir, { maxAge: "1h" });
     app.use((request, response, next) => (/\.[^/]*$/.test(request.path) ? buildFiles(request, response, next) : next()));
     build = (await import(join(env.buildDir, "server", "index.js"))) as ServerBuild;
   }

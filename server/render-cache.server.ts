@@ -11,7 +11,8 @@ interface Entry {
   body: Buffer;
 }
 
-const NOT_REPLAYED = new Set(["content-length", "date", "connection", "transfer-encoding", "keep-alive"]);
+/** Content-Encoding is the compression of one response for one client's Accept-Encoding; the entry keeps the plain bytes. */
+const NOT_REPLAYED = new Set(["content-length", "content-encoding", "date", "connection", "transfer-encoding", "keep-alive"]);
 
 /** How long a shared cache may keep the response: its s-maxage when it is public, else nothing. */
 function sharedSeconds(cacheControl: unknown): number {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LANG, LANGUAGE_QUERY, LANGUAGES, type Lang } from "@contracts/language";
 import type { PageView } from "~/pipeline/page-view";
+import { SHARE_IMAGE_SIZE, shareImagePath } from "./share-image";
 
 /**
  * What the head of a page says to search engines and to apps that preview shared links (ADR 031). The facts drawn
@@ -49,7 +50,8 @@ export function pageHead({ view, lang, siteName, siteDescription, publicOrigin, 
   if (view.kind !== "page" || view.status !== 200) return [...head, { name: "robots", content: "noindex" }];
 
   const canonical = pageUrl(view, lang, publicOrigin, search);
-  const image = facts.image ?? SITE_SHARE_IMAGE;
+  const image = shareImagePath(facts.image ?? SITE_SHARE_IMAGE, lang);
+  const madeForSharing = image !== (facts.image ?? SITE_SHARE_IMAGE);
   return [
     ...head,
     { tagName: "link", rel: "canonical", href: canonical },
@@ -61,6 +63,12 @@ export function pageHead({ view, lang, siteName, siteDescription, publicOrigin, 
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
     { property: "og:image", content: new URL(image, publicOrigin).href },
+    ...(madeForSharing
+      ? [
+          { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
+          { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
+        ]
+      : []),
     { property: "og:locale", content: OG_LOCALE[lang] },
   ];
 }

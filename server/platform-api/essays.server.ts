@@ -7,7 +7,8 @@ import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
 import { COVER_SIZE, storedImageSize } from "./images.server.ts";
 import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf, visibleSql } from "./community.server.ts";
-import { plainText, renderRichText, sanitizeRichText } from "./rich-text.server.ts";
+import { createEssayRendering } from "./essay-rendering.server.ts";
+import { plainText, sanitizeRichText } from "./rich-text.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
 
 /**
@@ -34,6 +35,9 @@ interface EssayRow extends ItemRow {
   intro: string;
   content: string;
   content_en: string;
+  content_html: string | null;
+  content_en_html: string | null;
+  rendered_with: string | null;
   visibility: Visibility;
   essay_status: "draft" | "released" | "removed";
   pending: string | null;
@@ -53,7 +57,7 @@ const MAX_DRAFTS = 50;
 /** A summary made from the text when the writer gives no intro. */
 const SUMMARY_CHARS = 120;
 
-const ESSAY_COLUMNS = `i.*, e.item_id, e.user_id, e.intro, e.content, e.content_en, e.visibility, e.status AS essay_status, e.pending,
+const ESSAY_COLUMNS = `i.*, e.item_id, e.user_id, e.intro, e.content, e.content_en, e.content_html, e.content_en_html, e.rendered_with, e.visibility, e.status AS essay_status, e.pending,
   e.comment_count, e.updated_at, e.released_at, u.nickname, u.user_name, u.portrait_url, m.praise_count, m.collect_count`;
 const ESSAY_JOINS = "FROM essays e JOIN items i ON i.id = e.item_id JOIN users u ON u.id = e.user_id LEFT JOIN item_meta m ON m.item_id = e.item_id";
 /** Released essays the viewer (@viewer) may read. */
@@ -111,6 +115,9 @@ export interface Essays {
 
 export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Essays {
   const kit = formKit(essaySchema, essayValidators);
+  const rendering = createEssayRendering(db);
+  // Seeded essays, and every essay after a renderer change, are rendered once here rather than on their first reads.
+  rendering.renderStaleEssays();
   const byId = db.prepare(`SELECT ${ESSAY_COLUMNS} ${ESSAY_JOINS} WHERE e.item_id = ? AND e.status <> 'removed'`);
   const essayOf = (id: number) => byId.get(id) as EssayRow | undefined;
   /** The essay if the viewer may read it: released and visible, or the viewer's own (drafts included). */
@@ -179,10 +186,12 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
     if (id === null) {
       const itemId = Number(insertItem.run(values).lastInsertRowid);
       insertEssay.run({ ...values, id: itemId });
+      rendering.renderStaleEssays(itemId);
       return itemId;
     }
     updateItem.run({ ...values, id });
     updateEssay.run({ ...values, id });
+    rendering.renderStaleEssays(id);
     return id;
   });
 
@@ -258,6 +267,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
     // Someone else's draft, or an essay the viewer may not see, is simply not there (404, the same as a missing one).
     if (!readableBy.get({ id, viewer })) return fail(404, say(context, "文章不存在", "No such article"));
     const row = essayOf(id) as EssayRow;
+    const reading = rendering.readingText(row);
     const mine = row.user_id === viewer;
     if (!mine && row.essay_status === "released") db.prepare("UPDATE items SET view_count = view_count + 1 WHERE id = ?").run(id);
     const flag = (table: "praises" | "collects") => Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE user_id = ? AND item_id = ?`).get(viewer, id));
@@ -267,8 +277,8 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
       viewCount: row.view_count + (mine ? 0 : 1),
       // A seeded bilingual essay answers both texts as siblings (a page loaded on the server does not say its
       // language); what people write is one text for every reader.
-      content: renderRichText(row.content),
-      contentEn: row.content_en ? renderRichText(row.content_en) : undefined,
+      content: reading.html,
+      contentEn: reading.htmlEn ?? undefined,
       introEn: row.content_en && row.intro ? row.summary_en : undefined,
       praised: flag("praises"),
       collected: flag("collects"),

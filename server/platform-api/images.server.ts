@@ -39,10 +39,12 @@ const FORMAT_OF: Record<ImageType, string> = { "image/jpeg": "jpeg", "image/png"
 
 // libvips keeps recent operations cached (up to 50 MB); uploads are each seen once, so nothing is kept.
 sharp.cache(false);
-// Only the three loaders uploads need exist for this process: no SVG, TIFF, HEIF, WebP, PDF or other parser is ever
-// reached, whatever the bytes say (the upload is sniffed first as well; this is the second lock).
+// Only the loaders this process needs exist: the three uploads need, and SVG from memory for the art the server draws
+// itself (posters, share images; ADR 050). No TIFF, HEIF, WebP, PDF or other parser is ever reached, whatever the bytes
+// say. An upload never reaches the SVG loader: it is sniffed as JPEG, PNG or GIF by its magic bytes first (which
+// libvips reads the same way), and refused unless libvips read the sniffed format.
 sharp.block({ operation: ["VipsForeignLoad"] });
-sharp.unblock({ operation: ["VipsForeignLoadJpegBuffer", "VipsForeignLoadPngBuffer", "VipsForeignLoadNsgifBuffer"] });
+sharp.unblock({ operation: ["VipsForeignLoadJpegBuffer", "VipsForeignLoadPngBuffer", "VipsForeignLoadNsgifBuffer", "VipsForeignLoadSvgBuffer"] });
 
 export interface ProcessedImage {
   ok: true;

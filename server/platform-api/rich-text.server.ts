@@ -129,6 +129,12 @@ export function renderRichText(sanitized: string): string {
   return withLinkRel(renderedFilter.process(renderFormulas(sanitized)));
 }
 
+/**
+ * What made a stored rendering: KaTeX's version and ours. Raise ours with any change to what `renderRichText` writes
+ * (the allow-lists, the formula rules, the link rel), so stored renderings are made again (ADR 049).
+ */
+export const RICH_TEXT_RENDERER = `katex ${katex.version}; rich text 1`;
+
 /** Sanitise and render in one go, for text that is stored as it will be read (answers, questions). */
 export function cleanRichText(html: string): string {
   return renderRichText(sanitizeRichText(html));
@@ -162,9 +168,9 @@ export function plainText(html: string): string {
 /** Longest formula source we render; longer ones stay text (KaTeX's time grows with them). */
 const MAX_FORMULA = 2000;
 /**
- * What one text may spend on KaTeX: formulas tried and their source characters. Articles render on every read, and
- * 100 KB of "$a$" would otherwise cost a third of a second and 4 MB of MathML per read; past the budget formulas stay
- * as their source.
+ * What one text may spend on KaTeX: formulas tried and their source characters. 100 KB of "$a$" would otherwise cost
+ * a third of a second and 4 MB of MathML per save (and per read where a stale rendering is read fresh, ADR 049); past
+ * the budget formulas stay as their source.
  */
 const FORMULA_BUDGET = { formulas: 400, chars: 20_000 };
 type FormulaBudget = { formulas: number; chars: number };

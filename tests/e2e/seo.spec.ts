@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { test, expect, waitForHydration } from "./fixtures";
 
 const videoList = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "page-configs", "videoList.json"), "utf8")) as {
@@ -45,7 +46,13 @@ test("?lang=en opens a detail page in English, named by its item, and the next p
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", `${origin}${href}&lang=en`);
   await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute("content", title);
   await expect(page.locator('head meta[property="og:locale"]')).toHaveAttribute("content", "en_US");
-  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${origin}/media/poster/\\d+\\.svg$`));
+  // Crawlers draw no SVG: the poster is shared as the 1200×630 JPEG made from it, in the page's language.
+  const shared = (await page.locator('head meta[property="og:image"]').getAttribute("content"))!;
+  expect(shared).toMatch(new RegExp(`^${origin}/media/share\\.jpg\\?src=%2Fmedia%2Fposter%2F\\d+\\.svg&lang=en$`));
+  const picture = await page.request.get(shared.replace(origin, ""));
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/jpeg");
+  expect(await sharp(await picture.body()).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
   await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
 
   await page.goto("/videoList");

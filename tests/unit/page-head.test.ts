@@ -72,14 +72,19 @@ describe("page head", () => {
     expect(find(entries, { property: "og:title" })[0]).toMatchObject({ content: "Corporate governance" });
   });
 
-  it("shares the first banner's picture, or the site's when the page shows none", () => {
+  it("shares the first banner's picture as the 1200×630 share JPEG made from it, or the site's when the page shows none", () => {
     const home = view(
       { widgets: [{ type: "bannerCarousel", props: { items: "{data.banners.list}", imageField: "cover", titleField: "title", linkField: "link" } }] },
       { data: { banners: { status: "ok", value: { list: [{ cover: "/media/poster/1231.svg" }] } } } },
     );
     expect(headFacts(home, "zh").image).toBe("/media/poster/1231.svg");
-    expect(find(head(home), { property: "og:image" })[0]).toMatchObject({ content: `${ORIGIN}/media/poster/1231.svg` });
+    expect(find(head(home), { property: "og:image" })[0]).toMatchObject({
+      content: `${ORIGIN}/media/share.jpg?src=%2Fmedia%2Fposter%2F1231.svg&lang=zh`,
+    });
+    expect(find(head(home), { property: "og:image:width" })[0]).toMatchObject({ content: "1200" });
+    expect(find(head(home), { property: "og:image:height" })[0]).toMatchObject({ content: "630" });
     expect(find(head(view({})), { property: "og:image" })[0]).toMatchObject({ content: `${ORIGIN}${SITE_SHARE_IMAGE}` });
+    expect(find(head(view({})), { property: "og:image:width" })).toEqual([]);
   });
 
   it("never takes a script or protocol-relative address for the shared picture", () => {
