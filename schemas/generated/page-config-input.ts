@@ -116,6 +116,7 @@ export interface WidgetNode1 {
     | "circleComposer"
     | "circleDetail"
     | "circleFeed"
+    | "citeBox"
     | "codeRedeem"
     | "collectList"
     | "comments"

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { CiteBoxProps } from "@schemas/generated/page-config";
+import "./styles.css";
+import { asText, fields, useHydrated, useLang, type Lang, type WidgetDataReads } from "../kit/page";
+import type { WidgetRenderProps } from "../kit/types";
+import { copyText } from "../kit/browser";
+import { showToast } from "../kit/session";
+import { CITE_STYLES, citationUrls, loadCitations, type CiteKind, type CiteStyle } from "../kit/citations";
+
+type Item = Record<string, unknown>;
+
+/** The item's fields the meta tags read; the references themselves come from the server by id. */
+export const dataReads: WidgetDataReads<CiteBoxProps> = () => ({
+  props: {
+    item: { ...fields("id", "title", "journal", "year", "releaseTime", "orgName", "authorName", "keywords", "keywordsEn"), authors: fields("name") },
+  },
+});
+
+const COPIED_FOR_MS = 2000;
+
+function authorsOf(item: Item): string[] {
+  const listed = Array.isArray(item.authors) ? item.authors.map((author) => asText((author as Item | null)?.name)) : [asText(item.authorName)];
+  return listed.map((name) => name.trim()).filter(Boolean);
+}
+
+/** The date Highwire and COinS want: the paper's year, or an article's day in Beijing. */
+function publicationDate(item: Item): string {
+  const year = Number(item.year);
+  if (Number.isInteger(year) && year > 999) return String(year);
+  const time = typeof item.releaseTime === "string" ? Date.parse(item.releaseTime) : Number.NaN;
+  if (Number.isNaN(time)) return "";
+  return new Date(time + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "/");
+}
+
+/** An OpenURL ContextObject in KEV form, as COinS carries it (https://web.archive.org/web/2018/ocoins.info). */
+function coinsTitle(kind: CiteKind, item: Item, authors: string[], date: string): string {
+  const isArticle = kind === "paper";
+  const context = new URLSearchParams({ ctx_ver: "Z39.88-2004", rft_val_fmt: `info:ofi/fmt:kev:mtx:${isArticle ? "journal" : "book"}` });
+  context.append("rft.genre", isArticle ? "article" : kind === "report" ? "report" : "book");
+  context.append(isArticle ? "rft.atitle" : "rft.btitle", asText(item.title));
+  if (isArticle && asText(item.journal)) context.append("rft.jtitle", asText(item.journal));
+  for (const author of authors) context.append("rft.au", author);
+  if (date) context.append("rft.date", date.replaceAll("/", "-"));
+  if (kind === "report" && asText(item.orgName)) context.append("rft.pub", asText(item.orgName));
+  return context.toString();
+}
+
+/**
+ * Highwire Press tags (React places <meta> in the document's head) and a COinS span: what Zotero's connector and other
+ * reference managers read from a page. No PDF is known for the platform's items, so there is no citation_pdf_url.
+ */
+function ReferenceManagerTags({ kind, item, lang }: { kind: CiteKind; item: Item; lang: Lang }) {
+  const title = asText(item.title);
+  if (!title) return null;
+  const authors = authorsOf(item);
+  const date = publicationDate(item);
+  const journal = asText(item.journal);
+  const keywordList = lang === "en" && Array.isArray(item.keywordsEn) ? item.keywordsEn : item.keywords;
+  const keywords = Array.isArray(keywordList) ? keywordList.map(asText).filter(Boolean) : [];
+  return (
+    <>
+      <meta name="citation_title" content={title} />
+      {authors.map((author, index) => (
+        <meta key={index} name="citation_author" content={author} />
+      ))}
+      {date && <meta name="citation_publication_date" content={date} />}
+      {kind === "paper" && journal && <meta name="citation_journal_title" content={journal} />}
+      {kind === "report" && asText(item.orgName) && <meta name="citation_technical_report_institution" content={asText(item.orgName)} />}
+      {keywords.length > 0 && <meta name="citation_keywords" content={keywords.join("; ")} />}
+      <meta name="citation_language" content={lang} />
+      <span className="Z3988" title={coinsTitle(kind, item, authors, date)} />
+    </>
+  );
+}
+
+/** How to cite one item: four styles with a copy button each, and its BibTeX and RIS files. */
+export default function CiteBox({ props, nodeId }: WidgetRenderProps<CiteBoxProps>) {
+  const { t } = useTranslation("cite");
+  const lang = useLang();
+  const hydrated = useHydrated();
+  const item = (props.item && typeof props.item === "object" ? props.item : {}) as unknown as Item;
+  const id = asText(item.id);
+  const kind = props.kind as CiteKind;
+  const [texts, setTexts] = useState<Record<CiteStyle, string> | null | "failed">(null);
+  const [copied, setCopied] = useState<CiteStyle | null>(null);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    setTexts(null);
+    loadCitations(kind, id, lang).then((styles) => {
+      if (current) setTexts(styles ?? "failed");
+    });
+    return () => {
+      current = false;
+    };
+  }, [kind, id, lang]);
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
+
+  if (!id) return null;
+  const urls = citationUrls(kind, id, lang);
+  const loaded = texts && texts !== "failed" ? texts : null;
+
+  /** One tap copies; until the texts are in, or if they never come, the link opens the reference as text. */
+  const copy = async (event: MouseEvent<HTMLAnchorElement>, style: CiteStyle) => {
+    if (!loaded) return;
+    event.preventDefault();
+    if (await copyText(loaded[style])) {
+      setCopied(style);
+      clearTimeout(copiedTimer.current);
+      copiedTimer.current = setTimeout(() => setCopied(null), COPIED_FOR_MS);
+    } else showToast(t("copyFailed"));
+  };
+
+  const headingId = `${nodeId}-cite`;
+  return (
+    <section className="cite-box" aria-labelledby={headingId}>
+      {props.highwire && <ReferenceManagerTags kind={kind} item={item} lang={lang} />}
+      <h2 id={headingId} className="cite-heading">
+        {t("title")}
+      </h2>
+      <ul className="cite-styles">
+        {CITE_STYLES.map((style) => (
+          <li key={style} className="cite-style" data-style={style}>
+            <div className="cite-style-head">
+              <span className="cite-style-name">{t(`styles.${style}`)}</span>
+              <a className={`cite-copy${copied === style ? " is-copied" : ""}`} href={urls.text(style)} onClick={(event) => copy(event, style)}>
+                {copied === style ? t("copied") : t("copy")}
+              </a>
+            </div>
+            {loaded ? (
+              <p className="cite-text">{loaded[style]}</p>
+            ) : (
+              <p className="cite-text cite-pending">{hydrated && texts === null ? t("loading") : texts === "failed" ? t("unavailable") : null}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="cite-downloads">
+        <span>{t("download")}</span>
+        <a className="cite-download" href={urls.bibtex} download>
+          {t("bibtex")}
+        </a>
+        <a className="cite-download" href={urls.ris} download>
+          {t("ris")}
+        </a>
+      </p>
+      <span className="cite-status" role="status">
+        {copied ? t("copied") : ""}
+      </span>
+    </section>
+  );
+}
