@@ -117,6 +117,7 @@ export interface WidgetNode1 {
     | "circleDetail"
     | "circleFeed"
     | "citeBox"
+    | "citeExport"
     | "codeRedeem"
     | "collectList"
     | "comments"

@@ -556,6 +556,7 @@ export interface WidgetNode1 {
     | "circleDetail"
     | "circleFeed"
     | "citeBox"
+    | "citeExport"
     | "codeRedeem"
     | "collectList"
     | "comments"
@@ -844,6 +845,22 @@ export interface CiteBoxProps {
    * Add Highwire Press meta tags and a COinS span for reference managers.
    */
   highwire: boolean;
+}
+/**
+ * "Export this list": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "citeExportProps".
+ */
+export interface CiteExportProps {
+  /**
+   * What the list's items are, as the citation URLs name them.
+   */
+  kind: "paper" | "report" | "book" | "article" | "video";
+  /**
+   * Where the list is in the source's value.
+   */
+  listField: string;
 }
 /**
  * Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.

@@ -71,3 +71,18 @@ describe("citeBox", () => {
     expect(article).toContain('<meta name="citation_publication_date" content="2025/11/14"/>');
   });
 });
+
+describe("citeBox in English", () => {
+  it("tags the English title, names and journal when the item has them", async () => {
+    const item = {
+      ...paper,
+      titleEn: "Monetary Policy Transmission",
+      journalEn: "China Economic Quarterly",
+      authors: [{ name: "杨华欣", nameEn: "Huaxin Yang" }],
+    };
+    const html = await renderWidget("citeBox", { lang: "en", data: doc(item), props: { kind: "paper", item: "{data.doc}" } });
+    expect(html).toContain('<meta name="citation_title" content="Monetary Policy Transmission"/>');
+    expect(html).toContain('<meta name="citation_author" content="Huaxin Yang"/>');
+    expect(html).toContain('<meta name="citation_journal_title" content="China Economic Quarterly"/>');
+  });
+});

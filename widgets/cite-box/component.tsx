@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CiteBoxProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, fields, useHydrated, useLang, type Lang, type WidgetDataReads } from "../kit/page";
+import { asText, fields, readPath, useHydrated, useLang, type Lang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { copyText } from "../kit/browser";
 import { showToast } from "../kit/session";
@@ -19,9 +19,12 @@ export const dataReads: WidgetDataReads<CiteBoxProps> = () => ({
 
 const COPIED_FOR_MS = 2000;
 
-function authorsOf(item: Item): string[] {
-  const listed = Array.isArray(item.authors) ? item.authors.map((author) => asText((author as Item | null)?.name)) : [asText(item.authorName)];
-  return listed.map((name) => name.trim()).filter(Boolean);
+/** A field in the page's language: the server renders with the item whole, the browser with it cut to its language. */
+const textOf = (value: unknown, field: string, lang: Lang) => asText(readPath(value, [field], lang)).trim();
+
+function authorsOf(item: Item, lang: Lang): string[] {
+  const listed = Array.isArray(item.authors) ? item.authors.map((author) => textOf(author, "name", lang)) : [textOf(item, "authorName", lang)];
+  return listed.filter(Boolean);
 }
 
 /** The date Highwire and COinS want: the paper's year, or an article's day in Beijing. */
@@ -34,15 +37,15 @@ function publicationDate(item: Item): string {
 }
 
 /** An OpenURL ContextObject in KEV form, as COinS carries it (https://web.archive.org/web/2018/ocoins.info). */
-function coinsTitle(kind: CiteKind, item: Item, authors: string[], date: string): string {
+function coinsTitle(kind: CiteKind, item: Item, lang: Lang, authors: string[], date: string): string {
   const isArticle = kind === "paper";
   const context = new URLSearchParams({ ctx_ver: "Z39.88-2004", rft_val_fmt: `info:ofi/fmt:kev:mtx:${isArticle ? "journal" : "book"}` });
   context.append("rft.genre", isArticle ? "article" : kind === "report" ? "report" : "book");
-  context.append(isArticle ? "rft.atitle" : "rft.btitle", asText(item.title));
-  if (isArticle && asText(item.journal)) context.append("rft.jtitle", asText(item.journal));
+  context.append(isArticle ? "rft.atitle" : "rft.btitle", textOf(item, "title", lang));
+  if (isArticle && textOf(item, "journal", lang)) context.append("rft.jtitle", textOf(item, "journal", lang));
   for (const author of authors) context.append("rft.au", author);
   if (date) context.append("rft.date", date.replaceAll("/", "-"));
-  if (kind === "report" && asText(item.orgName)) context.append("rft.pub", asText(item.orgName));
+  if (kind === "report" && textOf(item, "orgName", lang)) context.append("rft.pub", textOf(item, "orgName", lang));
   return context.toString();
 }
 
@@ -51,11 +54,12 @@ function coinsTitle(kind: CiteKind, item: Item, authors: string[], date: string)
  * reference managers read from a page. No PDF is known for the platform's items, so there is no citation_pdf_url.
  */
 function ReferenceManagerTags({ kind, item, lang }: { kind: CiteKind; item: Item; lang: Lang }) {
-  const title = asText(item.title);
+  const title = textOf(item, "title", lang);
   if (!title) return null;
-  const authors = authorsOf(item);
+  const authors = authorsOf(item, lang);
   const date = publicationDate(item);
-  const journal = asText(item.journal);
+  const journal = textOf(item, "journal", lang);
+  const institution = textOf(item, "orgName", lang);
   const keywordList = lang === "en" && Array.isArray(item.keywordsEn) ? item.keywordsEn : item.keywords;
   const keywords = Array.isArray(keywordList) ? keywordList.map(asText).filter(Boolean) : [];
   return (
@@ -66,10 +70,10 @@ function ReferenceManagerTags({ kind, item, lang }: { kind: CiteKind; item: Item
       ))}
       {date && <meta name="citation_publication_date" content={date} />}
       {kind === "paper" && journal && <meta name="citation_journal_title" content={journal} />}
-      {kind === "report" && asText(item.orgName) && <meta name="citation_technical_report_institution" content={asText(item.orgName)} />}
+      {kind === "report" && institution && <meta name="citation_technical_report_institution" content={institution} />}
       {keywords.length > 0 && <meta name="citation_keywords" content={keywords.join("; ")} />}
       <meta name="citation_language" content={lang} />
-      <span className="Z3988" title={coinsTitle(kind, item, authors, date)} />
+      <span className="Z3988" title={coinsTitle(kind, item, lang, authors, date)} />
     </>
   );
 }
