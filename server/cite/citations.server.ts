@@ -161,10 +161,22 @@ export function toCslItem(kind: CiteKind, item: Fields, lang: Lang, origin: stri
 /** A leading reference number ("[1] "), which a numeric style writes even for a reference copied on its own. */
 const REFERENCE_NUMBER = /^\[\d+\]\s*/;
 
+/**
+ * The locale a reference is written in. GB/T 7714 writes a Western-language reference with Western terms ("et al.",
+ * "2nd ed."), a Chinese one with Chinese terms ("等", "2 版"); the style file has one locale, so the item's language
+ * chooses it.
+ */
+function localeFor(item: CslItem, style: CiteStyle): string {
+  return style === "gbt7714" && item.language === "en" ? "en-US" : STYLE_TEMPLATES[style].locale;
+}
+
 /** One item's reference in a style, as plain text. */
 export function formatReference(item: CslItem, style: CiteStyle): string {
-  const { template, locale } = STYLE_TEMPLATES[style];
-  return new Cite([item]).format("bibliography", { template, lang: locale, format: "text" }).trim().replace(REFERENCE_NUMBER, "");
+  const { template } = STYLE_TEMPLATES[style];
+  return new Cite([item])
+    .format("bibliography", { template, lang: localeFor(item, style), format: "text" })
+    .trim()
+    .replace(REFERENCE_NUMBER, "");
 }
 
 export function formatBibtex(items: CslItem[]): string {

@@ -258,6 +258,30 @@ describe("odd items never break the formats", () => {
     expect(() => formatRis([bare])).not.toThrow();
   });
 
+  it("writes GB/T 7714's et al. for an English reference and 等 for a Chinese one, after three authors", () => {
+    const authors = [
+      { name: "罗晨岚", nameEn: "Chenlan Luo" },
+      { name: "赵华晨", nameEn: "Huachen Zhao" },
+      { name: "赵婷博", nameEn: "Tingbo Zhao" },
+      { name: "杨明杰", nameEn: "Mingjie Yang" },
+    ];
+    const paper = {
+      id: 3,
+      title: "纵向一体化",
+      titleEn: "Vertical Integration",
+      journal: "金融研究",
+      journalEn: "Journal of Financial Research",
+      year: 2024,
+      authors,
+    };
+    expect(formatReference(toCslItem("paper", paper, "zh", origin), "gbt7714")).toBe(
+      `罗晨岚, 赵华晨, 赵婷博, 等. 纵向一体化[J/OL]. 金融研究, 2024. ${origin}/docDetail?id=3.`,
+    );
+    expect(formatReference(toCslItem("paper", paper, "en", origin), "gbt7714")).toBe(
+      `LUO C, ZHAO H, ZHAO T, et al. Vertical Integration[J/OL]. Journal of Financial Research, 2024. ${origin}/docDetail?id=3.`,
+    );
+  });
+
   it("keeps a Chinese name whole and splits a romanised one", () => {
     expect(personName("张三")).toEqual({ literal: "张三" });
     expect(personName("欧阳修远")).toEqual({ literal: "欧阳修远" });
