@@ -150,11 +150,7 @@ export function toCslItem(kind: CiteKind, item: Fields, lang: Lang, origin: stri
   if (kind === "report" && organisation) csl.publisher = organisation;
   const keywords = lang === "en" && Array.isArray(item.keywordsEn) ? item.keywordsEn : item.keywords;
   if (Array.isArray(keywords) && keywords.length) csl.keyword = keywords.filter((word) => typeof word === "string").join(",");
-  if (kind === "video") {
-    // A lecture's speaker is who made the recording: RIS and the styles read a film's maker as its director.
-    csl.director = csl.author;
-    csl.medium = lang === "en" ? "Video" : "视频";
-  }
+  if (kind === "video") csl.medium = lang === "en" ? "Video" : "视频";
   return csl;
 }
 
@@ -190,7 +186,9 @@ export function formatBibtex(items: CslItem[]): string {
  */
 export function formatRis(items: CslItem[]): string {
   if (!items.length) return "";
-  const records = new Cite(items).format("ris", { format: "object" });
+  // citation-js writes a film's makers to RIS from its director only: a lecture's speaker is who made the recording.
+  const withMakers = items.map((item) => (item.type === "motion_picture" && item.author?.length ? { ...item, director: item.author } : item));
+  const records = new Cite(withMakers).format("ris", { format: "object" });
   return records
     .map(({ TY, ...tags }) => {
       const lines = [`TY  - ${TY}`];

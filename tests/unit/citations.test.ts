@@ -282,6 +282,12 @@ describe("odd items never break the formats", () => {
     );
   });
 
+  it("names a video's speaker in its RIS and once in each style", () => {
+    const video = toCslItem("video", { id: 301, title: "货币政策十讲 · 第1讲", authorName: "高婷华" }, "zh", origin);
+    expect(readRis(formatRis([video]))![0].AU.map((author: { last_name: string }) => author.last_name)).toEqual(["高婷华"]);
+    for (const style of ["gbt7714", "apa", "chicago", "mla"] as const) expect(formatReference(video, style).split("高婷华")).toHaveLength(2);
+  });
+
   it("keeps a Chinese name whole and splits a romanised one", () => {
     expect(personName("张三")).toEqual({ literal: "张三" });
     expect(personName("欧阳修远")).toEqual({ literal: "欧阳修远" });

@@ -24,10 +24,10 @@ describe("citeBox", () => {
       "/cite/paper/631.ris?lang=zh",
     ]);
     for (const name of ["GB/T 7714-2015", "APA", "Chicago", "MLA"]) expect(html).toContain(`<span class="cite-style-name">${name}</span>`);
-    expect(html).toContain(">复制</a>");
+    expect(html).toContain(">查看</a>");
     const english = await renderWidget("citeBox", { lang: "en", data: doc(paper), props: { kind: "report", item: "{data.doc}" } });
     expect(hrefs(english)[0]).toBe("/cite/report/631?style=gbt7714&lang=en");
-    expect(english).toContain(">Copy</a>");
+    expect(english).toContain(">Open</a>");
   });
 
   it("carries Highwire tags, one per author, and a COinS span for reference managers", async () => {

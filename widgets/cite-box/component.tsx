@@ -107,7 +107,7 @@ export default function CiteBox({ props, nodeId }: WidgetRenderProps<CiteBoxProp
   const urls = citationUrls(kind, id, lang);
   const loaded = texts && texts !== "failed" ? texts : null;
 
-  /** One tap copies; until the texts are in, or if they never come, the link opens the reference as text. */
+  /** One tap copies; until the texts are in (or without scripts), the link opens the reference as text to copy there. */
   const copy = async (event: MouseEvent<HTMLAnchorElement>, style: CiteStyle) => {
     if (!loaded) return;
     event.preventDefault();
@@ -131,7 +131,7 @@ export default function CiteBox({ props, nodeId }: WidgetRenderProps<CiteBoxProp
             <div className="cite-style-head">
               <span className="cite-style-name">{t(`styles.${style}`)}</span>
               <a className={`cite-copy${copied === style ? " is-copied" : ""}`} href={urls.text(style)} onClick={(event) => copy(event, style)}>
-                {copied === style ? t("copied") : t("copy")}
+                {!loaded ? t("open") : copied === style ? t("copied") : t("copy")}
               </a>
             </div>
             {loaded ? (
