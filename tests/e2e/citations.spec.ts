@@ -28,11 +28,11 @@ for (const lang of ["zh", "en"] as Lang[]) {
     const html = await (await page.request.get(`/docDetail?id=${paper.id}`)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     const title = lang === "zh" ? paper.title : paper.titleEn;
-    const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-    expect(head).toContain(`<meta name="citation_title" content="${escape(title)}"/>`);
+    const asAttribute = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+    expect(head).toContain(`<meta name="citation_title" content="${asAttribute(title)}"/>`);
     for (const author of paper.authors) expect(head).toContain(`<meta name="citation_author" content="${lang === "zh" ? author.name : author.nameEn}"/>`);
     expect(head).toContain(`<meta name="citation_publication_date" content="${paper.year}"/>`);
-    expect(head).toContain(`<meta name="citation_journal_title" content="${escape(lang === "zh" ? paper.journal : paper.journalEn)}"/>`);
+    expect(head).toContain(`<meta name="citation_journal_title" content="${asAttribute(lang === "zh" ? paper.journal : paper.journalEn)}"/>`);
     expect(html).toContain('class="Z3988"');
 
     // After hydration the tags are still there once each, as a reference manager's connector reads them.
