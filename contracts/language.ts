@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "vote",
   "audio",
   "editor",
+  "cite",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -26,6 +26,7 @@ import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-c
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { bodyLimitFor } from "./platform-api/router.server.ts";
 import { posterSvg } from "./platform-api/content.server.ts";
+import { citationRoutes } from "./cite/routes.server.ts";
 import { AUDIO_DIR, audioUrlValid } from "./platform-api/audio-books.server.ts";
 import { devTools } from "./dev-tools.server.ts";
 import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";
@@ -271,6 +272,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   );
   app.use(refuseOddRequests());
   app.use(sameSiteWrites(env.publicOrigin));
+
+  // Citations of papers, reports, books, articles and videos, read through the platform's API (ADR 044).
+  app.use(citationRoutes({ api: serverApi, publicOrigin: env.publicOrigin, catalogues }));
 
   // Logging out (or a session the platform ended) clears the cookie the page's scripts cannot touch.
   app.post("/session/end", (_request, response) => {

@@ -116,6 +116,8 @@ export interface WidgetNode1 {
     | "circleComposer"
     | "circleDetail"
     | "circleFeed"
+    | "citeBox"
+    | "citeExport"
     | "codeRedeem"
     | "collectList"
     | "comments"

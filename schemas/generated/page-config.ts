@@ -116,13 +116,17 @@ export type InternalPath3 = string;
  */
 export type Text3 = LocalizedText | string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding3 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link11 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding3 = string;
+export type Binding4 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -142,7 +146,7 @@ export type Link15 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding4 = string;
+export type Binding5 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -150,7 +154,7 @@ export type Text4 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding5 = string;
+export type Binding6 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -166,7 +170,7 @@ export type Link18 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding6 = string;
+export type Binding7 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -186,7 +190,7 @@ export type Text5 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding7 = string;
+export type Binding8 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -206,7 +210,7 @@ export type InternalPath4 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding8 = string;
+export type Binding9 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -214,7 +218,7 @@ export type Text6 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding9 = string;
+export type Binding10 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -242,11 +246,11 @@ export type Link30 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding10 = string;
+export type Binding11 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding11 = string;
+export type Binding12 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -330,11 +334,11 @@ export type Link50 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding12 = string;
+export type Binding13 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding13 = string;
+export type Binding14 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -368,11 +372,11 @@ export type RichTextProps1 = {
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding14 = string;
+export type Binding15 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding15 = string;
+export type Binding16 = string;
 /**
  * Where results show; the current page when omitted.
  */
@@ -380,11 +384,11 @@ export type InternalPath5 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding16 = string;
+export type Binding17 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding17 = string;
+export type Binding18 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -412,7 +416,7 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding18 = string;
+export type Binding19 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
@@ -420,11 +424,11 @@ export type InternalPath6 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding19 = string;
+export type Binding20 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding20 = string;
+export type Binding21 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -551,6 +555,8 @@ export interface WidgetNode1 {
     | "circleComposer"
     | "circleDetail"
     | "circleFeed"
+    | "citeBox"
+    | "citeExport"
     | "codeRedeem"
     | "collectList"
     | "comments"
@@ -824,6 +830,39 @@ export interface CircleFeedProps {
   emptyText?: Text3;
 }
 /**
+ * How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "citeBoxProps".
+ */
+export interface CiteBoxProps {
+  /**
+   * What the item is, as the citation URLs name it.
+   */
+  kind: "paper" | "report" | "book" | "article" | "video";
+  item: Binding3;
+  /**
+   * Add Highwire Press meta tags and a COinS span for reference managers.
+   */
+  highwire: boolean;
+}
+/**
+ * "Export this list": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "citeExportProps".
+ */
+export interface CiteExportProps {
+  /**
+   * What the list's items are, as the citation URLs name them.
+   */
+  kind: "paper" | "report" | "book" | "article" | "video";
+  /**
+   * Where the list is in the source's value.
+   */
+  listField: string;
+}
+/**
  * Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -852,7 +891,7 @@ export interface CommentsProps {
    * What is commented on.
    */
   kind: "essay" | "circle" | "question" | "answer";
-  targetId: Binding3;
+  targetId: Binding4;
   title?: Text;
   /**
    * Comments per page.
@@ -1003,11 +1042,11 @@ export interface DetailHeaderProps {
    * @maxItems 6
    */
   meta?: Text[];
-  count?: Binding4;
+  count?: Binding5;
   countLabel?: Text;
   bodyTitle?: Text;
   body?: Text4;
-  sections?: Binding5;
+  sections?: Binding6;
   actionText?: Text;
   actionLink?: Link;
 }
@@ -1053,7 +1092,7 @@ export interface EssayArticleProps {
  * via the `definition` "essayEditorProps".
  */
 export interface EssayEditorProps {
-  id?: Binding6;
+  id?: Binding7;
   articleLink: Link19;
   listLink: Link20;
   /**
@@ -1129,7 +1168,7 @@ export interface EventHeroProps {
    * A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.
    */
   image?: Binding;
-  badge?: Binding7;
+  badge?: Binding8;
   /**
    * Labels for badge values, e.g. live states {"2": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.
    */
@@ -1195,7 +1234,7 @@ export interface FilterChipsProps {
     value: string;
     label: Text;
   }[];
-  items?: Binding8;
+  items?: Binding9;
   valueField: string;
   labelField: string;
   allLabel?: Text6;
@@ -1203,7 +1242,7 @@ export interface FilterChipsProps {
    * The value chosen when the query has none.
    */
   defaultValue?: string;
-  counts?: Binding9;
+  counts?: Binding10;
   variant: "chips" | "tabs";
   minItems?: 0;
 }
@@ -1394,8 +1433,8 @@ export interface LiveListProps {
  * via the `definition` "livePlayerProps".
  */
 export interface LivePlayerProps {
-  plan: Binding10;
-  play: Binding11;
+  plan: Binding11;
+  play: Binding12;
 }
 /**
  * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
@@ -1602,8 +1641,8 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding12;
-  tags: Binding13;
+  questionId?: Binding13;
+  tags: Binding14;
   detailLink: Link51;
 }
 /**
@@ -1664,7 +1703,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding14;
+  html?: Binding15;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1693,7 +1732,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding15;
+  scholar: Binding16;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1718,9 +1757,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding16;
+  keyword?: Binding17;
   placeholder?: Text;
-  suggestions?: Binding17;
+  suggestions?: Binding18;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -1830,7 +1869,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding18;
+  executeId: Binding19;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -1853,7 +1892,7 @@ export interface UserHomeProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding19;
+  videoId: Binding20;
   title?: Text;
 }
 /**
@@ -1863,7 +1902,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding20;
+  src: Binding21;
   poster?: Binding;
   title?: Text;
   /**

@@ -8,7 +8,7 @@ function commonJsExports(namespace) {
   return fallback && typeof fallback === "object" && "__esModule" in fallback ? fallback : namespace;
 }
 export const validatePageConfig = validate10;
-const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
+const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
 const schema12 = {"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}};
 const schema14 = {"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -337,12 +337,13 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
+const schema18 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
 const schema38 = {"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}};
-const schema106 = {"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}};
-const schema165 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
-const schema184 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
-const schema190 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
+const schema53 = {"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}};
+const schema109 = {"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}};
+const schema168 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
+const schema187 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
+const schema193 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
 const schema19 = {"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}};
 const schema20 = {"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"};
 const pattern6 = new RegExp("^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$", "u");
@@ -2022,9 +2023,113 @@ validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}};
+const schema51 = {"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.highwire === undefined){
+data.highwire = true;
+}
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.item === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "item"},message:"must have required property '"+"item"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "kind") || (key0 === "item")) || (key0 === "highwire"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+if(!(((((data0 === "paper") || (data0 === "report")) || (data0 === "book")) || (data0 === "article")) || (data0 === "video"))){
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.item !== undefined){
+let data1 = data.item;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err4 = {instancePath:instancePath+"/item",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/item",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(typeof data.highwire !== "boolean"){
+const err6 = {instancePath:instancePath+"/highwire",schemaPath:"#/properties/highwire/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema54 = {"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2086,13 +2191,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}};
+const schema56 = {"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2125,13 +2230,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}};
+const schema57 = {"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2183,7 +2288,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data0 === "essay") || (data0 === "circle")) || (data0 === "question")) || (data0 === "answer"))){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema54.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema57.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2268,14 +2373,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}};
-const pattern34 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+const schema59 = {"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}};
+const pattern36 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2302,7 +2407,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema56.properties, key0))){
+if(!(func2.call(schema59.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2331,7 +2436,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === "card") || (data1 === "row")) || (data1 === "grid")) || (data1 === "compact"))){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema56.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema59.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2476,7 +2581,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key1 in data8){
-if(!(func2.call(schema56.properties.item.properties, key1))){
+if(!(func2.call(schema59.properties.item.properties, key1))){
 const err15 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -2676,7 +2781,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key2 in data23){
 const _errs49 = errors;
 if(typeof key2 === "string"){
-if(!pattern34.test(key2)){
+if(!pattern36.test(key2)){
 const err30 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err30];
@@ -2740,13 +2845,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}};
+const schema62 = {"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2833,13 +2938,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}};
+const schema65 = {"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2873,7 +2978,7 @@ errors++;
 }
 let data0 = data.edition;
 if(!((data0 === "current") || (data0 === "previous"))){
-const err2 = {instancePath:instancePath+"/edition",schemaPath:"#/properties/edition/enum",keyword:"enum",params:{allowedValues: schema62.properties.edition.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/edition",schemaPath:"#/properties/edition/enum",keyword:"enum",params:{allowedValues: schema65.properties.edition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2953,14 +3058,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}};
+const schema68 = {"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}};
 const formats0 = runtime1.fullFormats["date-time"];
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3087,13 +3192,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}};
+const schema70 = {"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3127,7 +3232,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "centre") || (data0 === "mine"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema67.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema70.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3207,13 +3312,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema72 = {"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3231,7 +3336,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema69.properties, key0))){
+if(!(func2.call(schema72.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3291,7 +3396,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data3 === "wide") || (data3 === "cover"))){
-const err5 = {instancePath:instancePath+"/imageShape",schemaPath:"#/properties/imageShape/enum",keyword:"enum",params:{allowedValues: schema69.properties.imageShape.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/imageShape",schemaPath:"#/properties/imageShape/enum",keyword:"enum",params:{allowedValues: schema72.properties.imageShape.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3448,13 +3553,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema77 = {"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3518,13 +3623,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema79 = {"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3619,13 +3724,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}};
+const schema81 = {"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3747,13 +3852,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}};
+const schema85 = {"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3911,13 +4016,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}};
+const schema89 = {"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3985,13 +4090,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema91 = {"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4005,7 +4110,7 @@ if(data.listField === undefined){
 data.listField = "list";
 }
 for(const key0 in data){
-if(!(func2.call(schema88.properties, key0))){
+if(!(func2.call(schema91.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4040,7 +4145,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema88.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema91.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4061,7 +4166,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data3 === "cards") || (data3 === "list"))){
-const err4 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema88.properties.layout.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/enum",keyword:"enum",params:{allowedValues: schema91.properties.layout.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4140,7 +4245,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 const _errs15 = errors;
 if(typeof key1 === "string"){
-if(!pattern34.test(key1)){
+if(!pattern36.test(key1)){
 const err10 = {instancePath:instancePath+"/roleLabels",schemaPath:"#/properties/roleLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err10];
@@ -4308,14 +4413,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-const schema90 = {"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}};
-const pattern58 = new RegExp("^(/(?!/)|https://)", "u");
+const schema93 = {"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}};
+const pattern60 = new RegExp("^(/(?!/)|https://)", "u");
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4336,7 +4441,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema90.properties, key0))){
+if(!(func2.call(schema93.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4377,7 +4482,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data3 === "navy") || (data3 === "crimson")) || (data3 === "emerald")) || (data3 === "amber")) || (data3 === "violet")) || (data3 === "teal")) || (data3 === "ink")) || (data3 === "rose"))){
-const err3 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema90.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema93.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4398,7 +4503,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data4 === "none") || (data4 === "grid")) || (data4 === "waves")) || (data4 === "rings")) || (data4 === "dots")) || (data4 === "diagonal"))){
-const err5 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema90.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema93.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4413,7 +4518,7 @@ const _errs10 = errors;
 let valid1 = false;
 const _errs11 = errors;
 if(typeof data5 === "string"){
-if(!pattern58.test(data5)){
+if(!pattern60.test(data5)){
 const err6 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(/(?!/)|https://)"},message:"must match pattern \""+"^(/(?!/)|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4516,7 +4621,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 const _errs21 = errors;
 if(typeof key1 === "string"){
-if(!pattern34.test(key1)){
+if(!pattern36.test(key1)){
 const err13 = {instancePath:instancePath+"/badgeLabels",schemaPath:"#/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err13];
@@ -4609,7 +4714,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!((((((((data11 === "calendar") || (data11 === "place")) || (data11 === "venue")) || (data11 === "organizer")) || (data11 === "deadline")) || (data11 === "online")) || (data11 === "people")) || (data11 === "seat"))){
-const err20 = {instancePath:instancePath+"/facts/" + i0+"/icon",schemaPath:"#/properties/facts/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema90.properties.facts.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/facts/" + i0+"/icon",schemaPath:"#/properties/facts/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema93.properties.facts.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4906,7 +5011,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data20 === "primary") || (data20 === "ghost"))){
-const err40 = {instancePath:instancePath+"/actions/" + i1+"/style",schemaPath:"#/properties/actions/items/properties/style/enum",keyword:"enum",params:{allowedValues: schema90.properties.actions.items.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/actions/" + i1+"/style",schemaPath:"#/properties/actions/items/properties/style/enum",keyword:"enum",params:{allowedValues: schema93.properties.actions.items.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4950,13 +5055,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-const schema96 = {"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}};
+const schema99 = {"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5053,13 +5158,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema99 = {"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}};
+const schema102 = {"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5156,13 +5261,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema102 = {"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}};
+const schema105 = {"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5186,7 +5291,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema102.properties, key0))){
+if(!(func2.call(schema105.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5299,7 +5404,7 @@ errors++;
 if(data3.value !== undefined){
 let data4 = data3.value;
 if(typeof data4 === "string"){
-if(!pattern34.test(data4)){
+if(!pattern36.test(data4)){
 const err10 = {instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/properties/options/items/properties/value/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -5490,7 +5595,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!((data12 === "chips") || (data12 === "tabs"))){
-const err25 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema102.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema105.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5510,13 +5615,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-const schema107 = {"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}};
+const schema110 = {"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5613,13 +5718,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-const schema110 = {"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}};
+const schema113 = {"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5681,13 +5786,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-const schema112 = {"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}};
+const schema115 = {"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5765,13 +5870,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-const schema113 = {"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}};
+const schema116 = {"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5833,13 +5938,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-const schema115 = {"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
+const schema118 = {"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5883,7 +5988,7 @@ errors = vErrors.length;
 if(data.image !== undefined){
 let data2 = data.image;
 if(typeof data2 === "string"){
-if(!pattern58.test(data2)){
+if(!pattern60.test(data2)){
 const err2 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/(?!/)|https://)"},message:"must match pattern \""+"^(/(?!/)|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -5917,7 +6022,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data3 === "brand") || (data3 === "dark")) || (data3 === "light"))){
-const err5 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema115.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema118.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5968,13 +6073,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-const schema117 = {"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}};
+const schema120 = {"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6071,13 +6176,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema120 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema123 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6124,7 +6229,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === 2) || (data1 === 3)) || (data1 === 4)) || (data1 === 5))){
-const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/enum",keyword:"enum",params:{allowedValues: schema120.properties.columns.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/enum",keyword:"enum",params:{allowedValues: schema123.properties.columns.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6217,7 +6322,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((((((((((((data6 === "live") || (data6 === "meeting")) || (data6 === "video")) || (data6 === "doc")) || (data6 === "book")) || (data6 === "scholar")) || (data6 === "qa")) || (data6 === "essay")) || (data6 === "job")) || (data6 === "mall")) || (data6 === "vip")) || (data6 === "course")) || (data6 === "partner")) || (data6 === "circle")) || (data6 === "contact"))){
-const err10 = {instancePath:instancePath+"/links/" + i0+"/icon",schemaPath:"#/properties/links/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema120.properties.links.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/links/" + i0+"/icon",schemaPath:"#/properties/links/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema123.properties.links.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6287,14 +6392,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema122 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
-const pattern88 = new RegExp("^[1-9][0-9]{0,11}$", "u");
+const schema125 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
+const pattern90 = new RegExp("^[1-9][0-9]{0,11}$", "u");
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6326,7 +6431,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
-if(!pattern88.test(data0)){
+if(!pattern90.test(data0)){
 const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6415,13 +6520,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-const schema124 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema127 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6458,7 +6563,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "plan") || (data0 === "special"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema124.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema127.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6479,7 +6584,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "row") || (data1 === "grid"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema124.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema127.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6581,13 +6686,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-const schema126 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
+const schema129 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6684,13 +6789,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
+const schema132 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6752,13 +6857,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema131 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema134 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6925,13 +7030,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema137 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7047,7 +7152,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((((((((data5 === "order") || (data5 === "coupon")) || (data5 === "collect")) || (data5 === "address")) || (data5 === "points")) || (data5 === "vip")) || (data5 === "settings")) || (data5 === "password")) || (data5 === "scholar")) || (data5 === "invite")) || (data5 === "blacklist"))){
-const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema134.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema137.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7117,13 +7222,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
+const schema139 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7223,13 +7328,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-const schema139 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
+const schema142 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7281,13 +7386,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-const schema141 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema144 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7355,13 +7460,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-const schema143 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
+const schema146 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7400,7 +7505,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "find") || (data0 === "new")) || (data0 === "change"))){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema143.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema146.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7446,13 +7551,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-const schema145 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
+const schema148 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7634,13 +7739,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema154 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7807,13 +7912,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema154 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
+const schema157 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7900,13 +8005,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
+const schema160 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7993,13 +8098,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
+const schema163 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8061,13 +8166,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-const schema162 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
+const schema165 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8146,13 +8251,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-const schema166 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
+const schema169 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8274,13 +8379,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-const schema170 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
+const schema173 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8412,13 +8517,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-const schema174 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
+const schema177 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8527,13 +8632,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-const schema176 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
+const schema179 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8574,7 +8679,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "success") || (data0 === "fail")) || (data0 === "mail"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema176.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema179.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8678,7 +8783,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data7 === "login") || (data7 === "register"))){
-const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema176.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema179.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8701,7 +8806,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data8 === "code") || (data8 === "password")) || (data8 === "email"))){
-const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema176.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema179.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8758,13 +8863,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-const schema178 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
+const schema181 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -8929,7 +9034,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data4 === "heading") || (data4 === "subheading")) || (data4 === "paragraph")) || (data4 === "item")) || (data4 === "note"))){
-const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema178.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema181.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8980,13 +9085,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-const schema180 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema183 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9061,7 +9166,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data3 === "rows") || (data3 === "cards"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema180.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema183.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9087,13 +9192,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-const schema182 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
+const schema185 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9155,14 +9260,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-const schema185 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
-const pattern128 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
+const schema188 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
+const pattern130 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9199,7 +9304,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "input") || (data0 === "link"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema185.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema188.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9236,7 +9341,7 @@ errors++;
 if(data.searchType !== undefined){
 let data2 = data.searchType;
 if(typeof data2 === "string"){
-if(!pattern128.test(data2)){
+if(!pattern130.test(data2)){
 const err5 = {instancePath:instancePath+"/searchType",schemaPath:"#/properties/searchType/pattern",keyword:"pattern",params:{pattern: "^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},message:"must match pattern \""+"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9345,13 +9450,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-const schema189 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
+const schema192 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9394,7 +9499,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema189.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema192.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9420,13 +9525,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-const schema191 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
+const schema194 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9478,13 +9583,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
-const schema193 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
+const schema196 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9533,7 +9638,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema193.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema196.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9611,13 +9716,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
 
-const schema196 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema199 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9657,7 +9762,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data1 === "navy") || (data1 === "crimson")) || (data1 === "emerald")) || (data1 === "amber")) || (data1 === "violet")) || (data1 === "teal")) || (data1 === "ink")) || (data1 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema196.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema199.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9751,7 +9856,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data5 === "host") || (data5 === "coHost")) || (data5 === "sponsor")) || (data5 === "media"))){
-const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema196.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema199.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9827,13 +9932,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-const schema198 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
+const schema201 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9950,13 +10055,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
+const schema202 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9989,13 +10094,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-const schema200 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
+const schema203 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10122,7 +10227,7 @@ errors++;
 }
 let data3 = data.counting;
 if(!((data3 === "onPage") || (data3 === "whilePlaying"))){
-const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema200.properties.counting.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema203.properties.counting.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10142,13 +10247,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-const schema202 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
+const schema205 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10200,13 +10305,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
-const schema204 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
+const schema207 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10274,13 +10379,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-const schema206 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
+const schema209 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10401,7 +10506,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((data4 === 0.75) || (data4 === 1)) || (data4 === 1.25)) || (data4 === 1.5)) || (data4 === 2))){
-const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema206.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema209.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10457,13 +10562,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-const schema209 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
+const schema212 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10525,13 +10630,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-const schema211 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
+const schema214 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10634,13 +10739,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-const schema215 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
+const schema218 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10694,7 +10799,7 @@ errors++;
 if(data.equals !== undefined){
 let data1 = data.equals;
 if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema215.properties.equals.type},message:"must be string,number,boolean"};
+const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema218.properties.equals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10707,7 +10812,7 @@ errors++;
 if(data.notEquals !== undefined){
 let data2 = data.notEquals;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema215.properties.notEquals.type},message:"must be string,number,boolean"};
+const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema218.properties.notEquals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10724,7 +10829,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))){
-const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema215.properties.in.items.type},message:"must be string,number"};
+const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema218.properties.in.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10769,11 +10874,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
-const pattern77 = new RegExp("^[a-z]+$", "u");
+const pattern29 = new RegExp("^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "u");
+const pattern79 = new RegExp("^[a-z]+$", "u");
 const wrapper0 = {validate: validate13};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11711,7 +11817,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("codeRedeem" !== data.type){
+if("citeBox" !== data.type){
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -11775,7 +11881,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("collectList" !== data.type){
+if("citeExport" !== data.type){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -11804,16 +11910,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate54(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
+let data31 = data.props;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.listField === undefined){
+data31.listField = "list";
 }
-}
-var _valid15 = _errs98 === errors;
-valid47 = _valid15;
-}
-if(!valid47){
-const err49 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data31.kind === undefined){
+const err49 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/citeExportProps/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11822,13 +11925,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs101 = errors;
-let valid50 = true;
-const _errs102 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing16;
-if((data.type === undefined) && (missing16 = "type")){
-const err50 = {};
+for(const key1 in data31){
+if(!((key1 === "kind") || (key1 === "listField"))){
+const err50 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/citeExportProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11837,10 +11936,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("comments" !== data.type){
-const err51 = {};
+}
+if(data31.kind !== undefined){
+let data32 = data31.kind;
+if(!(((((data32 === "paper") || (data32 === "report")) || (data32 === "book")) || (data32 === "article")) || (data32 === "video"))){
+const err51 = {instancePath:instancePath+"/props/kind",schemaPath:"#/$defs/citeExportProps/properties/kind/enum",keyword:"enum",params:{allowedValues: schema53.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11850,34 +11950,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-}
-var _valid16 = _errs102 === errors;
-errors = _errs101;
-if(vErrors !== null){
-if(_errs101){
-vErrors.length = _errs101;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs104 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate57(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-}
-var _valid16 = _errs104 === errors;
-valid50 = _valid16;
-}
-if(!valid50){
-const err52 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let data33 = data31.listField;
+if(typeof data33 === "string"){
+if(!pattern29.test(data33)){
+const err52 = {instancePath:instancePath+"/props/listField",schemaPath:"#/$defs/citeExportProps/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11886,13 +11962,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs107 = errors;
-let valid53 = true;
-const _errs108 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing17;
-if((data.type === undefined) && (missing17 = "type")){
-const err53 = {};
+}
+else {
+const err53 = {instancePath:instancePath+"/props/listField",schemaPath:"#/$defs/citeExportProps/properties/listField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11901,10 +11973,9 @@ vErrors.push(err53);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("contentList" !== data.type){
-const err54 = {};
+const err54 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/citeExportProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11914,34 +11985,11 @@ vErrors.push(err54);
 errors++;
 }
 }
+var _valid15 = _errs98 === errors;
+valid47 = _valid15;
 }
-}
-var _valid17 = _errs108 === errors;
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs110 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate60(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-}
-var _valid17 = _errs110 === errors;
-valid53 = _valid17;
-}
-if(!valid53){
-const err55 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid47){
+const err55 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11950,12 +11998,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs113 = errors;
-let valid56 = true;
-const _errs114 = errors;
+const _errs107 = errors;
+let valid52 = true;
+const _errs108 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing18;
-if((data.type === undefined) && (missing18 = "type")){
+let missing16;
+if((data.type === undefined) && (missing16 = "type")){
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -11967,7 +12015,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("contestHome" !== data.type){
+if("codeRedeem" !== data.type){
 const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
@@ -11980,32 +12028,32 @@ errors++;
 }
 }
 }
-var _valid18 = _errs114 === errors;
-errors = _errs113;
+var _valid16 = _errs108 === errors;
+errors = _errs107;
 if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
+if(_errs107){
+vErrors.length = _errs107;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid18){
-const _errs116 = errors;
+if(_valid16){
+const _errs110 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate67(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate54(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
-var _valid18 = _errs116 === errors;
-valid56 = _valid18;
+var _valid16 = _errs110 === errors;
+valid52 = _valid16;
 }
-if(!valid56){
-const err58 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid52){
+const err58 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12014,12 +12062,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs119 = errors;
-let valid59 = true;
-const _errs120 = errors;
+const _errs113 = errors;
+let valid55 = true;
+const _errs114 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing19;
-if((data.type === undefined) && (missing19 = "type")){
+let missing17;
+if((data.type === undefined) && (missing17 = "type")){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -12031,7 +12079,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("contestWinners" !== data.type){
+if("collectList" !== data.type){
 const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
@@ -12044,32 +12092,32 @@ errors++;
 }
 }
 }
-var _valid19 = _errs120 === errors;
-errors = _errs119;
+var _valid17 = _errs114 === errors;
+errors = _errs113;
 if(vErrors !== null){
-if(_errs119){
-vErrors.length = _errs119;
+if(_errs113){
+vErrors.length = _errs113;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid19){
-const _errs122 = errors;
+if(_valid17){
+const _errs116 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate69(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate56(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
-var _valid19 = _errs122 === errors;
-valid59 = _valid19;
+var _valid17 = _errs116 === errors;
+valid55 = _valid17;
 }
-if(!valid59){
-const err61 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid55){
+const err61 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -12078,12 +12126,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs125 = errors;
-let valid62 = true;
-const _errs126 = errors;
+const _errs119 = errors;
+let valid58 = true;
+const _errs120 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing20;
-if((data.type === undefined) && (missing20 = "type")){
+let missing18;
+if((data.type === undefined) && (missing18 = "type")){
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -12095,7 +12143,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("countdown" !== data.type){
+if("comments" !== data.type){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -12108,32 +12156,32 @@ errors++;
 }
 }
 }
-var _valid20 = _errs126 === errors;
-errors = _errs125;
+var _valid18 = _errs120 === errors;
+errors = _errs119;
 if(vErrors !== null){
-if(_errs125){
-vErrors.length = _errs125;
+if(_errs119){
+vErrors.length = _errs119;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid20){
-const _errs128 = errors;
+if(_valid18){
+const _errs122 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate71(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate59(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
-var _valid20 = _errs128 === errors;
-valid62 = _valid20;
+var _valid18 = _errs122 === errors;
+valid58 = _valid18;
 }
-if(!valid62){
-const err64 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid58){
+const err64 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -12142,12 +12190,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs131 = errors;
-let valid65 = true;
-const _errs132 = errors;
+const _errs125 = errors;
+let valid61 = true;
+const _errs126 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing21;
-if((data.type === undefined) && (missing21 = "type")){
+let missing19;
+if((data.type === undefined) && (missing19 = "type")){
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -12159,7 +12207,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("couponList" !== data.type){
+if("contentList" !== data.type){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -12172,32 +12220,32 @@ errors++;
 }
 }
 }
-var _valid21 = _errs132 === errors;
-errors = _errs131;
+var _valid19 = _errs126 === errors;
+errors = _errs125;
 if(vErrors !== null){
-if(_errs131){
-vErrors.length = _errs131;
+if(_errs125){
+vErrors.length = _errs125;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid21){
-const _errs134 = errors;
+if(_valid19){
+const _errs128 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate75(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate62(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
-var _valid21 = _errs134 === errors;
-valid65 = _valid21;
+var _valid19 = _errs128 === errors;
+valid61 = _valid19;
 }
-if(!valid65){
-const err67 = {instancePath,schemaPath:"#/allOf/21/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid61){
+const err67 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -12206,12 +12254,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs137 = errors;
-let valid68 = true;
-const _errs138 = errors;
+const _errs131 = errors;
+let valid64 = true;
+const _errs132 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing22;
-if((data.type === undefined) && (missing22 = "type")){
+let missing20;
+if((data.type === undefined) && (missing20 = "type")){
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -12223,7 +12271,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("detailHeader" !== data.type){
+if("contestHome" !== data.type){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -12236,32 +12284,32 @@ errors++;
 }
 }
 }
-var _valid22 = _errs138 === errors;
-errors = _errs137;
+var _valid20 = _errs132 === errors;
+errors = _errs131;
 if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
+if(_errs131){
+vErrors.length = _errs131;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid22){
-const _errs140 = errors;
+if(_valid20){
+const _errs134 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate79(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate69(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
-var _valid22 = _errs140 === errors;
-valid68 = _valid22;
+var _valid20 = _errs134 === errors;
+valid64 = _valid20;
 }
-if(!valid68){
-const err70 = {instancePath,schemaPath:"#/allOf/22/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid64){
+const err70 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -12270,12 +12318,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs143 = errors;
-let valid71 = true;
-const _errs144 = errors;
+const _errs137 = errors;
+let valid67 = true;
+const _errs138 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing23;
-if((data.type === undefined) && (missing23 = "type")){
+let missing21;
+if((data.type === undefined) && (missing21 = "type")){
 const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
@@ -12287,7 +12335,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("emptyState" !== data.type){
+if("contestWinners" !== data.type){
 const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
@@ -12300,32 +12348,32 @@ errors++;
 }
 }
 }
-var _valid23 = _errs144 === errors;
-errors = _errs143;
+var _valid21 = _errs138 === errors;
+errors = _errs137;
 if(vErrors !== null){
-if(_errs143){
-vErrors.length = _errs143;
+if(_errs137){
+vErrors.length = _errs137;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid23){
-const _errs146 = errors;
+if(_valid21){
+const _errs140 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate89(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate71(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 }
-var _valid23 = _errs146 === errors;
-valid71 = _valid23;
+var _valid21 = _errs140 === errors;
+valid67 = _valid21;
 }
-if(!valid71){
-const err73 = {instancePath,schemaPath:"#/allOf/23/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid67){
+const err73 = {instancePath,schemaPath:"#/allOf/21/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -12334,12 +12382,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs149 = errors;
-let valid74 = true;
-const _errs150 = errors;
+const _errs143 = errors;
+let valid70 = true;
+const _errs144 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing24;
-if((data.type === undefined) && (missing24 = "type")){
+let missing22;
+if((data.type === undefined) && (missing22 = "type")){
 const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
@@ -12351,7 +12399,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("errorState" !== data.type){
+if("countdown" !== data.type){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -12364,32 +12412,32 @@ errors++;
 }
 }
 }
-var _valid24 = _errs150 === errors;
-errors = _errs149;
+var _valid22 = _errs144 === errors;
+errors = _errs143;
 if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
+if(_errs143){
+vErrors.length = _errs143;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid24){
-const _errs152 = errors;
+if(_valid22){
+const _errs146 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate93(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate73(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
-var _valid24 = _errs152 === errors;
-valid74 = _valid24;
+var _valid22 = _errs146 === errors;
+valid70 = _valid22;
 }
-if(!valid74){
-const err76 = {instancePath,schemaPath:"#/allOf/24/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid70){
+const err76 = {instancePath,schemaPath:"#/allOf/22/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -12398,12 +12446,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs155 = errors;
-let valid77 = true;
-const _errs156 = errors;
+const _errs149 = errors;
+let valid73 = true;
+const _errs150 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing25;
-if((data.type === undefined) && (missing25 = "type")){
+let missing23;
+if((data.type === undefined) && (missing23 = "type")){
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -12415,7 +12463,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("essayArticle" !== data.type){
+if("couponList" !== data.type){
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -12428,32 +12476,32 @@ errors++;
 }
 }
 }
-var _valid25 = _errs156 === errors;
-errors = _errs155;
+var _valid23 = _errs150 === errors;
+errors = _errs149;
 if(vErrors !== null){
-if(_errs155){
-vErrors.length = _errs155;
+if(_errs149){
+vErrors.length = _errs149;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid25){
-const _errs158 = errors;
+if(_valid23){
+const _errs152 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate98(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate77(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
-var _valid25 = _errs158 === errors;
-valid77 = _valid25;
+var _valid23 = _errs152 === errors;
+valid73 = _valid23;
 }
-if(!valid77){
-const err79 = {instancePath,schemaPath:"#/allOf/25/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid73){
+const err79 = {instancePath,schemaPath:"#/allOf/23/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -12462,12 +12510,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs161 = errors;
-let valid80 = true;
-const _errs162 = errors;
+const _errs155 = errors;
+let valid76 = true;
+const _errs156 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing26;
-if((data.type === undefined) && (missing26 = "type")){
+let missing24;
+if((data.type === undefined) && (missing24 = "type")){
 const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
@@ -12479,7 +12527,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("essayEditor" !== data.type){
+if("detailHeader" !== data.type){
 const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
@@ -12492,32 +12540,32 @@ errors++;
 }
 }
 }
-var _valid26 = _errs162 === errors;
-errors = _errs161;
+var _valid24 = _errs156 === errors;
+errors = _errs155;
 if(vErrors !== null){
-if(_errs161){
-vErrors.length = _errs161;
+if(_errs155){
+vErrors.length = _errs155;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid26){
-const _errs164 = errors;
+if(_valid24){
+const _errs158 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate100(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate81(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
-var _valid26 = _errs164 === errors;
-valid80 = _valid26;
+var _valid24 = _errs158 === errors;
+valid76 = _valid24;
 }
-if(!valid80){
-const err82 = {instancePath,schemaPath:"#/allOf/26/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid76){
+const err82 = {instancePath,schemaPath:"#/allOf/24/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -12526,12 +12574,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-const _errs167 = errors;
-let valid83 = true;
-const _errs168 = errors;
+const _errs161 = errors;
+let valid79 = true;
+const _errs162 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing27;
-if((data.type === undefined) && (missing27 = "type")){
+let missing25;
+if((data.type === undefined) && (missing25 = "type")){
 const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
@@ -12543,7 +12591,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("essayWrite" !== data.type){
+if("emptyState" !== data.type){
 const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
@@ -12556,32 +12604,32 @@ errors++;
 }
 }
 }
-var _valid27 = _errs168 === errors;
-errors = _errs167;
+var _valid25 = _errs162 === errors;
+errors = _errs161;
 if(vErrors !== null){
-if(_errs167){
-vErrors.length = _errs167;
+if(_errs161){
+vErrors.length = _errs161;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid27){
-const _errs170 = errors;
+if(_valid25){
+const _errs164 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate102(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate91(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
-var _valid27 = _errs170 === errors;
-valid83 = _valid27;
+var _valid25 = _errs164 === errors;
+valid79 = _valid25;
 }
-if(!valid83){
-const err85 = {instancePath,schemaPath:"#/allOf/27/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid79){
+const err85 = {instancePath,schemaPath:"#/allOf/25/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -12590,12 +12638,12 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs173 = errors;
-let valid86 = true;
-const _errs174 = errors;
+const _errs167 = errors;
+let valid82 = true;
+const _errs168 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing28;
-if((data.type === undefined) && (missing28 = "type")){
+let missing26;
+if((data.type === undefined) && (missing26 = "type")){
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -12607,7 +12655,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("eventGuests" !== data.type){
+if("errorState" !== data.type){
 const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
@@ -12620,32 +12668,32 @@ errors++;
 }
 }
 }
-var _valid28 = _errs174 === errors;
-errors = _errs173;
+var _valid26 = _errs168 === errors;
+errors = _errs167;
 if(vErrors !== null){
-if(_errs173){
-vErrors.length = _errs173;
+if(_errs167){
+vErrors.length = _errs167;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid28){
-const _errs176 = errors;
+if(_valid26){
+const _errs170 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate105(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate95(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
-var _valid28 = _errs176 === errors;
-valid86 = _valid28;
+var _valid26 = _errs170 === errors;
+valid82 = _valid26;
 }
-if(!valid86){
-const err88 = {instancePath,schemaPath:"#/allOf/28/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid82){
+const err88 = {instancePath,schemaPath:"#/allOf/26/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -12654,12 +12702,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-const _errs179 = errors;
-let valid89 = true;
-const _errs180 = errors;
+const _errs173 = errors;
+let valid85 = true;
+const _errs174 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing29;
-if((data.type === undefined) && (missing29 = "type")){
+let missing27;
+if((data.type === undefined) && (missing27 = "type")){
 const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
@@ -12671,7 +12719,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("eventHero" !== data.type){
+if("essayArticle" !== data.type){
 const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
@@ -12684,32 +12732,32 @@ errors++;
 }
 }
 }
-var _valid29 = _errs180 === errors;
-errors = _errs179;
+var _valid27 = _errs174 === errors;
+errors = _errs173;
 if(vErrors !== null){
-if(_errs179){
-vErrors.length = _errs179;
+if(_errs173){
+vErrors.length = _errs173;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid29){
-const _errs182 = errors;
+if(_valid27){
+const _errs176 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate114(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate100(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
-var _valid29 = _errs182 === errors;
-valid89 = _valid29;
+var _valid27 = _errs176 === errors;
+valid85 = _valid27;
 }
-if(!valid89){
-const err91 = {instancePath,schemaPath:"#/allOf/29/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid85){
+const err91 = {instancePath,schemaPath:"#/allOf/27/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -12718,12 +12766,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs185 = errors;
-let valid92 = true;
-const _errs186 = errors;
+const _errs179 = errors;
+let valid88 = true;
+const _errs180 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing30;
-if((data.type === undefined) && (missing30 = "type")){
+let missing28;
+if((data.type === undefined) && (missing28 = "type")){
 const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
@@ -12735,7 +12783,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("exchangeConfirm" !== data.type){
+if("essayEditor" !== data.type){
 const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
@@ -12748,32 +12796,32 @@ errors++;
 }
 }
 }
-var _valid30 = _errs186 === errors;
-errors = _errs185;
+var _valid28 = _errs180 === errors;
+errors = _errs179;
 if(vErrors !== null){
-if(_errs185){
-vErrors.length = _errs185;
+if(_errs179){
+vErrors.length = _errs179;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid30){
-const _errs188 = errors;
+if(_valid28){
+const _errs182 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate123(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate102(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
-var _valid30 = _errs188 === errors;
-valid92 = _valid30;
+var _valid28 = _errs182 === errors;
+valid88 = _valid28;
 }
-if(!valid92){
-const err94 = {instancePath,schemaPath:"#/allOf/30/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid88){
+const err94 = {instancePath,schemaPath:"#/allOf/28/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -12782,12 +12830,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs191 = errors;
-let valid95 = true;
-const _errs192 = errors;
+const _errs185 = errors;
+let valid91 = true;
+const _errs186 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing31;
-if((data.type === undefined) && (missing31 = "type")){
+let missing29;
+if((data.type === undefined) && (missing29 = "type")){
 const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
@@ -12799,7 +12847,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("exchangeDetail" !== data.type){
+if("essayWrite" !== data.type){
 const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
@@ -12812,32 +12860,32 @@ errors++;
 }
 }
 }
-var _valid31 = _errs192 === errors;
-errors = _errs191;
+var _valid29 = _errs186 === errors;
+errors = _errs185;
 if(vErrors !== null){
-if(_errs191){
-vErrors.length = _errs191;
+if(_errs185){
+vErrors.length = _errs185;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid31){
-const _errs194 = errors;
+if(_valid29){
+const _errs188 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate125(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
-var _valid31 = _errs194 === errors;
-valid95 = _valid31;
+var _valid29 = _errs188 === errors;
+valid91 = _valid29;
 }
-if(!valid95){
-const err97 = {instancePath,schemaPath:"#/allOf/31/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid91){
+const err97 = {instancePath,schemaPath:"#/allOf/29/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -12846,12 +12894,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-const _errs197 = errors;
-let valid98 = true;
-const _errs198 = errors;
+const _errs191 = errors;
+let valid94 = true;
+const _errs192 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing32;
-if((data.type === undefined) && (missing32 = "type")){
+let missing30;
+if((data.type === undefined) && (missing30 = "type")){
 const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
@@ -12863,7 +12911,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("filterChips" !== data.type){
+if("eventGuests" !== data.type){
 const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
@@ -12876,32 +12924,32 @@ errors++;
 }
 }
 }
-var _valid32 = _errs198 === errors;
-errors = _errs197;
+var _valid30 = _errs192 === errors;
+errors = _errs191;
 if(vErrors !== null){
-if(_errs197){
-vErrors.length = _errs197;
+if(_errs191){
+vErrors.length = _errs191;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid32){
-const _errs200 = errors;
+if(_valid30){
+const _errs194 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate127(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate107(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
-var _valid32 = _errs200 === errors;
-valid98 = _valid32;
+var _valid30 = _errs194 === errors;
+valid94 = _valid30;
 }
-if(!valid98){
-const err100 = {instancePath,schemaPath:"#/allOf/32/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid94){
+const err100 = {instancePath,schemaPath:"#/allOf/30/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -12910,12 +12958,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-const _errs203 = errors;
-let valid101 = true;
-const _errs204 = errors;
+const _errs197 = errors;
+let valid97 = true;
+const _errs198 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing33;
-if((data.type === undefined) && (missing33 = "type")){
+let missing31;
+if((data.type === undefined) && (missing31 = "type")){
 const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
@@ -12927,7 +12975,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("functionGuide" !== data.type){
+if("eventHero" !== data.type){
 const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
@@ -12940,26 +12988,32 @@ errors++;
 }
 }
 }
-var _valid33 = _errs204 === errors;
-errors = _errs203;
+var _valid31 = _errs198 === errors;
+errors = _errs197;
 if(vErrors !== null){
-if(_errs203){
-vErrors.length = _errs203;
+if(_errs197){
+vErrors.length = _errs197;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid33){
-const _errs206 = errors;
+if(_valid31){
+const _errs200 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data67 = data.props;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.module === undefined){
-const err103 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'"};
+if(!(validate116(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+errors = vErrors.length;
+}
+}
+var _valid31 = _errs200 === errors;
+valid97 = _valid31;
+}
+if(!valid97){
+const err103 = {instancePath,schemaPath:"#/allOf/31/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -12968,9 +13022,13 @@ vErrors.push(err103);
 }
 errors++;
 }
-for(const key1 in data67){
-if(!(key1 === "module")){
-const err104 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const _errs203 = errors;
+let valid100 = true;
+const _errs204 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing32;
+if((data.type === undefined) && (missing32 = "type")){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -12979,12 +13037,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data67.module !== undefined){
-let data68 = data67.module;
-if(typeof data68 === "string"){
-if(!pattern77.test(data68)){
-const err105 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\""};
+else {
+if(data.type !== undefined){
+if("exchangeConfirm" !== data.type){
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -12994,8 +13050,34 @@ vErrors.push(err105);
 errors++;
 }
 }
+}
+}
+var _valid32 = _errs204 === errors;
+errors = _errs203;
+if(vErrors !== null){
+if(_errs203){
+vErrors.length = _errs203;
+}
 else {
-const err106 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+if(_valid32){
+const _errs206 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate125(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+}
+var _valid32 = _errs206 === errors;
+valid100 = _valid32;
+}
+if(!valid100){
+const err106 = {instancePath,schemaPath:"#/allOf/32/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -13004,10 +13086,13 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs209 = errors;
+let valid103 = true;
+const _errs210 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing33;
+if((data.type === undefined) && (missing33 = "type")){
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -13016,12 +13101,10 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-var _valid33 = _errs206 === errors;
-valid101 = _valid33;
-}
-if(!valid101){
-const err108 = {instancePath,schemaPath:"#/allOf/33/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(data.type !== undefined){
+if("exchangeDetail" !== data.type){
+const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -13030,13 +13113,35 @@ vErrors.push(err108);
 }
 errors++;
 }
-const _errs214 = errors;
-let valid106 = true;
-const _errs215 = errors;
+}
+}
+}
+var _valid33 = _errs210 === errors;
+errors = _errs209;
+if(vErrors !== null){
+if(_errs209){
+vErrors.length = _errs209;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid33){
+const _errs212 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing34;
-if((data.type === undefined) && (missing34 = "type")){
-const err109 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate127(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+}
+var _valid33 = _errs212 === errors;
+valid103 = _valid33;
+}
+if(!valid103){
+const err109 = {instancePath,schemaPath:"#/allOf/33/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -13045,9 +13150,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("giftCards" !== data.type){
+const _errs215 = errors;
+let valid106 = true;
+const _errs216 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing34;
+if((data.type === undefined) && (missing34 = "type")){
 const err110 = {};
 if(vErrors === null){
 vErrors = [err110];
@@ -13057,35 +13165,10 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-}
-}
-var _valid34 = _errs215 === errors;
-errors = _errs214;
-if(vErrors !== null){
-if(_errs214){
-vErrors.length = _errs214;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid34){
-const _errs217 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate131(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-errors = vErrors.length;
-}
-}
-var _valid34 = _errs217 === errors;
-valid106 = _valid34;
-}
-if(!valid106){
-const err111 = {instancePath,schemaPath:"#/allOf/34/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("filterChips" !== data.type){
+const err111 = {};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -13094,13 +13177,35 @@ vErrors.push(err111);
 }
 errors++;
 }
-const _errs220 = errors;
-let valid109 = true;
-const _errs221 = errors;
+}
+}
+}
+var _valid34 = _errs216 === errors;
+errors = _errs215;
+if(vErrors !== null){
+if(_errs215){
+vErrors.length = _errs215;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid34){
+const _errs218 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing35;
-if((data.type === undefined) && (missing35 = "type")){
-const err112 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate129(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+errors = vErrors.length;
+}
+}
+var _valid34 = _errs218 === errors;
+valid106 = _valid34;
+}
+if(!valid106){
+const err112 = {instancePath,schemaPath:"#/allOf/34/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -13109,9 +13214,12 @@ vErrors.push(err112);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("giftReceive" !== data.type){
+const _errs221 = errors;
+let valid109 = true;
+const _errs222 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing35;
+if((data.type === undefined) && (missing35 = "type")){
 const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
@@ -13121,35 +13229,10 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-}
-var _valid35 = _errs221 === errors;
-errors = _errs220;
-if(vErrors !== null){
-if(_errs220){
-vErrors.length = _errs220;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid35){
-const _errs223 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
-}
-}
-var _valid35 = _errs223 === errors;
-valid109 = _valid35;
-}
-if(!valid109){
-const err114 = {instancePath,schemaPath:"#/allOf/35/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("functionGuide" !== data.type){
+const err114 = {};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -13158,13 +13241,29 @@ vErrors.push(err114);
 }
 errors++;
 }
-const _errs226 = errors;
-let valid112 = true;
-const _errs227 = errors;
+}
+}
+}
+var _valid35 = _errs222 === errors;
+errors = _errs221;
+if(vErrors !== null){
+if(_errs221){
+vErrors.length = _errs221;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid35){
+const _errs224 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing36;
-if((data.type === undefined) && (missing36 = "type")){
-const err115 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data73 = data.props;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.module === undefined){
+const err115 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -13173,10 +13272,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("guestList" !== data.type){
-const err116 = {};
+for(const key2 in data73){
+if(!(key2 === "module")){
+const err116 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -13186,34 +13284,11 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-}
-var _valid36 = _errs227 === errors;
-errors = _errs226;
-if(vErrors !== null){
-if(_errs226){
-vErrors.length = _errs226;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid36){
-const _errs229 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate135(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
-errors = vErrors.length;
-}
-}
-var _valid36 = _errs229 === errors;
-valid112 = _valid36;
-}
-if(!valid112){
-const err117 = {instancePath,schemaPath:"#/allOf/36/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data73.module !== undefined){
+let data74 = data73.module;
+if(typeof data74 === "string"){
+if(!pattern79.test(data74)){
+const err117 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -13222,13 +13297,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-const _errs232 = errors;
-let valid115 = true;
-const _errs233 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing37;
-if((data.type === undefined) && (missing37 = "type")){
-const err118 = {};
+}
+else {
+const err118 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -13237,10 +13308,10 @@ vErrors.push(err118);
 }
 errors++;
 }
+}
+}
 else {
-if(data.type !== undefined){
-if("helpCoupon" !== data.type){
-const err119 = {};
+const err119 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/functionGuideProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13250,34 +13321,11 @@ vErrors.push(err119);
 errors++;
 }
 }
+var _valid35 = _errs224 === errors;
+valid109 = _valid35;
 }
-}
-var _valid37 = _errs233 === errors;
-errors = _errs232;
-if(vErrors !== null){
-if(_errs232){
-vErrors.length = _errs232;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid37){
-const _errs235 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate139(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-}
-var _valid37 = _errs235 === errors;
-valid115 = _valid37;
-}
-if(!valid115){
-const err120 = {instancePath,schemaPath:"#/allOf/37/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid109){
+const err120 = {instancePath,schemaPath:"#/allOf/35/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -13286,12 +13334,12 @@ vErrors.push(err120);
 }
 errors++;
 }
-const _errs238 = errors;
-let valid118 = true;
-const _errs239 = errors;
+const _errs232 = errors;
+let valid114 = true;
+const _errs233 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing38;
-if((data.type === undefined) && (missing38 = "type")){
+let missing36;
+if((data.type === undefined) && (missing36 = "type")){
 const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
@@ -13303,7 +13351,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("hero" !== data.type){
+if("giftCards" !== data.type){
 const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
@@ -13316,32 +13364,32 @@ errors++;
 }
 }
 }
-var _valid38 = _errs239 === errors;
-errors = _errs238;
+var _valid36 = _errs233 === errors;
+errors = _errs232;
 if(vErrors !== null){
-if(_errs238){
-vErrors.length = _errs238;
+if(_errs232){
+vErrors.length = _errs232;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid38){
-const _errs241 = errors;
+if(_valid36){
+const _errs235 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
-var _valid38 = _errs241 === errors;
-valid118 = _valid38;
+var _valid36 = _errs235 === errors;
+valid114 = _valid36;
 }
-if(!valid118){
-const err123 = {instancePath,schemaPath:"#/allOf/38/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid114){
+const err123 = {instancePath,schemaPath:"#/allOf/36/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -13350,12 +13398,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-const _errs244 = errors;
-let valid121 = true;
-const _errs245 = errors;
+const _errs238 = errors;
+let valid117 = true;
+const _errs239 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing39;
-if((data.type === undefined) && (missing39 = "type")){
+let missing37;
+if((data.type === undefined) && (missing37 = "type")){
 const err124 = {};
 if(vErrors === null){
 vErrors = [err124];
@@ -13367,7 +13415,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("lessonView" !== data.type){
+if("giftReceive" !== data.type){
 const err125 = {};
 if(vErrors === null){
 vErrors = [err125];
@@ -13380,32 +13428,32 @@ errors++;
 }
 }
 }
-var _valid39 = _errs245 === errors;
-errors = _errs244;
+var _valid37 = _errs239 === errors;
+errors = _errs238;
 if(vErrors !== null){
-if(_errs244){
-vErrors.length = _errs244;
+if(_errs238){
+vErrors.length = _errs238;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid39){
-const _errs247 = errors;
+if(_valid37){
+const _errs241 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate146(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(!(validate135(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 }
-var _valid39 = _errs247 === errors;
-valid121 = _valid39;
+var _valid37 = _errs241 === errors;
+valid117 = _valid37;
 }
-if(!valid121){
-const err126 = {instancePath,schemaPath:"#/allOf/39/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid117){
+const err126 = {instancePath,schemaPath:"#/allOf/37/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -13414,12 +13462,12 @@ vErrors.push(err126);
 }
 errors++;
 }
-const _errs250 = errors;
-let valid124 = true;
-const _errs251 = errors;
+const _errs244 = errors;
+let valid120 = true;
+const _errs245 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing40;
-if((data.type === undefined) && (missing40 = "type")){
+let missing38;
+if((data.type === undefined) && (missing38 = "type")){
 const err127 = {};
 if(vErrors === null){
 vErrors = [err127];
@@ -13431,7 +13479,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("linkGrid" !== data.type){
+if("guestList" !== data.type){
 const err128 = {};
 if(vErrors === null){
 vErrors = [err128];
@@ -13444,32 +13492,32 @@ errors++;
 }
 }
 }
-var _valid40 = _errs251 === errors;
-errors = _errs250;
+var _valid38 = _errs245 === errors;
+errors = _errs244;
 if(vErrors !== null){
-if(_errs250){
-vErrors.length = _errs250;
+if(_errs244){
+vErrors.length = _errs244;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid40){
-const _errs253 = errors;
+if(_valid38){
+const _errs247 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate148(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate137(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
-var _valid40 = _errs253 === errors;
-valid124 = _valid40;
+var _valid38 = _errs247 === errors;
+valid120 = _valid38;
 }
-if(!valid124){
-const err129 = {instancePath,schemaPath:"#/allOf/40/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid120){
+const err129 = {instancePath,schemaPath:"#/allOf/38/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -13478,12 +13526,12 @@ vErrors.push(err129);
 }
 errors++;
 }
-const _errs256 = errors;
-let valid127 = true;
-const _errs257 = errors;
+const _errs250 = errors;
+let valid123 = true;
+const _errs251 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing41;
-if((data.type === undefined) && (missing41 = "type")){
+let missing39;
+if((data.type === undefined) && (missing39 = "type")){
 const err130 = {};
 if(vErrors === null){
 vErrors = [err130];
@@ -13495,7 +13543,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("liveChat" !== data.type){
+if("helpCoupon" !== data.type){
 const err131 = {};
 if(vErrors === null){
 vErrors = [err131];
@@ -13508,32 +13556,32 @@ errors++;
 }
 }
 }
-var _valid41 = _errs257 === errors;
-errors = _errs256;
+var _valid39 = _errs251 === errors;
+errors = _errs250;
 if(vErrors !== null){
-if(_errs256){
-vErrors.length = _errs256;
+if(_errs250){
+vErrors.length = _errs250;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid41){
-const _errs259 = errors;
+if(_valid39){
+const _errs253 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate153(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
-var _valid41 = _errs259 === errors;
-valid127 = _valid41;
+var _valid39 = _errs253 === errors;
+valid123 = _valid39;
 }
-if(!valid127){
-const err132 = {instancePath,schemaPath:"#/allOf/41/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid123){
+const err132 = {instancePath,schemaPath:"#/allOf/39/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -13542,12 +13590,12 @@ vErrors.push(err132);
 }
 errors++;
 }
-const _errs262 = errors;
-let valid130 = true;
-const _errs263 = errors;
+const _errs256 = errors;
+let valid126 = true;
+const _errs257 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing42;
-if((data.type === undefined) && (missing42 = "type")){
+let missing40;
+if((data.type === undefined) && (missing40 = "type")){
 const err133 = {};
 if(vErrors === null){
 vErrors = [err133];
@@ -13559,7 +13607,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("liveList" !== data.type){
+if("hero" !== data.type){
 const err134 = {};
 if(vErrors === null){
 vErrors = [err134];
@@ -13572,32 +13620,32 @@ errors++;
 }
 }
 }
-var _valid42 = _errs263 === errors;
-errors = _errs262;
+var _valid40 = _errs257 === errors;
+errors = _errs256;
 if(vErrors !== null){
-if(_errs262){
-vErrors.length = _errs262;
+if(_errs256){
+vErrors.length = _errs256;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid42){
-const _errs265 = errors;
+if(_valid40){
+const _errs259 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate156(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate143(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
-var _valid42 = _errs265 === errors;
-valid130 = _valid42;
+var _valid40 = _errs259 === errors;
+valid126 = _valid40;
 }
-if(!valid130){
-const err135 = {instancePath,schemaPath:"#/allOf/42/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid126){
+const err135 = {instancePath,schemaPath:"#/allOf/40/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -13606,12 +13654,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-const _errs268 = errors;
-let valid133 = true;
-const _errs269 = errors;
+const _errs262 = errors;
+let valid129 = true;
+const _errs263 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing43;
-if((data.type === undefined) && (missing43 = "type")){
+let missing41;
+if((data.type === undefined) && (missing41 = "type")){
 const err136 = {};
 if(vErrors === null){
 vErrors = [err136];
@@ -13623,7 +13671,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("livePlayer" !== data.type){
+if("lessonView" !== data.type){
 const err137 = {};
 if(vErrors === null){
 vErrors = [err137];
@@ -13636,32 +13684,32 @@ errors++;
 }
 }
 }
-var _valid43 = _errs269 === errors;
-errors = _errs268;
+var _valid41 = _errs263 === errors;
+errors = _errs262;
 if(vErrors !== null){
-if(_errs268){
-vErrors.length = _errs268;
+if(_errs262){
+vErrors.length = _errs262;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid43){
-const _errs271 = errors;
+if(_valid41){
+const _errs265 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate160(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate148(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 }
-var _valid43 = _errs271 === errors;
-valid133 = _valid43;
+var _valid41 = _errs265 === errors;
+valid129 = _valid41;
 }
-if(!valid133){
-const err138 = {instancePath,schemaPath:"#/allOf/43/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid129){
+const err138 = {instancePath,schemaPath:"#/allOf/41/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -13670,12 +13718,12 @@ vErrors.push(err138);
 }
 errors++;
 }
-const _errs274 = errors;
-let valid136 = true;
-const _errs275 = errors;
+const _errs268 = errors;
+let valid132 = true;
+const _errs269 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing44;
-if((data.type === undefined) && (missing44 = "type")){
+let missing42;
+if((data.type === undefined) && (missing42 = "type")){
 const err139 = {};
 if(vErrors === null){
 vErrors = [err139];
@@ -13687,7 +13735,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("luckyDraw" !== data.type){
+if("linkGrid" !== data.type){
 const err140 = {};
 if(vErrors === null){
 vErrors = [err140];
@@ -13700,32 +13748,32 @@ errors++;
 }
 }
 }
-var _valid44 = _errs275 === errors;
-errors = _errs274;
+var _valid42 = _errs269 === errors;
+errors = _errs268;
 if(vErrors !== null){
-if(_errs274){
-vErrors.length = _errs274;
+if(_errs268){
+vErrors.length = _errs268;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid44){
-const _errs277 = errors;
+if(_valid42){
+const _errs271 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate162(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate150(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
 }
-var _valid44 = _errs277 === errors;
-valid136 = _valid44;
+var _valid42 = _errs271 === errors;
+valid132 = _valid42;
 }
-if(!valid136){
-const err141 = {instancePath,schemaPath:"#/allOf/44/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid132){
+const err141 = {instancePath,schemaPath:"#/allOf/42/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -13734,12 +13782,12 @@ vErrors.push(err141);
 }
 errors++;
 }
-const _errs280 = errors;
-let valid139 = true;
-const _errs281 = errors;
+const _errs274 = errors;
+let valid135 = true;
+const _errs275 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing45;
-if((data.type === undefined) && (missing45 = "type")){
+let missing43;
+if((data.type === undefined) && (missing43 = "type")){
 const err142 = {};
 if(vErrors === null){
 vErrors = [err142];
@@ -13751,7 +13799,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("memberCenter" !== data.type){
+if("liveChat" !== data.type){
 const err143 = {};
 if(vErrors === null){
 vErrors = [err143];
@@ -13764,32 +13812,32 @@ errors++;
 }
 }
 }
-var _valid45 = _errs281 === errors;
-errors = _errs280;
+var _valid43 = _errs275 === errors;
+errors = _errs274;
 if(vErrors !== null){
-if(_errs280){
-vErrors.length = _errs280;
+if(_errs274){
+vErrors.length = _errs274;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid45){
-const _errs283 = errors;
+if(_valid43){
+const _errs277 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate164(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate155(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
-var _valid45 = _errs283 === errors;
-valid139 = _valid45;
+var _valid43 = _errs277 === errors;
+valid135 = _valid43;
 }
-if(!valid139){
-const err144 = {instancePath,schemaPath:"#/allOf/45/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid135){
+const err144 = {instancePath,schemaPath:"#/allOf/43/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -13798,12 +13846,12 @@ vErrors.push(err144);
 }
 errors++;
 }
-const _errs286 = errors;
-let valid142 = true;
-const _errs287 = errors;
+const _errs280 = errors;
+let valid138 = true;
+const _errs281 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing46;
-if((data.type === undefined) && (missing46 = "type")){
+let missing44;
+if((data.type === undefined) && (missing44 = "type")){
 const err145 = {};
 if(vErrors === null){
 vErrors = [err145];
@@ -13815,7 +13863,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("menuList" !== data.type){
+if("liveList" !== data.type){
 const err146 = {};
 if(vErrors === null){
 vErrors = [err146];
@@ -13828,32 +13876,32 @@ errors++;
 }
 }
 }
-var _valid46 = _errs287 === errors;
-errors = _errs286;
+var _valid44 = _errs281 === errors;
+errors = _errs280;
 if(vErrors !== null){
-if(_errs286){
-vErrors.length = _errs286;
+if(_errs280){
+vErrors.length = _errs280;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid46){
-const _errs289 = errors;
+if(_valid44){
+const _errs283 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate167(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate158(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 }
-var _valid46 = _errs289 === errors;
-valid142 = _valid46;
+var _valid44 = _errs283 === errors;
+valid138 = _valid44;
 }
-if(!valid142){
-const err147 = {instancePath,schemaPath:"#/allOf/46/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid138){
+const err147 = {instancePath,schemaPath:"#/allOf/44/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -13862,12 +13910,12 @@ vErrors.push(err147);
 }
 errors++;
 }
-const _errs292 = errors;
-let valid145 = true;
-const _errs293 = errors;
+const _errs286 = errors;
+let valid141 = true;
+const _errs287 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing47;
-if((data.type === undefined) && (missing47 = "type")){
+let missing45;
+if((data.type === undefined) && (missing45 = "type")){
 const err148 = {};
 if(vErrors === null){
 vErrors = [err148];
@@ -13879,7 +13927,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderConfirm" !== data.type){
+if("livePlayer" !== data.type){
 const err149 = {};
 if(vErrors === null){
 vErrors = [err149];
@@ -13892,32 +13940,32 @@ errors++;
 }
 }
 }
-var _valid47 = _errs293 === errors;
-errors = _errs292;
+var _valid45 = _errs287 === errors;
+errors = _errs286;
 if(vErrors !== null){
-if(_errs292){
-vErrors.length = _errs292;
+if(_errs286){
+vErrors.length = _errs286;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid47){
-const _errs295 = errors;
+if(_valid45){
+const _errs289 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate172(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate162(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
-var _valid47 = _errs295 === errors;
-valid145 = _valid47;
+var _valid45 = _errs289 === errors;
+valid141 = _valid45;
 }
-if(!valid145){
-const err150 = {instancePath,schemaPath:"#/allOf/47/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid141){
+const err150 = {instancePath,schemaPath:"#/allOf/45/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -13926,12 +13974,12 @@ vErrors.push(err150);
 }
 errors++;
 }
-const _errs298 = errors;
-let valid148 = true;
-const _errs299 = errors;
+const _errs292 = errors;
+let valid144 = true;
+const _errs293 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing48;
-if((data.type === undefined) && (missing48 = "type")){
+let missing46;
+if((data.type === undefined) && (missing46 = "type")){
 const err151 = {};
 if(vErrors === null){
 vErrors = [err151];
@@ -13943,7 +13991,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderDetail" !== data.type){
+if("luckyDraw" !== data.type){
 const err152 = {};
 if(vErrors === null){
 vErrors = [err152];
@@ -13956,32 +14004,32 @@ errors++;
 }
 }
 }
-var _valid48 = _errs299 === errors;
-errors = _errs298;
+var _valid46 = _errs293 === errors;
+errors = _errs292;
 if(vErrors !== null){
-if(_errs298){
-vErrors.length = _errs298;
+if(_errs292){
+vErrors.length = _errs292;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid48){
-const _errs301 = errors;
+if(_valid46){
+const _errs295 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate174(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate164(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 }
-var _valid48 = _errs301 === errors;
-valid148 = _valid48;
+var _valid46 = _errs295 === errors;
+valid144 = _valid46;
 }
-if(!valid148){
-const err153 = {instancePath,schemaPath:"#/allOf/48/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid144){
+const err153 = {instancePath,schemaPath:"#/allOf/46/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -13990,12 +14038,12 @@ vErrors.push(err153);
 }
 errors++;
 }
-const _errs304 = errors;
-let valid151 = true;
-const _errs305 = errors;
+const _errs298 = errors;
+let valid147 = true;
+const _errs299 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing49;
-if((data.type === undefined) && (missing49 = "type")){
+let missing47;
+if((data.type === undefined) && (missing47 = "type")){
 const err154 = {};
 if(vErrors === null){
 vErrors = [err154];
@@ -14007,7 +14055,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderList" !== data.type){
+if("memberCenter" !== data.type){
 const err155 = {};
 if(vErrors === null){
 vErrors = [err155];
@@ -14020,32 +14068,32 @@ errors++;
 }
 }
 }
-var _valid49 = _errs305 === errors;
-errors = _errs304;
+var _valid47 = _errs299 === errors;
+errors = _errs298;
 if(vErrors !== null){
-if(_errs304){
-vErrors.length = _errs304;
+if(_errs298){
+vErrors.length = _errs298;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid49){
-const _errs307 = errors;
+if(_valid47){
+const _errs301 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate176(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate166(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
-var _valid49 = _errs307 === errors;
-valid151 = _valid49;
+var _valid47 = _errs301 === errors;
+valid147 = _valid47;
 }
-if(!valid151){
-const err156 = {instancePath,schemaPath:"#/allOf/49/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid147){
+const err156 = {instancePath,schemaPath:"#/allOf/47/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -14054,12 +14102,12 @@ vErrors.push(err156);
 }
 errors++;
 }
-const _errs310 = errors;
-let valid154 = true;
-const _errs311 = errors;
+const _errs304 = errors;
+let valid150 = true;
+const _errs305 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing50;
-if((data.type === undefined) && (missing50 = "type")){
+let missing48;
+if((data.type === undefined) && (missing48 = "type")){
 const err157 = {};
 if(vErrors === null){
 vErrors = [err157];
@@ -14071,7 +14119,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("passwordForm" !== data.type){
+if("menuList" !== data.type){
 const err158 = {};
 if(vErrors === null){
 vErrors = [err158];
@@ -14084,32 +14132,32 @@ errors++;
 }
 }
 }
-var _valid50 = _errs311 === errors;
-errors = _errs310;
+var _valid48 = _errs305 === errors;
+errors = _errs304;
 if(vErrors !== null){
-if(_errs310){
-vErrors.length = _errs310;
+if(_errs304){
+vErrors.length = _errs304;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid50){
-const _errs313 = errors;
+if(_valid48){
+const _errs307 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate179(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate169(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
 }
-var _valid50 = _errs313 === errors;
-valid154 = _valid50;
+var _valid48 = _errs307 === errors;
+valid150 = _valid48;
 }
-if(!valid154){
-const err159 = {instancePath,schemaPath:"#/allOf/50/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid150){
+const err159 = {instancePath,schemaPath:"#/allOf/48/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -14118,12 +14166,12 @@ vErrors.push(err159);
 }
 errors++;
 }
-const _errs316 = errors;
-let valid157 = true;
-const _errs317 = errors;
+const _errs310 = errors;
+let valid153 = true;
+const _errs311 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing51;
-if((data.type === undefined) && (missing51 = "type")){
+let missing49;
+if((data.type === undefined) && (missing49 = "type")){
 const err160 = {};
 if(vErrors === null){
 vErrors = [err160];
@@ -14135,7 +14183,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("payStatus" !== data.type){
+if("orderConfirm" !== data.type){
 const err161 = {};
 if(vErrors === null){
 vErrors = [err161];
@@ -14148,32 +14196,32 @@ errors++;
 }
 }
 }
-var _valid51 = _errs317 === errors;
-errors = _errs316;
+var _valid49 = _errs311 === errors;
+errors = _errs310;
 if(vErrors !== null){
-if(_errs316){
-vErrors.length = _errs316;
+if(_errs310){
+vErrors.length = _errs310;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid51){
-const _errs319 = errors;
+if(_valid49){
+const _errs313 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate181(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate174(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 }
-var _valid51 = _errs319 === errors;
-valid157 = _valid51;
+var _valid49 = _errs313 === errors;
+valid153 = _valid49;
 }
-if(!valid157){
-const err162 = {instancePath,schemaPath:"#/allOf/51/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid153){
+const err162 = {instancePath,schemaPath:"#/allOf/49/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -14182,12 +14230,12 @@ vErrors.push(err162);
 }
 errors++;
 }
-const _errs322 = errors;
-let valid160 = true;
-const _errs323 = errors;
+const _errs316 = errors;
+let valid156 = true;
+const _errs317 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing52;
-if((data.type === undefined) && (missing52 = "type")){
+let missing50;
+if((data.type === undefined) && (missing50 = "type")){
 const err163 = {};
 if(vErrors === null){
 vErrors = [err163];
@@ -14199,7 +14247,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("pointGoods" !== data.type){
+if("orderDetail" !== data.type){
 const err164 = {};
 if(vErrors === null){
 vErrors = [err164];
@@ -14212,32 +14260,32 @@ errors++;
 }
 }
 }
-var _valid52 = _errs323 === errors;
-errors = _errs322;
+var _valid50 = _errs317 === errors;
+errors = _errs316;
 if(vErrors !== null){
-if(_errs322){
-vErrors.length = _errs322;
+if(_errs316){
+vErrors.length = _errs316;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid52){
-const _errs325 = errors;
+if(_valid50){
+const _errs319 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate183(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate176(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
-var _valid52 = _errs325 === errors;
-valid160 = _valid52;
+var _valid50 = _errs319 === errors;
+valid156 = _valid50;
 }
-if(!valid160){
-const err165 = {instancePath,schemaPath:"#/allOf/52/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid156){
+const err165 = {instancePath,schemaPath:"#/allOf/50/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -14246,12 +14294,12 @@ vErrors.push(err165);
 }
 errors++;
 }
-const _errs328 = errors;
-let valid163 = true;
-const _errs329 = errors;
+const _errs322 = errors;
+let valid159 = true;
+const _errs323 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing53;
-if((data.type === undefined) && (missing53 = "type")){
+let missing51;
+if((data.type === undefined) && (missing51 = "type")){
 const err166 = {};
 if(vErrors === null){
 vErrors = [err166];
@@ -14263,7 +14311,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("pointGoodsDetail" !== data.type){
+if("orderList" !== data.type){
 const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
@@ -14276,32 +14324,32 @@ errors++;
 }
 }
 }
-var _valid53 = _errs329 === errors;
-errors = _errs328;
+var _valid51 = _errs323 === errors;
+errors = _errs322;
 if(vErrors !== null){
-if(_errs328){
-vErrors.length = _errs328;
+if(_errs322){
+vErrors.length = _errs322;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid53){
-const _errs331 = errors;
+if(_valid51){
+const _errs325 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate186(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate178(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 }
-var _valid53 = _errs331 === errors;
-valid163 = _valid53;
+var _valid51 = _errs325 === errors;
+valid159 = _valid51;
 }
-if(!valid163){
-const err168 = {instancePath,schemaPath:"#/allOf/53/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid159){
+const err168 = {instancePath,schemaPath:"#/allOf/51/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -14310,12 +14358,12 @@ vErrors.push(err168);
 }
 errors++;
 }
-const _errs334 = errors;
-let valid166 = true;
-const _errs335 = errors;
+const _errs328 = errors;
+let valid162 = true;
+const _errs329 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing54;
-if((data.type === undefined) && (missing54 = "type")){
+let missing52;
+if((data.type === undefined) && (missing52 = "type")){
 const err169 = {};
 if(vErrors === null){
 vErrors = [err169];
@@ -14327,7 +14375,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("prizeList" !== data.type){
+if("passwordForm" !== data.type){
 const err170 = {};
 if(vErrors === null){
 vErrors = [err170];
@@ -14340,32 +14388,32 @@ errors++;
 }
 }
 }
-var _valid54 = _errs335 === errors;
-errors = _errs334;
+var _valid52 = _errs329 === errors;
+errors = _errs328;
 if(vErrors !== null){
-if(_errs334){
-vErrors.length = _errs334;
+if(_errs328){
+vErrors.length = _errs328;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid54){
-const _errs337 = errors;
+if(_valid52){
+const _errs331 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate188(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate181(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 }
-var _valid54 = _errs337 === errors;
-valid166 = _valid54;
+var _valid52 = _errs331 === errors;
+valid162 = _valid52;
 }
-if(!valid166){
-const err171 = {instancePath,schemaPath:"#/allOf/54/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid162){
+const err171 = {instancePath,schemaPath:"#/allOf/52/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -14374,12 +14422,12 @@ vErrors.push(err171);
 }
 errors++;
 }
-const _errs340 = errors;
-let valid169 = true;
-const _errs341 = errors;
+const _errs334 = errors;
+let valid165 = true;
+const _errs335 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing55;
-if((data.type === undefined) && (missing55 = "type")){
+let missing53;
+if((data.type === undefined) && (missing53 = "type")){
 const err172 = {};
 if(vErrors === null){
 vErrors = [err172];
@@ -14391,7 +14439,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("productDetail" !== data.type){
+if("payStatus" !== data.type){
 const err173 = {};
 if(vErrors === null){
 vErrors = [err173];
@@ -14404,32 +14452,32 @@ errors++;
 }
 }
 }
-var _valid55 = _errs341 === errors;
-errors = _errs340;
+var _valid53 = _errs335 === errors;
+errors = _errs334;
 if(vErrors !== null){
-if(_errs340){
-vErrors.length = _errs340;
+if(_errs334){
+vErrors.length = _errs334;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid55){
-const _errs343 = errors;
+if(_valid53){
+const _errs337 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate190(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate183(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 }
-var _valid55 = _errs343 === errors;
-valid169 = _valid55;
+var _valid53 = _errs337 === errors;
+valid165 = _valid53;
 }
-if(!valid169){
-const err174 = {instancePath,schemaPath:"#/allOf/55/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid165){
+const err174 = {instancePath,schemaPath:"#/allOf/53/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -14438,12 +14486,12 @@ vErrors.push(err174);
 }
 errors++;
 }
-const _errs346 = errors;
-let valid172 = true;
-const _errs347 = errors;
+const _errs340 = errors;
+let valid168 = true;
+const _errs341 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing56;
-if((data.type === undefined) && (missing56 = "type")){
+let missing54;
+if((data.type === undefined) && (missing54 = "type")){
 const err175 = {};
 if(vErrors === null){
 vErrors = [err175];
@@ -14455,7 +14503,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("profileCard" !== data.type){
+if("pointGoods" !== data.type){
 const err176 = {};
 if(vErrors === null){
 vErrors = [err176];
@@ -14468,32 +14516,32 @@ errors++;
 }
 }
 }
-var _valid56 = _errs347 === errors;
-errors = _errs346;
+var _valid54 = _errs341 === errors;
+errors = _errs340;
 if(vErrors !== null){
-if(_errs346){
-vErrors.length = _errs346;
+if(_errs340){
+vErrors.length = _errs340;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid56){
-const _errs349 = errors;
+if(_valid54){
+const _errs343 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate192(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate185(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
-var _valid56 = _errs349 === errors;
-valid172 = _valid56;
+var _valid54 = _errs343 === errors;
+valid168 = _valid54;
 }
-if(!valid172){
-const err177 = {instancePath,schemaPath:"#/allOf/56/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid168){
+const err177 = {instancePath,schemaPath:"#/allOf/54/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -14502,12 +14550,12 @@ vErrors.push(err177);
 }
 errors++;
 }
-const _errs352 = errors;
-let valid175 = true;
-const _errs353 = errors;
+const _errs346 = errors;
+let valid171 = true;
+const _errs347 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing57;
-if((data.type === undefined) && (missing57 = "type")){
+let missing55;
+if((data.type === undefined) && (missing55 = "type")){
 const err178 = {};
 if(vErrors === null){
 vErrors = [err178];
@@ -14519,7 +14567,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("profileEditor" !== data.type){
+if("pointGoodsDetail" !== data.type){
 const err179 = {};
 if(vErrors === null){
 vErrors = [err179];
@@ -14532,30 +14580,32 @@ errors++;
 }
 }
 }
-var _valid57 = _errs353 === errors;
-errors = _errs352;
+var _valid55 = _errs347 === errors;
+errors = _errs346;
 if(vErrors !== null){
-if(_errs352){
-vErrors.length = _errs352;
+if(_errs346){
+vErrors.length = _errs346;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid57){
-const _errs355 = errors;
+if(_valid55){
+const _errs349 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data116 = data.props;
-if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
-if(data116.nickname === undefined){
-data116.nickname = true;
+if(!(validate188(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+errors = vErrors.length;
 }
-for(const key2 in data116){
-if(!(key2 === "nickname")){
-const err180 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+var _valid55 = _errs349 === errors;
+valid171 = _valid55;
+}
+if(!valid171){
+const err180 = {instancePath,schemaPath:"#/allOf/55/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -14564,9 +14614,13 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-if(typeof data116.nickname !== "boolean"){
-const err181 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs352 = errors;
+let valid174 = true;
+const _errs353 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing56;
+if((data.type === undefined) && (missing56 = "type")){
+const err181 = {};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -14575,9 +14629,10 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
 else {
-const err182 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("prizeList" !== data.type){
+const err182 = {};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -14587,11 +14642,34 @@ vErrors.push(err182);
 errors++;
 }
 }
-var _valid57 = _errs355 === errors;
-valid175 = _valid57;
 }
-if(!valid175){
-const err183 = {instancePath,schemaPath:"#/allOf/57/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+var _valid56 = _errs353 === errors;
+errors = _errs352;
+if(vErrors !== null){
+if(_errs352){
+vErrors.length = _errs352;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid56){
+const _errs355 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate190(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+errors = vErrors.length;
+}
+}
+var _valid56 = _errs355 === errors;
+valid174 = _valid56;
+}
+if(!valid174){
+const err183 = {instancePath,schemaPath:"#/allOf/56/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -14600,12 +14678,12 @@ vErrors.push(err183);
 }
 errors++;
 }
-const _errs363 = errors;
-let valid180 = true;
-const _errs364 = errors;
+const _errs358 = errors;
+let valid177 = true;
+const _errs359 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing58;
-if((data.type === undefined) && (missing58 = "type")){
+let missing57;
+if((data.type === undefined) && (missing57 = "type")){
 const err184 = {};
 if(vErrors === null){
 vErrors = [err184];
@@ -14617,7 +14695,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("qaEditor" !== data.type){
+if("productDetail" !== data.type){
 const err185 = {};
 if(vErrors === null){
 vErrors = [err185];
@@ -14630,32 +14708,32 @@ errors++;
 }
 }
 }
-var _valid58 = _errs364 === errors;
-errors = _errs363;
+var _valid57 = _errs359 === errors;
+errors = _errs358;
 if(vErrors !== null){
-if(_errs363){
-vErrors.length = _errs363;
+if(_errs358){
+vErrors.length = _errs358;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid58){
-const _errs366 = errors;
+if(_valid57){
+const _errs361 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate194(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate192(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 }
-var _valid58 = _errs366 === errors;
-valid180 = _valid58;
+var _valid57 = _errs361 === errors;
+valid177 = _valid57;
 }
-if(!valid180){
-const err186 = {instancePath,schemaPath:"#/allOf/58/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid177){
+const err186 = {instancePath,schemaPath:"#/allOf/57/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -14664,12 +14742,12 @@ vErrors.push(err186);
 }
 errors++;
 }
-const _errs369 = errors;
-let valid183 = true;
-const _errs370 = errors;
+const _errs364 = errors;
+let valid180 = true;
+const _errs365 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing59;
-if((data.type === undefined) && (missing59 = "type")){
+let missing58;
+if((data.type === undefined) && (missing58 = "type")){
 const err187 = {};
 if(vErrors === null){
 vErrors = [err187];
@@ -14681,7 +14759,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("qaThread" !== data.type){
+if("profileCard" !== data.type){
 const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
@@ -14694,32 +14772,32 @@ errors++;
 }
 }
 }
-var _valid59 = _errs370 === errors;
-errors = _errs369;
+var _valid58 = _errs365 === errors;
+errors = _errs364;
 if(vErrors !== null){
-if(_errs369){
-vErrors.length = _errs369;
+if(_errs364){
+vErrors.length = _errs364;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid59){
-const _errs372 = errors;
+if(_valid58){
+const _errs367 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate194(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
-var _valid59 = _errs372 === errors;
-valid183 = _valid59;
+var _valid58 = _errs367 === errors;
+valid180 = _valid58;
 }
-if(!valid183){
-const err189 = {instancePath,schemaPath:"#/allOf/59/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid180){
+const err189 = {instancePath,schemaPath:"#/allOf/58/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -14728,12 +14806,12 @@ vErrors.push(err189);
 }
 errors++;
 }
-const _errs375 = errors;
-let valid186 = true;
-const _errs376 = errors;
+const _errs370 = errors;
+let valid183 = true;
+const _errs371 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing60;
-if((data.type === undefined) && (missing60 = "type")){
+let missing59;
+if((data.type === undefined) && (missing59 = "type")){
 const err190 = {};
 if(vErrors === null){
 vErrors = [err190];
@@ -14745,7 +14823,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("registerForm" !== data.type){
+if("profileEditor" !== data.type){
 const err191 = {};
 if(vErrors === null){
 vErrors = [err191];
@@ -14758,32 +14836,30 @@ errors++;
 }
 }
 }
-var _valid60 = _errs376 === errors;
-errors = _errs375;
+var _valid59 = _errs371 === errors;
+errors = _errs370;
 if(vErrors !== null){
-if(_errs375){
-vErrors.length = _errs375;
+if(_errs370){
+vErrors.length = _errs370;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid60){
-const _errs378 = errors;
+if(_valid59){
+const _errs373 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate198(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
-errors = vErrors.length;
+let data122 = data.props;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.nickname === undefined){
+data122.nickname = true;
 }
-}
-var _valid60 = _errs378 === errors;
-valid186 = _valid60;
-}
-if(!valid186){
-const err192 = {instancePath,schemaPath:"#/allOf/60/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+for(const key3 in data122){
+if(!(key3 === "nickname")){
+const err192 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -14792,13 +14868,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-const _errs381 = errors;
-let valid189 = true;
-const _errs382 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing61;
-if((data.type === undefined) && (missing61 = "type")){
-const err193 = {};
+}
+if(typeof data122.nickname !== "boolean"){
+const err193 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -14807,10 +14879,9 @@ vErrors.push(err193);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("resultPanel" !== data.type){
-const err194 = {};
+const err194 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -14820,34 +14891,11 @@ vErrors.push(err194);
 errors++;
 }
 }
+var _valid59 = _errs373 === errors;
+valid183 = _valid59;
 }
-}
-var _valid61 = _errs382 === errors;
-errors = _errs381;
-if(vErrors !== null){
-if(_errs381){
-vErrors.length = _errs381;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid61){
-const _errs384 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate201(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
-errors = vErrors.length;
-}
-}
-var _valid61 = _errs384 === errors;
-valid189 = _valid61;
-}
-if(!valid189){
-const err195 = {instancePath,schemaPath:"#/allOf/61/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid183){
+const err195 = {instancePath,schemaPath:"#/allOf/59/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -14856,12 +14904,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-const _errs387 = errors;
-let valid192 = true;
-const _errs388 = errors;
+const _errs381 = errors;
+let valid188 = true;
+const _errs382 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing62;
-if((data.type === undefined) && (missing62 = "type")){
+let missing60;
+if((data.type === undefined) && (missing60 = "type")){
 const err196 = {};
 if(vErrors === null){
 vErrors = [err196];
@@ -14873,7 +14921,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("richText" !== data.type){
+if("qaEditor" !== data.type){
 const err197 = {};
 if(vErrors === null){
 vErrors = [err197];
@@ -14886,32 +14934,32 @@ errors++;
 }
 }
 }
-var _valid62 = _errs388 === errors;
-errors = _errs387;
+var _valid60 = _errs382 === errors;
+errors = _errs381;
 if(vErrors !== null){
-if(_errs387){
-vErrors.length = _errs387;
+if(_errs381){
+vErrors.length = _errs381;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid62){
-const _errs390 = errors;
+if(_valid60){
+const _errs384 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate206(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 }
-var _valid62 = _errs390 === errors;
-valid192 = _valid62;
+var _valid60 = _errs384 === errors;
+valid188 = _valid60;
 }
-if(!valid192){
-const err198 = {instancePath,schemaPath:"#/allOf/62/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid188){
+const err198 = {instancePath,schemaPath:"#/allOf/60/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -14920,12 +14968,12 @@ vErrors.push(err198);
 }
 errors++;
 }
-const _errs393 = errors;
-let valid195 = true;
-const _errs394 = errors;
+const _errs387 = errors;
+let valid191 = true;
+const _errs388 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing63;
-if((data.type === undefined) && (missing63 = "type")){
+let missing61;
+if((data.type === undefined) && (missing61 = "type")){
 const err199 = {};
 if(vErrors === null){
 vErrors = [err199];
@@ -14937,7 +14985,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarList" !== data.type){
+if("qaThread" !== data.type){
 const err200 = {};
 if(vErrors === null){
 vErrors = [err200];
@@ -14950,32 +14998,32 @@ errors++;
 }
 }
 }
-var _valid63 = _errs394 === errors;
-errors = _errs393;
+var _valid61 = _errs388 === errors;
+errors = _errs387;
 if(vErrors !== null){
-if(_errs393){
-vErrors.length = _errs393;
+if(_errs387){
+vErrors.length = _errs387;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid63){
-const _errs396 = errors;
+if(_valid61){
+const _errs390 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate210(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate198(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 }
-var _valid63 = _errs396 === errors;
-valid195 = _valid63;
+var _valid61 = _errs390 === errors;
+valid191 = _valid61;
 }
-if(!valid195){
-const err201 = {instancePath,schemaPath:"#/allOf/63/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid191){
+const err201 = {instancePath,schemaPath:"#/allOf/61/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -14984,12 +15032,12 @@ vErrors.push(err201);
 }
 errors++;
 }
-const _errs399 = errors;
-let valid198 = true;
-const _errs400 = errors;
+const _errs393 = errors;
+let valid194 = true;
+const _errs394 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing64;
-if((data.type === undefined) && (missing64 = "type")){
+let missing62;
+if((data.type === undefined) && (missing62 = "type")){
 const err202 = {};
 if(vErrors === null){
 vErrors = [err202];
@@ -15001,7 +15049,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarProfile" !== data.type){
+if("registerForm" !== data.type){
 const err203 = {};
 if(vErrors === null){
 vErrors = [err203];
@@ -15014,32 +15062,32 @@ errors++;
 }
 }
 }
-var _valid64 = _errs400 === errors;
-errors = _errs399;
+var _valid62 = _errs394 === errors;
+errors = _errs393;
 if(vErrors !== null){
-if(_errs399){
-vErrors.length = _errs399;
+if(_errs393){
+vErrors.length = _errs393;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid64){
-const _errs402 = errors;
+if(_valid62){
+const _errs396 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate214(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate200(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 }
-var _valid64 = _errs402 === errors;
-valid198 = _valid64;
+var _valid62 = _errs396 === errors;
+valid194 = _valid62;
 }
-if(!valid198){
-const err204 = {instancePath,schemaPath:"#/allOf/64/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid194){
+const err204 = {instancePath,schemaPath:"#/allOf/62/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -15048,12 +15096,12 @@ vErrors.push(err204);
 }
 errors++;
 }
-const _errs405 = errors;
-let valid201 = true;
-const _errs406 = errors;
+const _errs399 = errors;
+let valid197 = true;
+const _errs400 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing65;
-if((data.type === undefined) && (missing65 = "type")){
+let missing63;
+if((data.type === undefined) && (missing63 = "type")){
 const err205 = {};
 if(vErrors === null){
 vErrors = [err205];
@@ -15065,7 +15113,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarVerification" !== data.type){
+if("resultPanel" !== data.type){
 const err206 = {};
 if(vErrors === null){
 vErrors = [err206];
@@ -15078,7 +15126,71 @@ errors++;
 }
 }
 }
-var _valid65 = _errs406 === errors;
+var _valid63 = _errs400 === errors;
+errors = _errs399;
+if(vErrors !== null){
+if(_errs399){
+vErrors.length = _errs399;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid63){
+const _errs402 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate203(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+errors = vErrors.length;
+}
+}
+var _valid63 = _errs402 === errors;
+valid197 = _valid63;
+}
+if(!valid197){
+const err207 = {instancePath,schemaPath:"#/allOf/63/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+const _errs405 = errors;
+let valid200 = true;
+const _errs406 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing64;
+if((data.type === undefined) && (missing64 = "type")){
+const err208 = {};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("richText" !== data.type){
+const err209 = {};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+}
+}
+}
+var _valid64 = _errs406 === errors;
 errors = _errs405;
 if(vErrors !== null){
 if(_errs405){
@@ -15088,56 +15200,22 @@ else {
 vErrors = null;
 }
 }
-if(_valid65){
+if(_valid64){
 const _errs408 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data133 = data.props;
-if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
-for(const key3 in data133){
-const err207 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err207];
-}
-else {
-vErrors.push(err207);
-}
-errors++;
+if(!(validate208(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err208 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err208];
+var _valid64 = _errs408 === errors;
+valid200 = _valid64;
 }
-else {
-vErrors.push(err208);
-}
-errors++;
-}
-}
-var _valid65 = _errs408 === errors;
-valid201 = _valid65;
-}
-if(!valid201){
-const err209 = {instancePath,schemaPath:"#/allOf/65/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
-}
-errors++;
-}
-const _errs414 = errors;
-let valid205 = true;
-const _errs415 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing66;
-if((data.type === undefined) && (missing66 = "type")){
-const err210 = {};
+if(!valid200){
+const err210 = {instancePath,schemaPath:"#/allOf/64/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -15146,9 +15224,12 @@ vErrors.push(err210);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("searchBar" !== data.type){
+const _errs411 = errors;
+let valid203 = true;
+const _errs412 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing65;
+if((data.type === undefined) && (missing65 = "type")){
 const err211 = {};
 if(vErrors === null){
 vErrors = [err211];
@@ -15158,35 +15239,10 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-}
-}
-var _valid66 = _errs415 === errors;
-errors = _errs414;
-if(vErrors !== null){
-if(_errs414){
-vErrors.length = _errs414;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid66){
-const _errs417 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
-errors = vErrors.length;
-}
-}
-var _valid66 = _errs417 === errors;
-valid205 = _valid66;
-}
-if(!valid205){
-const err212 = {instancePath,schemaPath:"#/allOf/66/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarList" !== data.type){
+const err212 = {};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -15195,13 +15251,35 @@ vErrors.push(err212);
 }
 errors++;
 }
-const _errs420 = errors;
-let valid208 = true;
-const _errs421 = errors;
+}
+}
+}
+var _valid65 = _errs412 === errors;
+errors = _errs411;
+if(vErrors !== null){
+if(_errs411){
+vErrors.length = _errs411;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid65){
+const _errs414 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing67;
-if((data.type === undefined) && (missing67 = "type")){
-const err213 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate212(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+}
+var _valid65 = _errs414 === errors;
+valid203 = _valid65;
+}
+if(!valid203){
+const err213 = {instancePath,schemaPath:"#/allOf/65/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -15210,9 +15288,12 @@ vErrors.push(err213);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("seatMap" !== data.type){
+const _errs417 = errors;
+let valid206 = true;
+const _errs418 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing66;
+if((data.type === undefined) && (missing66 = "type")){
 const err214 = {};
 if(vErrors === null){
 vErrors = [err214];
@@ -15222,35 +15303,10 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-}
-}
-var _valid67 = _errs421 === errors;
-errors = _errs420;
-if(vErrors !== null){
-if(_errs420){
-vErrors.length = _errs420;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid67){
-const _errs423 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate219(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
-errors = vErrors.length;
-}
-}
-var _valid67 = _errs423 === errors;
-valid208 = _valid67;
-}
-if(!valid208){
-const err215 = {instancePath,schemaPath:"#/allOf/67/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarProfile" !== data.type){
+const err215 = {};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -15259,13 +15315,35 @@ vErrors.push(err215);
 }
 errors++;
 }
-const _errs426 = errors;
-let valid211 = true;
-const _errs427 = errors;
+}
+}
+}
+var _valid66 = _errs418 === errors;
+errors = _errs417;
+if(vErrors !== null){
+if(_errs417){
+vErrors.length = _errs417;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid66){
+const _errs420 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing68;
-if((data.type === undefined) && (missing68 = "type")){
-const err216 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+errors = vErrors.length;
+}
+}
+var _valid66 = _errs420 === errors;
+valid206 = _valid66;
+}
+if(!valid206){
+const err216 = {instancePath,schemaPath:"#/allOf/66/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -15274,9 +15352,12 @@ vErrors.push(err216);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("settingsActions" !== data.type){
+const _errs423 = errors;
+let valid209 = true;
+const _errs424 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing67;
+if((data.type === undefined) && (missing67 = "type")){
 const err217 = {};
 if(vErrors === null){
 vErrors = [err217];
@@ -15286,29 +15367,10 @@ vErrors.push(err217);
 }
 errors++;
 }
-}
-}
-}
-var _valid68 = _errs427 === errors;
-errors = _errs426;
-if(vErrors !== null){
-if(_errs426){
-vErrors.length = _errs426;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid68){
-const _errs429 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-let data139 = data.props;
-if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
-for(const key4 in data139){
-const err218 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.type !== undefined){
+if("scholarVerification" !== data.type){
+const err218 = {};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -15318,8 +15380,28 @@ vErrors.push(err218);
 errors++;
 }
 }
+}
+}
+var _valid67 = _errs424 === errors;
+errors = _errs423;
+if(vErrors !== null){
+if(_errs423){
+vErrors.length = _errs423;
+}
 else {
-const err219 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid67){
+const _errs426 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+let data139 = data.props;
+if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
+for(const key4 in data139){
+const err219 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -15329,11 +15411,8 @@ vErrors.push(err219);
 errors++;
 }
 }
-var _valid68 = _errs429 === errors;
-valid211 = _valid68;
-}
-if(!valid211){
-const err220 = {instancePath,schemaPath:"#/allOf/68/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err220 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -15342,13 +15421,12 @@ vErrors.push(err220);
 }
 errors++;
 }
-const _errs435 = errors;
-let valid215 = true;
-const _errs436 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing69;
-if((data.type === undefined) && (missing69 = "type")){
-const err221 = {};
+}
+var _valid67 = _errs426 === errors;
+valid209 = _valid67;
+}
+if(!valid209){
+const err221 = {instancePath,schemaPath:"#/allOf/67/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -15357,9 +15435,12 @@ vErrors.push(err221);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("signinCard" !== data.type){
+const _errs432 = errors;
+let valid213 = true;
+const _errs433 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing68;
+if((data.type === undefined) && (missing68 = "type")){
 const err222 = {};
 if(vErrors === null){
 vErrors = [err222];
@@ -15369,35 +15450,10 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-}
-}
-var _valid69 = _errs436 === errors;
-errors = _errs435;
-if(vErrors !== null){
-if(_errs435){
-vErrors.length = _errs435;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid69){
-const _errs438 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate224(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
-errors = vErrors.length;
-}
-}
-var _valid69 = _errs438 === errors;
-valid215 = _valid69;
-}
-if(!valid215){
-const err223 = {instancePath,schemaPath:"#/allOf/69/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("searchBar" !== data.type){
+const err223 = {};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -15406,13 +15462,35 @@ vErrors.push(err223);
 }
 errors++;
 }
-const _errs441 = errors;
-let valid218 = true;
-const _errs442 = errors;
+}
+}
+}
+var _valid68 = _errs433 === errors;
+errors = _errs432;
+if(vErrors !== null){
+if(_errs432){
+vErrors.length = _errs432;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid68){
+const _errs435 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing70;
-if((data.type === undefined) && (missing70 = "type")){
-const err224 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate218(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+errors = vErrors.length;
+}
+}
+var _valid68 = _errs435 === errors;
+valid213 = _valid68;
+}
+if(!valid213){
+const err224 = {instancePath,schemaPath:"#/allOf/68/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -15421,9 +15499,12 @@ vErrors.push(err224);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("signUpForm" !== data.type){
+const _errs438 = errors;
+let valid216 = true;
+const _errs439 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing69;
+if((data.type === undefined) && (missing69 = "type")){
 const err225 = {};
 if(vErrors === null){
 vErrors = [err225];
@@ -15433,35 +15514,10 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-}
-}
-var _valid70 = _errs442 === errors;
-errors = _errs441;
-if(vErrors !== null){
-if(_errs441){
-vErrors.length = _errs441;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid70){
-const _errs444 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate226(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
-errors = vErrors.length;
-}
-}
-var _valid70 = _errs444 === errors;
-valid218 = _valid70;
-}
-if(!valid218){
-const err226 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("seatMap" !== data.type){
+const err226 = {};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -15470,13 +15526,35 @@ vErrors.push(err226);
 }
 errors++;
 }
-const _errs447 = errors;
-let valid221 = true;
-const _errs448 = errors;
+}
+}
+}
+var _valid69 = _errs439 === errors;
+errors = _errs438;
+if(vErrors !== null){
+if(_errs438){
+vErrors.length = _errs438;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid69){
+const _errs441 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing71;
-if((data.type === undefined) && (missing71 = "type")){
-const err227 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate221(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+errors = vErrors.length;
+}
+}
+var _valid69 = _errs441 === errors;
+valid216 = _valid69;
+}
+if(!valid216){
+const err227 = {instancePath,schemaPath:"#/allOf/69/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -15485,9 +15563,12 @@ vErrors.push(err227);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("sponsorGrid" !== data.type){
+const _errs444 = errors;
+let valid219 = true;
+const _errs445 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing70;
+if((data.type === undefined) && (missing70 = "type")){
 const err228 = {};
 if(vErrors === null){
 vErrors = [err228];
@@ -15497,35 +15578,10 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-}
-}
-var _valid71 = _errs448 === errors;
-errors = _errs447;
-if(vErrors !== null){
-if(_errs447){
-vErrors.length = _errs447;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid71){
-const _errs450 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate232(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-}
-var _valid71 = _errs450 === errors;
-valid221 = _valid71;
-}
-if(!valid221){
-const err229 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("settingsActions" !== data.type){
+const err229 = {};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -15534,13 +15590,29 @@ vErrors.push(err229);
 }
 errors++;
 }
-const _errs453 = errors;
-let valid224 = true;
-const _errs454 = errors;
+}
+}
+}
+var _valid70 = _errs445 === errors;
+errors = _errs444;
+if(vErrors !== null){
+if(_errs444){
+vErrors.length = _errs444;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid70){
+const _errs447 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing72;
-if((data.type === undefined) && (missing72 = "type")){
-const err230 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data145 = data.props;
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+for(const key5 in data145){
+const err230 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -15549,10 +15621,9 @@ vErrors.push(err230);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("tabs" !== data.type){
-const err231 = {};
+const err231 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -15562,34 +15633,11 @@ vErrors.push(err231);
 errors++;
 }
 }
+var _valid70 = _errs447 === errors;
+valid219 = _valid70;
 }
-}
-var _valid72 = _errs454 === errors;
-errors = _errs453;
-if(vErrors !== null){
-if(_errs453){
-vErrors.length = _errs453;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid72){
-const _errs456 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate236(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
-errors = vErrors.length;
-}
-}
-var _valid72 = _errs456 === errors;
-valid224 = _valid72;
-}
-if(!valid224){
-const err232 = {instancePath,schemaPath:"#/allOf/72/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid219){
+const err232 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -15598,12 +15646,12 @@ vErrors.push(err232);
 }
 errors++;
 }
-const _errs459 = errors;
-let valid227 = true;
-const _errs460 = errors;
+const _errs453 = errors;
+let valid223 = true;
+const _errs454 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing73;
-if((data.type === undefined) && (missing73 = "type")){
+let missing71;
+if((data.type === undefined) && (missing71 = "type")){
 const err233 = {};
 if(vErrors === null){
 vErrors = [err233];
@@ -15615,7 +15663,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("taskList" !== data.type){
+if("signinCard" !== data.type){
 const err234 = {};
 if(vErrors === null){
 vErrors = [err234];
@@ -15628,32 +15676,32 @@ errors++;
 }
 }
 }
-var _valid73 = _errs460 === errors;
-errors = _errs459;
+var _valid71 = _errs454 === errors;
+errors = _errs453;
 if(vErrors !== null){
-if(_errs459){
-vErrors.length = _errs459;
+if(_errs453){
+vErrors.length = _errs453;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid73){
-const _errs462 = errors;
+if(_valid71){
+const _errs456 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate239(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
+if(!(validate226(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
 }
 }
-var _valid73 = _errs462 === errors;
-valid227 = _valid73;
+var _valid71 = _errs456 === errors;
+valid223 = _valid71;
 }
-if(!valid227){
-const err235 = {instancePath,schemaPath:"#/allOf/73/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid223){
+const err235 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -15662,12 +15710,12 @@ vErrors.push(err235);
 }
 errors++;
 }
-const _errs465 = errors;
-let valid230 = true;
-const _errs466 = errors;
+const _errs459 = errors;
+let valid226 = true;
+const _errs460 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing74;
-if((data.type === undefined) && (missing74 = "type")){
+let missing72;
+if((data.type === undefined) && (missing72 = "type")){
 const err236 = {};
 if(vErrors === null){
 vErrors = [err236];
@@ -15679,7 +15727,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("taskStep" !== data.type){
+if("signUpForm" !== data.type){
 const err237 = {};
 if(vErrors === null){
 vErrors = [err237];
@@ -15692,32 +15740,32 @@ errors++;
 }
 }
 }
-var _valid74 = _errs466 === errors;
-errors = _errs465;
+var _valid72 = _errs460 === errors;
+errors = _errs459;
 if(vErrors !== null){
-if(_errs465){
-vErrors.length = _errs465;
+if(_errs459){
+vErrors.length = _errs459;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid74){
-const _errs468 = errors;
+if(_valid72){
+const _errs462 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate242(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate228(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
 }
 }
-var _valid74 = _errs468 === errors;
-valid230 = _valid74;
+var _valid72 = _errs462 === errors;
+valid226 = _valid72;
 }
-if(!valid230){
-const err238 = {instancePath,schemaPath:"#/allOf/74/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid226){
+const err238 = {instancePath,schemaPath:"#/allOf/72/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -15726,12 +15774,12 @@ vErrors.push(err238);
 }
 errors++;
 }
-const _errs471 = errors;
-let valid233 = true;
-const _errs472 = errors;
+const _errs465 = errors;
+let valid229 = true;
+const _errs466 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing75;
-if((data.type === undefined) && (missing75 = "type")){
+let missing73;
+if((data.type === undefined) && (missing73 = "type")){
 const err239 = {};
 if(vErrors === null){
 vErrors = [err239];
@@ -15743,7 +15791,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("userHome" !== data.type){
+if("sponsorGrid" !== data.type){
 const err240 = {};
 if(vErrors === null){
 vErrors = [err240];
@@ -15756,32 +15804,32 @@ errors++;
 }
 }
 }
-var _valid75 = _errs472 === errors;
-errors = _errs471;
+var _valid73 = _errs466 === errors;
+errors = _errs465;
 if(vErrors !== null){
-if(_errs471){
-vErrors.length = _errs471;
+if(_errs465){
+vErrors.length = _errs465;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid75){
-const _errs474 = errors;
+if(_valid73){
+const _errs468 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate244(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate234(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 }
-var _valid75 = _errs474 === errors;
-valid233 = _valid75;
+var _valid73 = _errs468 === errors;
+valid229 = _valid73;
 }
-if(!valid233){
-const err241 = {instancePath,schemaPath:"#/allOf/75/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid229){
+const err241 = {instancePath,schemaPath:"#/allOf/73/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -15790,12 +15838,12 @@ vErrors.push(err241);
 }
 errors++;
 }
-const _errs477 = errors;
-let valid236 = true;
-const _errs478 = errors;
+const _errs471 = errors;
+let valid232 = true;
+const _errs472 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing76;
-if((data.type === undefined) && (missing76 = "type")){
+let missing74;
+if((data.type === undefined) && (missing74 = "type")){
 const err242 = {};
 if(vErrors === null){
 vErrors = [err242];
@@ -15807,7 +15855,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoComments" !== data.type){
+if("tabs" !== data.type){
 const err243 = {};
 if(vErrors === null){
 vErrors = [err243];
@@ -15820,32 +15868,32 @@ errors++;
 }
 }
 }
-var _valid76 = _errs478 === errors;
-errors = _errs477;
+var _valid74 = _errs472 === errors;
+errors = _errs471;
 if(vErrors !== null){
-if(_errs477){
-vErrors.length = _errs477;
+if(_errs471){
+vErrors.length = _errs471;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid76){
-const _errs480 = errors;
+if(_valid74){
+const _errs474 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate246(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+if(!(validate238(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
 }
 }
-var _valid76 = _errs480 === errors;
-valid236 = _valid76;
+var _valid74 = _errs474 === errors;
+valid232 = _valid74;
 }
-if(!valid236){
-const err244 = {instancePath,schemaPath:"#/allOf/76/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid232){
+const err244 = {instancePath,schemaPath:"#/allOf/74/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -15854,12 +15902,12 @@ vErrors.push(err244);
 }
 errors++;
 }
-const _errs483 = errors;
-let valid239 = true;
-const _errs484 = errors;
+const _errs477 = errors;
+let valid235 = true;
+const _errs478 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing77;
-if((data.type === undefined) && (missing77 = "type")){
+let missing75;
+if((data.type === undefined) && (missing75 = "type")){
 const err245 = {};
 if(vErrors === null){
 vErrors = [err245];
@@ -15871,7 +15919,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoPlayer" !== data.type){
+if("taskList" !== data.type){
 const err246 = {};
 if(vErrors === null){
 vErrors = [err246];
@@ -15884,32 +15932,32 @@ errors++;
 }
 }
 }
-var _valid77 = _errs484 === errors;
-errors = _errs483;
+var _valid75 = _errs478 === errors;
+errors = _errs477;
 if(vErrors !== null){
-if(_errs483){
-vErrors.length = _errs483;
+if(_errs477){
+vErrors.length = _errs477;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid77){
-const _errs486 = errors;
+if(_valid75){
+const _errs480 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate249(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+if(!(validate241(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
 }
 }
-var _valid77 = _errs486 === errors;
-valid239 = _valid77;
+var _valid75 = _errs480 === errors;
+valid235 = _valid75;
 }
-if(!valid239){
-const err247 = {instancePath,schemaPath:"#/allOf/77/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid235){
+const err247 = {instancePath,schemaPath:"#/allOf/75/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -15918,12 +15966,12 @@ vErrors.push(err247);
 }
 errors++;
 }
-const _errs489 = errors;
-let valid242 = true;
-const _errs490 = errors;
+const _errs483 = errors;
+let valid238 = true;
+const _errs484 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing78;
-if((data.type === undefined) && (missing78 = "type")){
+let missing76;
+if((data.type === undefined) && (missing76 = "type")){
 const err248 = {};
 if(vErrors === null){
 vErrors = [err248];
@@ -15935,7 +15983,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteBoard" !== data.type){
+if("taskStep" !== data.type){
 const err249 = {};
 if(vErrors === null){
 vErrors = [err249];
@@ -15948,32 +15996,32 @@ errors++;
 }
 }
 }
-var _valid78 = _errs490 === errors;
-errors = _errs489;
+var _valid76 = _errs484 === errors;
+errors = _errs483;
 if(vErrors !== null){
-if(_errs489){
-vErrors.length = _errs489;
+if(_errs483){
+vErrors.length = _errs483;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid78){
-const _errs492 = errors;
+if(_valid76){
+const _errs486 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate252(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+if(!(validate244(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
 }
-var _valid78 = _errs492 === errors;
-valid242 = _valid78;
+var _valid76 = _errs486 === errors;
+valid238 = _valid76;
 }
-if(!valid242){
-const err250 = {instancePath,schemaPath:"#/allOf/78/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid238){
+const err250 = {instancePath,schemaPath:"#/allOf/76/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -15982,12 +16030,12 @@ vErrors.push(err250);
 }
 errors++;
 }
-const _errs495 = errors;
-let valid245 = true;
-const _errs496 = errors;
+const _errs489 = errors;
+let valid241 = true;
+const _errs490 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing79;
-if((data.type === undefined) && (missing79 = "type")){
+let missing77;
+if((data.type === undefined) && (missing77 = "type")){
 const err251 = {};
 if(vErrors === null){
 vErrors = [err251];
@@ -15999,7 +16047,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteEntry" !== data.type){
+if("userHome" !== data.type){
 const err252 = {};
 if(vErrors === null){
 vErrors = [err252];
@@ -16012,32 +16060,32 @@ errors++;
 }
 }
 }
-var _valid79 = _errs496 === errors;
-errors = _errs495;
+var _valid77 = _errs490 === errors;
+errors = _errs489;
 if(vErrors !== null){
-if(_errs495){
-vErrors.length = _errs495;
+if(_errs489){
+vErrors.length = _errs489;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid79){
-const _errs498 = errors;
+if(_valid77){
+const _errs492 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate254(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+if(!(validate246(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
 }
-var _valid79 = _errs498 === errors;
-valid245 = _valid79;
+var _valid77 = _errs492 === errors;
+valid241 = _valid77;
 }
-if(!valid245){
-const err253 = {instancePath,schemaPath:"#/allOf/79/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid241){
+const err253 = {instancePath,schemaPath:"#/allOf/77/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -16046,9 +16094,13 @@ vErrors.push(err253);
 }
 errors++;
 }
+const _errs495 = errors;
+let valid244 = true;
+const _errs496 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err254 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+let missing78;
+if((data.type === undefined) && (missing78 = "type")){
+const err254 = {};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -16057,9 +16109,10 @@ vErrors.push(err254);
 }
 errors++;
 }
-for(const key5 in data){
-if(!((((((key5 === "type") || (key5 === "props")) || (key5 === "data")) || (key5 === "gate")) || (key5 === "visibleWhen")) || (key5 === "children"))){
-const err255 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+else {
+if(data.type !== undefined){
+if("videoComments" !== data.type){
+const err255 = {};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -16069,10 +16122,34 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data.type !== undefined){
-let data162 = data.type;
-if(typeof data162 !== "string"){
-const err256 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+var _valid78 = _errs496 === errors;
+errors = _errs495;
+if(vErrors !== null){
+if(_errs495){
+vErrors.length = _errs495;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid78){
+const _errs498 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate248(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+errors = vErrors.length;
+}
+}
+var _valid78 = _errs498 === errors;
+valid244 = _valid78;
+}
+if(!valid244){
+const err256 = {instancePath,schemaPath:"#/allOf/78/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -16081,8 +16158,13 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data162 === "actionBar") || (data162 === "addressForm")) || (data162 === "addressList")) || (data162 === "agenda")) || (data162 === "appDownload")) || (data162 === "audioBook")) || (data162 === "audioPlayer")) || (data162 === "bannerCarousel")) || (data162 === "blackList")) || (data162 === "bookUnlock")) || (data162 === "bookVoucher")) || (data162 === "circleComposer")) || (data162 === "circleDetail")) || (data162 === "circleFeed")) || (data162 === "codeRedeem")) || (data162 === "collectList")) || (data162 === "comments")) || (data162 === "contentList")) || (data162 === "contestHome")) || (data162 === "contestWinners")) || (data162 === "countdown")) || (data162 === "couponList")) || (data162 === "detailHeader")) || (data162 === "emptyState")) || (data162 === "errorState")) || (data162 === "essayArticle")) || (data162 === "essayEditor")) || (data162 === "essayWrite")) || (data162 === "eventGuests")) || (data162 === "eventHero")) || (data162 === "exchangeConfirm")) || (data162 === "exchangeDetail")) || (data162 === "filterChips")) || (data162 === "functionGuide")) || (data162 === "giftCards")) || (data162 === "giftReceive")) || (data162 === "guestList")) || (data162 === "helpCoupon")) || (data162 === "hero")) || (data162 === "lessonView")) || (data162 === "linkGrid")) || (data162 === "liveChat")) || (data162 === "liveList")) || (data162 === "livePlayer")) || (data162 === "luckyDraw")) || (data162 === "memberCenter")) || (data162 === "menuList")) || (data162 === "orderConfirm")) || (data162 === "orderDetail")) || (data162 === "orderList")) || (data162 === "passwordForm")) || (data162 === "payStatus")) || (data162 === "pointGoods")) || (data162 === "pointGoodsDetail")) || (data162 === "prizeList")) || (data162 === "productDetail")) || (data162 === "profileCard")) || (data162 === "profileEditor")) || (data162 === "qaEditor")) || (data162 === "qaThread")) || (data162 === "registerForm")) || (data162 === "resultPanel")) || (data162 === "richText")) || (data162 === "scholarList")) || (data162 === "scholarProfile")) || (data162 === "scholarVerification")) || (data162 === "searchBar")) || (data162 === "seatMap")) || (data162 === "settingsActions")) || (data162 === "signinCard")) || (data162 === "signUpForm")) || (data162 === "sponsorGrid")) || (data162 === "tabs")) || (data162 === "taskList")) || (data162 === "taskStep")) || (data162 === "userHome")) || (data162 === "videoComments")) || (data162 === "videoPlayer")) || (data162 === "voteBoard")) || (data162 === "voteEntry"))){
-const err257 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"};
+const _errs501 = errors;
+let valid247 = true;
+const _errs502 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing79;
+if((data.type === undefined) && (missing79 = "type")){
+const err257 = {};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -16091,11 +16173,10 @@ vErrors.push(err257);
 }
 errors++;
 }
-}
-if(data.props !== undefined){
-let data163 = data.props;
-if(!(data163 && typeof data163 == "object" && !Array.isArray(data163))){
-const err258 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+else {
+if(data.type !== undefined){
+if("videoPlayer" !== data.type){
+const err258 = {};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -16105,11 +16186,34 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data164 = data.data;
-if(typeof data164 === "string"){
-if(!pattern4.test(data164)){
-const err259 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+}
+}
+var _valid79 = _errs502 === errors;
+errors = _errs501;
+if(vErrors !== null){
+if(_errs501){
+vErrors.length = _errs501;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid79){
+const _errs504 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate251(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+errors = vErrors.length;
+}
+}
+var _valid79 = _errs504 === errors;
+valid247 = _valid79;
+}
+if(!valid247){
+const err259 = {instancePath,schemaPath:"#/allOf/79/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -16118,9 +16222,13 @@ vErrors.push(err259);
 }
 errors++;
 }
-}
-else {
-const err260 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs507 = errors;
+let valid250 = true;
+const _errs508 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing80;
+if((data.type === undefined) && (missing80 = "type")){
+const err260 = {};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -16129,11 +16237,10 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-if(data.gate !== undefined){
-let data165 = data.gate;
-if(typeof data165 !== "string"){
-const err261 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(data.type !== undefined){
+if("voteBoard" !== data.type){
+const err261 = {};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -16142,8 +16249,35 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(!(((((data165 === "visitor") || (data165 === "login")) || (data165 === "phoneBound")) || (data165 === "scholar")) || (data165 === "vip"))){
-const err262 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+var _valid80 = _errs508 === errors;
+errors = _errs507;
+if(vErrors !== null){
+if(_errs507){
+vErrors.length = _errs507;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid80){
+const _errs510 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate254(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+errors = vErrors.length;
+}
+}
+var _valid80 = _errs510 === errors;
+valid250 = _valid80;
+}
+if(!valid250){
+const err262 = {instancePath,schemaPath:"#/allOf/80/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -16152,26 +16286,13 @@ vErrors.push(err262);
 }
 errors++;
 }
-}
-if(data.visibleWhen !== undefined){
-if(!(validate256(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
-errors = vErrors.length;
-}
-}
-if(data.children !== undefined){
-let data167 = data.children;
-if(Array.isArray(data167)){
-const len0 = data167.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data167[i0], {instancePath:instancePath+"/children/" + i0,parentData:data167,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err263 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs513 = errors;
+let valid253 = true;
+const _errs514 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing81;
+if((data.type === undefined) && (missing81 = "type")){
+const err263 = {};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -16180,15 +16301,198 @@ vErrors.push(err263);
 }
 errors++;
 }
-}
-}
 else {
-const err264 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("voteEntry" !== data.type){
+const err264 = {};
 if(vErrors === null){
 vErrors = [err264];
 }
 else {
 vErrors.push(err264);
+}
+errors++;
+}
+}
+}
+}
+var _valid81 = _errs514 === errors;
+errors = _errs513;
+if(vErrors !== null){
+if(_errs513){
+vErrors.length = _errs513;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid81){
+const _errs516 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate256(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+errors = vErrors.length;
+}
+}
+var _valid81 = _errs516 === errors;
+valid253 = _valid81;
+}
+if(!valid253){
+const err265 = {instancePath,schemaPath:"#/allOf/81/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err265];
+}
+else {
+vErrors.push(err265);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err266 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
+}
+errors++;
+}
+for(const key6 in data){
+if(!((((((key6 === "type") || (key6 === "props")) || (key6 === "data")) || (key6 === "gate")) || (key6 === "visibleWhen")) || (key6 === "children"))){
+const err267 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err267];
+}
+else {
+vErrors.push(err267);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data168 = data.type;
+if(typeof data168 !== "string"){
+const err268 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data168 === "actionBar") || (data168 === "addressForm")) || (data168 === "addressList")) || (data168 === "agenda")) || (data168 === "appDownload")) || (data168 === "audioBook")) || (data168 === "audioPlayer")) || (data168 === "bannerCarousel")) || (data168 === "blackList")) || (data168 === "bookUnlock")) || (data168 === "bookVoucher")) || (data168 === "circleComposer")) || (data168 === "circleDetail")) || (data168 === "circleFeed")) || (data168 === "citeBox")) || (data168 === "citeExport")) || (data168 === "codeRedeem")) || (data168 === "collectList")) || (data168 === "comments")) || (data168 === "contentList")) || (data168 === "contestHome")) || (data168 === "contestWinners")) || (data168 === "countdown")) || (data168 === "couponList")) || (data168 === "detailHeader")) || (data168 === "emptyState")) || (data168 === "errorState")) || (data168 === "essayArticle")) || (data168 === "essayEditor")) || (data168 === "essayWrite")) || (data168 === "eventGuests")) || (data168 === "eventHero")) || (data168 === "exchangeConfirm")) || (data168 === "exchangeDetail")) || (data168 === "filterChips")) || (data168 === "functionGuide")) || (data168 === "giftCards")) || (data168 === "giftReceive")) || (data168 === "guestList")) || (data168 === "helpCoupon")) || (data168 === "hero")) || (data168 === "lessonView")) || (data168 === "linkGrid")) || (data168 === "liveChat")) || (data168 === "liveList")) || (data168 === "livePlayer")) || (data168 === "luckyDraw")) || (data168 === "memberCenter")) || (data168 === "menuList")) || (data168 === "orderConfirm")) || (data168 === "orderDetail")) || (data168 === "orderList")) || (data168 === "passwordForm")) || (data168 === "payStatus")) || (data168 === "pointGoods")) || (data168 === "pointGoodsDetail")) || (data168 === "prizeList")) || (data168 === "productDetail")) || (data168 === "profileCard")) || (data168 === "profileEditor")) || (data168 === "qaEditor")) || (data168 === "qaThread")) || (data168 === "registerForm")) || (data168 === "resultPanel")) || (data168 === "richText")) || (data168 === "scholarList")) || (data168 === "scholarProfile")) || (data168 === "scholarVerification")) || (data168 === "searchBar")) || (data168 === "seatMap")) || (data168 === "settingsActions")) || (data168 === "signinCard")) || (data168 === "signUpForm")) || (data168 === "sponsorGrid")) || (data168 === "tabs")) || (data168 === "taskList")) || (data168 === "taskStep")) || (data168 === "userHome")) || (data168 === "videoComments")) || (data168 === "videoPlayer")) || (data168 === "voteBoard")) || (data168 === "voteEntry"))){
+const err269 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data169 = data.props;
+if(!(data169 && typeof data169 == "object" && !Array.isArray(data169))){
+const err270 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data170 = data.data;
+if(typeof data170 === "string"){
+if(!pattern4.test(data170)){
+const err271 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+}
+else {
+const err272 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+}
+if(data.gate !== undefined){
+let data171 = data.gate;
+if(typeof data171 !== "string"){
+const err273 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
+}
+errors++;
+}
+if(!(((((data171 === "visitor") || (data171 === "login")) || (data171 === "phoneBound")) || (data171 === "scholar")) || (data171 === "vip"))){
+const err274 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+if(data.visibleWhen !== undefined){
+if(!(validate258(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+errors = vErrors.length;
+}
+}
+if(data.children !== undefined){
+let data173 = data.children;
+if(Array.isArray(data173)){
+const len0 = data173.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data173[i0], {instancePath:instancePath+"/children/" + i0,parentData:data173,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err275 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+}
+}
+else {
+const err276 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
 }
 errors++;
 }

@@ -28,13 +28,13 @@ const starts = [...configs.filter((config) => config.path !== "/404" && !isDetai
 const REDIRECTS: Record<string, string> = { "/": "/home", "/appDownload": "/toApp" };
 const FOLLOW_PER_PATH = 3;
 
-/** Internal page links in an HTML document: not assets, media, the API or the developer tools. */
+/** Internal page links in an HTML document: not assets, media, the API, the developer tools or citations (citations.spec.ts). */
 function pageLinks(html: string): string[] {
   const links = new Set<string>();
   for (const [, raw] of html.matchAll(/<a [^>]*href="([^"]+)"/g)) {
     const href = raw.replace(/&amp;/g, "&");
     if (!href.startsWith("/") || href.startsWith("//")) continue;
-    if (/^\/(assets|media|api|dev)\//.test(href) || /\.[a-z0-9]+(\?|$)/i.test(href.split("?")[0])) continue;
+    if (/^\/(assets|media|api|dev|cite)\//.test(href) || /\.[a-z0-9]+(\?|$)/i.test(href.split("?")[0])) continue;
     links.add(href);
   }
   return [...links];
