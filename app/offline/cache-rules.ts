@@ -8,8 +8,9 @@ export const SERVICE_WORKER_URL = "/sw.js";
 
 /**
  * The caches, versioned so that a change of what they hold starts empty ones. `pages` holds only public renders (what
- * any visitor of this device may see); `personal` holds the signed-in person's renders and the pages they asked to keep,
- * and is emptied at logout and when another person signs in.
+ * any visitor of this device may see); `personal` holds every private render (the signed-in person's pages, and pages
+ * rendered "private" for a visitor) and the pages a person asked to keep, and is emptied at logout and when another
+ * person signs in.
  */
 export const CACHE_NAMES = {
   pages: "scholar-pages-v1",
@@ -98,9 +99,10 @@ export function isPicture(pathname: string): boolean {
 }
 
 /**
- * Which cache may keep a page's answer, from its Cache-Control (app/routes/page.tsx): a public render goes to the shared
- * cache; a private one (a signed-in person's page) only to the personal cache; anything else (no-store without private,
- * or no header) is not kept.
+ * Which cache may keep a page's answer, from its Cache-Control (app/routes/page.tsx): a public render (the same for
+ * every visitor) goes to the shared cache; a private one, whether a signed-in person's page ("private, no-store") or a
+ * visitor's page too time-bound to share ("private, no-cache"), only to the personal cache, which logout empties;
+ * anything else (no-store without private: errors, answers to forms; or no header) is not kept.
  */
 export function pageCacheScope(cacheControl: string | null): "shared" | "personal" | null {
   const directives = (cacheControl ?? "")
