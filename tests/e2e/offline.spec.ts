@@ -11,6 +11,9 @@ import { CACHE_NAMES } from "~/offline/cache-rules";
 import { waitForHydration } from "./fixtures";
 import { holdSession, logInByCode, speak } from "./platform-support";
 
+// The rest of the suite blocks workers (playwright.config.ts); here the worker is what is tested.
+test.use({ serviceWorkers: "allow" });
+
 const HYDRATION_PROBLEM = /hydrat|did not match|Minified React error #(418|419|422|423|425)\b/i;
 
 /** Page errors and hydration warnings on a page; failed loads while offline are expected and not counted. */
