@@ -14,7 +14,8 @@ describe("what the service worker keeps (ADR 046)", () => {
   it("tells build assets and pictures apart from the API", () => {
     expect(isBuildAsset("/assets/entry.client-abc.js")).toBe(true);
     expect(isBuildAsset("/favicon.svg")).toBe(false);
-    for (const path of ["/api/file/download", "/media/poster/12.svg", "/logo.svg", "/icons/icon-192.png", "/qr/app.svg"]) expect(isPicture(path), path).toBe(true);
+    for (const path of ["/api/file/download", "/media/poster/12.svg", "/logo.svg", "/icons/icon-192.png", "/qr/app.svg"])
+      expect(isPicture(path), path).toBe(true);
     for (const path of ["/api/web/getUserInfoWithToken", "/api/file/upload", "/media/clip.mp4", "/dev/x.png"]) expect(isPicture(path), path).toBe(false);
   });
 
