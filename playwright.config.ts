@@ -18,6 +18,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     ...devices["Pixel 7"],
     browserName: "chromium",
+    // A service worker answers a page's requests before page.route() sees them (ADR 046): suites that hold back or fake
+    // a file would race its registration. Only the offline suite lets the worker run (test.use there).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { createManualChunks, widgetManifestEntries, browserWidgetModules } from "./vite.chunks";
+import { serviceWorker } from "./scripts/service-worker-build";
 
 /**
  * `react-i18next` is our binding (app/renderer/react-i18next-binding.ts) in both builds, over the same translator
@@ -23,7 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ownReactI18next(import.meta.dirname),
     reactRouter(),
     tsconfigPaths(),
-    ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname), browserWidgetModules(import.meta.dirname)]),
+    ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname), browserWidgetModules(import.meta.dirname), serviceWorker(import.meta.dirname)]),
   ],
   build: {
     manifest: true,

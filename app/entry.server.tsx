@@ -8,6 +8,8 @@ import { getI18nInstance } from "~/i18n/middleware.server";
 import { appServices } from "~/services";
 import { NonceContext } from "~/browser/nonce";
 import { pagePreload, PagePreloadContext } from "~/renderer/page-code";
+import { InstallLinks } from "~/offline/install";
+import { toLang } from "@contracts/language";
 
 export const streamTimeout = 10_000;
 
@@ -22,13 +24,15 @@ export default function handleRequest(
   routerContext: RouterContextProvider,
 ) {
   const { nonce } = routerContext.get(appServices);
+  const i18n = getI18nInstance(routerContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={getI18nInstance(routerContext)}>
+        <I18nextProvider i18n={i18n}>
           <PagePreloadContext.Provider value={routerContext.get(pagePreload)}>
             <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+            <InstallLinks lang={toLang(i18n.language)} />
           </PagePreloadContext.Provider>
         </I18nextProvider>
       </NonceContext.Provider>,

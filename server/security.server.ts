@@ -112,6 +112,10 @@ function contentSecurityPolicy(scriptSrc: string, styleSrc: string, development:
     "media-src 'self' blob:",
     "font-src 'self'",
     `connect-src ${development ? "'self' ws: wss:" : "'self'"}`,
+    // The service worker and the web app manifest (ADR 046): this origin's own files. Named, because worker-src would
+    // otherwise fall back to script-src, whose nonce a worker's script cannot carry.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -5,6 +5,7 @@ import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contr
 import { navigateTo } from "~/routing/navigation";
 import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 import { $sessionLost, $user, clearSession, storeSession } from "~/stores/session";
+import { forgetPersonalOffline } from "~/offline/personal";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
 import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
 import { dayKey } from "~/format/dates";
@@ -179,5 +180,7 @@ export async function checkAddressBinding(hasAddressPage: boolean, today = new D
 export async function logout(): Promise<void> {
   await callApi(accountCalls.logout);
   await clearSession();
+  // Nothing of this person stays readable offline on this device (ADR 046).
+  forgetPersonalOffline();
   window.location.assign("/home");
 }

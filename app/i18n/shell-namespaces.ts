@@ -13,4 +13,4 @@ export const SHELL_NAMESPACES: readonly Namespace[] = ["common"];
  * (cached, hashed files) alongside their chunk, and by the root's client loader in the new language before a language
  * switch renders. Not in the root's data: `audio` (the dock's, 2.3 KB) went to every page unread (ADR 034).
  */
-export const DEFERRED_SHELL_NAMESPACES: readonly Namespace[] = ["audio", "common"];
+export const DEFERRED_SHELL_NAMESPACES: readonly Namespace[] = ["audio", "common", "offline"];
