@@ -142,6 +142,8 @@ export interface WidgetNode1 {
     | "helpCoupon"
     | "hero"
     | "lessonView"
+    | "libraryList"
+    | "librarySave"
     | "linkGrid"
     | "liveChat"
     | "liveList"
