@@ -132,21 +132,24 @@ function Entries({ filters, viewerId, listLink, browseLink }: { filters: Filters
         <p className="library-total">{t("list.count", { count: answer.count, limit: answer.limit })}</p>
       </header>
 
-      <nav className="library-filters" aria-label={t("list.kinds")}>
-        <Link to={filterHref(listLink, { kind: null, tag: filters.tag })} className="library-chip" aria-current={filters.kind === null ? "page" : undefined}>
-          {t("list.allKinds")}
-        </Link>
-        {LIBRARY_KINDS.map((kind) => (
-          <Link
-            key={kind}
-            to={filterHref(listLink, { kind, tag: filters.tag })}
-            className="library-chip"
-            aria-current={filters.kind === kind ? "page" : undefined}
-          >
-            {t(`kind.${kind}`)}
+      {/* Filters choose among saved items: an empty list has none to choose from. */}
+      {answer.count > 0 && (
+        <nav className="library-filters" aria-label={t("list.kinds")}>
+          <Link to={filterHref(listLink, { kind: null, tag: filters.tag })} className="library-chip" aria-current={filters.kind === null ? "page" : undefined}>
+            {t("list.allKinds")}
           </Link>
-        ))}
-      </nav>
+          {LIBRARY_KINDS.map((kind) => (
+            <Link
+              key={kind}
+              to={filterHref(listLink, { kind, tag: filters.tag })}
+              className="library-chip"
+              aria-current={filters.kind === kind ? "page" : undefined}
+            >
+              {t(`kind.${kind}`)}
+            </Link>
+          ))}
+        </nav>
+      )}
       {(answer.tags.length > 0 || filters.tag) && (
         <nav className="library-filters" aria-label={t("list.tagsFilter")}>
           <Link to={filterHref(listLink, { kind: filters.kind, tag: null })} className="library-chip" aria-current={filters.tag === null ? "page" : undefined}>
