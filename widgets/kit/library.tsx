@@ -55,16 +55,27 @@ export function LibraryEntryEditor({ entry, onSaved, onCancel }: { entry: Librar
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
-  const takeTyped = () => {
-    if (!typed.trim()) return;
-    setTags(addTags(tags, typed));
+  /**
+   * Moves what was typed into the tags when the schema takes the result; otherwise it stays in the box with the
+   * message (too long, one too many), where the person can correct it.
+   */
+  const takeTyped = async (text: string) => {
+    if (!text.trim()) return;
+    const next = addTags(tags, text);
+    const invalid = await checkForm(entryCheck, { item: entry.item, tags: next });
+    if (invalid.tags || invalid._form) {
+      setTyped(text.replace(/[,，]\s*$/, ""));
+      setErrors({ ...errors, tags: invalid.tags ?? invalid._form });
+      return;
+    }
+    setTags(next);
     setTyped("");
-    setErrors({});
+    setErrors({ ...errors, tags: "" });
   };
   const onTagKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter" || event.key === "," || event.key === "，") {
       event.preventDefault();
-      takeTyped();
+      void takeTyped(typed);
     } else if (event.key === "Backspace" && !typed && tags.length) setTags(tags.slice(0, -1));
   };
 
@@ -72,8 +83,6 @@ export function LibraryEntryEditor({ entry, onSaved, onCancel }: { entry: Librar
     event.preventDefault();
     // A tag still in the box counts: people press Save without Enter.
     const allTags = addTags(tags, typed);
-    setTags(allTags);
-    setTyped("");
     const body = { item: entry.item, ...(note.trim() ? { note: note.trim() } : {}), tags: allTags };
     setSaving(true);
     const invalid = await checkForm(entryCheck, body);
@@ -82,6 +91,8 @@ export function LibraryEntryEditor({ entry, onSaved, onCancel }: { entry: Librar
       setErrors(invalid);
       return;
     }
+    setTags(allTags);
+    setTyped("");
     const answer = await browserApi.request<{ entry: LibraryEntry }>(LIBRARY_API.update, { params: body });
     setSaving(false);
     if (askedToLogIn(answer)) return;
@@ -156,14 +167,12 @@ export function LibraryEntryEditor({ entry, onSaved, onCancel }: { entry: Librar
           onChange={(event) => {
             const value = event.target.value;
             // A comma typed or pasted ends a tag at once.
-            if (/[,，]/.test(value)) {
-              setTags(addTags(tags, value));
-              setTyped("");
-            } else setTyped(value);
+            setTyped(value);
+            if (/[,，]/.test(value)) void takeTyped(value);
           }}
           onKeyDown={onTagKey}
         />
-        <button type="button" className="button" onClick={takeTyped}>
+        <button type="button" className="button" onClick={() => void takeTyped(typed)}>
           {t("editor.tagAdd")}
         </button>
       </div>
