@@ -50,6 +50,8 @@ export interface LibraryList {
   pageSize: number;
   /** Every matching entry's reference, newest first (for an export of the whole filtered list). */
   refs: string[];
+  /** Every matching entry's page on this site, in the same order (what an offline copy of the list needs). */
+  paths: string[];
   /** Every tag the person uses, with how many entries carry it, by count then name. */
   tags: { tag: string; count: number }[];
   /** How many entries the person has in all, and how many they may have. */

@@ -161,9 +161,12 @@ export function libraryRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     const where = filters.join(" AND ");
     const args = { viewer: user.id, kind: kind ? ITEM_KIND[kind] : null, tag };
     const order = "ORDER BY l.saved_at DESC, l.item_id DESC";
-    const refs = (db.prepare(`SELECT i.kind, l.item_id ${ENTRY_FROM} WHERE ${where} ${order}`).all(args) as { kind: string; item_id: number }[]).map((row) =>
-      itemRef(REFERENCE_KIND[row.kind], row.item_id),
-    );
+    const matching = db.prepare(`SELECT i.kind, i.link, l.item_id ${ENTRY_FROM} WHERE ${where} ${order}`).all(args) as {
+      kind: string;
+      link: string;
+      item_id: number;
+    }[];
+    const refs = matching.map((row) => itemRef(REFERENCE_KIND[row.kind], row.item_id));
     const rows = db
       .prepare(`SELECT ${ENTRY_COLUMNS} ${ENTRY_FROM} WHERE ${where} ${order} LIMIT @limit OFFSET @offset`)
       .all({ ...args, limit: pageSize, offset: (pageNum - 1) * pageSize }) as EntryRow[];
@@ -173,6 +176,7 @@ export function libraryRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       pageNum,
       pageSize,
       refs,
+      paths: matching.map((row) => row.link.replaceAll("{id}", String(row.item_id))),
       tags: tagCounts.all({ viewer: user.id }) as LibraryList["tags"],
       count: countOf.get(user.id) as number,
       limit: LIBRARY_LIMITS.entries,

@@ -176,6 +176,12 @@ describe("the list", () => {
     }
     const all = (await list(user)).body.data;
     expect(all.refs).toEqual(saves.map((entry) => entry.item).reverse());
+    expect(all.paths).toEqual([
+      `/docDetail?id=${seeded("paper", 3)}`,
+      `/bookAudioDetail?id=${seeded("audiobook", 1)}`,
+      `/docDetail?id=${seeded("report", 2)}&type=report`,
+      `/docDetail?id=${seeded("paper", 2)}`,
+    ]);
     expect(all).toMatchObject({ total: 4, count: 4, limit: LIBRARY_LIMITS.entries });
     expect(all.tags).toEqual([
       { tag: "IO", count: 2 },
