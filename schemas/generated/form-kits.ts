@@ -21,6 +21,8 @@ export { default as findPasswordSchema } from "./forms/find-password.schema.json
 export { default as findPasswordValidators } from "./forms/find-password.validators.js";
 export { default as imageUploadSchema } from "./forms/image-upload.schema.json";
 export { default as imageUploadValidators } from "./forms/image-upload.validators.js";
+export { default as libraryEntrySchema } from "./forms/library-entry.schema.json";
+export { default as libraryEntryValidators } from "./forms/library-entry.validators.js";
 export { default as loginCodeSchema } from "./forms/login-code.schema.json";
 export { default as loginCodeValidators } from "./forms/login-code.validators.js";
 export { default as loginEmailSchema } from "./forms/login-email.schema.json";

@@ -10,6 +10,7 @@ export type { FeedbackForm } from "./forms/feedback.ts";
 export type { FindPasswordVerifyForm } from "./forms/find-password-verify.ts";
 export type { FindPasswordForm } from "./forms/find-password.ts";
 export type { ImageUploadForm } from "./forms/image-upload.ts";
+export type { LibraryEntryForm } from "./forms/library-entry.ts";
 export type { LoginCodeForm } from "./forms/login-code.ts";
 export type { LoginEmailForm } from "./forms/login-email.ts";
 export type { LoginPasswordForm } from "./forms/login-password.ts";

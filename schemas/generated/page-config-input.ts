@@ -144,6 +144,8 @@ export interface WidgetNode1 {
     | "helpCoupon"
     | "hero"
     | "lessonView"
+    | "libraryList"
+    | "librarySave"
     | "linkGrid"
     | "liveChat"
     | "liveList"

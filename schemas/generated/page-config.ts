@@ -252,13 +252,29 @@ export type Binding11 = string;
  */
 export type Binding12 = string;
 /**
+ * This list's page, which the filter links keep.
+ */
+export type InternalPath5 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link31 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding13 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link32 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding14 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding15 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -332,14 +348,6 @@ export type Link49 = string;
  */
 export type Link50 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding13 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding14 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link51 = string;
@@ -347,6 +355,14 @@ export type Link51 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link52 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding16 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding17 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -360,6 +376,14 @@ export type Link54 = string;
  */
 export type Link55 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link56 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link57 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -372,53 +396,13 @@ export type RichTextProps1 = {
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding15 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding16 = string;
-/**
- * Where results show; the current page when omitted.
- */
-export type InternalPath5 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding17 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
 export type Binding18 = string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text7 = LocalizedText | string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link56 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link57 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link58 = string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text8 = LocalizedText | string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding19 = string;
 /**
- * Where the viewer's own blacklist is, shown on their own page.
+ * Where results show; the current page when omitted.
  */
 export type InternalPath6 = string;
 /**
@@ -430,6 +414,14 @@ export type Binding20 = string;
  */
 export type Binding21 = string;
 /**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text7 = LocalizedText | string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link58 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link59 = string;
@@ -438,9 +430,41 @@ export type Link59 = string;
  */
 export type Link60 = string;
 /**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text8 = LocalizedText | string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text9 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding22 = string;
+/**
+ * Where the viewer's own blacklist is, shown on their own page.
+ */
+export type InternalPath7 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding23 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding24 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link61 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link62 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link63 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -583,6 +607,8 @@ export interface WidgetNode1 {
     | "helpCoupon"
     | "hero"
     | "lessonView"
+    | "libraryList"
+    | "librarySave"
     | "linkGrid"
     | "liveChat"
     | "liveList"
@@ -1329,6 +1355,32 @@ export interface LessonViewProps {
   confirmLink: Link30;
 }
 /**
+ * The viewer's reading list, "my library" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "libraryListProps".
+ */
+export interface LibraryListProps {
+  kind?: Binding11;
+  tag?: Binding12;
+  listLink: InternalPath5;
+  browseLink: Link31;
+}
+/**
+ * The save/unsave button of a detail page for the reading list, "my library" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "librarySaveProps".
+ */
+export interface LibrarySaveProps {
+  /**
+   * The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).
+   */
+  kind: ("paper" | "report" | "book" | "article" | "video" | "audiobook" | "live") | Binding;
+  itemId: Binding13;
+  libraryLink: Link32;
+}
+/**
  * A grid of shortcut entries, each an icon and a label.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1433,8 +1485,8 @@ export interface LiveListProps {
  * via the `definition` "livePlayerProps".
  */
 export interface LivePlayerProps {
-  plan: Binding11;
-  play: Binding12;
+  plan: Binding14;
+  play: Binding15;
 }
 /**
  * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
@@ -1443,7 +1495,7 @@ export interface LivePlayerProps {
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link31;
+  prizesLink: Link33;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1452,7 +1504,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link32;
+  cardLink: Link34;
   /**
    * @maxItems 6
    */
@@ -1518,8 +1570,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link33;
-  addressListLink?: Link34;
+  payStatusLink: Link35;
+  addressListLink?: Link36;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1532,7 +1584,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link35;
+  listLink?: Link37;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1541,7 +1593,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link36;
+  detailLink: Link38;
   emptyText?: Text;
 }
 /**
@@ -1552,7 +1604,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link37;
+  nextLink?: Link39;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1561,11 +1613,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link38;
-  courseLink: Link39;
-  shopLink: Link40;
-  memberLink?: Link41;
-  giftLink?: Link42;
+  orderLink: Link40;
+  courseLink: Link41;
+  shopLink: Link42;
+  memberLink?: Link43;
+  giftLink?: Link44;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1574,7 +1626,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link43;
+  detailLink: Link45;
   /**
    * @maxItems 4
    */
@@ -1590,8 +1642,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link44;
-  earnLink?: Link45;
+  exchangeLink: Link46;
+  earnLink?: Link47;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1600,8 +1652,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link46;
-  addressLink?: Link47;
+  drawLink: Link48;
+  addressLink?: Link49;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1610,7 +1662,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link48;
+  confirmLink: Link50;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1619,8 +1671,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link49;
-  verifyLink: Link50;
+  settingsLink: Link51;
+  verifyLink: Link52;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1641,9 +1693,9 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding13;
-  tags: Binding14;
-  detailLink: Link51;
+  questionId?: Binding16;
+  tags: Binding17;
+  detailLink: Link53;
 }
 /**
  * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
@@ -1652,9 +1704,9 @@ export interface QaEditorProps {
  * via the `definition` "qaThreadProps".
  */
 export interface QaThreadProps {
-  listLink: Link52;
-  editorLink: Link53;
-  answerLink: Link54;
+  listLink: Link54;
+  editorLink: Link55;
+  answerLink: Link56;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1672,7 +1724,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link55;
+  nextLink: Link57;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1703,7 +1755,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding15;
+  html?: Binding18;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1732,7 +1784,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding16;
+  scholar: Binding19;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1752,14 +1804,14 @@ export interface SearchBarProps {
    * input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).
    */
   mode: "input" | "link";
-  target?: InternalPath5;
+  target?: InternalPath6;
   /**
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding17;
+  keyword?: Binding20;
   placeholder?: Text;
-  suggestions?: Binding18;
+  suggestions?: Binding21;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -1792,7 +1844,7 @@ export interface SettingsActionsProps {}
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link56;
+  ledgerLink?: Link58;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1804,8 +1856,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link57;
-  privacyLink: Link58;
+  agreementLink: Link59;
+  privacyLink: Link60;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -1869,7 +1921,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding19;
+  executeId: Binding22;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -1883,7 +1935,7 @@ export interface TaskStepProps {
  * via the `definition` "userHomeProps".
  */
 export interface UserHomeProps {
-  blackListLink?: InternalPath6;
+  blackListLink?: InternalPath7;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -1892,7 +1944,7 @@ export interface UserHomeProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding20;
+  videoId: Binding23;
   title?: Text;
 }
 /**
@@ -1902,7 +1954,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding21;
+  src: Binding24;
   poster?: Binding;
   title?: Text;
   /**
@@ -1918,7 +1970,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link59;
+  entryLink: Link61;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -1935,6 +1987,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link60;
-  contestLink?: Link61;
+  boardLink?: Link62;
+  contestLink?: Link63;
 }

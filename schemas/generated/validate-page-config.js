@@ -8,7 +8,7 @@ function commonJsExports(namespace) {
   return fallback && typeof fallback === "object" && "__esModule" in fallback ? fallback : namespace;
 }
 export const validatePageConfig = validate10;
-const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
+const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"libraryListProps":{"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}},"librarySaveProps":{"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
 const schema12 = {"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}};
 const schema14 = {"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -337,13 +337,13 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
+const schema18 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
 const schema38 = {"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}};
 const schema53 = {"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}};
 const schema109 = {"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}};
-const schema168 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
-const schema187 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
-const schema193 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
+const schema177 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
+const schema196 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
+const schema202 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
 const schema19 = {"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}};
 const schema20 = {"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"};
 const pattern6 = new RegExp("^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$", "u");
@@ -6180,9 +6180,314 @@ validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema123 = {"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.listLink === undefined){
+data.listLink = "/myLibrary";
+}
+if(data.browseLink === undefined){
+data.browseLink = "/docIndex";
+}
+for(const key0 in data){
+if(!((((key0 === "kind") || (key0 === "tag")) || (key0 === "listLink")) || (key0 === "browseLink"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tag !== undefined){
+let data1 = data.tag;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err3 = {instancePath:instancePath+"/tag",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tag",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+let data2 = data.listLink;
+if(typeof data2 === "string"){
+if(!pattern25.test(data2)){
+const err5 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+let data3 = data.browseLink;
+if(typeof data3 === "string"){
+if(!pattern8.test(data3)){
+const err7 = {instancePath:instancePath+"/browseLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/browseLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+const schema128 = {"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.libraryLink === undefined){
+data.libraryLink = "/myLibrary";
+}
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.itemId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "itemId"},message:"must have required property '"+"itemId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "kind") || (key0 === "itemId")) || (key0 === "libraryLink"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(!(((((((data0 === "paper") || (data0 === "report")) || (data0 === "book")) || (data0 === "article")) || (data0 === "video")) || (data0 === "audiobook")) || (data0 === "live"))){
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema128.properties.kind.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs5 = errors;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.itemId !== undefined){
+let data1 = data.itemId;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err7 = {instancePath:instancePath+"/itemId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/itemId",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+let data2 = data.libraryLink;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err9 = {instancePath:instancePath+"/libraryLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/libraryLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+const schema132 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6229,7 +6534,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === 2) || (data1 === 3)) || (data1 === 4)) || (data1 === 5))){
-const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/enum",keyword:"enum",params:{allowedValues: schema123.properties.columns.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/enum",keyword:"enum",params:{allowedValues: schema132.properties.columns.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6322,7 +6627,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((((((((((((data6 === "live") || (data6 === "meeting")) || (data6 === "video")) || (data6 === "doc")) || (data6 === "book")) || (data6 === "scholar")) || (data6 === "qa")) || (data6 === "essay")) || (data6 === "job")) || (data6 === "mall")) || (data6 === "vip")) || (data6 === "course")) || (data6 === "partner")) || (data6 === "circle")) || (data6 === "contact"))){
-const err10 = {instancePath:instancePath+"/links/" + i0+"/icon",schemaPath:"#/properties/links/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema123.properties.links.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/links/" + i0+"/icon",schemaPath:"#/properties/links/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema132.properties.links.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6392,14 +6697,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
-const pattern90 = new RegExp("^[1-9][0-9]{0,11}$", "u");
+const schema134 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
+const pattern97 = new RegExp("^[1-9][0-9]{0,11}$", "u");
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6431,7 +6736,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
-if(!pattern90.test(data0)){
+if(!pattern97.test(data0)){
 const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6520,13 +6825,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-const schema127 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema136 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6563,7 +6868,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "plan") || (data0 === "special"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema127.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema136.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6584,7 +6889,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "row") || (data1 === "grid"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema127.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema136.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6686,13 +6991,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
+const schema138 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6789,13 +7094,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-const schema132 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
+const schema141 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6857,13 +7162,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema143 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7030,13 +7335,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-const schema137 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema146 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7152,7 +7457,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((((((((data5 === "order") || (data5 === "coupon")) || (data5 === "collect")) || (data5 === "address")) || (data5 === "points")) || (data5 === "vip")) || (data5 === "settings")) || (data5 === "password")) || (data5 === "scholar")) || (data5 === "invite")) || (data5 === "blacklist"))){
-const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema137.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema146.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7222,13 +7527,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-const schema139 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
+const schema148 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7328,13 +7633,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-const schema142 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
+const schema151 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7386,13 +7691,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-const schema144 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema153 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7460,13 +7765,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-const schema146 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
+const schema155 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7505,7 +7810,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "find") || (data0 === "new")) || (data0 === "change"))){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema146.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema155.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7551,13 +7856,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema148 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
+const schema157 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7739,13 +8044,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-const schema154 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema163 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7912,13 +8217,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
+const schema166 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8005,13 +8310,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
+const schema169 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8098,13 +8403,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-const schema163 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
+const schema172 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8166,13 +8471,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-const schema165 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
+const schema174 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8251,13 +8556,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-const schema169 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
+const schema178 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8379,13 +8684,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-const schema173 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
+const schema182 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8517,13 +8822,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema177 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
+const schema186 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8632,13 +8937,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-const schema179 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
+const schema188 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8679,7 +8984,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "success") || (data0 === "fail")) || (data0 === "mail"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema179.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema188.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8783,7 +9088,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data7 === "login") || (data7 === "register"))){
-const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema179.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema188.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8806,7 +9111,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data8 === "code") || (data8 === "password")) || (data8 === "email"))){
-const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema179.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema188.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8863,13 +9168,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-const schema181 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
+const schema190 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -9034,7 +9339,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data4 === "heading") || (data4 === "subheading")) || (data4 === "paragraph")) || (data4 === "item")) || (data4 === "note"))){
-const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema181.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema190.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9085,13 +9390,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-const schema183 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema192 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9166,7 +9471,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data3 === "rows") || (data3 === "cards"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema183.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema192.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9192,13 +9497,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-const schema185 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
+const schema194 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9260,14 +9565,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-const schema188 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
-const pattern130 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
+const schema197 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
+const pattern137 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9304,7 +9609,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "input") || (data0 === "link"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema188.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema197.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9341,7 +9646,7 @@ errors++;
 if(data.searchType !== undefined){
 let data2 = data.searchType;
 if(typeof data2 === "string"){
-if(!pattern130.test(data2)){
+if(!pattern137.test(data2)){
 const err5 = {instancePath:instancePath+"/searchType",schemaPath:"#/properties/searchType/pattern",keyword:"pattern",params:{pattern: "^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},message:"must match pattern \""+"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9450,13 +9755,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-const schema192 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
+const schema201 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9499,7 +9804,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema192.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema201.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9525,13 +9830,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-const schema194 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
+const schema203 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9583,13 +9888,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-const schema196 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
+const schema205 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9638,7 +9943,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema196.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema205.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9716,13 +10021,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema208 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9762,7 +10067,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data1 === "navy") || (data1 === "crimson")) || (data1 === "emerald")) || (data1 === "amber")) || (data1 === "violet")) || (data1 === "teal")) || (data1 === "ink")) || (data1 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema199.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema208.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9856,7 +10161,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data5 === "host") || (data5 === "coHost")) || (data5 === "sponsor")) || (data5 === "media"))){
-const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema199.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema208.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9932,13 +10237,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
 
-const schema201 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
+const schema210 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10055,13 +10360,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-const schema202 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
+const schema211 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10094,13 +10399,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-const schema203 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
+const schema212 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10227,7 +10532,7 @@ errors++;
 }
 let data3 = data.counting;
 if(!((data3 === "onPage") || (data3 === "whilePlaying"))){
-const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema203.properties.counting.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema212.properties.counting.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10247,13 +10552,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-const schema205 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
+const schema214 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10305,13 +10610,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-const schema207 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
+const schema216 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10379,13 +10684,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
-const schema209 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
+const schema218 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10506,7 +10811,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((data4 === 0.75) || (data4 === 1)) || (data4 === 1.25)) || (data4 === 1.5)) || (data4 === 2))){
-const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema209.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema218.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10562,13 +10867,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
 
-const schema212 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
+const schema221 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10630,13 +10935,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
-const schema214 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
+const schema223 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10739,13 +11044,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-const schema218 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
+const schema227 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10799,7 +11104,7 @@ errors++;
 if(data.equals !== undefined){
 let data1 = data.equals;
 if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema218.properties.equals.type},message:"must be string,number,boolean"};
+const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema227.properties.equals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10812,7 +11117,7 @@ errors++;
 if(data.notEquals !== undefined){
 let data2 = data.notEquals;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema218.properties.notEquals.type},message:"must be string,number,boolean"};
+const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema227.properties.notEquals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10829,7 +11134,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))){
-const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema218.properties.in.items.type},message:"must be string,number"};
+const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema227.properties.in.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10874,7 +11179,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
@@ -13735,7 +14040,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("linkGrid" !== data.type){
+if("libraryList" !== data.type){
 const err140 = {};
 if(vErrors === null){
 vErrors = [err140];
@@ -13799,7 +14104,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("liveChat" !== data.type){
+if("librarySave" !== data.type){
 const err143 = {};
 if(vErrors === null){
 vErrors = [err143];
@@ -13828,8 +14133,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate155(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate152(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
@@ -13863,7 +14168,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("liveList" !== data.type){
+if("linkGrid" !== data.type){
 const err146 = {};
 if(vErrors === null){
 vErrors = [err146];
@@ -13892,8 +14197,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate158(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate154(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -13927,7 +14232,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("livePlayer" !== data.type){
+if("liveChat" !== data.type){
 const err149 = {};
 if(vErrors === null){
 vErrors = [err149];
@@ -13956,8 +14261,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate162(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate159(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -13991,7 +14296,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("luckyDraw" !== data.type){
+if("liveList" !== data.type){
 const err152 = {};
 if(vErrors === null){
 vErrors = [err152];
@@ -14020,8 +14325,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate164(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate162(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -14055,7 +14360,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("memberCenter" !== data.type){
+if("livePlayer" !== data.type){
 const err155 = {};
 if(vErrors === null){
 vErrors = [err155];
@@ -14119,7 +14424,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("menuList" !== data.type){
+if("luckyDraw" !== data.type){
 const err158 = {};
 if(vErrors === null){
 vErrors = [err158];
@@ -14148,8 +14453,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate169(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate168(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 }
@@ -14183,7 +14488,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderConfirm" !== data.type){
+if("memberCenter" !== data.type){
 const err161 = {};
 if(vErrors === null){
 vErrors = [err161];
@@ -14212,8 +14517,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate174(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate170(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 }
@@ -14247,7 +14552,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderDetail" !== data.type){
+if("menuList" !== data.type){
 const err164 = {};
 if(vErrors === null){
 vErrors = [err164];
@@ -14276,8 +14581,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate176(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate173(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 }
@@ -14311,7 +14616,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderList" !== data.type){
+if("orderConfirm" !== data.type){
 const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
@@ -14375,7 +14680,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("passwordForm" !== data.type){
+if("orderDetail" !== data.type){
 const err170 = {};
 if(vErrors === null){
 vErrors = [err170];
@@ -14404,8 +14709,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate181(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate180(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 }
@@ -14439,7 +14744,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("payStatus" !== data.type){
+if("orderList" !== data.type){
 const err173 = {};
 if(vErrors === null){
 vErrors = [err173];
@@ -14468,8 +14773,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate183(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate182(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -14503,7 +14808,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("pointGoods" !== data.type){
+if("passwordForm" !== data.type){
 const err176 = {};
 if(vErrors === null){
 vErrors = [err176];
@@ -14567,7 +14872,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("pointGoodsDetail" !== data.type){
+if("payStatus" !== data.type){
 const err179 = {};
 if(vErrors === null){
 vErrors = [err179];
@@ -14596,8 +14901,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate188(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate187(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -14631,7 +14936,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("prizeList" !== data.type){
+if("pointGoods" !== data.type){
 const err182 = {};
 if(vErrors === null){
 vErrors = [err182];
@@ -14660,8 +14965,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate190(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate189(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -14695,7 +15000,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("productDetail" !== data.type){
+if("pointGoodsDetail" !== data.type){
 const err185 = {};
 if(vErrors === null){
 vErrors = [err185];
@@ -14759,7 +15064,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("profileCard" !== data.type){
+if("prizeList" !== data.type){
 const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
@@ -14823,7 +15128,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("profileEditor" !== data.type){
+if("productDetail" !== data.type){
 const err191 = {};
 if(vErrors === null){
 vErrors = [err191];
@@ -14852,14 +15157,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data122 = data.props;
-if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
-if(data122.nickname === undefined){
-data122.nickname = true;
+if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+errors = vErrors.length;
 }
-for(const key3 in data122){
-if(!(key3 === "nickname")){
-const err192 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+var _valid59 = _errs373 === errors;
+valid183 = _valid59;
+}
+if(!valid183){
+const err192 = {instancePath,schemaPath:"#/allOf/59/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -14868,9 +15175,13 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(typeof data122.nickname !== "boolean"){
-const err193 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs376 = errors;
+let valid186 = true;
+const _errs377 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing60;
+if((data.type === undefined) && (missing60 = "type")){
+const err193 = {};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -14879,9 +15190,10 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
 else {
-const err194 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("profileCard" !== data.type){
+const err194 = {};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -14891,11 +15203,34 @@ vErrors.push(err194);
 errors++;
 }
 }
-var _valid59 = _errs373 === errors;
-valid183 = _valid59;
 }
-if(!valid183){
-const err195 = {instancePath,schemaPath:"#/allOf/59/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+var _valid60 = _errs377 === errors;
+errors = _errs376;
+if(vErrors !== null){
+if(_errs376){
+vErrors.length = _errs376;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid60){
+const _errs379 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate198(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+errors = vErrors.length;
+}
+}
+var _valid60 = _errs379 === errors;
+valid186 = _valid60;
+}
+if(!valid186){
+const err195 = {instancePath,schemaPath:"#/allOf/60/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -14904,12 +15239,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-const _errs381 = errors;
-let valid188 = true;
 const _errs382 = errors;
+let valid189 = true;
+const _errs383 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing60;
-if((data.type === undefined) && (missing60 = "type")){
+let missing61;
+if((data.type === undefined) && (missing61 = "type")){
 const err196 = {};
 if(vErrors === null){
 vErrors = [err196];
@@ -14921,7 +15256,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("qaEditor" !== data.type){
+if("profileEditor" !== data.type){
 const err197 = {};
 if(vErrors === null){
 vErrors = [err197];
@@ -14934,32 +15269,30 @@ errors++;
 }
 }
 }
-var _valid60 = _errs382 === errors;
-errors = _errs381;
+var _valid61 = _errs383 === errors;
+errors = _errs382;
 if(vErrors !== null){
-if(_errs381){
-vErrors.length = _errs381;
+if(_errs382){
+vErrors.length = _errs382;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid60){
-const _errs384 = errors;
+if(_valid61){
+const _errs385 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
+let data126 = data.props;
+if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
+if(data126.nickname === undefined){
+data126.nickname = true;
 }
-}
-var _valid60 = _errs384 === errors;
-valid188 = _valid60;
-}
-if(!valid188){
-const err198 = {instancePath,schemaPath:"#/allOf/60/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+for(const key3 in data126){
+if(!(key3 === "nickname")){
+const err198 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -14968,13 +15301,9 @@ vErrors.push(err198);
 }
 errors++;
 }
-const _errs387 = errors;
-let valid191 = true;
-const _errs388 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing61;
-if((data.type === undefined) && (missing61 = "type")){
-const err199 = {};
+}
+if(typeof data126.nickname !== "boolean"){
+const err199 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -14983,10 +15312,9 @@ vErrors.push(err199);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("qaThread" !== data.type){
-const err200 = {};
+const err200 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -14996,33 +15324,10 @@ vErrors.push(err200);
 errors++;
 }
 }
+var _valid61 = _errs385 === errors;
+valid189 = _valid61;
 }
-}
-var _valid61 = _errs388 === errors;
-errors = _errs387;
-if(vErrors !== null){
-if(_errs387){
-vErrors.length = _errs387;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid61){
-const _errs390 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate198(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
-errors = vErrors.length;
-}
-}
-var _valid61 = _errs390 === errors;
-valid191 = _valid61;
-}
-if(!valid191){
+if(!valid189){
 const err201 = {instancePath,schemaPath:"#/allOf/61/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err201];
@@ -15049,7 +15354,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("registerForm" !== data.type){
+if("qaEditor" !== data.type){
 const err203 = {};
 if(vErrors === null){
 vErrors = [err203];
@@ -15113,7 +15418,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("resultPanel" !== data.type){
+if("qaThread" !== data.type){
 const err206 = {};
 if(vErrors === null){
 vErrors = [err206];
@@ -15142,8 +15447,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate203(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate202(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
@@ -15177,7 +15482,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("richText" !== data.type){
+if("registerForm" !== data.type){
 const err209 = {};
 if(vErrors === null){
 vErrors = [err209];
@@ -15206,8 +15511,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate208(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+if(!(validate204(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -15241,7 +15546,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarList" !== data.type){
+if("resultPanel" !== data.type){
 const err212 = {};
 if(vErrors === null){
 vErrors = [err212];
@@ -15270,8 +15575,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate212(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate207(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
 }
@@ -15305,7 +15610,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarProfile" !== data.type){
+if("richText" !== data.type){
 const err215 = {};
 if(vErrors === null){
 vErrors = [err215];
@@ -15334,8 +15639,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate212(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 }
@@ -15369,7 +15674,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarVerification" !== data.type){
+if("scholarList" !== data.type){
 const err218 = {};
 if(vErrors === null){
 vErrors = [err218];
@@ -15398,10 +15703,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data139 = data.props;
-if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
-for(const key4 in data139){
-const err219 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+errors = vErrors.length;
+}
+}
+var _valid67 = _errs426 === errors;
+valid209 = _valid67;
+}
+if(!valid209){
+const err219 = {instancePath,schemaPath:"#/allOf/67/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -15410,9 +15721,13 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-else {
-const err220 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs429 = errors;
+let valid212 = true;
+const _errs430 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing68;
+if((data.type === undefined) && (missing68 = "type")){
+const err220 = {};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -15421,12 +15736,10 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-var _valid67 = _errs426 === errors;
-valid209 = _valid67;
-}
-if(!valid209){
-const err221 = {instancePath,schemaPath:"#/allOf/67/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(data.type !== undefined){
+if("scholarProfile" !== data.type){
+const err221 = {};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -15435,13 +15748,35 @@ vErrors.push(err221);
 }
 errors++;
 }
+}
+}
+}
+var _valid68 = _errs430 === errors;
+errors = _errs429;
+if(vErrors !== null){
+if(_errs429){
+vErrors.length = _errs429;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid68){
 const _errs432 = errors;
-let valid213 = true;
-const _errs433 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing68;
-if((data.type === undefined) && (missing68 = "type")){
-const err222 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate220(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+var _valid68 = _errs432 === errors;
+valid212 = _valid68;
+}
+if(!valid212){
+const err222 = {instancePath,schemaPath:"#/allOf/68/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -15450,9 +15785,12 @@ vErrors.push(err222);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("searchBar" !== data.type){
+const _errs435 = errors;
+let valid215 = true;
+const _errs436 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing69;
+if((data.type === undefined) && (missing69 = "type")){
 const err223 = {};
 if(vErrors === null){
 vErrors = [err223];
@@ -15462,35 +15800,10 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-}
-}
-var _valid68 = _errs433 === errors;
-errors = _errs432;
-if(vErrors !== null){
-if(_errs432){
-vErrors.length = _errs432;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid68){
-const _errs435 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate218(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
-errors = vErrors.length;
-}
-}
-var _valid68 = _errs435 === errors;
-valid213 = _valid68;
-}
-if(!valid213){
-const err224 = {instancePath,schemaPath:"#/allOf/68/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarVerification" !== data.type){
+const err224 = {};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -15499,13 +15812,29 @@ vErrors.push(err224);
 }
 errors++;
 }
+}
+}
+}
+var _valid69 = _errs436 === errors;
+errors = _errs435;
+if(vErrors !== null){
+if(_errs435){
+vErrors.length = _errs435;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid69){
 const _errs438 = errors;
-let valid216 = true;
-const _errs439 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing69;
-if((data.type === undefined) && (missing69 = "type")){
-const err225 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data143 = data.props;
+if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
+for(const key4 in data143){
+const err225 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -15514,10 +15843,9 @@ vErrors.push(err225);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("seatMap" !== data.type){
-const err226 = {};
+const err226 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -15527,33 +15855,10 @@ vErrors.push(err226);
 errors++;
 }
 }
+var _valid69 = _errs438 === errors;
+valid215 = _valid69;
 }
-}
-var _valid69 = _errs439 === errors;
-errors = _errs438;
-if(vErrors !== null){
-if(_errs438){
-vErrors.length = _errs438;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid69){
-const _errs441 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate221(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
-errors = vErrors.length;
-}
-}
-var _valid69 = _errs441 === errors;
-valid216 = _valid69;
-}
-if(!valid216){
+if(!valid215){
 const err227 = {instancePath,schemaPath:"#/allOf/69/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err227];
@@ -15580,7 +15885,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("settingsActions" !== data.type){
+if("searchBar" !== data.type){
 const err229 = {};
 if(vErrors === null){
 vErrors = [err229];
@@ -15609,10 +15914,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data145 = data.props;
-if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
-for(const key5 in data145){
-const err230 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(!(validate222(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+errors = vErrors.length;
+}
+}
+var _valid70 = _errs447 === errors;
+valid219 = _valid70;
+}
+if(!valid219){
+const err230 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -15621,9 +15932,13 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-else {
-const err231 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs450 = errors;
+let valid222 = true;
+const _errs451 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing71;
+if((data.type === undefined) && (missing71 = "type")){
+const err231 = {};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -15632,12 +15947,10 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-var _valid70 = _errs447 === errors;
-valid219 = _valid70;
-}
-if(!valid219){
-const err232 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(data.type !== undefined){
+if("seatMap" !== data.type){
+const err232 = {};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -15646,13 +15959,35 @@ vErrors.push(err232);
 }
 errors++;
 }
+}
+}
+}
+var _valid71 = _errs451 === errors;
+errors = _errs450;
+if(vErrors !== null){
+if(_errs450){
+vErrors.length = _errs450;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid71){
 const _errs453 = errors;
-let valid223 = true;
-const _errs454 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing71;
-if((data.type === undefined) && (missing71 = "type")){
-const err233 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate225(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+errors = vErrors.length;
+}
+}
+var _valid71 = _errs453 === errors;
+valid222 = _valid71;
+}
+if(!valid222){
+const err233 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -15661,9 +15996,12 @@ vErrors.push(err233);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("signinCard" !== data.type){
+const _errs456 = errors;
+let valid225 = true;
+const _errs457 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing72;
+if((data.type === undefined) && (missing72 = "type")){
 const err234 = {};
 if(vErrors === null){
 vErrors = [err234];
@@ -15673,35 +16011,10 @@ vErrors.push(err234);
 }
 errors++;
 }
-}
-}
-}
-var _valid71 = _errs454 === errors;
-errors = _errs453;
-if(vErrors !== null){
-if(_errs453){
-vErrors.length = _errs453;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid71){
-const _errs456 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate226(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
-errors = vErrors.length;
-}
-}
-var _valid71 = _errs456 === errors;
-valid223 = _valid71;
-}
-if(!valid223){
-const err235 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("settingsActions" !== data.type){
+const err235 = {};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -15710,13 +16023,29 @@ vErrors.push(err235);
 }
 errors++;
 }
+}
+}
+}
+var _valid72 = _errs457 === errors;
+errors = _errs456;
+if(vErrors !== null){
+if(_errs456){
+vErrors.length = _errs456;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid72){
 const _errs459 = errors;
-let valid226 = true;
-const _errs460 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing72;
-if((data.type === undefined) && (missing72 = "type")){
-const err236 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data149 = data.props;
+if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
+for(const key5 in data149){
+const err236 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -15725,10 +16054,9 @@ vErrors.push(err236);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("signUpForm" !== data.type){
-const err237 = {};
+const err237 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -15738,33 +16066,10 @@ vErrors.push(err237);
 errors++;
 }
 }
+var _valid72 = _errs459 === errors;
+valid225 = _valid72;
 }
-}
-var _valid72 = _errs460 === errors;
-errors = _errs459;
-if(vErrors !== null){
-if(_errs459){
-vErrors.length = _errs459;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid72){
-const _errs462 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate228(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
-errors = vErrors.length;
-}
-}
-var _valid72 = _errs462 === errors;
-valid226 = _valid72;
-}
-if(!valid226){
+if(!valid225){
 const err238 = {instancePath,schemaPath:"#/allOf/72/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err238];
@@ -15791,7 +16096,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("sponsorGrid" !== data.type){
+if("signinCard" !== data.type){
 const err240 = {};
 if(vErrors === null){
 vErrors = [err240];
@@ -15820,8 +16125,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate234(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate230(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
 }
 }
@@ -15855,7 +16160,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("tabs" !== data.type){
+if("signUpForm" !== data.type){
 const err243 = {};
 if(vErrors === null){
 vErrors = [err243];
@@ -15884,8 +16189,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate238(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate232(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 }
@@ -15919,7 +16224,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("taskList" !== data.type){
+if("sponsorGrid" !== data.type){
 const err246 = {};
 if(vErrors === null){
 vErrors = [err246];
@@ -15948,8 +16253,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate241(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+if(!(validate238(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
 }
 }
@@ -15983,7 +16288,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("taskStep" !== data.type){
+if("tabs" !== data.type){
 const err249 = {};
 if(vErrors === null){
 vErrors = [err249];
@@ -16012,8 +16317,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate244(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate242(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
 }
 }
@@ -16047,7 +16352,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("userHome" !== data.type){
+if("taskList" !== data.type){
 const err252 = {};
 if(vErrors === null){
 vErrors = [err252];
@@ -16076,8 +16381,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate246(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+if(!(validate245(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 }
@@ -16111,7 +16416,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoComments" !== data.type){
+if("taskStep" !== data.type){
 const err255 = {};
 if(vErrors === null){
 vErrors = [err255];
@@ -16175,7 +16480,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoPlayer" !== data.type){
+if("userHome" !== data.type){
 const err258 = {};
 if(vErrors === null){
 vErrors = [err258];
@@ -16204,8 +16509,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate251(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+if(!(validate250(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
 }
@@ -16239,7 +16544,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteBoard" !== data.type){
+if("videoComments" !== data.type){
 const err261 = {};
 if(vErrors === null){
 vErrors = [err261];
@@ -16268,8 +16573,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate254(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+if(!(validate252(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 }
@@ -16303,7 +16608,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteEntry" !== data.type){
+if("videoPlayer" !== data.type){
 const err264 = {};
 if(vErrors === null){
 vErrors = [err264];
@@ -16332,8 +16637,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate256(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+if(!(validate255(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
 errors = vErrors.length;
 }
 }
@@ -16350,9 +16655,13 @@ vErrors.push(err265);
 }
 errors++;
 }
+const _errs519 = errors;
+let valid256 = true;
+const _errs520 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err266 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+let missing82;
+if((data.type === undefined) && (missing82 = "type")){
+const err266 = {};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -16361,9 +16670,10 @@ vErrors.push(err266);
 }
 errors++;
 }
-for(const key6 in data){
-if(!((((((key6 === "type") || (key6 === "props")) || (key6 === "data")) || (key6 === "gate")) || (key6 === "visibleWhen")) || (key6 === "children"))){
-const err267 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+else {
+if(data.type !== undefined){
+if("voteBoard" !== data.type){
+const err267 = {};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -16373,10 +16683,34 @@ vErrors.push(err267);
 errors++;
 }
 }
-if(data.type !== undefined){
-let data168 = data.type;
-if(typeof data168 !== "string"){
-const err268 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+var _valid82 = _errs520 === errors;
+errors = _errs519;
+if(vErrors !== null){
+if(_errs519){
+vErrors.length = _errs519;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid82){
+const _errs522 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate258(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+errors = vErrors.length;
+}
+}
+var _valid82 = _errs522 === errors;
+valid256 = _valid82;
+}
+if(!valid256){
+const err268 = {instancePath,schemaPath:"#/allOf/82/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -16385,8 +16719,13 @@ vErrors.push(err268);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data168 === "actionBar") || (data168 === "addressForm")) || (data168 === "addressList")) || (data168 === "agenda")) || (data168 === "appDownload")) || (data168 === "audioBook")) || (data168 === "audioPlayer")) || (data168 === "bannerCarousel")) || (data168 === "blackList")) || (data168 === "bookUnlock")) || (data168 === "bookVoucher")) || (data168 === "circleComposer")) || (data168 === "circleDetail")) || (data168 === "circleFeed")) || (data168 === "citeBox")) || (data168 === "citeExport")) || (data168 === "codeRedeem")) || (data168 === "collectList")) || (data168 === "comments")) || (data168 === "contentList")) || (data168 === "contestHome")) || (data168 === "contestWinners")) || (data168 === "countdown")) || (data168 === "couponList")) || (data168 === "detailHeader")) || (data168 === "emptyState")) || (data168 === "errorState")) || (data168 === "essayArticle")) || (data168 === "essayEditor")) || (data168 === "essayWrite")) || (data168 === "eventGuests")) || (data168 === "eventHero")) || (data168 === "exchangeConfirm")) || (data168 === "exchangeDetail")) || (data168 === "filterChips")) || (data168 === "functionGuide")) || (data168 === "giftCards")) || (data168 === "giftReceive")) || (data168 === "guestList")) || (data168 === "helpCoupon")) || (data168 === "hero")) || (data168 === "lessonView")) || (data168 === "linkGrid")) || (data168 === "liveChat")) || (data168 === "liveList")) || (data168 === "livePlayer")) || (data168 === "luckyDraw")) || (data168 === "memberCenter")) || (data168 === "menuList")) || (data168 === "orderConfirm")) || (data168 === "orderDetail")) || (data168 === "orderList")) || (data168 === "passwordForm")) || (data168 === "payStatus")) || (data168 === "pointGoods")) || (data168 === "pointGoodsDetail")) || (data168 === "prizeList")) || (data168 === "productDetail")) || (data168 === "profileCard")) || (data168 === "profileEditor")) || (data168 === "qaEditor")) || (data168 === "qaThread")) || (data168 === "registerForm")) || (data168 === "resultPanel")) || (data168 === "richText")) || (data168 === "scholarList")) || (data168 === "scholarProfile")) || (data168 === "scholarVerification")) || (data168 === "searchBar")) || (data168 === "seatMap")) || (data168 === "settingsActions")) || (data168 === "signinCard")) || (data168 === "signUpForm")) || (data168 === "sponsorGrid")) || (data168 === "tabs")) || (data168 === "taskList")) || (data168 === "taskStep")) || (data168 === "userHome")) || (data168 === "videoComments")) || (data168 === "videoPlayer")) || (data168 === "voteBoard")) || (data168 === "voteEntry"))){
-const err269 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"};
+const _errs525 = errors;
+let valid259 = true;
+const _errs526 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing83;
+if((data.type === undefined) && (missing83 = "type")){
+const err269 = {};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -16395,11 +16734,10 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-if(data.props !== undefined){
-let data169 = data.props;
-if(!(data169 && typeof data169 == "object" && !Array.isArray(data169))){
-const err270 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+else {
+if(data.type !== undefined){
+if("voteEntry" !== data.type){
+const err270 = {};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -16409,11 +16747,34 @@ vErrors.push(err270);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data170 = data.data;
-if(typeof data170 === "string"){
-if(!pattern4.test(data170)){
-const err271 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+}
+}
+var _valid83 = _errs526 === errors;
+errors = _errs525;
+if(vErrors !== null){
+if(_errs525){
+vErrors.length = _errs525;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid83){
+const _errs528 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate260(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+errors = vErrors.length;
+}
+}
+var _valid83 = _errs528 === errors;
+valid259 = _valid83;
+}
+if(!valid259){
+const err271 = {instancePath,schemaPath:"#/allOf/83/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -16422,9 +16783,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-}
-else {
-const err272 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err272 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -16433,11 +16794,9 @@ vErrors.push(err272);
 }
 errors++;
 }
-}
-if(data.gate !== undefined){
-let data171 = data.gate;
-if(typeof data171 !== "string"){
-const err273 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key6 in data){
+if(!((((((key6 === "type") || (key6 === "props")) || (key6 === "data")) || (key6 === "gate")) || (key6 === "visibleWhen")) || (key6 === "children"))){
+const err273 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -16446,8 +16805,11 @@ vErrors.push(err273);
 }
 errors++;
 }
-if(!(((((data171 === "visitor") || (data171 === "login")) || (data171 === "phoneBound")) || (data171 === "scholar")) || (data171 === "vip"))){
-const err274 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.type !== undefined){
+let data172 = data.type;
+if(typeof data172 !== "string"){
+const err274 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -16456,26 +16818,8 @@ vErrors.push(err274);
 }
 errors++;
 }
-}
-if(data.visibleWhen !== undefined){
-if(!(validate258(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
-errors = vErrors.length;
-}
-}
-if(data.children !== undefined){
-let data173 = data.children;
-if(Array.isArray(data173)){
-const len0 = data173.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data173[i0], {instancePath:instancePath+"/children/" + i0,parentData:data173,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err275 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data172 === "actionBar") || (data172 === "addressForm")) || (data172 === "addressList")) || (data172 === "agenda")) || (data172 === "appDownload")) || (data172 === "audioBook")) || (data172 === "audioPlayer")) || (data172 === "bannerCarousel")) || (data172 === "blackList")) || (data172 === "bookUnlock")) || (data172 === "bookVoucher")) || (data172 === "circleComposer")) || (data172 === "circleDetail")) || (data172 === "circleFeed")) || (data172 === "citeBox")) || (data172 === "citeExport")) || (data172 === "codeRedeem")) || (data172 === "collectList")) || (data172 === "comments")) || (data172 === "contentList")) || (data172 === "contestHome")) || (data172 === "contestWinners")) || (data172 === "countdown")) || (data172 === "couponList")) || (data172 === "detailHeader")) || (data172 === "emptyState")) || (data172 === "errorState")) || (data172 === "essayArticle")) || (data172 === "essayEditor")) || (data172 === "essayWrite")) || (data172 === "eventGuests")) || (data172 === "eventHero")) || (data172 === "exchangeConfirm")) || (data172 === "exchangeDetail")) || (data172 === "filterChips")) || (data172 === "functionGuide")) || (data172 === "giftCards")) || (data172 === "giftReceive")) || (data172 === "guestList")) || (data172 === "helpCoupon")) || (data172 === "hero")) || (data172 === "lessonView")) || (data172 === "libraryList")) || (data172 === "librarySave")) || (data172 === "linkGrid")) || (data172 === "liveChat")) || (data172 === "liveList")) || (data172 === "livePlayer")) || (data172 === "luckyDraw")) || (data172 === "memberCenter")) || (data172 === "menuList")) || (data172 === "orderConfirm")) || (data172 === "orderDetail")) || (data172 === "orderList")) || (data172 === "passwordForm")) || (data172 === "payStatus")) || (data172 === "pointGoods")) || (data172 === "pointGoodsDetail")) || (data172 === "prizeList")) || (data172 === "productDetail")) || (data172 === "profileCard")) || (data172 === "profileEditor")) || (data172 === "qaEditor")) || (data172 === "qaThread")) || (data172 === "registerForm")) || (data172 === "resultPanel")) || (data172 === "richText")) || (data172 === "scholarList")) || (data172 === "scholarProfile")) || (data172 === "scholarVerification")) || (data172 === "searchBar")) || (data172 === "seatMap")) || (data172 === "settingsActions")) || (data172 === "signinCard")) || (data172 === "signUpForm")) || (data172 === "sponsorGrid")) || (data172 === "tabs")) || (data172 === "taskList")) || (data172 === "taskStep")) || (data172 === "userHome")) || (data172 === "videoComments")) || (data172 === "videoPlayer")) || (data172 === "voteBoard")) || (data172 === "voteEntry"))){
+const err275 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -16485,14 +16829,103 @@ vErrors.push(err275);
 errors++;
 }
 }
-}
-else {
-const err276 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.props !== undefined){
+let data173 = data.props;
+if(!(data173 && typeof data173 == "object" && !Array.isArray(data173))){
+const err276 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err276];
 }
 else {
 vErrors.push(err276);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data174 = data.data;
+if(typeof data174 === "string"){
+if(!pattern4.test(data174)){
+const err277 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
+}
+errors++;
+}
+}
+else {
+const err278 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err278];
+}
+else {
+vErrors.push(err278);
+}
+errors++;
+}
+}
+if(data.gate !== undefined){
+let data175 = data.gate;
+if(typeof data175 !== "string"){
+const err279 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err279];
+}
+else {
+vErrors.push(err279);
+}
+errors++;
+}
+if(!(((((data175 === "visitor") || (data175 === "login")) || (data175 === "phoneBound")) || (data175 === "scholar")) || (data175 === "vip"))){
+const err280 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err280];
+}
+else {
+vErrors.push(err280);
+}
+errors++;
+}
+}
+if(data.visibleWhen !== undefined){
+if(!(validate262(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+errors = vErrors.length;
+}
+}
+if(data.children !== undefined){
+let data177 = data.children;
+if(Array.isArray(data177)){
+const len0 = data177.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data177[i0], {instancePath:instancePath+"/children/" + i0,parentData:data177,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err281 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err281];
+}
+else {
+vErrors.push(err281);
+}
+errors++;
+}
+}
+}
+else {
+const err282 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
 }
 errors++;
 }
