@@ -35,6 +35,7 @@ import { createEssays } from "./essays.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
 import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
+import { calendarRoutes } from "./calendar.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -163,6 +164,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...qa.routes,
       ...jobRoutes(db),
       ...essays.routes,
+      ...calendarRoutes(db, accounts),
       ...opsConsole.routes,
     ],
     now,
