@@ -6,10 +6,12 @@ import { newToken, say } from "./support.server.ts";
 /**
  * Private calendar feeds and live reminders (ADR 045, migration 025). The contract, all under the API's mount point:
  *
- * - `GET  /calendar/feedToken` (signed in): `{ token: string | null, createdAt }`: the person's feed token, null before
- *   they asked for one. A GET never makes one (no GET writes).
- * - `POST /calendar/feedToken` (signed in): `{ token, createdAt }`: the token, made on the first call.
- * - `POST /calendar/resetFeedToken` (signed in): `{ token, createdAt }`: a new token; the old one answers 404 from now on.
+ * - `GET  /calendar/feedToken` (signed in): `{ feedToken: string | null, createdAt }`: the person's feed token, null
+ *   before they asked for one. A GET never makes one (no GET writes). The field is not called "token": our server
+ *   takes a `data.token` of any answer as a new session (server/session-cookie.server.ts).
+ * - `POST /calendar/feedToken` (signed in): `{ feedToken, createdAt }`: the token, made on the first call.
+ * - `POST /calendar/resetFeedToken` (signed in): `{ feedToken, createdAt }`: a new token; the old one answers 404 from
+ *   now on.
  * - `GET  /calendar/feed?token=` (no session: the token is the credential): `{ events: FeedEvent[] }`: the lives the
  *   token's owner asked to be reminded of and the events (conferences, live specials) they signed up for, and nobody
  *   else's; 404 for a token that is not (or no longer) a feed's.
@@ -73,7 +75,7 @@ export function calendarRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
      ORDER BY i.starts_at LIMIT ${FEED_MAX_EVENTS}`,
   );
 
-  const feedAnswer = (row: FeedRow): Envelope => ok({ token: row.token, createdAt: row.created_at });
+  const feedAnswer = (row: FeedRow, message?: string): Envelope => ok({ feedToken: row.token, createdAt: row.created_at }, message);
 
   const issue = (userId: number, at: string): FeedRow => {
     const row = { token: newToken(), created_at: at };
@@ -136,7 +138,7 @@ export function calendarRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/calendar/feedToken",
       handler: accounts.withUser((_context, user) => {
         const row = feedOf.get(user.id) as FeedRow | undefined;
-        return row ? feedAnswer(row) : ok({ token: null, createdAt: null });
+        return row ? feedAnswer(row) : ok({ feedToken: null, createdAt: null });
       }),
     },
     {
@@ -151,10 +153,7 @@ export function calendarRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       path: "/calendar/resetFeedToken",
       handler: accounts.withUser((context, user) => {
         const row = issue(user.id, context.now().toISOString());
-        return ok(
-          { token: row.token, createdAt: row.created_at },
-          say(context, "已生成新的订阅地址，旧地址已失效", "A new address is ready; the old one no longer works"),
-        );
+        return feedAnswer(row, say(context, "已生成新的订阅地址，旧地址已失效", "A new address is ready; the old one no longer works"));
       }),
     },
     {

@@ -59,6 +59,9 @@ function emWidth(text: string): number {
   return width;
 }
 
+const OPENING_PUNCTUATION = /^[([{（《「『“‘【]+$/u;
+const CLOSING_PUNCTUATION = /^[?!.,;:%)\]}…。，、；：？！）》」』”’】]+$/u;
+
 /** A word wider than a line, cut into pieces that fit (a URL, a long run without spaces). */
 function cutWord(word: string, maxEm: number): string[] {
   const pieces: string[] = [""];
@@ -75,9 +78,19 @@ function cutWord(word: string, maxEm: number): string[] {
  */
 export function wrapLines(text: string, lang: Lang, maxEm: number, maxLines: number): string[] {
   const words: string[] = [];
+  let opening = "";
   for (const { segment } of new Intl.Segmenter(lang === "en" ? "en" : "zh", { granularity: "word" }).segment(withoutEmoji(text).replace(/\s+/g, " ").trim())) {
-    words.push(...(emWidth(segment) > maxEm ? cutWord(segment, maxEm) : [segment]));
+    // Opening brackets go with the word after them and closing punctuation with the word before: no line ends in "（"
+    // or starts with "，".
+    if (OPENING_PUNCTUATION.test(segment)) opening += segment;
+    else if (CLOSING_PUNCTUATION.test(segment) && words.length > 0 && !opening) words[words.length - 1] += segment;
+    else {
+      const word = opening + segment;
+      opening = "";
+      words.push(...(emWidth(word) > maxEm ? cutWord(word, maxEm) : [word]));
+    }
   }
+  if (opening) words.push(opening);
   const lines: string[] = [];
   for (const word of words) {
     const last = lines.length - 1;

@@ -168,7 +168,8 @@ export function shareRoutes(options: ShareRoutesOptions): Router {
       .map((guest) => {
         const name = pick(guest, "authorName", lang);
         const org = pick(guest, "orgName", lang);
-        return org ? `${name} (${org})` : name;
+        if (!org) return name;
+        return lang === "en" ? `${name} (${org})` : `${name}（${org}）`;
       })
       .filter(Boolean)
       .join(lang === "en" ? ", " : "、");

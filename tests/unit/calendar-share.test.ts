@@ -175,12 +175,12 @@ describe("add to calendar", () => {
 });
 
 describe("the private feed", () => {
-  const feedToken = async (token: string) => (await api.call("/calendar/feedToken", { token })).body.data.token as string;
+  const feedToken = async (token: string) => (await api.call("/calendar/feedToken", { token })).body.data.feedToken as string;
 
   it("lists exactly its owner's lives and events; another's token shows theirs; a reset token answers 404", async () => {
     const alice = await api.newUser();
     const bob = await api.newUser();
-    expect((await api.call("/calendar/feedToken", { method: "GET", token: alice.token })).body.data.token).toBeNull();
+    expect((await api.call("/calendar/feedToken", { method: "GET", token: alice.token })).body.data.feedToken).toBeNull();
     expect((await api.call("/calendar/liveReminder", { body: { planId: LIVE_ID, remind: true }, token: alice.token })).body.data).toEqual({
       planId: LIVE_ID,
       remind: true,
@@ -211,15 +211,15 @@ describe("the private feed", () => {
 
     const reset = await api.call("/calendar/resetFeedToken", { token: alice.token });
     expect(reset.body.code).toBe(200);
-    expect(reset.body.data.token).not.toBe(aliceToken);
+    expect(reset.body.data.feedToken).not.toBe(aliceToken);
     const old = await fetch(`${base}/calendar/feed/${aliceToken}.ics?lang=en`);
     expect(old.status).toBe(404);
     expect(await old.text()).toMatch(/unknown or was reset/);
-    expect(await uids(reset.body.data.token)).toHaveLength(2);
+    expect(await uids(reset.body.data.feedToken)).toHaveLength(2);
     expect(await uids(bobToken)).toEqual([`event-${OTHER_EVENT_ID}@scholar.example.cn`]);
 
     await api.call("/calendar/liveReminder", { body: { planId: LIVE_ID, remind: false }, token: alice.token });
-    expect(await uids(reset.body.data.token)).toEqual([`event-${EVENT_ID}@scholar.example.cn`]);
+    expect(await uids(reset.body.data.feedToken)).toEqual([`event-${EVENT_ID}@scholar.example.cn`]);
   });
 
   it("needs a session for the token and refuses bad plans and ended lives", async () => {
@@ -262,7 +262,7 @@ describe("share posters", () => {
     expect(english.qr).toBe(`${PUBLIC_ORIGIN}/docDetail?id=${PAPER_ID}&lang=en`);
     const download = await fetch(`${base}/poster/live/${LIVE_ID}.png?download=1`);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="live-${LIVE_ID}.png"`);
-  });
+  }, 30_000);
 
   it("keeps odd titles from breaking it: very long, markup, emoji, control characters, English", async () => {
     const titles = [
@@ -305,6 +305,12 @@ describe("share posters", () => {
     expect(lines.every((line) => [...line].length <= 17)).toBe(true);
     expect(lines[2].endsWith("…")).toBe(true);
     expect(wrapLines("数字普惠金融与家庭消费", "zh", 6, 3)).toEqual(["数字普惠金融", "与家庭消费"]);
+    // No line ends in an opening bracket or starts with closing punctuation.
+    for (const width of [8, 10, 12, 14]) {
+      const wrapped = wrapLines("黄欣婷（上海财经大学金融学院）、张明岚（新加坡国立大学商学院）", "zh", width, 6);
+      expect(wrapped.join("")).toBe("黄欣婷（上海财经大学金融学院）、张明岚（新加坡国立大学商学院）");
+      for (const line of wrapped) expect(line, `${width}: ${wrapped.join(" | ")}`).not.toMatch(/（$|^[）、]/);
+    }
   });
 
   it("answers 404 for unknown kinds, ids and items", async () => {

@@ -9,7 +9,7 @@ import { askedToLogIn, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 
 interface FeedToken {
-  token: string | null;
+  feedToken: string | null;
 }
 
 /** The feed's addresses on this site: https for copying anywhere, webcal:// for the phone's calendar to subscribe. */
@@ -33,7 +33,8 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
     let current = true;
     void browserApi.request<FeedToken>("/calendar/feedToken", { method: "GET" }).then((answer) => {
       if (!current || askedToLogIn(answer)) return;
-      if (isSuccess(answer) && answer.data) setToken(answer.data.token);
+      // A create or reset answered meanwhile is newer than this read: it wins.
+      if (isSuccess(answer) && answer.data) setToken((known) => (known === undefined || known === null ? (answer.data?.feedToken ?? null) : known));
       else showToast(answer.message || t("feed.failed"), "error");
     });
     return () => {
@@ -48,11 +49,11 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
     const answer = await browserApi.request<FeedToken>(path, { params: {} });
     setBusy(false);
     if (askedToLogIn(answer)) return;
-    if (!isSuccess(answer) || !answer.data?.token) {
+    if (!isSuccess(answer) || !answer.data?.feedToken) {
       showToast(answer.message || t("feed.failed"), "error");
       return;
     }
-    setToken(answer.data.token);
+    setToken(answer.data.feedToken);
     if (path === "/calendar/resetFeedToken") showToast(t("feed.resetDone"), "success");
   };
 
