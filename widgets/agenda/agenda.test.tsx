@@ -86,7 +86,12 @@ describe("agenda", () => {
     expect(zh).toContain('href="/calendar/event/900011/2.ics"');
     expect(count(zh, 'class="agenda-calendar"')).toBe(3);
     expect(zh).toContain("添加「主旨演讲：亚洲金融市场」到日历");
-    const en = await renderWidget("agenda", { lang: "en", source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: { calendarEventId: 900011 } });
+    const en = await renderWidget("agenda", {
+      lang: "en",
+      source: "agenda",
+      data: { agenda: ok({ list: slots, total: 3 }) },
+      props: { calendarEventId: 900011 },
+    });
     expect(en).toContain('href="/calendar/event/900011/2.ics?lang=en"');
     expect(en).toContain("Add “Keynote: Asian Financial Markets” to your calendar");
     const unnamed = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: {} });
