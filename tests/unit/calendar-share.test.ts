@@ -13,7 +13,8 @@ import sharp from "sharp";
 import { createApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { shareRoutes } from "@server/share/routes.server";
-import { escapeSvgText, POSTER_HEIGHT, POSTER_WIDTH, posterSvg, wrapLines } from "@server/share/poster.server";
+import { escapeSvgText, POSTER_HEIGHT, POSTER_WIDTH, posterPng, posterSvg, wrapLines } from "@server/share/poster.server";
+import { processImage } from "@server/platform-api/images.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-04-20T02:00:00.000Z", { captchaTestMode: true });
@@ -310,6 +311,19 @@ describe("share posters", () => {
       const wrapped = wrapLines("黄欣婷（上海财经大学金融学院）、张明岚（新加坡国立大学商学院）", "zh", width, 6);
       expect(wrapped.join("")).toBe("黄欣婷（上海财经大学金融学院）、张明岚（新加坡国立大学商学院）");
       for (const line of wrapped) expect(line, `${width}: ${wrapped.join(" | ")}`).not.toMatch(/（$|^[）、]/);
+    }
+  });
+
+  it("leaves uploads' loaders as ADR 041 has them once a poster is drawn: an SVG or a PNG-headed SVG upload is refused", async () => {
+    await posterPng({ lang: "zh", kicker: "论文", title: "标题", byline: "", when: "", url: PUBLIC_ORIGIN, brand: "经管学术圈", scanHint: "" });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>');
+    const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (const [bytes, type] of [
+      [svg, "image/png"],
+      [svg, "image/jpeg"],
+      [Buffer.concat([pngSignature, svg]), "image/png"],
+    ] as const) {
+      expect(await processImage(bytes, type, "circle")).toMatchObject({ ok: false });
     }
   });
 
