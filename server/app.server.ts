@@ -29,6 +29,7 @@ import { posterSvg } from "./platform-api/content.server.ts";
 import { citationRoutes } from "./cite/routes.server.ts";
 import { AUDIO_DIR, audioUrlValid } from "./platform-api/audio-books.server.ts";
 import { devTools } from "./dev-tools.server.ts";
+import { shareRoutes } from "./share/routes.server.ts";
 import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";
 import type { ServerEnv } from "./env.server.ts";
 
@@ -325,6 +326,10 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     }
     await sendApiResponse(upstream, response, env.secureCookies);
   });
+
+  // Calendar files, private feeds and share posters (ADR 045): built from the platform's answers, so they work against
+  // the real platform as against the embedded one.
+  app.use(shareRoutes({ api: serverApi, catalogues, publicOrigin: env.publicOrigin, now: () => now().getTime() }));
 
   const realtimeTestHooks = Boolean(options.realtimeTestHooks) && !env.isProduction;
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;

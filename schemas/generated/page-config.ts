@@ -576,6 +576,7 @@ export interface WidgetNode1 {
     | "blackList"
     | "bookUnlock"
     | "bookVoucher"
+    | "calendarFeed"
     | "circleComposer"
     | "circleDetail"
     | "circleFeed"
@@ -638,6 +639,7 @@ export interface WidgetNode1 {
     | "searchBar"
     | "seatMap"
     | "settingsActions"
+    | "shareActions"
     | "signinCard"
     | "signUpForm"
     | "sponsorGrid"
@@ -727,6 +729,10 @@ export interface AgendaProps {
    */
   listField: string;
   emptyText?: Text;
+  /**
+   * The event whose agenda the source holds (its specialId): each timed slot then links to its own .ics (/calendar/event/<id>/<slot>.ics, ADR 045).
+   */
+  calendarEventId?: number | Binding;
   /**
    * A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.
    *
@@ -825,6 +831,15 @@ export interface BookUnlockProps {
  */
 export interface BookVoucherProps {
   bookLink: Link10;
+}
+/**
+ * The signed-in person's private calendar feed (ADR 045): its webcal:// and https addresses with copy and subscribe links, and a reset that makes the old address stop working. Loads and changes the token in the browser; needs no data source.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "calendarFeedProps".
+ */
+export interface CalendarFeedProps {
+  title?: Text;
 }
 /**
  * Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.
@@ -1540,7 +1555,8 @@ export interface MenuListProps {
         | "password"
         | "scholar"
         | "invite"
-        | "blacklist";
+        | "blacklist"
+        | "calendar";
       link: Link;
     },
     ...{
@@ -1557,7 +1573,8 @@ export interface MenuListProps {
         | "password"
         | "scholar"
         | "invite"
-        | "blacklist";
+        | "blacklist"
+        | "calendar";
       link: Link;
     }[]
   ];
@@ -1837,6 +1854,34 @@ export interface SeatMapProps {
  * via the `definition` "settingsActionsProps".
  */
 export interface SettingsActionsProps {}
+/**
+ * Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "shareActionsProps".
+ */
+export interface ShareActionsProps {
+  /**
+   * What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).
+   */
+  kind: "live" | "event" | "paper";
+  /**
+   * The item's id, usually {query.id} or the event's id written in the config.
+   */
+  id: number | Binding | string;
+  /**
+   * Offer the .ics (lives and events only; a paper has no time).
+   */
+  calendar: boolean;
+  /**
+   * Offer remind me (lives only): the live then appears in the person's private calendar feed.
+   */
+  remind: boolean;
+  /**
+   * Offer share as a picture.
+   */
+  poster: boolean;
+}
 /**
  * The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.
  *

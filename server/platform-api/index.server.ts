@@ -36,6 +36,7 @@ import { seedEssays } from "./essays-seed.server.ts";
 import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
+import { calendarRoutes } from "./calendar.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -165,6 +166,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...jobRoutes(db),
       ...essays.routes,
       ...libraryRoutes(db, accounts),
+      ...calendarRoutes(db, accounts),
       ...opsConsole.routes,
     ],
     now,

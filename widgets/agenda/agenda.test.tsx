@@ -81,6 +81,23 @@ describe("agenda", () => {
     expect(html).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it("links each timed slot to its own calendar file when the event is named, in the page's language", async () => {
+    const zh = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: { calendarEventId: 900011 } });
+    expect(zh).toContain('href="/calendar/event/900011/2.ics"');
+    expect(count(zh, 'class="agenda-calendar"')).toBe(3);
+    expect(zh).toContain("添加「主旨演讲：亚洲金融市场」到日历");
+    const en = await renderWidget("agenda", {
+      lang: "en",
+      source: "agenda",
+      data: { agenda: ok({ list: slots, total: 3 }) },
+      props: { calendarEventId: 900011 },
+    });
+    expect(en).toContain('href="/calendar/event/900011/2.ics?lang=en"');
+    expect(en).toContain("Add “Keynote: Asian Financial Markets” to your calendar");
+    const unnamed = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: slots, total: 3 }) }, props: {} });
+    expect(unnamed).not.toContain("agenda-calendar");
+  });
+
   it("shows a programme written in the config, one day per heading", async () => {
     const items = [
       { day: { zh: "1月13日", en: "13 Jan" }, time: "14:00–14:10", kind: "opening", title: { zh: "开场", en: "Welcome" } },

@@ -10,6 +10,8 @@ const KINDS = new Set(["opening", "keynote", "session", "panel", "break", "closi
 
 interface Slot {
   key: string;
+  /** The slot's own calendar file, when the agenda is an event's from the platform. */
+  calendarUrl: string;
   time: string;
   kind: string;
   title: string;
@@ -36,15 +38,26 @@ function byDay(entries: { day: string; slot: Slot }[]): Day[] {
 
 /** An event's programme, day by day, in Beijing time. */
 export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) {
-  const { t } = useTranslation("spec");
+  const { t } = useTranslation(["spec", "share"]);
   const lang = useLang();
+  const eventId = /^[1-9][0-9]*$/.test(String(props.calendarEventId ?? "")) ? String(props.calendarEventId) : "";
+  const slotCalendar = (slotId: unknown) =>
+    eventId && /^[1-9][0-9]*$/.test(String(slotId)) ? `/calendar/event/${eventId}/${slotId}.ics${lang === "en" ? "?lang=en" : ""}` : "";
   let days: Day[];
   let dated = false;
   if (props.items) {
     days = byDay(
       props.items.map((item, index) => ({
         day: asText(item.day),
-        slot: { key: String(index), time: item.time, kind: item.kind, title: asText(item.title), speaker: asText(item.speaker), place: asText(item.place) },
+        slot: {
+          key: String(index),
+          calendarUrl: "",
+          time: item.time,
+          kind: item.kind,
+          title: asText(item.title),
+          speaker: asText(item.speaker),
+          place: asText(item.place),
+        },
       })),
     );
     for (const day of days) day.heading = day.key;
@@ -63,6 +76,7 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
           day: dayKey(row.startTime),
           slot: {
             key: asText(row.id) || String(index),
+            calendarUrl: row.kind === "break" ? "" : slotCalendar(row.id),
             time: start && end ? `${start}–${end}` : start,
             kind: asText(row.kind) || "session",
             title: asText(readPath(row, ["title"], lang)),
@@ -103,6 +117,20 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
                       {slot.speaker && <p className="agenda-speaker">{slot.speaker}</p>}
                       {slot.place && <p className="agenda-place">{slot.place}</p>}
                     </div>
+                    {slot.calendarUrl && (
+                      <a className="agenda-calendar" href={slot.calendarUrl} download rel="nofollow" title={t("share:calendar.add")}>
+                        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                          <path
+                            d="M7 3v3M17 3v3M4 9h16M5 5.5h14a1 1 0 0 1 1 1V19a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6.5a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="1.8"
+                            strokeLinecap="round"
+                          />
+                        </svg>
+                        <span className="agenda-calendar-label">{t("share:calendar.addSession", { title: slot.title })}</span>
+                      </a>
+                    )}
                   </li>
                 ))}
               </ol>

@@ -16,6 +16,7 @@ const ICON_PATHS: Record<string, string> = {
   scholar: "M12 4l10 5-10 5L2 9z M6 11v5c3 3 9 3 12 0v-5",
   invite: "M4 7h16v12H4z M4 8l8 6 8-6 M12 3v4",
   blacklist: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z M5.6 5.6l12.8 12.8",
+  calendar: "M5 5.5h14v14H5z M5 9.5h14 M8.5 3v4 M15.5 3v4",
 };
 
 /** Rows of entries, each leading to its page. */
