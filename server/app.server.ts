@@ -256,7 +256,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     readinessCheck({
       platform: async () => {
         if (platform) return true;
-        if (platformGuard?.state() === "open") return false;
+        // Through the breaker: while it is open this fails at once, and once its pause is over it is the probe.
         const answer = await serverApi.request("/web/getUserInfoWithToken", { method: "GET", timeoutMs: 2_000 });
         return answer.code !== NETWORK_ERROR_CODE;
       },

@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 
 /** What a node needs besides itself to serve pages: the platform's API and the console's store of page configs (ADR 043). */
 export interface ReadinessChecks {
-  /** Whether the platform answers an API call now (a short call; false at once while the circuit breaker is open). */
+  /** Whether the platform answers an API call now (a short call through the breaker: false at once while it is open). */
   platform(): Promise<boolean>;
   /** Whether the last read of the live page configs reached the console's store. */
   consoleStore(): boolean;

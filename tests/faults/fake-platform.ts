@@ -3,7 +3,7 @@
  * healthy it is the embedded platform (real data, real sockets) behind an HTTP server of its own; told to, it answers
  * slowly or never, fails (a status, a reset connection, garbage, a wrong envelope), flaps, goes down and comes back,
  * and drops, stalls or refuses sockets. A test in the same process drives it directly; another process (the browser
- * suite's spec, the load run) through POST /__faults.
+ * suite's spec, the load run) runs it with tests/faults/serve-platform.ts and drives it over that script's control port.
  */
 import { EventEmitter } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import type { Duplex } from "node:stream";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server.ts";
 import { createRealtime } from "@server/realtime/index.server.ts";
+import { hashPassword } from "@server/platform-api/support.server.ts";
 
 /** How the platform's API answers, for every path or only those starting with one of `paths` (after /api). */
 export type ApiFault =
@@ -58,11 +59,11 @@ export interface FakePlatform {
   /** Listens again on the same port. */
   up(): Promise<void>;
   stats(): FakePlatformStats;
+  /** A phone account with a password, as the platform's administrators make one (no SMS code to fetch). */
+  addUser(phone: string, password: string): void;
   resetStats(): void;
   close(): Promise<void>;
 }
-
-export const FAULT_CONTROL_PATH = "/__faults";
 
 const matches = (fault: FaultSetting["api"], request: IncomingMessage): boolean => {
   if (!fault || fault.kind === "none") return false;
@@ -104,18 +105,7 @@ export async function startFakePlatform(options: { port?: number; publicOrigin: 
   const connections = new Set<Socket>();
   const upgraded = new Set<Duplex>();
 
-  const control = async (request: IncomingMessage, response: ServerResponse) => {
-    if (request.method === "POST") {
-      const body = JSON.parse((await readBody(request)).toString() || "{}") as FaultSetting & { drop?: boolean; reset?: boolean };
-      if (body.drop) harness.dropSockets();
-      if (body.reset) harness.resetStats();
-      if (body.api || body.sockets) harness.set({ api: body.api, sockets: body.sockets });
-    }
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ setting, stats }));
-  };
-
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.startsWith(FAULT_CONTROL_PATH)) return control(request, response);
     stats.requests++;
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
@@ -198,6 +188,13 @@ export async function startFakePlatform(options: { port?: number; publicOrigin: 
     },
     up: () => listen(port),
     stats: () => ({ ...stats }),
+    addUser(phone, password) {
+      platform.db
+        .prepare(
+          "INSERT OR IGNORE INTO users (user_name, mobile_prefix, phone, password_hash, nickname, is_bind_phone, reg_channel, created_at) VALUES (?, '86', ?, ?, ?, 1, 'dev', ?)",
+        )
+        .run(phone, phone, hashPassword(password), `用户${phone.slice(-4)}`, new Date().toISOString());
+    },
     resetStats() {
       stats.requests = 0;
       stats.maxInFlight = stats.inFlight;
