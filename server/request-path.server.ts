@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
  * The first segments the server itself answers (the API, the console, developer tools, media, sockets, build files);
  * every other path is a page. A gate on one of them must never be passed by spelling it in another case.
  */
-export const RESERVED_PREFIXES = ["api", "ops", "dev", "media", "session", "assets", "ws", "healthz"] as const;
+export const RESERVED_PREFIXES = ["api", "ops", "dev", "media", "session", "assets", "ws", "healthz", "readyz"] as const;
 
 export type NormalisedPath =
   | { kind: "path"; path: string }
