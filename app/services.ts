@@ -38,6 +38,8 @@ export interface AppServices {
   /** The site's public origin (PUBLIC_ORIGIN): absolute URLs for search engines and shared links (canonical, hreflang, og:url). */
   publicOrigin: string;
   isProduction: boolean;
+  /** How long a server-side data source without its own timeoutMs is waited for (PLATFORM_TIMEOUT_MS, default 5 s). */
+  sourceTimeoutMs?: number;
   /** False for a render no browser runs (a console preview, ADR 026): the page goes out without its scripts. */
   clientScripts?: boolean;
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { ViteDevServer } from "vite";
 import type { appServices, AppServices } from "~/services.ts";
 import { createSourceCache } from "~/pipeline/source-cache.server.ts";
-import { createApiClient, type ApiClient } from "~/api/api-client.ts";
+import { createApiClient, NETWORK_ERROR_CODE, type ApiClient } from "~/api/api-client.ts";
 import { SUCCESS_CODES } from "@contracts/envelope.ts";
 import type { SessionUser } from "@contracts/gate.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
@@ -32,6 +32,8 @@ import { devTools } from "./dev-tools.server.ts";
 import { shareRoutes } from "./share/routes.server.ts";
 import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";
 import type { ServerEnv } from "./env.server.ts";
+import { createPlatformGuard, type PlatformGuard, type PlatformGuardOptions } from "./platform-guard.server.ts";
+import { readinessCheck } from "./readiness.server.ts";
 
 export interface CreateAppOptions {
   env: ServerEnv;
@@ -43,6 +45,8 @@ export interface CreateAppOptions {
   realtimeTestHooks?: boolean;
   /** Reuse anonymous renders (ADR 009); on unless turned off, as the benchmark does to price a full render. */
   renderCache?: boolean;
+  /** The bounds of calls to a remote platform (ADR 043), PLATFORM_GUARD_DEFAULTS where not given. */
+  platformGuard?: Partial<PlatformGuardOptions>;
 }
 
 export interface AppHandle {
@@ -50,6 +54,8 @@ export interface AppHandle {
   /** From now on every response closes its connection: the server is stopping. */
   beginDraining(): void;
   platform: EmbeddedPlatform | null;
+  /** The bulkhead and circuit breaker in front of a remote platform's API; null for the embedded one. */
+  platformGuard: PlatformGuard | null;
   /** Answers the websockets (live chat, dwell time) on the server the app listens with. */
   attachRealtime(server: Server): AttachedRealtime;
   close(): Promise<void>;
@@ -112,6 +118,18 @@ async function sendApiResponse(response: Response, to: ExpressResponse, secureCo
   });
   if (token) to.setHeader("Set-Cookie", sessionCookie(token, secureCookies));
   to.end(body);
+}
+
+/** Whether an answer of the platform is one the browser can read: not a failure status, and JSON only as an envelope. */
+async function isPlatformAnswer(response: Response): Promise<boolean> {
+  if (response.status >= 500) return false;
+  if (!response.headers.get("content-type")?.includes("application/json")) return true;
+  try {
+    const envelope = (await response.clone().json()) as { code?: unknown } | null;
+    return typeof envelope?.code === "number";
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -179,6 +197,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
         pageConfigsDir: env.pageConfigsDir,
       });
   const FORWARDED_FOR = "X-Forwarded-For";
+  // Every call to a remote platform (pages' sources, sessions, the console's store, the /api relay) shares one bound.
+  const platformGuard = platform ? null : createPlatformGuard(options.platformGuard);
   const serverApi: ApiClient = createApiClient({
     baseUrl: env.platformBaseUrl ?? "http://embedded/api",
     // A call made for a visitor (a form posted without scripts, ADR 029) names their address, so per-address limits count them.
@@ -187,7 +207,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
           const request = new Request(input, init);
           return platform.api.fetch(request, request.headers.get(FORWARDED_FOR) ?? undefined);
         }
-      : undefined,
+      : platformGuard?.fetch,
     headers: () => ({ source: "4", deviceBrand: "server", deviceMod: "ssr" }),
   });
 
@@ -235,6 +255,18 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   app.get("/healthz", (_request, response) => {
     response.status(ready ? 200 : 503).json({ status: ready ? "ok" : "starting" });
   });
+  app.get(
+    "/readyz",
+    readinessCheck({
+      platform: async () => {
+        if (platform) return true;
+        // Through the breaker: while it is open this fails at once, and once its pause is over it is the probe.
+        const answer = await serverApi.request("/web/getUserInfoWithToken", { method: "GET", timeoutMs: 2_000 });
+        return answer.code !== NETWORK_ERROR_CODE;
+      },
+      consoleStore: () => pages.reachable(),
+    }),
+  );
 
   const sourceCache = createSourceCache(() => now().getTime());
   const services = (response: ExpressResponse): AppServices => ({
@@ -249,6 +281,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     clientAddress: response.req.ip ?? "",
     publicOrigin: env.publicOrigin,
     isProduction: env.isProduction,
+    sourceTimeoutMs: env.platformTimeoutMs,
   });
 
   app.use(securityHeaders({ development }));
@@ -313,15 +346,21 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       await sendApiResponse(await platform.api.fetch(incoming, ip), response, env.secureCookies);
       return;
     }
-    const upstream = await fetch(`${env.platformBaseUrl}${forwarded.pathname.slice("/api".length)}${forwarded.search}`, {
-      method: request.method,
-      headers: incoming.headers,
-      body: request.method === "GET" || request.method === "HEAD" ? undefined : await incoming.arrayBuffer(),
-      signal: AbortSignal.timeout(60_000),
-      redirect: "manual",
-    }).catch(() => null);
-    if (!upstream) {
-      response.status(502).json({ code: -1, message: "platform API unreachable" });
+    const upstream = await platformGuard!
+      .fetch(`${env.platformBaseUrl}${forwarded.pathname.slice("/api".length)}${forwarded.search}`, {
+        method: request.method,
+        headers: incoming.headers,
+        body: request.method === "GET" || request.method === "HEAD" ? undefined : await incoming.arrayBuffer(),
+        signal: AbortSignal.timeout(60_000),
+        redirect: "manual",
+      })
+      .catch(() => null);
+    if (!upstream || !(await isPlatformAnswer(upstream))) {
+      // Said in the person's language, and for a write that it was not sent: the page keeps what they wrote (ADR 043).
+      const texts = catalogues[toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang))].faults as Record<string, string>;
+      response.setHeader("Cache-Control", "no-store");
+      if (!upstream) response.setHeader("Retry-After", "2");
+      response.status(upstream ? 502 : 503).json({ code: NETWORK_ERROR_CODE, message: request.method === "POST" ? texts.notSent : texts.unavailable });
       return;
     }
     await sendApiResponse(upstream, response, env.secureCookies);
@@ -378,7 +417,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       platformBytes: async (path) => {
         const answer = platform
           ? await platform.api.fetch(new Request(`http://platform${path}`))
-          : await fetch(`${env.platformBaseUrl}${path}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+          : await platformGuard!.fetch(`${env.platformBaseUrl}${path}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
         return answer?.status === 200 ? Buffer.from(await answer.arrayBuffer()) : null;
       },
     }),
@@ -433,6 +472,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       draining = true;
     },
     platform,
+    platformGuard,
     attachRealtime: (server) => realtime.attach(server),
     async close() {
       pages.close();

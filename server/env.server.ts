@@ -35,6 +35,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** Cookies carry Secure everywhere but on a developer's machine, which serves plain http. */
   secureCookies: boolean;
+  /** How long a page waits for each server-side data source that sets no timeoutMs of its own (PLATFORM_TIMEOUT_MS). */
+  platformTimeoutMs: number;
 }
 
 function readTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
@@ -97,6 +99,9 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
   else if (devTools !== "off" && (nodeProduction || appEnv !== "local"))
     problems.push("DEV_TOOLS is only allowed with APP_ENV=local and without NODE_ENV=production: they hand out every login code");
   const trustProxy = readTrustProxy(env.TRUST_PROXY, problems);
+  const platformTimeoutMs = Number(env.PLATFORM_TIMEOUT_MS ?? 5_000);
+  if (!Number.isInteger(platformTimeoutMs) || platformTimeoutMs < 100 || platformTimeoutMs > 60_000)
+    problems.push(`PLATFORM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000 (got "${env.PLATFORM_TIMEOUT_MS}")`);
 
   if (problems.length) {
     throw new Error(`Invalid environment:\n  - ${problems.join("\n  - ")}`);
@@ -117,5 +122,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     devTools,
     trustProxy,
     secureCookies: appEnv !== "local",
+    platformTimeoutMs,
   };
 }

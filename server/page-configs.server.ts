@@ -93,6 +93,8 @@ export function mergeLivePages(repository: Map<string, PageEntry>, live: LivePag
 export interface ServerPageConfigStore extends PageConfigStore {
   /** Reads the live set now (the poll does this every pollMs); resolves once the answer is in place. */
   refresh(): Promise<void>;
+  /** Whether the last read of the live set reached the console's store (always true without one). */
+  reachable(): boolean;
   close(): void;
 }
 
@@ -188,6 +190,7 @@ export function createPageConfigStore(options: {
       return entry?.status === "valid" ? entry.config : BUILT_IN_NOT_FOUND;
     },
     refresh,
+    reachable: () => !options.live || (counter !== null && !unreachable),
     close() {
       if (poll) clearInterval(poll);
       watcher?.close();

@@ -3,8 +3,11 @@ import { LRUCache } from "lru-cache";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { detectAppType } from "@contracts/app-type.ts";
 import { chunkBytes, isPublicCacheControl } from "./security.server.ts";
+import { SOURCES_FAILED_HEADER } from "~/pipeline/page-cache.ts";
 
 interface Entry {
+  /** Until when (the cache's clock) the entry is served as it is; after that only when a fresh render fails. */
+  freshUntil: number;
   status: number;
   /** Every header the response went out with, the hit marker included: one writeHead per hit. */
   headers: Record<string, string>;
@@ -20,11 +23,23 @@ function sharedSeconds(cacheControl: unknown): number {
   return Number(/\bs-maxage=(\d+)/.exec(String(cacheControl))?.[1] ?? 0);
 }
 
+/** How long after that it may still serve when a new render fails for want of the platform (stale-if-error). */
+function staleIfErrorSeconds(cacheControl: unknown): number {
+  return Number(/\bstale-if-error=(\d+)/.exec(String(cacheControl))?.[1] ?? 0);
+}
+
+/** How a replay of a stale render is marked: by us, and as RFC 9111 (formerly 7234 §5.5) words a failed revalidation. */
+const STALE_MARKS = { "X-Render-Cache": "stale-if-error", Warning: '111 - "Revalidation Failed"', "Cache-Control": "no-cache" };
+
 /**
  * Micro-caching of anonymous page renders (documents and client navigations' .data answers): it keeps what a shared
  * cache may keep, for as long (a public Cache-Control's s-maxage). Requests with a session token are never served from
  * or stored in the cache. Public documents carry a policy naming their inline scripts' hashes, not a nonce (ADR 030),
  * so a hit replays the stored bytes and headers as they are.
+ *
+ * Stale-if-error (ADR 043): an entry is kept past its s-maxage for its stale-if-error seconds. A new render the
+ * platform failed (it names its failed sources in SOURCES_FAILED_HEADER) is then not sent: the last good render is,
+ * marked `X-Render-Cache: stale-if-error` and with a Warning, so nobody keeps it as fresh.
  */
 export function renderCache(options: { now: () => number; maxEntries?: number }) {
   const maxEntries = options.maxEntries ?? 300;
@@ -33,28 +48,42 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
   return (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== "GET" || readCookie(request.headers.cookie, COOKIE_NAMES.token)) return next();
     const key = [request.originalUrl, readCookie(request.headers.cookie, COOKIE_NAMES.lang) ?? "", detectAppType(request.headers["user-agent"])].join("|");
-    const hit = entries.get(key);
-    if (hit) {
-      response.writeHead(hit.status, hit.headers);
-      response.end(hit.body);
+    const kept = entries.get(key);
+    if (kept && options.now() < kept.freshUntil) {
+      response.writeHead(kept.status, kept.headers);
+      response.end(kept.body);
       return;
     }
 
     const chunks: Buffer[] = [];
     const write = response.write.bind(response);
     const end = response.end.bind(response);
+    // Decided at the first byte, before any header leaves: a failed render with a good one kept is not sent at all.
+    let replaced: boolean | null = null;
+    const replacesRender = () => {
+      replaced ??= Boolean(kept && response.getHeader(SOURCES_FAILED_HEADER));
+      return replaced;
+    };
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (replacesRender()) return true;
       if (chunk) chunks.push(chunkBytes(chunk));
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
     }) as Response["write"];
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (replacesRender() && kept) {
+        for (const name of response.getHeaderNames()) response.removeHeader(name);
+        response.writeHead(kept.status, { ...kept.headers, ...STALE_MARKS });
+        return (end as (...args: unknown[]) => Response)(kept.body);
+      }
       if (chunk && typeof chunk !== "function") chunks.push(chunkBytes(chunk));
-      const reuseSeconds = sharedSeconds(response.getHeader("cache-control"));
+      const cacheControl = response.getHeader("cache-control");
+      const reuseSeconds = sharedSeconds(cacheControl);
       const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {
         const headers: Record<string, string> = { "X-Render-Cache": "hit" };
         for (const [name, value] of Object.entries(response.getHeaders())) if (!NOT_REPLAYED.has(name)) headers[name] = String(value);
-        entries.set(key, { status: response.statusCode, headers, body: Buffer.concat(chunks) }, { ttl: reuseSeconds * 1000 });
+        const entry = { freshUntil: options.now() + reuseSeconds * 1000, status: response.statusCode, headers, body: Buffer.concat(chunks) };
+        entries.set(key, entry, { ttl: (reuseSeconds + staleIfErrorSeconds(cacheControl)) * 1000 });
       }
       return (end as (...args: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
  * calendar files and feeds, share posters);
  * every other path is a page. A gate on one of them must never be passed by spelling it in another case.
  */
-export const RESERVED_PREFIXES = ["api", "ops", "dev", "media", "session", "assets", "ws", "healthz", "cite", "calendar", "poster"] as const;
+export const RESERVED_PREFIXES = ["api", "ops", "dev", "media", "session", "assets", "ws", "healthz", "readyz", "cite", "calendar", "poster"] as const;
 
 export type NormalisedPath =
   | { kind: "path"; path: string }

@@ -6,7 +6,7 @@ import type { Namespace } from "@contracts/language";
  */
 
 /** The root, the shell's first paint and the page route itself: the root loader sends them with every page. */
-export const SHELL_NAMESPACES: readonly Namespace[] = ["common"];
+export const SHELL_NAMESPACES: readonly Namespace[] = ["common", "faults"];
 
 /**
  * The shell's deferred parts (app/shell/DeferredShellParts.tsx) mount after hydration, so their texts are fetched

@@ -64,10 +64,12 @@ export function createChatConnection(options: ChatConnectionOptions): ChatConnec
     socket = current;
     current.onopen = () => {
       open = true;
-      delay = CHAT_RECONNECT.firstMs;
       options.onStatus("open");
     };
     current.onmessage = (event) => {
+      // The pause starts over only once the room has spoken: a relay whose platform is down (ADR 043) opens the
+      // socket and closes it at once (1013), which must not make every retry come after the shortest pause.
+      delay = CHAT_RECONNECT.firstMs;
       const data = (event as { data?: unknown }).data;
       if (typeof data !== "string") return;
       try {

@@ -1,5 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigation } from "react-router";
+import { Link } from "~/routing/link";
 import type { WidgetNode } from "@schemas/generated/page-config";
 import { resolveBindings } from "~/pipeline/bindings";
 import { evaluateGate, type GateOutcome } from "@contracts/gate";
@@ -20,12 +22,23 @@ interface Props {
   late?: boolean;
 }
 
-/** The notice of a widget whose data failed; its own component, so only a failing widget asks for translations. */
+/**
+ * The shared error state of a widget whose data failed (ADR 043), its own component so only a failing widget asks for
+ * translations. Its retry is a link to the page itself: before scripts a reload, after them a navigation to the same
+ * URL, which loads the page's data again.
+ */
 function DataFailed({ type }: { type: string }) {
   const { t } = useTranslation("common");
+  const location = useLocation();
+  const navigation = useNavigation();
+  const here = `${location.pathname}${location.search}`;
+  const retrying = navigation.state !== "idle" && `${navigation.location?.pathname}${navigation.location?.search}` === here;
   return (
     <div className="widget-failed" role="status" data-widget-failed={type}>
-      {t("widget.dataFailed")}
+      <p className="widget-failed-text">{t("widget.dataFailed")}</p>
+      <Link className="button widget-retry" to={here} replace preventScrollReset aria-disabled={retrying || undefined}>
+        {retrying ? t("faults:retrying") : t("faults:retry")}
+      </Link>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import type { PageView, ServerPageView } from "~/pipeline/page-view";
 import { pagePreload } from "~/renderer/page-code";
-import { SHARED_CACHE_VARY, sharedCacheControl } from "~/pipeline/page-cache";
+import { failedSources, SHARED_CACHE_VARY, SOURCES_FAILED_HEADER, sharedCacheControl } from "~/pipeline/page-cache";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
@@ -65,6 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 function cacheHeaders(view: PageView, token: string | null): Record<string, string> {
   if (token || view.user) return { "Cache-Control": "private, no-store" };
+  // A render the platform failed is nobody's to keep; the render cache serves the last good one instead (ADR 043).
+  const failed = failedSources(view);
+  if (failed.length) return { "Cache-Control": "private, no-cache", [SOURCES_FAILED_HEADER]: failed.join(",") };
   const shared = sharedCacheControl(view);
   if (!shared) return { "Cache-Control": "private, no-cache" };
   return { "Cache-Control": shared, Vary: SHARED_CACHE_VARY };

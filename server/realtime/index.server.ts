@@ -22,6 +22,8 @@ export type RealtimePlatform =
       /** Whom a session token names, asked of the platform (for the per-user socket limit); null for nobody. */
       sessionUserId: (token: string) => Promise<string | null>;
       connectTimeoutMs?: number;
+      /** Bytes one relayed socket may hold unsent towards either side (the relay's default otherwise). */
+      maxBufferedBytes?: number;
     };
 
 export interface RealtimeOptions {
@@ -74,7 +76,12 @@ export function createRealtime(options: RealtimeOptions) {
       : null;
   const relay =
     backend.kind === "remote"
-      ? createSocketRelay({ socketsUrl: backend.socketsUrl, publicOrigin: options.publicOrigin, connectTimeoutMs: backend.connectTimeoutMs })
+      ? createSocketRelay({
+          socketsUrl: backend.socketsUrl,
+          publicOrigin: options.publicOrigin,
+          connectTimeoutMs: backend.connectTimeoutMs,
+          maxBufferedBytes: backend.maxBufferedBytes,
+        })
       : null;
   const chatServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.chat });
   const dwellServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.dwell });

@@ -9,6 +9,18 @@ import { refuseUpgrade } from "./common.server.ts";
  */
 export const PLATFORM_UNAVAILABLE_CLOSE = 1013;
 
+/**
+ * Close code for a browser that does not read what the platform sends it fast enough: more than the relay buffers for
+ * one connection is waiting for it (ADR 043). The browser's clients reconnect after their pause, as for any close.
+ */
+export const SLOW_READER_CLOSE = 4008;
+
+/** What one relayed connection may hold unsent in each direction, by default; a slower reader is closed. */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** How long a socket closed for its buffer has to finish the closing handshake before it is cut. */
+const CLOSE_GRACE_MS = 2_000;
+
 /** The platform's own refusals of a socket, passed on as they are (anything else is the platform failing). */
 const PASSED_ON_REFUSALS = new Set([400, 403, 404, 429]);
 
@@ -30,6 +42,8 @@ export interface SocketRelayOptions {
   publicOrigin: string;
   /** How long the platform has to answer the upstream handshake. */
   connectTimeoutMs?: number;
+  /** Bytes one connection may hold unsent towards either side (MAX_BUFFERED_BYTES by default). */
+  maxBufferedBytes?: number;
 }
 
 export interface RelayTarget {
@@ -51,6 +65,7 @@ export interface RelayTarget {
  * half-open socket; a platform refusal the browser could have got from us (400, 403, 404, 429) is passed on.
  */
 export function createSocketRelay(options: SocketRelayOptions) {
+  const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   /** Browser upgrades still waiting for the platform's answer, with a way to drop each (the server is stopping). */
   const waiting = new Set<() => void>();
   return {
@@ -109,11 +124,24 @@ export function createSocketRelay(options: SocketRelayOptions) {
         socket.off("close", onClientGone);
         server.handleUpgrade(request, socket, head, (client) => {
           target.track(client);
+          // Each side's unsent frames are bounded: past the limit the connection ends rather than the memory growing.
+          const closeBoth = (clientCode: number, reason: string) => {
+            client.close(clientCode, reason);
+            upstream.close(1001);
+            setTimeout(() => {
+              client.terminate();
+              upstream.terminate();
+            }, CLOSE_GRACE_MS).unref();
+          };
           client.on("message", (data, isBinary) => {
-            if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
+            if (upstream.readyState !== WebSocket.OPEN) return;
+            if (upstream.bufferedAmount > maxBuffered) closeBoth(PLATFORM_UNAVAILABLE_CLOSE, "platform not reading");
+            else upstream.send(data, { binary: isBinary });
           });
           upstream.on("message", (data, isBinary) => {
-            if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
+            if (client.readyState !== WebSocket.OPEN) return;
+            if (client.bufferedAmount > maxBuffered) closeBoth(SLOW_READER_CLOSE, "reader too slow");
+            else client.send(data, { binary: isBinary });
           });
           client.on("close", (code) => {
             if (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING) {

@@ -108,10 +108,11 @@ test("anonymous pages are public for their data's cache time, by language cookie
   for (const path of ["/home", "/home.data", "/docList?lang=en"]) {
     const headers = (await request.get(path)).headers();
     // /home's shortest source cache time is 30 s (lives); a list page's is its own.
-    expect(headers["cache-control"], path).toMatch(/^public, s-maxage=(\d+), stale-while-revalidate=\1$/);
+    // …and a day of stale-if-error for shared caches when the platform fails (ADR 043).
+    expect(headers["cache-control"], path).toMatch(/^public, s-maxage=(\d+), stale-while-revalidate=\1, stale-if-error=86400$/);
     expect(headers.vary, path).toBe("Cookie, User-Agent");
   }
-  expect((await request.get("/home")).headers()["cache-control"]).toBe("public, s-maxage=30, stale-while-revalidate=30");
+  expect((await request.get("/home")).headers()["cache-control"]).toBe("public, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400");
   for (const path of ["/home", "/home.data"]) {
     const headers = (await request.get(path, { headers: { Cookie: "token=any-session" } })).headers();
     expect(headers["cache-control"], path).toBe("private, no-store");

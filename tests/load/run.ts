@@ -3,8 +3,11 @@
  *   1. 100 connections for LOAD_SECONDS (60) against /home, a detail page and an API read: 0 errors, p99 printed;
  *   2. SIGTERM in the middle of that load and a stream of writes: the server stops accepting, answers what it accepted,
  *      and exits 0 within 10 s; a restart finds every write it acknowledged;
- *   3. a soak of SOAK_MINUTES (10) at steady load: RSS sampled every 30 s stays flat after the first minute.
- * Shorter runs for a quick look: LOAD_SECONDS=10 SOAK_MINUTES=1 npm run test:load.
+ *   3. a soak of SOAK_MINUTES (10) at steady load: RSS sampled every 30 s stays flat after the first minute;
+ *   4. the platform slow, then down, then back under 100 connections for FAULT_SECONDS (60), our server with
+ *      APP_ENV=test against the fake platform on FAULT_PORT (LOAD_PORT + 4) and the two ports after it (tests/load/faults.ts).
+ * Shorter runs for a quick look: LOAD_SECONDS=10 SOAK_MINUTES=1 FAULT_SECONDS=20 npm run test:load; LOAD_ONLY=faults
+ * runs the fault run alone.
  */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,12 +16,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readServerEnv } from "@server/env.server.ts";
 import { HEADER, hammer, once, percentile, row, type Target } from "./hammer.ts";
+import { runFaultPhase } from "./faults.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const PORT = Number(process.env.LOAD_PORT ?? 3710);
 const base = new URL(`http://127.0.0.1:${PORT}`);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const FAULT_SECONDS = Number(process.env.FAULT_SECONDS ?? 60);
+const FAULT_PORT = Number(process.env.FAULT_PORT ?? PORT + 4);
 const CONNECTIONS = 100;
 const problems: string[] = [];
 
@@ -65,8 +71,17 @@ async function person(index: number): Promise<Record<string, string>> {
   return { token, "x-forwarded-for": forwarded };
 }
 
+function finish(): never {
+  console.log(problems.length ? `\nFAILED:\n  ${problems.join("\n  ")}` : "\nAll load and fault checks passed.");
+  process.exit(problems.length ? 1 : 0);
+}
+
 async function main() {
   if (!existsSync(join(readServerEnv(process.env, root).buildDir, "server", "index.js"))) execSync("npm run build", { cwd: root, stdio: "inherit" });
+  if (process.env.LOAD_ONLY === "faults") {
+    problems.push(...(await runFaultPhase(FAULT_PORT, FAULT_SECONDS)));
+    finish();
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "load-"));
   let server = startServer(dataDir);
   await healthy();
@@ -185,8 +200,10 @@ async function main() {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });
-  console.log(problems.length ? `\nFAILED:\n  ${problems.join("\n  ")}` : "\nAll load and fault checks passed.");
-  process.exit(problems.length ? 1 : 0);
+
+  // 4. The platform slow, down and back.
+  problems.push(...(await runFaultPhase(FAULT_PORT, FAULT_SECONDS)));
+  finish();
 }
 
 void main();

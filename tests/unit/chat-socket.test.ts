@@ -44,7 +44,7 @@ describe("chat connection", () => {
     expect(JSON.parse(sockets[0].sent[0])).toEqual({ type: "send", text: "早", clientId: "a" });
   });
 
-  it("reconnects after a drop with a delay that doubles up to 30 s and resets once connected", () => {
+  it("reconnects after a drop with a delay that doubles up to 30 s and resets once the room speaks", () => {
     const { clock, sockets, statuses, connection, openSockets } = setup();
     connection.start();
     const delays: number[] = [];
@@ -63,10 +63,19 @@ describe("chat connection", () => {
     }
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
     expect(statuses.filter((status) => status === "reconnecting")).toHaveLength(7);
+    // Opened and closed at once (a relay whose platform is down, 1013): the pause keeps its length.
     sockets.at(-1)!.open();
+    sockets.at(-1)!.closeFromServer(1013);
+    clock.advance(CHAT_RECONNECT.firstMs);
+    expect(sockets).toHaveLength(8);
+    clock.advance(CHAT_RECONNECT.maxMs);
+    expect(sockets).toHaveLength(9);
+    // Once the room has spoken, the next drop waits the shortest pause again.
+    sockets.at(-1)!.open();
+    sockets.at(-1)!.receive(JSON.stringify({ type: "online", count: 1 }));
     sockets.at(-1)!.closeFromServer(1001);
     clock.advance(CHAT_RECONNECT.firstMs);
-    expect(sockets).toHaveLength(9);
+    expect(sockets).toHaveLength(10);
   });
 
   it("stop closes the socket and cancels a pending reconnect", () => {

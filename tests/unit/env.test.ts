@@ -22,6 +22,7 @@ describe("readServerEnv", () => {
       devTools: "loopback",
       trustProxy: false,
       secureCookies: false,
+      platformTimeoutMs: 5_000,
     });
   });
 
@@ -43,6 +44,12 @@ describe("readServerEnv", () => {
     expect(readServerEnv({ TRUST_PROXY: "none" }, root).trustProxy).toBe(false);
     for (const value of ["loopback", "10.0.0.0/33", "1.2.3", "10.0.0.1/8/1", "-1"])
       expect(() => readServerEnv({ TRUST_PROXY: value }, root), value).toThrow(/TRUST_PROXY must be a hop count or a comma-separated list/);
+  });
+
+  it("reads how long a page waits for a source (PLATFORM_TIMEOUT_MS), refusing what is no time-out", () => {
+    expect(readServerEnv({ PLATFORM_TIMEOUT_MS: "1000" }, root).platformTimeoutMs).toBe(1_000);
+    for (const value of ["0", "abc", "1.5", "600000"])
+      expect(() => readServerEnv({ PLATFORM_TIMEOUT_MS: value }, root), value).toThrow(/PLATFORM_TIMEOUT_MS must be a whole number of milliseconds/);
   });
 
   it("marks cookies Secure everywhere but local", () => {

@@ -1,7 +1,7 @@
 /** How long an anonymous page may be reused, by this server and by shared caches (ADR 009, 030). */
 import { describe, expect, it } from "vitest";
 import type { PageConfig } from "@schemas/generated/page-config";
-import { anonymousCacheSeconds, sharedCacheControl } from "~/pipeline/page-cache";
+import { anonymousCacheSeconds, failedSources, sharedCacheControl } from "~/pipeline/page-cache";
 import type { PageView } from "~/pipeline/page-view";
 
 const now = Date.parse("2027-01-10T00:00:00Z");
@@ -43,6 +43,15 @@ describe("anonymousCacheSeconds", () => {
     expect(anonymousCacheSeconds(view({}, { status: 503 }))).toBe(0);
   });
 
+  it("is nothing for a render the platform failed, but a source the platform answered with a refusal still counts", () => {
+    const failed = view({ data: sources(60) }, { data: { s0: { status: "error", message: "Timed out: /a0", code: -1 } } });
+    expect(anonymousCacheSeconds(failed)).toBe(0);
+    expect(failedSources(failed)).toEqual(["s0"]);
+    const refused = view({ data: sources(60) }, { data: { s0: { status: "error", message: "hidden", code: 500 } } });
+    expect(anonymousCacheSeconds(refused)).toBe(60);
+    expect(failedSources(refused)).toEqual([]);
+  });
+
   it("ends at the next publish boundary: a notice is not kept past the opening, nor a page past its closing", () => {
     const opensIn20s = { from: new Date(now + 20_500).toISOString(), afterUntil: "keep" as const };
     expect(anonymousCacheSeconds(view({ publish: opensIn20s }, { kind: "notYetOpen" }))).toBe(20);
@@ -54,12 +63,14 @@ describe("anonymousCacheSeconds", () => {
 
 describe("sharedCacheControl", () => {
   it("is public for the cache time and as long again stale while one request renders anew", () => {
-    expect(sharedCacheControl(view({ data: sources(30) }))).toBe("public, s-maxage=30, stale-while-revalidate=30");
+    expect(sharedCacheControl(view({ data: sources(30) }))).toBe("public, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400");
   });
 
   it("keeps the stale time, too, before the next publish boundary", () => {
     const opensIn100s = { from: new Date(now + 100_000).toISOString(), afterUntil: "keep" as const };
-    expect(sharedCacheControl(view({ publish: opensIn100s }, { kind: "notYetOpen" }))).toBe("public, s-maxage=60, stale-while-revalidate=40");
+    expect(sharedCacheControl(view({ publish: opensIn100s }, { kind: "notYetOpen" }))).toBe(
+      "public, s-maxage=60, stale-while-revalidate=40, stale-if-error=40",
+    );
     const opensIn45s = { from: new Date(now + 45_000).toISOString(), afterUntil: "keep" as const };
     expect(sharedCacheControl(view({ publish: opensIn45s }, { kind: "notYetOpen" }))).toBe("public, s-maxage=45");
   });

@@ -10,9 +10,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { renderCache } from "@server/render-cache.server";
 import { hashedPolicyForPublicPages, securityHeaders } from "@server/security.server";
+import { SOURCES_FAILED_HEADER } from "~/pipeline/page-cache";
 
 let clock = 0;
 let renders = 0;
+let platformDown = false;
 let server: Server;
 let base: string;
 
@@ -38,6 +40,21 @@ beforeAll(async () => {
     // Markup that slipped into the page (say, through user content) never carries the nonce.
     const injected = request.query.inject ? "<script>alert(document.cookie)</script><style>body{display:none}</style>" : "";
     response.end(`${injected}<script nonce="${nonce}" src="/assets/b.js"></script></body></html>`);
+  });
+  // A page whose platform can be down: its render then names the failed sources and is nobody's to keep (ADR 043).
+  app.get("/flaky/:name", (_request, response) => {
+    renders++;
+    response.setHeader("content-type", "text/html; charset=utf-8");
+    if (platformDown) {
+      response.setHeader("Cache-Control", "private, no-cache");
+      response.setHeader(SOURCES_FAILED_HEADER, "list");
+      response.write("<html><body><p>");
+      response.end(`render ${renders}: the list failed to load</p></body></html>`);
+      return;
+    }
+    response.setHeader("Cache-Control", "public, s-maxage=30, stale-if-error=600");
+    response.write("<html><body><p>");
+    response.end(`render ${renders}: the list</p></body></html>`);
   });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -153,5 +170,39 @@ describe("renderCache", () => {
     for (const name of ["g1", "g2", "g3", "g4"]) await get(`/page/${name}`);
     expect((await get("/page/g4")).headers.get("x-render-cache")).toBe("hit");
     expect((await get("/page/g1")).headers.get("x-render-cache")).toBeNull();
+  });
+
+  it("serves the last good render, marked stale, while a refresh fails for want of the platform (stale-if-error)", async () => {
+    const good = await get("/flaky/h");
+    expect(good.body).toContain("the list</p>");
+    clock += 31_000;
+    platformDown = true;
+    const stale = await get("/flaky/h");
+    expect(stale.status).toBe(200);
+    expect(stale.body).toBe(good.body);
+    expect(stale.headers.get("x-render-cache")).toBe("stale-if-error");
+    expect(stale.headers.get("warning")).toBe('111 - "Revalidation Failed"');
+    expect(stale.headers.get("cache-control")).toBe("no-cache");
+    expect(stale.headers.get(SOURCES_FAILED_HEADER)).toBeNull();
+
+    // Past its stale-if-error time the failed render is what there is: the page with its error state.
+    clock += 600_000;
+    const failed = await get("/flaky/h");
+    expect(failed.body).toContain("failed to load");
+    expect(failed.headers.get(SOURCES_FAILED_HEADER)).toBe("list");
+
+    // The platform back: a good render again, kept and reused.
+    platformDown = false;
+    const back = await get("/flaky/h");
+    expect(back.body).toContain("the list</p>");
+    expect((await get("/flaky/h")).headers.get("x-render-cache")).toBe("hit");
+  });
+
+  it("never serves a stale render over a good new one", async () => {
+    await get("/flaky/i");
+    clock += 31_000;
+    const fresh = await get("/flaky/i");
+    expect(fresh.headers.get("x-render-cache")).toBeNull();
+    expect(fresh.body).toMatch(/render \d+: the list/);
   });
 });

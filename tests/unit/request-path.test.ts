@@ -91,7 +91,7 @@ describe("normalisePath", () => {
   });
 
   it("names every first segment the server answers itself", () => {
-    expect([...RESERVED_PREFIXES].sort()).toEqual(["api", "assets", "calendar", "cite", "dev", "healthz", "media", "ops", "poster", "session", "ws"]);
+    expect([...RESERVED_PREFIXES].sort()).toEqual(["api", "assets", "calendar", "cite", "dev", "healthz", "media", "ops", "poster", "readyz", "session", "ws"]);
   });
 
   it("splits a target into path and query, leaving an absolute form's origin out", () => {
