@@ -30,6 +30,8 @@ function staleIfErrorSeconds(cacheControl: unknown): number {
 
 /** How a replay of a stale render is marked: by us, and as RFC 9111 (formerly 7234 §5.5) words a failed revalidation. */
 const STALE_MARKS = { "X-Render-Cache": "stale-if-error", Warning: '111 - "Revalidation Failed"', "Cache-Control": "no-cache" };
+/** How a stale render is marked when it is replayed because another request is rendering the page afresh. */
+const REFRESHING_MARKS = { "X-Render-Cache": "stale-while-revalidate", Warning: '110 - "Response is Stale"', "Cache-Control": "no-cache" };
 
 /**
  * Micro-caching of anonymous page renders (documents and client navigations' .data answers): it keeps what a shared
@@ -40,10 +42,17 @@ const STALE_MARKS = { "X-Render-Cache": "stale-if-error", Warning: '111 - "Reval
  * Stale-if-error (ADR 043): an entry is kept past its s-maxage for its stale-if-error seconds. A new render the
  * platform failed (it names its failed sources in SOURCES_FAILED_HEADER) is then not sent: the last good render is,
  * marked `X-Render-Cache: stale-if-error` and with a Warning, so nobody keeps it as fresh.
+ *
+ * One render per page at a time: while a request renders an expired page afresh, others for the same page get its
+ * last good render (`X-Render-Cache: stale-while-revalidate`) instead of rendering it too. Without that, every
+ * request that arrives as an entry expires renders — and when the platform comes back after an outage, a hundred
+ * renders at once keep it saturated, fail, and so are never kept (ADR 043).
  */
 export function renderCache(options: { now: () => number; maxEntries?: number }) {
   const maxEntries = options.maxEntries ?? 300;
   const entries = new LRUCache<string, Entry>({ max: maxEntries, ttlResolution: 0, perf: { now: options.now } });
+  /** Pages being rendered afresh by one request now, whose kept render the others get meanwhile. */
+  const refreshing = new Set<string>();
 
   return (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== "GET" || readCookie(request.headers.cookie, COOKIE_NAMES.token)) return next();
@@ -53,6 +62,15 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
       response.writeHead(kept.status, kept.headers);
       response.end(kept.body);
       return;
+    }
+    if (kept && refreshing.has(key)) {
+      response.writeHead(kept.status, { ...kept.headers, ...REFRESHING_MARKS });
+      response.end(kept.body);
+      return;
+    }
+    if (kept) {
+      refreshing.add(key);
+      response.once("close", () => refreshing.delete(key));
     }
 
     const chunks: Buffer[] = [];

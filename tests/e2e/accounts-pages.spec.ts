@@ -142,6 +142,15 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
   const links = page.locator(".menu-list a");
   const entries: [string, string][] = [
+    ["我的收藏", "/collectList"],
+    ["我的文库", "/myLibrary"],
+    ["我的日历", "/myCalendar"],
+    ["书架与收听历史", "/bookshelfAndHist"],
+    ["我的文章", "/essayList?tab=3"],
+    ["文章草稿", "/essayList?tab=2"],
+    ["我的动态", "/circle?tab=1"],
+    ["我的问答", "/myQa"],
+    ["学者认证", "/authentication"],
     ["会员中心", "/vipIndex"],
     ["福利中心", "/welfareCenter"],
     ["积分商城", "/pointMall"],
@@ -149,17 +158,10 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
     ["好书投票", "/bookVote"],
     ["我的订单", "/myOrder"],
     ["我的优惠券", "/myCoupon"],
-    ["我的收藏", "/collectList"],
-    ["书架与收听历史", "/bookshelfAndHist"],
     ["收货地址", "/addressList"],
-    ["我的文章", "/essayList?tab=3"],
-    ["文章草稿", "/essayList?tab=2"],
-    ["我的动态", "/circle?tab=1"],
-    ["我的问答", "/myQa"],
     ["黑名单", "/blackList"],
     ["精品课程", "/boutiqueSpecIntroList"],
     ["领券中心", "/getCoupon"],
-    ["学者认证", "/authentication"],
     ["设置", "/setting"],
   ];
   await expect(links).toHaveText(entries.map(([label]) => new RegExp(label)));

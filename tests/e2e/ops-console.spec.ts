@@ -3,6 +3,8 @@
  * guests and dates in the form, a bad date told at its field, previews before and during its window — publishes it,
  * sees it as a visitor, publishes a change and rolls it back.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { OPS_API } from "@contracts/ops";
@@ -11,6 +13,9 @@ import { LAPTOP, TABLET, beijingIso, freshPagePath, pageExpecting401, signIn } f
 test.use(LAPTOP);
 
 const DAY = 86_400_000;
+/** Where the copied page's guests widget sits in the form: found in the source config, so a widget added above it moves nothing here. */
+const AMES = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "page-configs", "2023ames.json"), "utf8")) as { widgets: { type: string }[] };
+const GUESTS = `root_widgets_${AMES.widgets.findIndex((widget) => widget.type === "eventGuests")}_props_items`;
 
 /** The hero's kicker a visitor sees on a fresh load of the page (each server node serves a publish within 5 s). */
 async function kickerOf(visitor: Page, path: string): Promise<string> {
@@ -53,12 +58,12 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   // Guests: the eventGuests widget gets one written in the config.
   const guests = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventGuests" }) });
   await guests.locator("summary").click();
-  const items = guests.locator("fieldset#root_widgets_5_props_items");
+  const items = guests.locator(`fieldset#${GUESTS}`);
   await items.getByRole("button", { name: "添加一项" }).click();
-  await page.locator("#root_widgets_5_props_items_0_name_zh").fill("王小明");
-  await page.locator("#root_widgets_5_props_items_0_name_en").fill("Xiaoming Wang");
-  await page.locator("#root_widgets_5_props_items_0_org_zh").fill("北京大学");
-  await page.locator("#root_widgets_5_props_items_0_org_en").fill("Peking University");
+  await page.locator(`#${GUESTS}_0_name_zh`).fill("王小明");
+  await page.locator(`#${GUESTS}_0_name_en`).fill("Xiaoming Wang");
+  await page.locator(`#${GUESTS}_0_org_zh`).fill("北京大学");
+  await page.locator(`#${GUESTS}_0_org_en`).fill("Peking University");
 
   // The hero's kicker says which version is live.
   const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventHero" }) });

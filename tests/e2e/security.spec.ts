@@ -110,7 +110,8 @@ test("anonymous pages are public for their data's cache time, by language cookie
     // /home's shortest source cache time is 30 s (lives); a list page's is its own.
     // …and a day of stale-if-error for shared caches when the platform fails (ADR 043).
     expect(headers["cache-control"], path).toMatch(/^public, s-maxage=(\d+), stale-while-revalidate=\1, stale-if-error=86400$/);
-    expect(headers.vary, path).toBe("Cookie, User-Agent");
+    // The body also varies by the client's Accept-Encoding, as the app server compresses it (ADR 048).
+    expect(headers.vary, path).toBe("Cookie, User-Agent, Accept-Encoding");
   }
   expect((await request.get("/home")).headers()["cache-control"]).toBe("public, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400");
   for (const path of ["/home", "/home.data"]) {

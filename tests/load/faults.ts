@@ -63,13 +63,13 @@ export async function runFaultPhase(port: number, seconds: number): Promise<stri
       }),
     );
     // The detail page renders from the platform on every request (its source has no cache time): once the platform
-    // is back, the first render that names no failed source and is not a stale replay is the recovery.
+    // is back, the first render that names no failed source and is not a stale replay (of either kind) is the recovery.
     const probe = (async () => {
       while (performance.now() < until) {
         if (phase === "back" && !recoveredAt) {
           const response = await fetch(`${stack.base}/videoDetail?id=${video}`);
           await response.arrayBuffer();
-          if (response.status === 200 && !response.headers.get("x-sources-failed") && response.headers.get("x-render-cache") !== "stale-if-error") {
+          if (response.status === 200 && !response.headers.get("x-sources-failed") && !response.headers.get("x-render-cache")?.startsWith("stale")) {
             recoveredAt = performance.now();
           }
         }

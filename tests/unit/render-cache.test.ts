@@ -13,6 +13,7 @@ import { hashedPolicyForPublicPages, securityHeaders } from "@server/security.se
 import { SOURCES_FAILED_HEADER } from "~/pipeline/page-cache";
 
 let clock = 0;
+let releaseHeld = () => {};
 let renders = 0;
 let platformDown = false;
 let server: Server;
@@ -55,6 +56,17 @@ beforeAll(async () => {
     response.setHeader("Cache-Control", "public, s-maxage=30, stale-if-error=600");
     response.write("<html><body><p>");
     response.end(`render ${renders}: the list</p></body></html>`);
+  });
+  // A page whose render waits until the test lets it finish, as one does while the platform is slow.
+  app.get("/held/:name", async (_request, response) => {
+    renders++;
+    const render = renders;
+    response.setHeader("content-type", "text/html; charset=utf-8");
+    response.setHeader("Cache-Control", "public, s-maxage=30, stale-if-error=600");
+    await new Promise<void>((resolve) => {
+      releaseHeld = resolve;
+    });
+    response.end(`<html><body><p>render ${render}</p></body></html>`);
   });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -170,6 +182,31 @@ describe("renderCache", () => {
     for (const name of ["g1", "g2", "g3", "g4"]) await get(`/page/${name}`);
     expect((await get("/page/g4")).headers.get("x-render-cache")).toBe("hit");
     expect((await get("/page/g1")).headers.get("x-render-cache")).toBeNull();
+  });
+
+  it("renders an expired page once at a time: the others meanwhile get its last good render (stale-while-revalidate)", async () => {
+    const first = get("/held/k");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    releaseHeld();
+    const good = await first;
+    clock += 31_000;
+    const before = renders;
+
+    const refresh = get("/held/k");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const others = await Promise.all([get("/held/k"), get("/held/k"), get("/held/k")]);
+    for (const other of others) {
+      expect(other.body).toBe(good.body);
+      expect(other.headers.get("x-render-cache")).toBe("stale-while-revalidate");
+      expect(other.headers.get("cache-control")).toBe("no-cache");
+    }
+    expect(renders).toBe(before + 1);
+    releaseHeld();
+    const fresh = await refresh;
+    expect(fresh.body).toContain(`render ${before + 1}`);
+    const hit = await get("/held/k");
+    expect(hit.headers.get("x-render-cache")).toBe("hit");
+    expect(hit.body).toBe(fresh.body);
   });
 
   it("serves the last good render, marked stale, while a refresh fails for want of the platform (stale-if-error)", async () => {
