@@ -1,3 +1,4 @@
+import type { FeedEvent } from "@contracts/calendar-feed.ts";
 import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
@@ -19,24 +20,6 @@ import { newToken, say } from "./support.server.ts";
  * - `POST /calendar/liveReminder {planId, remind}` (signed in): `{ planId, remind }`: asks (or stops asking) to be
  *   reminded of a live that has not ended.
  */
-export interface FeedEvent {
-  /** Stable across reads, so a calendar app updates an event rather than adding it again. */
-  uid: string;
-  kind: "live" | "event";
-  id: number;
-  title: string;
-  titleEn: string;
-  startTime: string;
-  endTime: string | null;
-  /** Where it happens: a venue for an event in person, "" for a live (its page is the place). */
-  place: string;
-  placeEn: string;
-  /** The page's path on this site. */
-  link: string;
-  reason: "reminder" | "signedUp";
-  /** The seat the person took at the event, when they took one (e.g. "C-7"). */
-  seat: string | null;
-}
 
 interface FeedRow {
   token: string;

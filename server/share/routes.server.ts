@@ -1,3 +1,4 @@
+import type { FeedEvent } from "@contracts/calendar-feed.ts";
 import { Router, type Request, type Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { ApiClient } from "~/api/api-client.ts";
@@ -63,18 +64,6 @@ interface AgendaSlot {
   orgNameEn: string;
   place: string;
   placeEn: string;
-}
-
-interface FeedEvent {
-  uid: string;
-  title: string;
-  titleEn: string;
-  startTime: string;
-  endTime: string | null;
-  place: string;
-  placeEn: string;
-  link: string;
-  seat: string | null;
 }
 
 /** The answer of a platform call: its data, "missing" (4xx: no such thing, bad id) or "failed" (anything else). */
