@@ -23,6 +23,21 @@ export function sourceParams(source: DataSource, query: Record<string, string>):
 }
 
 /**
+ * Requests for shared answers in flight, per cache: while one is on its way, the same request from another visitor waits
+ * for it instead of asking the platform again. When the platform comes back after an outage, or a busy page's answers
+ * expire together, a hundred renders of one page then cost the platform one call per source, not a hundred (ADR 066).
+ */
+const inFlightByCache = new WeakMap<SourceCache, Map<string, Promise<DataState>>>();
+
+function inFlightOf(cache: SourceCache): Map<string, Promise<DataState>> {
+  const known = inFlightByCache.get(cache);
+  if (known) return known;
+  const inFlight = new Map<string, Promise<DataState>>();
+  inFlightByCache.set(cache, inFlight);
+  return inFlight;
+}
+
+/**
  * The one way a page's data source is requested — by the loader, the browser's page data, paged lists and viewer
  * sources alike — and what its answer means to the widgets that use it.
  */
@@ -33,17 +48,32 @@ export async function requestSource(
   options: SourceRequestOptions = {},
 ): Promise<DataState> {
   const params = { ...sourceParams(source, query), ...options.extraParams };
-  const cache = source.cacheSeconds ? options.cache : undefined;
+  const ask = async () =>
+    dataStateOf(
+      await client.request(source.api, {
+        method: source.method,
+        params,
+        timeoutMs: source.timeoutMs ?? options.defaultTimeoutMs,
+        headers: options.headers,
+      }),
+    );
+  const shared = options.cache;
+  if (!shared) return ask();
+
   const key = `${source.method} ${source.api} ${JSON.stringify(params)}`;
-  const hit = cache?.get(key);
+  const hit = source.cacheSeconds ? shared.get(key) : undefined;
   if (hit) return hit;
-  const envelope = await client.request(source.api, {
-    method: source.method,
-    params,
-    timeoutMs: source.timeoutMs ?? options.defaultTimeoutMs,
-    headers: options.headers,
+  const inFlight = inFlightOf(shared);
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const answer = ask().then((state) => {
+    if (source.cacheSeconds && state.status === "ok") shared.set(key, state, { ttl: source.cacheSeconds * 1000 });
+    return state;
   });
-  const state = dataStateOf(envelope);
-  if (cache && state.status === "ok") cache.set(key, state, { ttl: (source.cacheSeconds ?? 0) * 1000 });
-  return state;
+  inFlight.set(key, answer);
+  try {
+    return await answer;
+  } finally {
+    inFlight.delete(key);
+  }
 }
