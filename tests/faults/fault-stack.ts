@@ -16,6 +16,8 @@ export interface FaultStackOptions {
   port: number;
   /** PLATFORM_TIMEOUT_MS of our server: how long a page waits for each source. */
   platformTimeoutMs: number;
+  /** Opens our server's inspector on this port, so the load run can read its live memory after a full collection. */
+  inspectPort?: number;
 }
 
 export interface FaultCommand extends FaultSetting {
@@ -68,7 +70,8 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     stdio: ["ignore", "pipe", "pipe"],
   });
   await waitForLine(platform, /fake platform ready/, "the fake platform");
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const inspect = options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : [];
+  const server = spawn(process.execPath, [...inspect, "--import", "tsx", "server/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -87,7 +90,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.resume();
-  await waitForLine(server, /listening on/, "our server");
+  await waitForLine(server, /listening on http/, "our server");
 
   return {
     base,

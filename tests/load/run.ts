@@ -5,7 +5,7 @@
  *      and exits 0 within 10 s; a restart finds every write it acknowledged;
  *   3. a soak of SOAK_MINUTES (10) at steady load: RSS sampled every 30 s stays flat after the first minute;
  *   4. the platform slow, then down, then back under 100 connections for FAULT_SECONDS (60), our server with
- *      APP_ENV=test against the fake platform on FAULT_PORT (LOAD_PORT + 4) and the two ports after it (tests/load/faults.ts).
+ *      APP_ENV=test against the fake platform on FAULT_PORT (LOAD_PORT + 4) and the three ports after it (platform, its control, our inspector: tests/load/faults.ts).
  * Shorter runs for a quick look: LOAD_SECONDS=10 SOAK_MINUTES=1 FAULT_SECONDS=20 npm run test:load; LOAD_ONLY=faults
  * runs the fault run alone.
  */
