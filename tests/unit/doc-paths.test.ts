@@ -8,7 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
@@ -102,6 +102,23 @@ function allMentions(): Mention[] {
   });
 }
 
+/** Relative Markdown links (`[text](../x.md#part)`) that do not lead to a file or folder, resolved from the document. */
+function brokenLinks(): string[] {
+  return repositoryFiles()
+    .filter(isDocument)
+    .flatMap((file) =>
+      readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((lineText, index) =>
+          [...lineText.matchAll(/\]\(([^)\s]+)\)/g)]
+            .map((match) => match[1].split("#")[0])
+            .filter((target) => target !== "" && !/^[a-z]+:/i.test(target) && !target.startsWith("/"))
+            .filter((target) => !existsSync(join(root, dirname(file), target)))
+            .map((target) => `${file}:${index + 1}: link to ${target} leads nowhere`),
+        ),
+    );
+}
+
 describe("paths named in docs and comments", () => {
   it("finds the mentions it is meant to check", () => {
     expect(mentionsIn("see `server/main.ts`, https://x.org/app/y and @contracts/a.ts", "x.md", 1)).toEqual([{ file: "x.md", line: 1, path: "server/main.ts" }]);
@@ -119,5 +136,10 @@ describe("paths named in docs and comments", () => {
     const missing = allMentions().filter((mention) => mention.path !== "" && !exists(mention.path));
     const report = missing.map((m) => `${m.file}:${m.line}: ${m.path} does not exist`);
     expect(report, `Paths named in docs or comments that do not exist:\n${report.join("\n")}`).toEqual([]);
+  });
+
+  it("and every relative link in the docs leads to a file", () => {
+    const report = brokenLinks();
+    expect(report, `Broken links:\n${report.join("\n")}`).toEqual([]);
   });
 });
