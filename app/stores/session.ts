@@ -4,7 +4,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
 /**
  * Who is signed in. The session itself is an HttpOnly cookie the server sets when a login answer passes through it
- * and that no script can read (docs/decisions/016); this browser only knows the user the server last vouched for.
+ * and that no script can read (docs/decisions/016-session-cookie.md); this browser only knows the user the server last vouched for.
  */
 export const $user = atom<SessionUser | null>(null);
 /**

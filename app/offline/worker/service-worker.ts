@@ -1,6 +1,6 @@
 /**
  * The site's service worker (ADR 046): Workbox routes and strategies keep what a person read for reading offline at a
- * venue. Bundled on its own by scripts/build-service-worker.ts into build/client/sw.js; no page imports it.
+ * venue. Bundled on its own by scripts/service-worker-build.ts into build/client/sw.js; no page imports it.
  *
  * - Pages: network first (a copy only when the network fails or hangs past PAGE_NETWORK_TIMEOUT_SECONDS); a public
  *   render is kept in the shared `pages` cache, a signed-in person's render only in the `personal` cache.
