@@ -356,6 +356,10 @@ export type Link51 = string;
  */
 export type Link52 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link53 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding16 = string;
@@ -363,10 +367,6 @@ export type Binding16 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding17 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link53 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -383,6 +383,10 @@ export type Link56 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link57 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link58 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -420,15 +424,15 @@ export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link58 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link59 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link60 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link61 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -454,9 +458,9 @@ export type Binding23 = string;
  */
 export type Binding24 = string;
 /**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Link61 = string;
+export type Binding25 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -465,6 +469,10 @@ export type Link62 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link63 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link64 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -614,6 +622,7 @@ export interface WidgetNode1 {
     | "liveChat"
     | "liveList"
     | "livePlayer"
+    | "liveScreen"
     | "luckyDraw"
     | "memberCenter"
     | "menuList"
@@ -647,6 +656,7 @@ export interface WidgetNode1 {
     | "taskList"
     | "taskStep"
     | "userHome"
+    | "venueScreen"
     | "videoComments"
     | "videoPlayer"
     | "voteBoard"
@@ -1504,13 +1514,26 @@ export interface LivePlayerProps {
   play: Binding15;
 }
 /**
+ * What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or "we start soon", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "liveScreenProps".
+ */
+export interface LiveScreenProps {
+  /**
+   * The live plan's id, usually {query.id}.
+   */
+  planId: Binding;
+  venueLink: Link33;
+}
+/**
  * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link33;
+  prizesLink: Link34;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1519,7 +1542,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link34;
+  cardLink: Link35;
   /**
    * @maxItems 6
    */
@@ -1587,8 +1610,8 @@ export interface MenuListProps {
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link35;
-  addressListLink?: Link36;
+  payStatusLink: Link36;
+  addressListLink?: Link37;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1601,7 +1624,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link37;
+  listLink?: Link38;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1610,7 +1633,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link38;
+  detailLink: Link39;
   emptyText?: Text;
 }
 /**
@@ -1621,7 +1644,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link39;
+  nextLink?: Link40;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1630,11 +1653,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link40;
-  courseLink: Link41;
-  shopLink: Link42;
-  memberLink?: Link43;
-  giftLink?: Link44;
+  orderLink: Link41;
+  courseLink: Link42;
+  shopLink: Link43;
+  memberLink?: Link44;
+  giftLink?: Link45;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1643,7 +1666,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link45;
+  detailLink: Link46;
   /**
    * @maxItems 4
    */
@@ -1659,8 +1682,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link46;
-  earnLink?: Link47;
+  exchangeLink: Link47;
+  earnLink?: Link48;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1669,8 +1692,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link48;
-  addressLink?: Link49;
+  drawLink: Link49;
+  addressLink?: Link50;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1679,7 +1702,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link50;
+  confirmLink: Link51;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1688,8 +1711,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link51;
-  verifyLink: Link52;
+  settingsLink: Link52;
+  verifyLink: Link53;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1712,7 +1735,7 @@ export interface ProfileEditorProps {
 export interface QaEditorProps {
   questionId?: Binding16;
   tags: Binding17;
-  detailLink: Link53;
+  detailLink: Link54;
 }
 /**
  * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
@@ -1721,9 +1744,9 @@ export interface QaEditorProps {
  * via the `definition` "qaThreadProps".
  */
 export interface QaThreadProps {
-  listLink: Link54;
-  editorLink: Link55;
-  answerLink: Link56;
+  listLink: Link55;
+  editorLink: Link56;
+  answerLink: Link57;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1741,7 +1764,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link57;
+  nextLink: Link58;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1889,7 +1912,7 @@ export interface ShareActionsProps {
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link58;
+  ledgerLink?: Link59;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1901,8 +1924,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link59;
-  privacyLink: Link60;
+  agreementLink: Link60;
+  privacyLink: Link61;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -1983,13 +2006,26 @@ export interface UserHomeProps {
   blackListLink?: InternalPath7;
 }
 /**
+ * A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "venueScreenProps".
+ */
+export interface VenueScreenProps {
+  /**
+   * The live plan's id, usually {query.id}.
+   */
+  planId: Binding;
+  plan?: Binding23;
+}
+/**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding23;
+  videoId: Binding24;
   title?: Text;
 }
 /**
@@ -1999,7 +2035,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding24;
+  src: Binding25;
   poster?: Binding;
   title?: Text;
   /**
@@ -2015,7 +2051,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link61;
+  entryLink: Link62;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -2032,6 +2068,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link62;
-  contestLink?: Link63;
+  boardLink?: Link63;
+  contestLink?: Link64;
 }

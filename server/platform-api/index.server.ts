@@ -37,6 +37,7 @@ import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
+import { createLiveRoom, type LiveRoom } from "./live-room.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -50,6 +51,8 @@ export interface EmbeddedPlatform {
   opsConsole: OpsConsole;
   /** Hot searches; an operator hides a phrase through the developer tools (ADR 042). */
   hotSearches: HotSearches;
+  /** Screen pushes, questionnaires and sign-ins of live rooms (ADR 062); the developer tools play the host. */
+  liveRoom: LiveRoom;
   close(): void;
 }
 
@@ -139,6 +142,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     const taken = opsConsole.seedFromDirectory(options.pageConfigsDir, now());
     if (taken) options.log?.(`took ${taken} new or changed page config(s) from ${options.pageConfigsDir} into the console's store`);
   }
+  const liveRoom = createLiveRoom(db, accounts);
   const api = createRouter(
     db,
     [
@@ -150,6 +154,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...mediaRoutes(db, accounts, hotSearches),
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
+      ...liveRoom.routes,
       ...specialRoutes(db, accounts),
       ...orders.routes,
       ...shopRoutes(db, accounts),
@@ -180,6 +185,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     membership,
     opsConsole,
     hotSearches,
+    liveRoom,
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.
