@@ -38,6 +38,7 @@ import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live-room.server.ts";
+import { createMessages, type Messages } from "./messages.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -53,6 +54,8 @@ export interface EmbeddedPlatform {
   hotSearches: HotSearches;
   /** Screen pushes, questionnaires and sign-ins of live rooms (ADR 062); the developer tools play the host. */
   liveRoom: LiveRoom;
+  /** Notices, direct messages and reminders (ADR 063); the /ws/im socket reads new ones from here. */
+  messages: Messages;
   close(): void;
 }
 
@@ -121,12 +124,14 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     fulfilCard: membership.fulfilPaidCard,
     revokeCard: membership.revokePaidCard,
   });
-  // Unpaid orders expire, lapsed memberships end and sign-in reminders go out on time even when nobody reads them
-  // (calls that touch orders check too).
+  const messages = createMessages(db, accounts, uploadsDir);
+  // Unpaid orders expire, lapsed memberships end and sign-in and live reminders go out on time even when nobody reads
+  // them (calls that touch orders check too).
   const expiry = setInterval(() => {
     orders.expireOverdue(now());
     membership.endLapsed(now());
     sendSigninReminders(db, now());
+    messages.sendReminders(now());
   }, 30_000);
   expiry.unref();
   // Each kind of post that takes comments: articles, circle posts, questions and answers.
@@ -155,6 +160,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...liveRoom.routes,
+      ...messages.routes,
       ...specialRoutes(db, accounts),
       ...orders.routes,
       ...shopRoutes(db, accounts),
@@ -186,6 +192,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     opsConsole,
     hotSearches,
     liveRoom,
+    messages,
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

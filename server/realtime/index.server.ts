@@ -8,6 +8,8 @@ import { DWELL_PLACEHOLDER_TOKEN, DWELL_SOCKET_PATH } from "@contracts/dwell.ts"
 import { CHAT_SOCKET_PATH } from "@contracts/chat.ts";
 import { readScreenQuery, SCREEN_SOCKET_PATH } from "@contracts/screen.ts";
 import { createScreenHub } from "./screen.server.ts";
+import { IM_SOCKET_PATH } from "@contracts/messages.ts";
+import { createMessagesHub } from "./messages.server.ts";
 import { CHAT_LIMITS, createChatHub } from "./chat.server.ts";
 import { createDwellHub, readDwellQuery, type DwellConnection } from "./dwell.server.ts";
 import { isSameOrigin, refuseUpgrade, socketContext, userOf } from "./common.server.ts";
@@ -52,7 +54,7 @@ export interface AttachedRealtime {
 }
 
 /** Frames larger than these close the socket (1009): no message of either protocol needs more. */
-const MAX_PAYLOAD = { chat: CHAT_LIMITS.maxPayloadBytes, dwell: 4 * 1024, screen: 1024 } as const;
+const MAX_PAYLOAD = { chat: CHAT_LIMITS.maxPayloadBytes, dwell: 4 * 1024, screen: 1024, im: 1024 } as const;
 
 /**
  * The site's websockets, on its own HTTP server (same origin, so CSP connect-src 'self' holds): the live-room chat at
@@ -67,11 +69,12 @@ export function createRealtime(options: RealtimeOptions) {
   const embedded =
     backend.kind === "embedded"
       ? (() => {
-          const { db, accounts, liveRoom } = backend.platform;
+          const { db, accounts, liveRoom, messages } = backend.platform;
           return {
             db,
             accounts,
             screen: createScreenHub({ liveRoom }),
+            messages: createMessagesHub({ messages }),
             chat: createChatHub({ db, accounts, now }),
             dwell: createDwellHub({ db, accounts, now, testHooks: options.testHooks }),
           };
@@ -89,7 +92,8 @@ export function createRealtime(options: RealtimeOptions) {
   const chatServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.chat });
   const dwellServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.dwell });
   const screenServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.screen });
-  const allClients = () => [...chatServer.clients, ...dwellServer.clients, ...screenServer.clients];
+  const imServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.im });
+  const allClients = () => [...chatServer.clients, ...dwellServer.clients, ...screenServer.clients, ...imServer.clients];
   const alive = new WeakMap<WebSocket, boolean>();
   const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? "");
   const openSockets = new Map<string, number>();
@@ -176,15 +180,36 @@ export function createRealtime(options: RealtimeOptions) {
     });
   };
 
+  /** The message centre's socket (ADR 063): a signed-in person's own; a visitor is refused (403). */
+  const acceptMessages = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!readCookie(request.headers.cookie, COOKIE_NAMES.token)) {
+      refuseUpgrade(socket, 403);
+      return;
+    }
+    void accept(imServer, request, socket, head, {
+      embedded: (ws) => {
+        const user = embedded ? userOf(embedded.accounts, socketContext(embedded.db, request, now)) : null;
+        if (!user || !embedded) ws.close(4003, "not signed in");
+        else embedded.messages.join(ws, user.id);
+      },
+      upstreamPath: (token) => `${IM_SOCKET_PATH}?${new URLSearchParams(token ? { token } : {})}`,
+      maxPayload: MAX_PAYLOAD.im,
+    });
+  };
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? "/", "http://socket.invalid");
-    if (url.pathname !== CHAT_SOCKET_PATH && url.pathname !== DWELL_SOCKET_PATH && url.pathname !== SCREEN_SOCKET_PATH) return;
+    if (![CHAT_SOCKET_PATH, DWELL_SOCKET_PATH, SCREEN_SOCKET_PATH, IM_SOCKET_PATH].includes(url.pathname)) return;
     if (!isSameOrigin(request, options.publicOrigin)) {
       refuseUpgrade(socket, 403);
       return;
     }
     if (url.pathname === SCREEN_SOCKET_PATH) {
       acceptScreen(request, socket, head, url);
+      return;
+    }
+    if (url.pathname === IM_SOCKET_PATH) {
+      acceptMessages(request, socket, head);
       return;
     }
     if (url.pathname === CHAT_SOCKET_PATH) {
@@ -240,6 +265,7 @@ export function createRealtime(options: RealtimeOptions) {
           server.off("upgrade", onUpgrade);
           embedded?.chat.close();
           embedded?.screen.close();
+          embedded?.messages.close();
           relay?.stop();
           for (const ws of allClients()) ws.close(1001, "server shutting down");
         },

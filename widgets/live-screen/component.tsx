@@ -31,7 +31,7 @@ function SignIn({ planId, count }: { planId: string; count: number | null }) {
     else showFailure(answer);
   };
   return (
-    <div className="live-screen-signin">
+    <div className="room-screen-signin">
       {count !== null && <span>{t("signIn.count", { count })}</span>}
       <button type="button" className="button" disabled={signedIn} onClick={() => void signIn()}>
         {signedIn ? t("signIn.done") : t("signIn.action")}
@@ -56,23 +56,23 @@ export default function LiveScreen({ props }: WidgetRenderProps<LiveScreenProps>
   const statusText = status === "reconnecting" ? t("reconnecting") : status === "unsupported" ? t("common:websocket.unsupported") : "";
 
   return (
-    <section className="live-screen" data-screen-status={status} aria-label={t("title")}>
-      <div className="live-screen-bar">
+    <section className="room-screen" data-screen-status={status} aria-label={t("title")}>
+      <div className="room-screen-bar">
         <SignIn planId={planId} count={feed.signIns} />
-        <Link to={`${asText(props.venueLink) || "/venueScreen"}?id=${planId}`} className="live-screen-venue">
+        <Link to={`${asText(props.venueLink) || "/venueScreen"}?id=${planId}`} className="room-screen-venue">
           {t("venue.open")}
         </Link>
       </div>
       {statusText && (
-        <p className="live-screen-status" role="status">
+        <p className="room-screen-status" role="status">
           {statusText}
         </p>
       )}
       <div role="status" aria-live="polite">
         {latest && latest.seq > hiddenSeq && (
-          <div className="live-screen-push">
-            <PushCard push={latest} lang={lang} className="live-screen-card" />
-            <button type="button" className="live-screen-dismiss" onClick={() => setHiddenSeq(latest.seq)}>
+          <div className="room-screen-push">
+            <PushCard push={latest} lang={lang} className="room-screen-card" />
+            <button type="button" className="room-screen-dismiss" onClick={() => setHiddenSeq(latest.seq)}>
               {t("dismiss")}
             </button>
           </div>
