@@ -27,7 +27,7 @@ function Count({ unread }: { unread: number }) {
   return (
     <span className="unread-badge" data-testid="unread-badge" data-count={unread}>
       <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
-      <span className="visually-hidden">{t("unread", { count: unread })}</span>
+      <span className="unread-badge-words">{t("unread", { count: unread })}</span>
     </span>
   );
 }

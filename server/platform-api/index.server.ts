@@ -39,6 +39,7 @@ import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live-room.server.ts";
 import { createMessages, type Messages } from "./messages.server.ts";
+import { errorReportRoutes } from "./error-reports.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -161,6 +162,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...liveRoutes(db),
       ...liveRoom.routes,
       ...messages.routes,
+      ...errorReportRoutes(db),
       ...specialRoutes(db, accounts),
       ...orders.routes,
       ...shopRoutes(db, accounts),

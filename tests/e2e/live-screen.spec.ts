@@ -86,6 +86,7 @@ test("a questionnaire is answered once; the results reach the viewer when the ho
   const share = await request.post(`/dev/live/${plan.id}/share`, { form: { questionId: String(pushed.push.questionId), format: "json" } });
   expect(share.ok()).toBe(true);
   await expect(form.locator(".question-results")).toHaveAttribute("data-results-total", "1", { timeout: 2_000 });
+  await page.locator(".room-screen").screenshot({ path: "test-results/room-screen-zh.png" });
 });
 
 for (const lang of ["zh", "en"] as const) {

@@ -43,7 +43,9 @@ test("a direct message arrives live, obeys the blacklist, and the badge counts d
     await expect(writerPage.getByLabel("消息内容")).toHaveValue("还在吗？");
 
     // A second unread (a notice: someone followed the reader), then read-all brings the badge down to nothing.
-    await request.post("/api/follow/doFollow", { headers: { token: writer.token }, data: { userId: reader.user.id } });
+    const follower = await logInByCode(request);
+    const followed = await request.post("/api/follow/doFollow", { headers: { token: follower.token }, data: { userId: reader.user.id } });
+    expect((await followed.json()).data.followed).toBe(true);
     await expect(page.getByTestId("unread-badge")).toHaveAttribute("data-count", "2", { timeout: 3_000 });
     await page.getByRole("button", { name: "全部已读" }).click();
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);

@@ -35,3 +35,18 @@ CREATE TABLE im_reminders (
   sent_at TEXT,
   PRIMARY KEY (user_id, item_id)
 );
+
+-- Error reports from browsers (/common/recordConsoleLog, ADR 063): one row per kind, message, page and release, counted.
+CREATE TABLE console_logs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  message TEXT NOT NULL,
+  stack TEXT NOT NULL,
+  page TEXT NOT NULL,
+  release TEXT NOT NULL,
+  widget TEXT NOT NULL DEFAULT '',
+  count INTEGER NOT NULL DEFAULT 1,
+  first_at TEXT NOT NULL,
+  last_at TEXT NOT NULL,
+  UNIQUE (kind, message, page, release, widget)
+);
