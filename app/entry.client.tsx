@@ -4,6 +4,9 @@ import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { browserI18n } from "~/i18n/browser-i18n";
 import { loadWidgetComponents } from "~/renderer/widget-components";
+import { installErrorReports } from "~/browser/error-reports";
+
+installErrorReports();
 
 /** The page's catalogues arrive with the root loader's data (see root.tsx), so nothing is fetched before hydration. */
 const i18n = browserI18n();

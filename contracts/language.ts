@@ -2,7 +2,7 @@ export const LANGUAGES = ["zh", "en"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "zh";
 
-/** The text catalogues of spec §2, plus common (the shell), pages (static pages), order (buying: ADR 018), draw and points (ADR 020), vote (ADR 021), audio (ADR 022), editor (the rich editor's, apart from common, ADR 037), cite (citations, ADR 044), offline (the offline mark, ADR 046), library (the reading list, ADR 047), share (calendar and posters, ADR 045), faults (the platform failing: retry, not sent, ADR 043). */
+/** The text catalogues of spec §2, plus common (the shell), pages (static pages), order (buying: ADR 018), draw and points (ADR 020), vote (ADR 021), audio (ADR 022), editor (the rich editor's, apart from common, ADR 037), cite (citations, ADR 044), offline (the offline mark, ADR 046), library (the reading list, ADR 047), share (calendar and posters, ADR 045), faults (the platform failing: retry, not sent, ADR 043), screen (the live room's host pushes, questionnaires and venue screen, ADR 062), messages (the message centre and reminders, ADR 063). */
 export const NAMESPACES = [
   "common",
   "pages",
@@ -32,6 +32,8 @@ export const NAMESPACES = [
   "library",
   "share",
   "faults",
+  "screen",
+  "messages",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

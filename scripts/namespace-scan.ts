@@ -28,8 +28,11 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Code that brings its own namespaces: the dialogs load theirs, each widget is declared on its own. */
-export const OWN_NAMESPACES = ["app/dialogs/", "widgets/registry.ts"];
+/**
+ * Code that brings its own namespaces: the dialogs load theirs, each widget is declared on its own, and the header's
+ * unread badge fetches the message centre's words the first time there is something unread (ADR 063).
+ */
+export const OWN_NAMESPACES = ["app/dialogs/", "widgets/registry.ts", "app/shell/UnreadBadge.tsx"];
 
 export function namespacesUsedFrom(entries: readonly string[], stopAt: readonly string[] = []): Map<string, string[]> {
   const found = new Map<string, string[]>();

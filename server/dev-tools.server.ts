@@ -8,6 +8,8 @@ import { hashPassword, platformSecret } from "./platform-api/support.server.ts";
 import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
 import { issueExchangeCodes } from "./platform-api/membership.server.ts";
 import { createLedger } from "./platform-api/ledger.server.ts";
+import { liveHostTools } from "./dev-live-host.server.ts";
+import { listErrorReports } from "./platform-api/error-reports.server.ts";
 
 interface OutboxRow {
   channel: "sms" | "email";
@@ -63,6 +65,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
   });
   // Only the tools' own forms: a page's body is the route action's to read (ADR 029).
   router.use("/dev", express.urlencoded({ extended: false, limit: "10kb" }));
+  router.use(liveHostTools(platform, now));
 
   const outbox = () =>
     (platform.db.prepare("SELECT channel, recipient, code, text, sent_at FROM outbox ORDER BY id DESC LIMIT 200").all() as OutboxRow[]).map((row) => ({
@@ -112,6 +115,15 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
 <h2>Membership exchange codes</h2><form method="post" action="/dev/memberCodes"><input name="count" type="number" min="1" max="100" value="5"> codes of <input name="days" type="number" min="1" max="3650" value="30"> days <button type="submit">Issue</button></form>
 <h2>Points</h2><form method="post" action="/dev/points"><input name="userName" placeholder="user name, phone or email" required> <input name="points" type="number" min="1" max="100000" value="1000"> <button type="submit">Give</button></form>
 <h2>First-visit promotion</h2><form method="post" action="/dev/promotions"><select name="firstVisit"><option value="on"${platform.promotions.firstVisit ? " selected" : ""}>on</option><option value="off"${platform.promotions.firstVisit ? "" : " selected"}>off</option></select> <button type="submit">Apply</button></form>
+<h2>Error reports from browsers</h2><table><thead><tr><th>count</th><th>kind</th><th>message</th><th>page</th><th>release</th><th>last</th></tr></thead><tbody>${
+          listErrorReports(platform.db, 20)
+            .map(
+              (row) =>
+                `<tr><td>${row.count}</td><td>${escapeHtml(row.kind)}${row.widget ? ` (${escapeHtml(row.widget)})` : ""}</td><td>${escapeHtml(row.message)}</td><td>${escapeHtml(row.page)}</td><td>${escapeHtml(row.release)}</td><td>${escapeHtml(row.last_at)}</td></tr>`,
+            )
+            .join("") || '<tr><td colspan="6">None.</td></tr>'
+        }</tbody></table>
+<h2>Live host</h2><p><a href="/dev/live">Push to a live room's screens, run questionnaires and lotteries</a></p>
 <h2>Hot searches</h2><form method="post" action="/dev/hotSearches"><input name="keyword" placeholder="phrase" maxlength="50" required> <select name="action"><option value="hide">hide</option><option value="show">show again</option></select> <button type="submit">Apply</button></form>
 <p>Hidden: ${
           platform.hotSearches

@@ -22,18 +22,21 @@ export function deviceOf(userAgent: string): { brand: string; model: string } {
   return { brand: "web", model: /Mobile/.test(userAgent) ? "mobile" : "desktop" };
 }
 
+/** The standard headers of spec §7 but the token (the server puts the session cookie's in), read per request. */
+export function standardHeaders(): Record<string, string> {
+  const device = deviceOf(navigator.userAgent);
+  return {
+    deviceBrand: device.brand,
+    deviceMod: device.model,
+    source: sourceCode(readStorage(STORAGE_KEYS.appType), window.location.pathname),
+    linkNo: readStorage(STORAGE_KEYS.linkNo) ?? "",
+  };
+}
+
 /** The browser's API client: always this origin's /api, which the server serves or forwards (ADR 004). */
 const client: ApiClient = createApiClient({
   baseUrl: "/api",
-  headers: () => {
-    const device = deviceOf(navigator.userAgent);
-    return {
-      deviceBrand: device.brand,
-      deviceMod: device.model,
-      source: sourceCode(readStorage(STORAGE_KEYS.appType), window.location.pathname),
-      linkNo: readStorage(STORAGE_KEYS.linkNo) ?? "",
-    };
-  },
+  headers: standardHeaders,
   onSessionRevoked: (envelope) => {
     showToast(envelope.message ?? "", "error");
     clearSession();

@@ -1,7 +1,8 @@
 /**
- * The browser's connection to the live-room chat socket (protocol: contracts/chat.ts), which reconnects with a
- * growing delay after the socket drops and lets go of a socket before making the next. Clock and socket factory
- * are injected.
+ * The browser's connection to a live-room socket that speaks JSON (the chat, contracts/chat.ts; the screen,
+ * contracts/screen.ts), which reconnects with a growing delay after the socket drops and lets go of a socket before
+ * making the next. Clock and socket factory are injected; the URL is read again at each connection, so a socket that
+ * replays what was missed can name the last thing it saw.
  */
 import { closeSocket, type ClientSocket, type SocketClock } from "./socket";
 import type { ChatServerEvent, ChatSend } from "@contracts/chat";
@@ -10,22 +11,29 @@ export type ChatConnectionStatus = "connecting" | "open" | "reconnecting" | "sto
 
 export const CHAT_RECONNECT = { firstMs: 1_000, maxMs: 30_000 } as const;
 
-export interface ChatConnectionOptions {
-  url: string;
+export interface JsonSocketOptions<Event> {
+  url: string | (() => string);
   createSocket(url: string): ClientSocket;
   clock: SocketClock;
-  onEvent(event: ChatServerEvent): void;
+  onEvent(event: Event): void;
   onStatus(status: ChatConnectionStatus): void;
 }
 
-export interface ChatConnection {
+export interface JsonSocketConnection<Send> {
   start(): void;
   stop(): void;
   /** false when the socket is not open: the caller keeps the text. */
-  send(message: ChatSend): boolean;
+  send(message: Send): boolean;
 }
 
+export type ChatConnectionOptions = JsonSocketOptions<ChatServerEvent>;
+export type ChatConnection = JsonSocketConnection<ChatSend>;
+
 export function createChatConnection(options: ChatConnectionOptions): ChatConnection {
+  return createJsonSocketConnection<ChatServerEvent, ChatSend>(options);
+}
+
+export function createJsonSocketConnection<Event, Send>(options: JsonSocketOptions<Event>): JsonSocketConnection<Send> {
   const { clock } = options;
   let socket: ClientSocket | null = null;
   let open = false;
@@ -56,7 +64,7 @@ export function createChatConnection(options: ChatConnectionOptions): ChatConnec
     options.onStatus("connecting");
     let current: ClientSocket;
     try {
-      current = options.createSocket(options.url);
+      current = options.createSocket(typeof options.url === "function" ? options.url() : options.url);
     } catch {
       retry();
       return;
@@ -73,7 +81,7 @@ export function createChatConnection(options: ChatConnectionOptions): ChatConnec
       const data = (event as { data?: unknown }).data;
       if (typeof data !== "string") return;
       try {
-        options.onEvent(JSON.parse(data) as ChatServerEvent);
+        options.onEvent(JSON.parse(data) as Event);
       } catch {
         /* not ours: the server only sends JSON */
       }

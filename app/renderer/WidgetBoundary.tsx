@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { reportError } from "~/browser/error-reports";
 
 interface Props {
   type: string;
@@ -16,6 +17,7 @@ export class WidgetBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: unknown) {
     console.warn(`widget ${this.props.type} failed:`, error);
+    if (typeof window !== "undefined") reportError("widget", error, this.props.type);
   }
 
   render() {

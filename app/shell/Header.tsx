@@ -7,6 +7,7 @@ import { switchLanguage } from "~/i18n/switch-language";
 import { $user } from "~/stores/session";
 import { openDialog } from "~/stores/dialogs";
 import { useHydrated } from "~/renderer/use-hydrated";
+import { UnreadBadge } from "./UnreadBadge";
 
 export function Header({ siteName }: { siteName: string }) {
   const { t, i18n } = useTranslation("common");
@@ -47,6 +48,7 @@ export function Header({ siteName }: { siteName: string }) {
         {hydrated && user ? (
           <Link to="/me" className="avatar" aria-label={t("nav.me")}>
             <img src={user.portraitUrl || "/avatar.svg"} alt="" width="28" height="28" fetchPriority="low" />
+            <UnreadBadge />
           </Link>
         ) : (
           <button type="button" className="login-link" onClick={() => openDialog("login")}>

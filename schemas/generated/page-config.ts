@@ -288,6 +288,10 @@ export type Link34 = string;
  */
 export type Link35 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding16 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link36 = string;
@@ -356,14 +360,6 @@ export type Link51 = string;
  */
 export type Link52 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding16 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding17 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link53 = string;
@@ -371,6 +367,14 @@ export type Link53 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link54 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding17 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding18 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -384,6 +388,22 @@ export type Link56 = string;
  */
 export type Link57 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link58 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link59 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding19 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding20 = string;
+/**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -396,11 +416,11 @@ export type RichTextProps1 = {
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding18 = string;
+export type Binding21 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding19 = string;
+export type Binding22 = string;
 /**
  * Where results show; the current page when omitted.
  */
@@ -408,11 +428,11 @@ export type InternalPath6 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding20 = string;
+export type Binding23 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding21 = string;
+export type Binding24 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -420,15 +440,15 @@ export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link58 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link59 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link60 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link61 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link62 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -440,7 +460,7 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding22 = string;
+export type Binding25 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
@@ -448,23 +468,27 @@ export type InternalPath7 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding23 = string;
+export type Binding26 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding24 = string;
+export type Binding27 = string;
 /**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Link61 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link62 = string;
+export type Binding28 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link63 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link64 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link65 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -614,9 +638,11 @@ export interface WidgetNode1 {
     | "liveChat"
     | "liveList"
     | "livePlayer"
+    | "liveScreen"
     | "luckyDraw"
     | "memberCenter"
     | "menuList"
+    | "messageCentre"
     | "orderConfirm"
     | "orderDetail"
     | "orderList"
@@ -631,6 +657,7 @@ export interface WidgetNode1 {
     | "qaEditor"
     | "qaThread"
     | "registerForm"
+    | "remindMe"
     | "resultPanel"
     | "richText"
     | "scholarList"
@@ -647,6 +674,7 @@ export interface WidgetNode1 {
     | "taskList"
     | "taskStep"
     | "userHome"
+    | "venueScreen"
     | "videoComments"
     | "videoPlayer"
     | "voteBoard"
@@ -1504,13 +1532,26 @@ export interface LivePlayerProps {
   play: Binding15;
 }
 /**
+ * What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or "we start soon", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "liveScreenProps".
+ */
+export interface LiveScreenProps {
+  /**
+   * The live plan's id, usually {query.id}.
+   */
+  planId: Binding;
+  venueLink: Link33;
+}
+/**
  * The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "luckyDrawProps".
  */
 export interface LuckyDrawProps {
-  prizesLink: Link33;
+  prizesLink: Link34;
 }
 /**
  * The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.
@@ -1519,7 +1560,7 @@ export interface LuckyDrawProps {
  * via the `definition` "memberCenterProps".
  */
 export interface MemberCenterProps {
-  cardLink: Link34;
+  cardLink: Link35;
   /**
    * @maxItems 6
    */
@@ -1581,14 +1622,24 @@ export interface MenuListProps {
   minItems?: 0;
 }
 /**
+ * The message centre (ADR 063): the signed-in person's channels (notices, and one conversation per person) with unread counts and "mark all read"; or, given a channel, its messages (read as they are shown, new ones live) and for a conversation a composer.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "messageCentreProps".
+ */
+export interface MessageCentreProps {
+  channel?: Binding16;
+  blackListLink: Link36;
+}
+/**
  * Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "orderConfirmProps".
  */
 export interface OrderConfirmProps {
-  payStatusLink: Link35;
-  addressListLink?: Link36;
+  payStatusLink: Link37;
+  addressListLink?: Link38;
   /**
    * Let the buyer choose how many (goods).
    */
@@ -1601,7 +1652,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link37;
+  listLink?: Link39;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1610,7 +1661,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link38;
+  detailLink: Link40;
   emptyText?: Text;
 }
 /**
@@ -1621,7 +1672,7 @@ export interface OrderListProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link39;
+  nextLink?: Link41;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1630,11 +1681,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link40;
-  courseLink: Link41;
-  shopLink: Link42;
-  memberLink?: Link43;
-  giftLink?: Link44;
+  orderLink: Link42;
+  courseLink: Link43;
+  shopLink: Link44;
+  memberLink?: Link45;
+  giftLink?: Link46;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1643,7 +1694,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link45;
+  detailLink: Link47;
   /**
    * @maxItems 4
    */
@@ -1659,8 +1710,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link46;
-  earnLink?: Link47;
+  exchangeLink: Link48;
+  earnLink?: Link49;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1669,8 +1720,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link48;
-  addressLink?: Link49;
+  drawLink: Link50;
+  addressLink?: Link51;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1679,7 +1730,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link50;
+  confirmLink: Link52;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
@@ -1688,8 +1739,8 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link51;
-  verifyLink: Link52;
+  settingsLink: Link53;
+  verifyLink: Link54;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1710,9 +1761,9 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding16;
-  tags: Binding17;
-  detailLink: Link53;
+  questionId?: Binding17;
+  tags: Binding18;
+  detailLink: Link55;
 }
 /**
  * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
@@ -1721,9 +1772,9 @@ export interface QaEditorProps {
  * via the `definition` "qaThreadProps".
  */
 export interface QaThreadProps {
-  listLink: Link54;
-  editorLink: Link55;
-  answerLink: Link56;
+  listLink: Link56;
+  editorLink: Link57;
+  answerLink: Link58;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1741,7 +1792,17 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link57;
+  nextLink: Link59;
+}
+/**
+ * "Remind me" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "remindMeProps".
+ */
+export interface RemindMeProps {
+  itemId: Binding19;
+  status: Binding20;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1772,7 +1833,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding18;
+  html?: Binding21;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1801,7 +1862,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding19;
+  scholar: Binding22;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1826,9 +1887,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding20;
+  keyword?: Binding23;
   placeholder?: Text;
-  suggestions?: Binding21;
+  suggestions?: Binding24;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -1889,7 +1950,7 @@ export interface ShareActionsProps {
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link58;
+  ledgerLink?: Link60;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -1901,8 +1962,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link59;
-  privacyLink: Link60;
+  agreementLink: Link61;
+  privacyLink: Link62;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -1966,7 +2027,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding22;
+  executeId: Binding25;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -1983,13 +2044,26 @@ export interface UserHomeProps {
   blackListLink?: InternalPath7;
 }
 /**
+ * A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "venueScreenProps".
+ */
+export interface VenueScreenProps {
+  /**
+   * The live plan's id, usually {query.id}.
+   */
+  planId: Binding;
+  plan?: Binding26;
+}
+/**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding23;
+  videoId: Binding27;
   title?: Text;
 }
 /**
@@ -1999,7 +2073,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding24;
+  src: Binding28;
   poster?: Binding;
   title?: Text;
   /**
@@ -2015,7 +2089,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link61;
+  entryLink: Link63;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -2032,6 +2106,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link62;
-  contestLink?: Link63;
+  boardLink?: Link64;
+  contestLink?: Link65;
 }

@@ -8,7 +8,7 @@ function commonJsExports(namespace) {
   return fallback && typeof fallback === "object" && "__esModule" in fallback ? fallback : namespace;
 }
 export const validatePageConfig = validate10;
-const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"calendarEventId":{"description":"The event whose agenda the source holds (its specialId): each timed slot then links to its own .ics (/calendar/event/<id>/<slot>.ics, ADR 045).","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"}]},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"calendarFeedProps":{"title":"CalendarFeedProps","description":"The signed-in person's private calendar feed (ADR 045): its webcal:// and https addresses with copy and subscribe links, and a reset that makes the old address stop working. Loads and changes the token in the browser; needs no data source.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"libraryListProps":{"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}},"librarySaveProps":{"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"shareActionsProps":{"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","calendarFeed","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","shareActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"calendarFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/calendarFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"shareActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/shareActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
+const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"calendarEventId":{"description":"The event whose agenda the source holds (its specialId): each timed slot then links to its own .ics (/calendar/event/<id>/<slot>.ics, ADR 045).","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"}]},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"calendarFeedProps":{"title":"CalendarFeedProps","description":"The signed-in person's private calendar feed (ADR 045): its webcal:// and https addresses with copy and subscribe links, and a reset that makes the old address stop working. Loads and changes the token in the browser; needs no data source.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"libraryListProps":{"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}},"librarySaveProps":{"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"liveScreenProps":{"title":"LiveScreenProps","description":"What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or \"we start soon\", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"venueLink":{"description":"The venue screen's page; the plan's id is added as ?id=.","$ref":"#/$defs/link","default":"/venueScreen"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}},"messageCentreProps":{"title":"MessageCentreProps","description":"The message centre (ADR 063): the signed-in person's channels (notices, and one conversation per person) with unread counts and \"mark all read\"; or, given a channel, its messages (read as they are shown, new ones live) and for a conversation a composer.","type":"object","additionalProperties":false,"properties":{"channel":{"description":"The open channel, usually {query.channel}: \"notices\" or \"user:<id>\"; empty for the list.","$ref":"#/$defs/binding"},"blackListLink":{"description":"Where a person manages whom they blocked.","$ref":"#/$defs/link","default":"/blackList"}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"remindMeProps":{"title":"RemindMeProps","description":"\"Remind me\" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.","type":"object","required":["itemId","status"],"additionalProperties":false,"properties":{"itemId":{"description":"The live's or meeting's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"status":{"description":"Its state (0 not started, 1 upcoming, 2 living, 3 over, 4 replay), e.g. {data.plan.status}.","$ref":"#/$defs/binding"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"shareActionsProps":{"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"venueScreenProps":{"title":"VenueScreenProps","description":"A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"plan":{"description":"The live plan (its title in both languages), e.g. {data.plan}.","$ref":"#/$defs/binding"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","calendarFeed","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","liveScreen","luckyDraw","memberCenter","menuList","messageCentre","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","remindMe","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","shareActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","venueScreen","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"calendarFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/calendarFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"messageCentre"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/messageCentreProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"remindMe"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/remindMeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"shareActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/shareActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"venueScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/venueScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
 const schema12 = {"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}};
 const schema14 = {"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -337,13 +337,13 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","calendarFeed","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","luckyDraw","memberCenter","menuList","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","shareActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"calendarFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/calendarFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"shareActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/shareActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
+const schema18 = {"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","calendarFeed","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","liveScreen","luckyDraw","memberCenter","menuList","messageCentre","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","remindMe","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","shareActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","venueScreen","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"calendarFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/calendarFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"messageCentre"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/messageCentreProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"remindMe"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/remindMeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"shareActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/shareActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"venueScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/venueScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]};
 const schema39 = {"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}};
 const schema55 = {"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}};
 const schema111 = {"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}};
-const schema179 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
-const schema198 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
-const schema204 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
+const schema185 = {"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}};
+const schema207 = {"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}};
+const schema213 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
 const schema19 = {"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}};
 const schema20 = {"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"};
 const pattern6 = new RegExp("^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$", "u");
@@ -7215,9 +7215,156 @@ validate169.errors = vErrors;
 return errors === 0;
 }
 
-const schema143 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
+const schema143 = {"title":"LiveScreenProps","description":"What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or \"we start soon\", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"venueLink":{"description":"The venue screen's page; the plan's id is added as ?id=.","$ref":"#/$defs/link","default":"/venueScreen"}}};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.venueLink === undefined){
+data.venueLink = "/venueScreen";
+}
+if(data.planId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "planId"},message:"must have required property '"+"planId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "planId") || (key0 === "venueLink"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.planId !== undefined){
+let data0 = data.planId;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(typeof data0 === "string"){
+if(!pattern98.test(data0)){
+const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err4 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+let data1 = data.venueLink;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err7 = {instancePath:instancePath+"/venueLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/venueLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+
+const schema146 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7279,13 +7426,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-const schema145 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema148 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7452,13 +7599,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-const schema148 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema151 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7574,7 +7721,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((((((((data5 === "order") || (data5 === "coupon")) || (data5 === "collect")) || (data5 === "address")) || (data5 === "points")) || (data5 === "vip")) || (data5 === "settings")) || (data5 === "password")) || (data5 === "scholar")) || (data5 === "invite")) || (data5 === "blacklist")) || (data5 === "calendar"))){
-const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema148.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/items/" + i0+"/icon",schemaPath:"#/properties/items/items/properties/icon/enum",keyword:"enum",params:{allowedValues: schema151.properties.items.items.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7644,13 +7791,97 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-const schema150 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
+const schema153 = {"title":"MessageCentreProps","description":"The message centre (ADR 063): the signed-in person's channels (notices, and one conversation per person) with unread counts and \"mark all read\"; or, given a channel, its messages (read as they are shown, new ones live) and for a conversation a composer.","type":"object","additionalProperties":false,"properties":{"channel":{"description":"The open channel, usually {query.channel}: \"notices\" or \"user:<id>\"; empty for the list.","$ref":"#/$defs/binding"},"blackListLink":{"description":"Where a person manages whom they blocked.","$ref":"#/$defs/link","default":"/blackList"}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.blackListLink === undefined){
+data.blackListLink = "/blackList";
+}
+for(const key0 in data){
+if(!((key0 === "channel") || (key0 === "blackListLink"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data0 = data.channel;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+let data1 = data.blackListLink;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err3 = {instancePath:instancePath+"/blackListLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/blackListLink",schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+
+const schema156 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7750,13 +7981,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema153 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
+const schema159 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7808,13 +8039,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-const schema155 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema161 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7882,13 +8113,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
+const schema163 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7927,7 +8158,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "find") || (data0 === "new")) || (data0 === "change"))){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema157.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema163.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7973,13 +8204,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-const schema159 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
+const schema165 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8161,13 +8392,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-const schema165 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
+const schema171 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8334,13 +8565,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-const schema168 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
+const schema174 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8427,13 +8658,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-const schema171 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
+const schema177 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8520,13 +8751,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema174 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
+const schema180 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8588,13 +8819,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-const schema176 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
+const schema182 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8673,13 +8904,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-const schema180 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
+const schema186 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8801,13 +9032,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-const schema184 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
+const schema190 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8939,13 +9170,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-const schema188 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
+const schema194 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9054,13 +9285,116 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
+const schema196 = {"title":"RemindMeProps","description":"\"Remind me\" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.","type":"object","required":["itemId","status"],"additionalProperties":false,"properties":{"itemId":{"description":"The live's or meeting's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"status":{"description":"Its state (0 not started, 1 upcoming, 2 living, 3 over, 4 replay), e.g. {data.plan.status}.","$ref":"#/$defs/binding"}}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.itemId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "itemId"},message:"must have required property '"+"itemId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "itemId") || (key0 === "status"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.itemId !== undefined){
+let data0 = data.itemId;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/itemId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/itemId",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate214.errors = vErrors;
+return errors === 0;
+}
+
+const schema199 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
+
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9101,7 +9435,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "success") || (data0 === "fail")) || (data0 === "mail"))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema190.properties.icon.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/enum",keyword:"enum",params:{allowedValues: schema199.properties.icon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9205,7 +9539,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data7 === "login") || (data7 === "register"))){
-const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema190.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/actions/" + i0+"/dialog",schemaPath:"#/properties/actions/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema199.properties.actions.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9228,7 +9562,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data8 === "code") || (data8 === "password")) || (data8 === "email"))){
-const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema190.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/actions/" + i0+"/loginTab",schemaPath:"#/properties/actions/items/properties/loginTab/enum",keyword:"enum",params:{allowedValues: schema199.properties.actions.items.properties.loginTab.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9285,13 +9619,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-const schema192 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
+const schema201 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -9456,7 +9790,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data4 === "heading") || (data4 === "subheading")) || (data4 === "paragraph")) || (data4 === "item")) || (data4 === "note"))){
-const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema192.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/blocks/" + i0+"/kind",schemaPath:"#/properties/blocks/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema201.properties.blocks.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9507,13 +9841,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-const schema194 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
+const schema203 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9588,7 +9922,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data3 === "rows") || (data3 === "cards"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema194.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema203.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9614,13 +9948,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-const schema196 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
+const schema205 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9682,14 +10016,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
-const pattern138 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
+const schema208 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
+const pattern145 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9726,7 +10060,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "input") || (data0 === "link"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema199.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema208.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9763,7 +10097,7 @@ errors++;
 if(data.searchType !== undefined){
 let data2 = data.searchType;
 if(typeof data2 === "string"){
-if(!pattern138.test(data2)){
+if(!pattern145.test(data2)){
 const err5 = {instancePath:instancePath+"/searchType",schemaPath:"#/properties/searchType/pattern",keyword:"pattern",params:{pattern: "^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},message:"must match pattern \""+"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9872,13 +10206,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-const schema203 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
+const schema212 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9921,7 +10255,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema203.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema212.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9947,14 +10281,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-const schema205 = {"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}};
-const pattern142 = new RegExp("^[1-9][0-9]*$", "u");
+const schema214 = {"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}};
+const pattern149 = new RegExp("^[1-9][0-9]*$", "u");
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10012,7 +10346,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data0 === "live") || (data0 === "event")) || (data0 === "paper"))){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema205.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema214.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10080,7 +10414,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs11 = errors;
 if(typeof data1 === "string"){
-if(!pattern142.test(data1)){
+if(!pattern149.test(data1)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/2/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -10168,13 +10502,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-const schema207 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
+const schema216 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10226,13 +10560,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-const schema209 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
+const schema218 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10281,7 +10615,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data2 === "navy") || (data2 === "crimson")) || (data2 === "emerald")) || (data2 === "amber")) || (data2 === "violet")) || (data2 === "teal")) || (data2 === "ink")) || (data2 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema209.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema218.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10359,13 +10693,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-const schema212 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
+const schema221 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10405,7 +10739,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data1 === "navy") || (data1 === "crimson")) || (data1 === "emerald")) || (data1 === "amber")) || (data1 === "violet")) || (data1 === "teal")) || (data1 === "ink")) || (data1 === "rose"))){
-const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema212.properties.palette.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/palette",schemaPath:"#/properties/palette/enum",keyword:"enum",params:{allowedValues: schema221.properties.palette.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10499,7 +10833,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data5 === "host") || (data5 === "coHost")) || (data5 === "sponsor")) || (data5 === "media"))){
-const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema212.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/items/" + i0+"/tier",schemaPath:"#/properties/items/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema221.properties.items.items.properties.tier.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10575,13 +10909,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-const schema214 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
+const schema223 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10698,13 +11032,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-const schema215 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
+const schema224 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10737,13 +11071,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-const schema216 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
+const schema225 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10870,7 +11204,7 @@ errors++;
 }
 let data3 = data.counting;
 if(!((data3 === "onPage") || (data3 === "whilePlaying"))){
-const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema216.properties.counting.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/counting",schemaPath:"#/properties/counting/enum",keyword:"enum",params:{allowedValues: schema225.properties.counting.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10890,13 +11224,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-const schema218 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
+const schema227 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10948,13 +11282,159 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-const schema220 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
+const schema229 = {"title":"VenueScreenProps","description":"A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"plan":{"description":"The live plan (its title in both languages), e.g. {data.plan}.","$ref":"#/$defs/binding"}}};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.planId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "planId"},message:"must have required property '"+"planId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "planId") || (key0 === "plan"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.planId !== undefined){
+let data0 = data.planId;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(typeof data0 === "string"){
+if(!pattern98.test(data0)){
+const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err4 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.plan !== undefined){
+let data1 = data.plan;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err7 = {instancePath:instancePath+"/plan",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/plan",schemaPath:"#/$defs/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate263.errors = vErrors;
+return errors === 0;
+}
+
+const schema232 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
+
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11022,13 +11502,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
-const schema222 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
+const schema234 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11149,7 +11629,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((data4 === 0.75) || (data4 === 1)) || (data4 === 1.25)) || (data4 === 1.5)) || (data4 === 2))){
-const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema222.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/speeds/" + i0,schemaPath:"#/properties/speeds/items/enum",keyword:"enum",params:{allowedValues: schema234.properties.speeds.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11205,13 +11685,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
-const schema225 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
+const schema237 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11273,13 +11753,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-const schema227 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
+const schema239 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11382,13 +11862,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-const schema231 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
+const schema243 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11442,7 +11922,7 @@ errors++;
 if(data.equals !== undefined){
 let data1 = data.equals;
 if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema231.properties.equals.type},message:"must be string,number,boolean"};
+const err4 = {instancePath:instancePath+"/equals",schemaPath:"#/properties/equals/type",keyword:"type",params:{type: schema243.properties.equals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11455,7 +11935,7 @@ errors++;
 if(data.notEquals !== undefined){
 let data2 = data.notEquals;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema231.properties.notEquals.type},message:"must be string,number,boolean"};
+const err5 = {instancePath:instancePath+"/notEquals",schemaPath:"#/properties/notEquals/type",keyword:"type",params:{type: schema243.properties.notEquals.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11472,7 +11952,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))){
-const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema231.properties.in.items.type},message:"must be string,number"};
+const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: schema243.properties.in.items.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11517,7 +11997,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
@@ -14826,7 +15306,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("luckyDraw" !== data.type){
+if("liveScreen" !== data.type){
 const err161 = {};
 if(vErrors === null){
 vErrors = [err161];
@@ -14890,7 +15370,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("memberCenter" !== data.type){
+if("luckyDraw" !== data.type){
 const err164 = {};
 if(vErrors === null){
 vErrors = [err164];
@@ -14954,7 +15434,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("menuList" !== data.type){
+if("memberCenter" !== data.type){
 const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
@@ -14983,8 +15463,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate176(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate175(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 }
@@ -15018,7 +15498,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderConfirm" !== data.type){
+if("menuList" !== data.type){
 const err170 = {};
 if(vErrors === null){
 vErrors = [err170];
@@ -15047,8 +15527,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate181(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate178(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 }
@@ -15082,7 +15562,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderDetail" !== data.type){
+if("messageCentre" !== data.type){
 const err173 = {};
 if(vErrors === null){
 vErrors = [err173];
@@ -15146,7 +15626,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("orderList" !== data.type){
+if("orderConfirm" !== data.type){
 const err176 = {};
 if(vErrors === null){
 vErrors = [err176];
@@ -15210,7 +15690,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("passwordForm" !== data.type){
+if("orderDetail" !== data.type){
 const err179 = {};
 if(vErrors === null){
 vErrors = [err179];
@@ -15239,8 +15719,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate188(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate187(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -15274,7 +15754,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("payStatus" !== data.type){
+if("orderList" !== data.type){
 const err182 = {};
 if(vErrors === null){
 vErrors = [err182];
@@ -15303,8 +15783,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate190(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate189(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -15338,7 +15818,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("pointGoods" !== data.type){
+if("passwordForm" !== data.type){
 const err185 = {};
 if(vErrors === null){
 vErrors = [err185];
@@ -15402,7 +15882,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("pointGoodsDetail" !== data.type){
+if("payStatus" !== data.type){
 const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
@@ -15431,8 +15911,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate195(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate194(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
@@ -15466,7 +15946,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("prizeList" !== data.type){
+if("pointGoods" !== data.type){
 const err191 = {};
 if(vErrors === null){
 vErrors = [err191];
@@ -15495,8 +15975,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate197(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 }
@@ -15530,7 +16010,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("productDetail" !== data.type){
+if("pointGoodsDetail" !== data.type){
 const err194 = {};
 if(vErrors === null){
 vErrors = [err194];
@@ -15594,7 +16074,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("profileCard" !== data.type){
+if("prizeList" !== data.type){
 const err197 = {};
 if(vErrors === null){
 vErrors = [err197];
@@ -15658,7 +16138,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("profileEditor" !== data.type){
+if("productDetail" !== data.type){
 const err200 = {};
 if(vErrors === null){
 vErrors = [err200];
@@ -15687,14 +16167,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data128 = data.props;
-if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
-if(data128.nickname === undefined){
-data128.nickname = true;
+if(!(validate203(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+errors = vErrors.length;
 }
-for(const key3 in data128){
-if(!(key3 === "nickname")){
-const err201 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+var _valid62 = _errs391 === errors;
+valid192 = _valid62;
+}
+if(!valid192){
+const err201 = {instancePath,schemaPath:"#/allOf/62/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -15703,9 +16185,13 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(typeof data128.nickname !== "boolean"){
-const err202 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs394 = errors;
+let valid195 = true;
+const _errs395 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing63;
+if((data.type === undefined) && (missing63 = "type")){
+const err202 = {};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -15714,9 +16200,10 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
 else {
-const err203 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("profileCard" !== data.type){
+const err203 = {};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -15726,11 +16213,34 @@ vErrors.push(err203);
 errors++;
 }
 }
-var _valid62 = _errs391 === errors;
-valid192 = _valid62;
 }
-if(!valid192){
-const err204 = {instancePath,schemaPath:"#/allOf/62/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+var _valid63 = _errs395 === errors;
+errors = _errs394;
+if(vErrors !== null){
+if(_errs394){
+vErrors.length = _errs394;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid63){
+const _errs397 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate205(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+errors = vErrors.length;
+}
+}
+var _valid63 = _errs397 === errors;
+valid195 = _valid63;
+}
+if(!valid195){
+const err204 = {instancePath,schemaPath:"#/allOf/63/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -15739,12 +16249,12 @@ vErrors.push(err204);
 }
 errors++;
 }
-const _errs399 = errors;
-let valid197 = true;
 const _errs400 = errors;
+let valid198 = true;
+const _errs401 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing63;
-if((data.type === undefined) && (missing63 = "type")){
+let missing64;
+if((data.type === undefined) && (missing64 = "type")){
 const err205 = {};
 if(vErrors === null){
 vErrors = [err205];
@@ -15756,7 +16266,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("qaEditor" !== data.type){
+if("profileEditor" !== data.type){
 const err206 = {};
 if(vErrors === null){
 vErrors = [err206];
@@ -15769,32 +16279,30 @@ errors++;
 }
 }
 }
-var _valid63 = _errs400 === errors;
-errors = _errs399;
+var _valid64 = _errs401 === errors;
+errors = _errs400;
 if(vErrors !== null){
-if(_errs399){
-vErrors.length = _errs399;
+if(_errs400){
+vErrors.length = _errs400;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid63){
-const _errs402 = errors;
+if(_valid64){
+const _errs403 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate203(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
-errors = vErrors.length;
+let data132 = data.props;
+if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
+if(data132.nickname === undefined){
+data132.nickname = true;
 }
-}
-var _valid63 = _errs402 === errors;
-valid197 = _valid63;
-}
-if(!valid197){
-const err207 = {instancePath,schemaPath:"#/allOf/63/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+for(const key3 in data132){
+if(!(key3 === "nickname")){
+const err207 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -15803,13 +16311,9 @@ vErrors.push(err207);
 }
 errors++;
 }
-const _errs405 = errors;
-let valid200 = true;
-const _errs406 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing64;
-if((data.type === undefined) && (missing64 = "type")){
-const err208 = {};
+}
+if(typeof data132.nickname !== "boolean"){
+const err208 = {instancePath:instancePath+"/props/nickname",schemaPath:"#/$defs/profileEditorProps/properties/nickname/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -15818,10 +16322,9 @@ vErrors.push(err208);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("qaThread" !== data.type){
-const err209 = {};
+const err209 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/profileEditorProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -15831,33 +16334,10 @@ vErrors.push(err209);
 errors++;
 }
 }
+var _valid64 = _errs403 === errors;
+valid198 = _valid64;
 }
-}
-var _valid64 = _errs406 === errors;
-errors = _errs405;
-if(vErrors !== null){
-if(_errs405){
-vErrors.length = _errs405;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid64){
-const _errs408 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate205(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-}
-var _valid64 = _errs408 === errors;
-valid200 = _valid64;
-}
-if(!valid200){
+if(!valid198){
 const err210 = {instancePath,schemaPath:"#/allOf/64/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err210];
@@ -15884,7 +16364,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("registerForm" !== data.type){
+if("qaEditor" !== data.type){
 const err212 = {};
 if(vErrors === null){
 vErrors = [err212];
@@ -15948,7 +16428,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("resultPanel" !== data.type){
+if("qaThread" !== data.type){
 const err215 = {};
 if(vErrors === null){
 vErrors = [err215];
@@ -15977,8 +16457,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate210(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate209(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 }
@@ -16012,7 +16492,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("richText" !== data.type){
+if("registerForm" !== data.type){
 const err218 = {};
 if(vErrors === null){
 vErrors = [err218];
@@ -16041,8 +16521,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate215(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate211(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
 }
@@ -16076,7 +16556,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarList" !== data.type){
+if("remindMe" !== data.type){
 const err221 = {};
 if(vErrors === null){
 vErrors = [err221];
@@ -16105,8 +16585,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate219(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate214(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -16140,7 +16620,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarProfile" !== data.type){
+if("resultPanel" !== data.type){
 const err224 = {};
 if(vErrors === null){
 vErrors = [err224];
@@ -16169,8 +16649,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate223(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
 }
 }
@@ -16204,7 +16684,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("scholarVerification" !== data.type){
+if("richText" !== data.type){
 const err227 = {};
 if(vErrors === null){
 vErrors = [err227];
@@ -16233,10 +16713,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-let data145 = data.props;
-if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
-for(const key4 in data145){
-const err228 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(!(validate221(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+errors = vErrors.length;
+}
+}
+var _valid70 = _errs444 === errors;
+valid218 = _valid70;
+}
+if(!valid218){
+const err228 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -16245,9 +16731,13 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-else {
-const err229 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs447 = errors;
+let valid221 = true;
+const _errs448 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing71;
+if((data.type === undefined) && (missing71 = "type")){
+const err229 = {};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -16256,12 +16746,10 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-var _valid70 = _errs444 === errors;
-valid218 = _valid70;
-}
-if(!valid218){
-const err230 = {instancePath,schemaPath:"#/allOf/70/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(data.type !== undefined){
+if("scholarList" !== data.type){
+const err230 = {};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -16270,48 +16758,21 @@ vErrors.push(err230);
 }
 errors++;
 }
-const _errs450 = errors;
-let valid222 = true;
-const _errs451 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing71;
-if((data.type === undefined) && (missing71 = "type")){
-const err231 = {};
-if(vErrors === null){
-vErrors = [err231];
-}
-else {
-vErrors.push(err231);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("searchBar" !== data.type){
-const err232 = {};
-if(vErrors === null){
-vErrors = [err232];
-}
-else {
-vErrors.push(err232);
-}
-errors++;
 }
 }
 }
-}
-var _valid71 = _errs451 === errors;
-errors = _errs450;
+var _valid71 = _errs448 === errors;
+errors = _errs447;
 if(vErrors !== null){
-if(_errs450){
-vErrors.length = _errs450;
+if(_errs447){
+vErrors.length = _errs447;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid71){
-const _errs453 = errors;
+const _errs450 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
@@ -16321,11 +16782,38 @@ vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.err
 errors = vErrors.length;
 }
 }
-var _valid71 = _errs453 === errors;
-valid222 = _valid71;
+var _valid71 = _errs450 === errors;
+valid221 = _valid71;
 }
-if(!valid222){
-const err233 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid221){
+const err231 = {instancePath,schemaPath:"#/allOf/71/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
+}
+errors++;
+}
+const _errs453 = errors;
+let valid224 = true;
+const _errs454 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing72;
+if((data.type === undefined) && (missing72 = "type")){
+const err232 = {};
+if(vErrors === null){
+vErrors = [err232];
+}
+else {
+vErrors.push(err232);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("scholarProfile" !== data.type){
+const err233 = {};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -16334,13 +16822,35 @@ vErrors.push(err233);
 }
 errors++;
 }
+}
+}
+}
+var _valid72 = _errs454 === errors;
+errors = _errs453;
+if(vErrors !== null){
+if(_errs453){
+vErrors.length = _errs453;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid72){
 const _errs456 = errors;
-let valid225 = true;
-const _errs457 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing72;
-if((data.type === undefined) && (missing72 = "type")){
-const err234 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate229(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+errors = vErrors.length;
+}
+}
+var _valid72 = _errs456 === errors;
+valid224 = _valid72;
+}
+if(!valid224){
+const err234 = {instancePath,schemaPath:"#/allOf/72/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -16349,9 +16859,12 @@ vErrors.push(err234);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("seatMap" !== data.type){
+const _errs459 = errors;
+let valid227 = true;
+const _errs460 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing73;
+if((data.type === undefined) && (missing73 = "type")){
 const err235 = {};
 if(vErrors === null){
 vErrors = [err235];
@@ -16361,35 +16874,10 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-}
-}
-var _valid72 = _errs457 === errors;
-errors = _errs456;
-if(vErrors !== null){
-if(_errs456){
-vErrors.length = _errs456;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid72){
-const _errs459 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate228(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
-errors = vErrors.length;
-}
-}
-var _valid72 = _errs459 === errors;
-valid225 = _valid72;
-}
-if(!valid225){
-const err236 = {instancePath,schemaPath:"#/allOf/72/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("scholarVerification" !== data.type){
+const err236 = {};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -16398,13 +16886,29 @@ vErrors.push(err236);
 }
 errors++;
 }
+}
+}
+}
+var _valid73 = _errs460 === errors;
+errors = _errs459;
+if(vErrors !== null){
+if(_errs459){
+vErrors.length = _errs459;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid73){
 const _errs462 = errors;
-let valid228 = true;
-const _errs463 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing73;
-if((data.type === undefined) && (missing73 = "type")){
-const err237 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data151 = data.props;
+if(data151 && typeof data151 == "object" && !Array.isArray(data151)){
+for(const key4 in data151){
+const err237 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -16413,10 +16917,9 @@ vErrors.push(err237);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("settingsActions" !== data.type){
-const err238 = {};
+const err238 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/scholarVerificationProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -16426,28 +16929,11 @@ vErrors.push(err238);
 errors++;
 }
 }
+var _valid73 = _errs462 === errors;
+valid227 = _valid73;
 }
-}
-var _valid73 = _errs463 === errors;
-errors = _errs462;
-if(vErrors !== null){
-if(_errs462){
-vErrors.length = _errs462;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid73){
-const _errs465 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-let data151 = data.props;
-if(data151 && typeof data151 == "object" && !Array.isArray(data151)){
-for(const key5 in data151){
-const err239 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(!valid227){
+const err239 = {instancePath,schemaPath:"#/allOf/73/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -16456,9 +16942,13 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs468 = errors;
+let valid231 = true;
+const _errs469 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing74;
+if((data.type === undefined) && (missing74 = "type")){
+const err240 = {};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -16467,12 +16957,10 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-var _valid73 = _errs465 === errors;
-valid228 = _valid73;
-}
-if(!valid228){
-const err241 = {instancePath,schemaPath:"#/allOf/73/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(data.type !== undefined){
+if("searchBar" !== data.type){
+const err241 = {};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -16481,13 +16969,35 @@ vErrors.push(err241);
 }
 errors++;
 }
+}
+}
+}
+var _valid74 = _errs469 === errors;
+errors = _errs468;
+if(vErrors !== null){
+if(_errs468){
+vErrors.length = _errs468;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid74){
 const _errs471 = errors;
-let valid232 = true;
-const _errs472 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing74;
-if((data.type === undefined) && (missing74 = "type")){
-const err242 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate231(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+errors = vErrors.length;
+}
+}
+var _valid74 = _errs471 === errors;
+valid231 = _valid74;
+}
+if(!valid231){
+const err242 = {instancePath,schemaPath:"#/allOf/74/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -16496,9 +17006,12 @@ vErrors.push(err242);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("shareActions" !== data.type){
+const _errs474 = errors;
+let valid234 = true;
+const _errs475 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing75;
+if((data.type === undefined) && (missing75 = "type")){
 const err243 = {};
 if(vErrors === null){
 vErrors = [err243];
@@ -16508,35 +17021,10 @@ vErrors.push(err243);
 }
 errors++;
 }
-}
-}
-}
-var _valid74 = _errs472 === errors;
-errors = _errs471;
-if(vErrors !== null){
-if(_errs471){
-vErrors.length = _errs471;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid74){
-const _errs474 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate233(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
-errors = vErrors.length;
-}
-}
-var _valid74 = _errs474 === errors;
-valid232 = _valid74;
-}
-if(!valid232){
-const err244 = {instancePath,schemaPath:"#/allOf/74/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("seatMap" !== data.type){
+const err244 = {};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -16545,13 +17033,35 @@ vErrors.push(err244);
 }
 errors++;
 }
+}
+}
+}
+var _valid75 = _errs475 === errors;
+errors = _errs474;
+if(vErrors !== null){
+if(_errs474){
+vErrors.length = _errs474;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid75){
 const _errs477 = errors;
-let valid235 = true;
-const _errs478 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing75;
-if((data.type === undefined) && (missing75 = "type")){
-const err245 = {};
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate234(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+errors = vErrors.length;
+}
+}
+var _valid75 = _errs477 === errors;
+valid234 = _valid75;
+}
+if(!valid234){
+const err245 = {instancePath,schemaPath:"#/allOf/75/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -16560,9 +17070,12 @@ vErrors.push(err245);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("signinCard" !== data.type){
+const _errs480 = errors;
+let valid237 = true;
+const _errs481 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing76;
+if((data.type === undefined) && (missing76 = "type")){
 const err246 = {};
 if(vErrors === null){
 vErrors = [err246];
@@ -16572,35 +17085,10 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-}
-}
-var _valid75 = _errs478 === errors;
-errors = _errs477;
-if(vErrors !== null){
-if(_errs477){
-vErrors.length = _errs477;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid75){
-const _errs480 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate235(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-errors = vErrors.length;
-}
-}
-var _valid75 = _errs480 === errors;
-valid235 = _valid75;
-}
-if(!valid235){
-const err247 = {instancePath,schemaPath:"#/allOf/75/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.type !== undefined){
+if("settingsActions" !== data.type){
+const err247 = {};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -16609,13 +17097,29 @@ vErrors.push(err247);
 }
 errors++;
 }
+}
+}
+}
+var _valid76 = _errs481 === errors;
+errors = _errs480;
+if(vErrors !== null){
+if(_errs480){
+vErrors.length = _errs480;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid76){
 const _errs483 = errors;
-let valid238 = true;
-const _errs484 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing76;
-if((data.type === undefined) && (missing76 = "type")){
-const err248 = {};
+if(data.props === undefined){
+data.props = {};
+}
+let data157 = data.props;
+if(data157 && typeof data157 == "object" && !Array.isArray(data157)){
+for(const key5 in data157){
+const err248 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -16624,10 +17128,9 @@ vErrors.push(err248);
 }
 errors++;
 }
+}
 else {
-if(data.type !== undefined){
-if("signUpForm" !== data.type){
-const err249 = {};
+const err249 = {instancePath:instancePath+"/props",schemaPath:"#/$defs/settingsActionsProps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -16637,33 +17140,10 @@ vErrors.push(err249);
 errors++;
 }
 }
+var _valid76 = _errs483 === errors;
+valid237 = _valid76;
 }
-}
-var _valid76 = _errs484 === errors;
-errors = _errs483;
-if(vErrors !== null){
-if(_errs483){
-vErrors.length = _errs483;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid76){
-const _errs486 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.props === undefined){
-data.props = {};
-}
-if(!(validate237(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
-errors = vErrors.length;
-}
-}
-var _valid76 = _errs486 === errors;
-valid238 = _valid76;
-}
-if(!valid238){
+if(!valid237){
 const err250 = {instancePath,schemaPath:"#/allOf/76/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err250];
@@ -16690,7 +17170,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("sponsorGrid" !== data.type){
+if("shareActions" !== data.type){
 const err252 = {};
 if(vErrors === null){
 vErrors = [err252];
@@ -16719,8 +17199,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate243(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate239(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 }
@@ -16754,7 +17234,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("tabs" !== data.type){
+if("signinCard" !== data.type){
 const err255 = {};
 if(vErrors === null){
 vErrors = [err255];
@@ -16783,8 +17263,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate247(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+if(!(validate241(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
 }
 }
@@ -16818,7 +17298,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("taskList" !== data.type){
+if("signUpForm" !== data.type){
 const err258 = {};
 if(vErrors === null){
 vErrors = [err258];
@@ -16847,8 +17327,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate250(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+if(!(validate243(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
 }
@@ -16882,7 +17362,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("taskStep" !== data.type){
+if("sponsorGrid" !== data.type){
 const err261 = {};
 if(vErrors === null){
 vErrors = [err261];
@@ -16911,8 +17391,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate253(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+if(!(validate249(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
 errors = vErrors.length;
 }
 }
@@ -16946,7 +17426,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("userHome" !== data.type){
+if("tabs" !== data.type){
 const err264 = {};
 if(vErrors === null){
 vErrors = [err264];
@@ -16975,8 +17455,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate255(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
+if(!(validate253(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
 }
@@ -17010,7 +17490,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoComments" !== data.type){
+if("taskList" !== data.type){
 const err267 = {};
 if(vErrors === null){
 vErrors = [err267];
@@ -17039,8 +17519,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate257(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate256(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
 }
 }
@@ -17074,7 +17554,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("videoPlayer" !== data.type){
+if("taskStep" !== data.type){
 const err270 = {};
 if(vErrors === null){
 vErrors = [err270];
@@ -17103,8 +17583,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate260(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+if(!(validate259(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
 }
 }
@@ -17138,7 +17618,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteBoard" !== data.type){
+if("userHome" !== data.type){
 const err273 = {};
 if(vErrors === null){
 vErrors = [err273];
@@ -17167,8 +17647,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate263(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+if(!(validate261(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
 }
@@ -17202,7 +17682,7 @@ errors++;
 }
 else {
 if(data.type !== undefined){
-if("voteEntry" !== data.type){
+if("venueScreen" !== data.type){
 const err276 = {};
 if(vErrors === null){
 vErrors = [err276];
@@ -17231,8 +17711,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate265(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate263(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
 errors = vErrors.length;
 }
 }
@@ -17249,9 +17729,13 @@ vErrors.push(err277);
 }
 errors++;
 }
+const _errs543 = errors;
+let valid268 = true;
+const _errs544 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err278 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+let missing86;
+if((data.type === undefined) && (missing86 = "type")){
+const err278 = {};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -17260,9 +17744,10 @@ vErrors.push(err278);
 }
 errors++;
 }
-for(const key6 in data){
-if(!((((((key6 === "type") || (key6 === "props")) || (key6 === "data")) || (key6 === "gate")) || (key6 === "visibleWhen")) || (key6 === "children"))){
-const err279 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+else {
+if(data.type !== undefined){
+if("videoComments" !== data.type){
+const err279 = {};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -17272,10 +17757,34 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data.type !== undefined){
-let data176 = data.type;
-if(typeof data176 !== "string"){
-const err280 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+var _valid86 = _errs544 === errors;
+errors = _errs543;
+if(vErrors !== null){
+if(_errs543){
+vErrors.length = _errs543;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid86){
+const _errs546 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate265(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+errors = vErrors.length;
+}
+}
+var _valid86 = _errs546 === errors;
+valid268 = _valid86;
+}
+if(!valid268){
+const err280 = {instancePath,schemaPath:"#/allOf/86/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -17284,8 +17793,13 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data176 === "actionBar") || (data176 === "addressForm")) || (data176 === "addressList")) || (data176 === "agenda")) || (data176 === "appDownload")) || (data176 === "audioBook")) || (data176 === "audioPlayer")) || (data176 === "bannerCarousel")) || (data176 === "blackList")) || (data176 === "bookUnlock")) || (data176 === "bookVoucher")) || (data176 === "calendarFeed")) || (data176 === "circleComposer")) || (data176 === "circleDetail")) || (data176 === "circleFeed")) || (data176 === "citeBox")) || (data176 === "citeExport")) || (data176 === "codeRedeem")) || (data176 === "collectList")) || (data176 === "comments")) || (data176 === "contentList")) || (data176 === "contestHome")) || (data176 === "contestWinners")) || (data176 === "countdown")) || (data176 === "couponList")) || (data176 === "detailHeader")) || (data176 === "emptyState")) || (data176 === "errorState")) || (data176 === "essayArticle")) || (data176 === "essayEditor")) || (data176 === "essayWrite")) || (data176 === "eventGuests")) || (data176 === "eventHero")) || (data176 === "exchangeConfirm")) || (data176 === "exchangeDetail")) || (data176 === "filterChips")) || (data176 === "functionGuide")) || (data176 === "giftCards")) || (data176 === "giftReceive")) || (data176 === "guestList")) || (data176 === "helpCoupon")) || (data176 === "hero")) || (data176 === "lessonView")) || (data176 === "libraryList")) || (data176 === "librarySave")) || (data176 === "linkGrid")) || (data176 === "liveChat")) || (data176 === "liveList")) || (data176 === "livePlayer")) || (data176 === "luckyDraw")) || (data176 === "memberCenter")) || (data176 === "menuList")) || (data176 === "orderConfirm")) || (data176 === "orderDetail")) || (data176 === "orderList")) || (data176 === "passwordForm")) || (data176 === "payStatus")) || (data176 === "pointGoods")) || (data176 === "pointGoodsDetail")) || (data176 === "prizeList")) || (data176 === "productDetail")) || (data176 === "profileCard")) || (data176 === "profileEditor")) || (data176 === "qaEditor")) || (data176 === "qaThread")) || (data176 === "registerForm")) || (data176 === "resultPanel")) || (data176 === "richText")) || (data176 === "scholarList")) || (data176 === "scholarProfile")) || (data176 === "scholarVerification")) || (data176 === "searchBar")) || (data176 === "seatMap")) || (data176 === "settingsActions")) || (data176 === "shareActions")) || (data176 === "signinCard")) || (data176 === "signUpForm")) || (data176 === "sponsorGrid")) || (data176 === "tabs")) || (data176 === "taskList")) || (data176 === "taskStep")) || (data176 === "userHome")) || (data176 === "videoComments")) || (data176 === "videoPlayer")) || (data176 === "voteBoard")) || (data176 === "voteEntry"))){
-const err281 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"};
+const _errs549 = errors;
+let valid271 = true;
+const _errs550 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing87;
+if((data.type === undefined) && (missing87 = "type")){
+const err281 = {};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -17294,11 +17808,10 @@ vErrors.push(err281);
 }
 errors++;
 }
-}
-if(data.props !== undefined){
-let data177 = data.props;
-if(!(data177 && typeof data177 == "object" && !Array.isArray(data177))){
-const err282 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+else {
+if(data.type !== undefined){
+if("videoPlayer" !== data.type){
+const err282 = {};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -17308,11 +17821,34 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data178 = data.data;
-if(typeof data178 === "string"){
-if(!pattern4.test(data178)){
-const err283 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+}
+}
+var _valid87 = _errs550 === errors;
+errors = _errs549;
+if(vErrors !== null){
+if(_errs549){
+vErrors.length = _errs549;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid87){
+const _errs552 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate268(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+errors = vErrors.length;
+}
+}
+var _valid87 = _errs552 === errors;
+valid271 = _valid87;
+}
+if(!valid271){
+const err283 = {instancePath,schemaPath:"#/allOf/87/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -17321,9 +17857,13 @@ vErrors.push(err283);
 }
 errors++;
 }
-}
-else {
-const err284 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs555 = errors;
+let valid274 = true;
+const _errs556 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing88;
+if((data.type === undefined) && (missing88 = "type")){
+const err284 = {};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -17332,11 +17872,10 @@ vErrors.push(err284);
 }
 errors++;
 }
-}
-if(data.gate !== undefined){
-let data179 = data.gate;
-if(typeof data179 !== "string"){
-const err285 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(data.type !== undefined){
+if("voteBoard" !== data.type){
+const err285 = {};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -17345,8 +17884,35 @@ vErrors.push(err285);
 }
 errors++;
 }
-if(!(((((data179 === "visitor") || (data179 === "login")) || (data179 === "phoneBound")) || (data179 === "scholar")) || (data179 === "vip"))){
-const err286 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+var _valid88 = _errs556 === errors;
+errors = _errs555;
+if(vErrors !== null){
+if(_errs555){
+vErrors.length = _errs555;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid88){
+const _errs558 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate271(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+errors = vErrors.length;
+}
+}
+var _valid88 = _errs558 === errors;
+valid274 = _valid88;
+}
+if(!valid274){
+const err286 = {instancePath,schemaPath:"#/allOf/88/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -17355,26 +17921,13 @@ vErrors.push(err286);
 }
 errors++;
 }
-}
-if(data.visibleWhen !== undefined){
-if(!(validate267(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
-errors = vErrors.length;
-}
-}
-if(data.children !== undefined){
-let data181 = data.children;
-if(Array.isArray(data181)){
-const len0 = data181.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data181[i0], {instancePath:instancePath+"/children/" + i0,parentData:data181,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err287 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs561 = errors;
+let valid277 = true;
+const _errs562 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing89;
+if((data.type === undefined) && (missing89 = "type")){
+const err287 = {};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -17383,15 +17936,198 @@ vErrors.push(err287);
 }
 errors++;
 }
-}
-}
 else {
-const err288 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.type !== undefined){
+if("voteEntry" !== data.type){
+const err288 = {};
 if(vErrors === null){
 vErrors = [err288];
 }
 else {
 vErrors.push(err288);
+}
+errors++;
+}
+}
+}
+}
+var _valid89 = _errs562 === errors;
+errors = _errs561;
+if(vErrors !== null){
+if(_errs561){
+vErrors.length = _errs561;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid89){
+const _errs564 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.props === undefined){
+data.props = {};
+}
+if(!(validate273(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+errors = vErrors.length;
+}
+}
+var _valid89 = _errs564 === errors;
+valid277 = _valid89;
+}
+if(!valid277){
+const err289 = {instancePath,schemaPath:"#/allOf/89/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err290 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+for(const key6 in data){
+if(!((((((key6 === "type") || (key6 === "props")) || (key6 === "data")) || (key6 === "gate")) || (key6 === "visibleWhen")) || (key6 === "children"))){
+const err291 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data184 = data.type;
+if(typeof data184 !== "string"){
+const err292 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data184 === "actionBar") || (data184 === "addressForm")) || (data184 === "addressList")) || (data184 === "agenda")) || (data184 === "appDownload")) || (data184 === "audioBook")) || (data184 === "audioPlayer")) || (data184 === "bannerCarousel")) || (data184 === "blackList")) || (data184 === "bookUnlock")) || (data184 === "bookVoucher")) || (data184 === "calendarFeed")) || (data184 === "circleComposer")) || (data184 === "circleDetail")) || (data184 === "circleFeed")) || (data184 === "citeBox")) || (data184 === "citeExport")) || (data184 === "codeRedeem")) || (data184 === "collectList")) || (data184 === "comments")) || (data184 === "contentList")) || (data184 === "contestHome")) || (data184 === "contestWinners")) || (data184 === "countdown")) || (data184 === "couponList")) || (data184 === "detailHeader")) || (data184 === "emptyState")) || (data184 === "errorState")) || (data184 === "essayArticle")) || (data184 === "essayEditor")) || (data184 === "essayWrite")) || (data184 === "eventGuests")) || (data184 === "eventHero")) || (data184 === "exchangeConfirm")) || (data184 === "exchangeDetail")) || (data184 === "filterChips")) || (data184 === "functionGuide")) || (data184 === "giftCards")) || (data184 === "giftReceive")) || (data184 === "guestList")) || (data184 === "helpCoupon")) || (data184 === "hero")) || (data184 === "lessonView")) || (data184 === "libraryList")) || (data184 === "librarySave")) || (data184 === "linkGrid")) || (data184 === "liveChat")) || (data184 === "liveList")) || (data184 === "livePlayer")) || (data184 === "liveScreen")) || (data184 === "luckyDraw")) || (data184 === "memberCenter")) || (data184 === "menuList")) || (data184 === "messageCentre")) || (data184 === "orderConfirm")) || (data184 === "orderDetail")) || (data184 === "orderList")) || (data184 === "passwordForm")) || (data184 === "payStatus")) || (data184 === "pointGoods")) || (data184 === "pointGoodsDetail")) || (data184 === "prizeList")) || (data184 === "productDetail")) || (data184 === "profileCard")) || (data184 === "profileEditor")) || (data184 === "qaEditor")) || (data184 === "qaThread")) || (data184 === "registerForm")) || (data184 === "remindMe")) || (data184 === "resultPanel")) || (data184 === "richText")) || (data184 === "scholarList")) || (data184 === "scholarProfile")) || (data184 === "scholarVerification")) || (data184 === "searchBar")) || (data184 === "seatMap")) || (data184 === "settingsActions")) || (data184 === "shareActions")) || (data184 === "signinCard")) || (data184 === "signUpForm")) || (data184 === "sponsorGrid")) || (data184 === "tabs")) || (data184 === "taskList")) || (data184 === "taskStep")) || (data184 === "userHome")) || (data184 === "venueScreen")) || (data184 === "videoComments")) || (data184 === "videoPlayer")) || (data184 === "voteBoard")) || (data184 === "voteEntry"))){
+const err293 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data185 = data.props;
+if(!(data185 && typeof data185 == "object" && !Array.isArray(data185))){
+const err294 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data186 = data.data;
+if(typeof data186 === "string"){
+if(!pattern4.test(data186)){
+const err295 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+else {
+const err296 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+}
+if(data.gate !== undefined){
+let data187 = data.gate;
+if(typeof data187 !== "string"){
+const err297 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+if(!(((((data187 === "visitor") || (data187 === "login")) || (data187 === "phoneBound")) || (data187 === "scholar")) || (data187 === "vip"))){
+const err298 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+}
+if(data.visibleWhen !== undefined){
+if(!(validate275(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+errors = vErrors.length;
+}
+}
+if(data.children !== undefined){
+let data189 = data.children;
+if(Array.isArray(data189)){
+const len0 = data189.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data189[i0], {instancePath:instancePath+"/children/" + i0,parentData:data189,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err299 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
+}
+errors++;
+}
+}
+}
+else {
+const err300 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err300];
+}
+else {
+vErrors.push(err300);
 }
 errors++;
 }

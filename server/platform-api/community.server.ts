@@ -5,6 +5,7 @@ import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
 import { allowAll, formKit, say, validateBody } from "./support.server.ts";
+import { notify } from "./notices.server.ts";
 
 /**
  * The community core that articles, circle posts and Q&A share: who follows whom, the blacklist, the risk-word
@@ -128,6 +129,13 @@ export function toggleUserFollow(db: Db, context: ApiContext, user: UserRow): En
       // A block ended this follow; following again would give the blocked person the followers-only posts back.
       if (isBlocked(db, followeeId, user.id)) return null;
       db.prepare("INSERT INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").run(user.id, followeeId, context.now().toISOString());
+      const name = publicName(user);
+      notify(
+        db,
+        followeeId,
+        { kind: "follow", title: `${name} 关注了你`, titleEn: `${name} followed you`, link: `/userHome?userId=${user.id}` },
+        context.now(),
+      );
       return true;
     })
     .immediate();
@@ -185,6 +193,20 @@ function personOf(db: Db, id: number) {
  * /comment/*, /userBlack/*, /follow/userStatus and /textRoute/filterRiskWords over the given kinds of post. The list is
  * read on each request, so a module may add its target after these routes are made.
  */
+/** People a comment names with "@nickname" (at most 5), told so; the one replied to is told of the reply instead. */
+function noticeOfComment(db: Db, author: UserRow, content: string, repliedTo: number | null, at: Date): void {
+  const name = publicName(author);
+  const excerpt = [...content].slice(0, 60).join("");
+  if (repliedTo !== null && repliedTo !== author.id)
+    notify(db, repliedTo, { kind: "reply", title: `${name} 回复了你`, titleEn: `${name} replied to you`, body: excerpt, bodyEn: excerpt }, at);
+  const names = [...new Set([...content.matchAll(/@([^\s@,，:：]{1,20})/g)].map((match) => match[1]))].slice(0, 5);
+  for (const mentioned of names) {
+    const id = db.prepare("SELECT id FROM users WHERE nickname = ? AND disabled = 0").pluck().get(mentioned) as number | undefined;
+    if (id && id !== author.id && id !== repliedTo && !isBlocked(db, id, author.id))
+      notify(db, id, { kind: "mention", title: `${name} 提到了你`, titleEn: `${name} mentioned you`, body: excerpt, bodyEn: excerpt }, at);
+  }
+}
+
 export function communityRoutes(db: Db, accounts: Accounts, targets: readonly CommentTarget[]): RouteDefinition[] {
   const targetOf = { get: (kind: CommentKind) => targets.find((target) => target.kind === kind) };
   const commentKit = formKit(commentSchema, commentValidators);
@@ -227,10 +249,11 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
     if ("envelope" in resolved) return resolved.envelope;
     const blockedMessage = say(context, "对方已将你加入黑名单，无法评论或回复", "This person has blocked you, so you cannot comment or reply");
     if (!resolved.target.hidesOwner?.(resolved.id) && isBlocked(db, resolved.owner, user.id)) return fail(403, blockedMessage);
+    let replied: { user_id: number } | undefined;
     if (replyTo !== undefined) {
-      const replied = db
-        .prepare("SELECT user_id FROM comments WHERE id = ? AND kind = ? AND target_id = ? AND deleted_at IS NULL")
-        .get(replyTo, kind, targetId) as { user_id: number } | undefined;
+      replied = db.prepare("SELECT user_id FROM comments WHERE id = ? AND kind = ? AND target_id = ? AND deleted_at IS NULL").get(replyTo, kind, targetId) as
+        | { user_id: number }
+        | undefined;
       if (!replied) return fail(400, say(context, "回复的评论不存在", "The comment you are replying to does not exist"));
       if (isBlocked(db, replied.user_id, user.id)) return fail(403, blockedMessage);
     }
@@ -241,6 +264,7 @@ export function communityRoutes(db: Db, accounts: Accounts, targets: readonly Co
         .prepare("INSERT INTO comments (kind, target_id, user_id, reply_to_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)")
         .run(kind, targetId, user.id, replyTo ?? null, content, context.now().toISOString());
       resolved.target.onCountChange?.(targetId, 1);
+      noticeOfComment(db, user, content, replied?.user_id ?? null, context.now());
       return Number(inserted.lastInsertRowid);
     })();
     const row = db.prepare(`SELECT ${COMMENT_COLUMNS} ${COMMENT_JOINS} WHERE c.id = ?`).get(id) as CommentRow;

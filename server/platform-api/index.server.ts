@@ -37,6 +37,9 @@ import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
+import { createLiveRoom, type LiveRoom } from "./live-room.server.ts";
+import { createMessages, type Messages } from "./messages.server.ts";
+import { errorReportRoutes } from "./error-reports.server.ts";
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
@@ -50,6 +53,10 @@ export interface EmbeddedPlatform {
   opsConsole: OpsConsole;
   /** Hot searches; an operator hides a phrase through the developer tools (ADR 042). */
   hotSearches: HotSearches;
+  /** Screen pushes, questionnaires and sign-ins of live rooms (ADR 062); the developer tools play the host. */
+  liveRoom: LiveRoom;
+  /** Notices, direct messages and reminders (ADR 063); the /ws/im socket reads new ones from here. */
+  messages: Messages;
   close(): void;
 }
 
@@ -118,12 +125,14 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     fulfilCard: membership.fulfilPaidCard,
     revokeCard: membership.revokePaidCard,
   });
-  // Unpaid orders expire, lapsed memberships end and sign-in reminders go out on time even when nobody reads them
-  // (calls that touch orders check too).
+  const messages = createMessages(db, accounts, uploadsDir);
+  // Unpaid orders expire, lapsed memberships end and sign-in and live reminders go out on time even when nobody reads
+  // them (calls that touch orders check too).
   const expiry = setInterval(() => {
     orders.expireOverdue(now());
     membership.endLapsed(now());
     sendSigninReminders(db, now());
+    messages.sendReminders(now());
   }, 30_000);
   expiry.unref();
   // Each kind of post that takes comments: articles, circle posts, questions and answers.
@@ -139,6 +148,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     const taken = opsConsole.seedFromDirectory(options.pageConfigsDir, now());
     if (taken) options.log?.(`took ${taken} new or changed page config(s) from ${options.pageConfigsDir} into the console's store`);
   }
+  const liveRoom = createLiveRoom(db, accounts);
   const api = createRouter(
     db,
     [
@@ -150,6 +160,9 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...mediaRoutes(db, accounts, hotSearches),
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
+      ...liveRoom.routes,
+      ...messages.routes,
+      ...errorReportRoutes(db),
       ...specialRoutes(db, accounts),
       ...orders.routes,
       ...shopRoutes(db, accounts),
@@ -180,6 +193,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     membership,
     opsConsole,
     hotSearches,
+    liveRoom,
+    messages,
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

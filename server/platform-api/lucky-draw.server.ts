@@ -6,6 +6,7 @@ import type { DeliveryAddress } from "./orders.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
 import { allow, answerRefusal, Refusal, say, shanghaiDay } from "./support.server.ts";
+import { notify } from "./notices.server.ts";
 
 const DRAWS_PER_MINUTE = 30;
 const DAY = 86_400_000;
@@ -176,6 +177,8 @@ export function luckyDrawRoutes(db: Db, accounts: Accounts, ledger: Ledger, addr
         .run(userId, draw.id, prize.id, payWith, status, at, status === "claimed" ? at : null).lastInsertRowid,
     );
     if (prize.kind === "points") ledger.credit(userId, prize.points, "prize", `draw-result:${resultId}`, now);
+    if (prize.kind !== "none")
+      notify(db, userId, { kind: "prize", title: `恭喜中奖：${prize.title}`, titleEn: `You won: ${prize.title_en || prize.title}`, link: "/myluckyDraw" }, now);
     if (prize.kind === "coupon") {
       const userCouponId = db
         .prepare("INSERT INTO user_coupons (coupon_id, user_id, obtained_at) VALUES (?, ?, ?)")

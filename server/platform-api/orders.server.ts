@@ -5,6 +5,7 @@ import type { Db } from "./db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { formKit, say, validateBody } from "./support.server.ts";
+import { notify as writeNotice } from "./notices.server.ts";
 
 /** An unpaid order holds its stock and coupon this long, then expires and gives them back (ADR 018). */
 export const ORDER_TTL_MS = 15 * 60_000;
@@ -396,6 +397,21 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
   function giveBack(payment: PaymentRow, reason: RefundReason, now: Date): void {
     setPaymentStatus.run("refunded", now.toISOString(), payment.id);
     recordMoney.run(payment.id, payment.order_id, "refunded", payment.amount_fen, reason, now.toISOString());
+    const order = orderById.get(payment.order_id) as OrderRow;
+    const yuan = (payment.amount_fen / 100).toFixed(2);
+    writeNotice(
+      db,
+      order.user_id,
+      {
+        kind: "refund",
+        title: `退款 ¥${yuan}`,
+        titleEn: `Refund of ¥${yuan}`,
+        body: `订单 ${order.order_no}`,
+        bodyEn: `Order ${order.order_no}`,
+        link: `/myOrderDetail?orderNo=${order.order_no}`,
+      },
+      now,
+    );
   }
 
   /** Why money arriving for an order cannot be kept, or null when it pays the order. */
@@ -427,6 +443,19 @@ export function createOrderEngine(db: Db, accounts: Accounts, options: OrderEngi
     }
     setPaymentStatus.run("succeeded", now.toISOString(), payment.id);
     transition(order, "paid", `payment ${payment.payment_no}`, now);
+    writeNotice(
+      db,
+      order.user_id,
+      {
+        kind: "order",
+        title: `支付成功：${product.title}`,
+        titleEn: `Paid: ${product.title_en || product.title}`,
+        body: `订单 ${order.order_no}`,
+        bodyEn: `Order ${order.order_no}`,
+        link: `/myOrderDetail?orderNo=${order.order_no}`,
+      },
+      now,
+    );
     if (order.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'used' WHERE id = ?").run(order.user_coupon_id);
     if (product.kind === "course") {
       db.prepare("INSERT INTO entitlements (user_id, product_id, order_id, granted_at) VALUES (?, ?, ?, ?)").run(

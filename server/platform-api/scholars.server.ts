@@ -2,10 +2,11 @@ import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/f
 import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import { toggleUserFollow } from "./community.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import { publicName, type Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, newToken, say, sha256, validateBody } from "./support.server.ts";
+import { notify } from "./notices.server.ts";
 
 /** Scholar verification states (isPass): 0 pending review, 1 declined, 2 approved, 3 email pending confirmation. */
 export const CLAIM = { pending: 0, declined: 1, approved: 2, emailPending: 3 } as const;
@@ -95,6 +96,15 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
           db.prepare("UPDATE scholars SET follower_count = MAX(0, follower_count - 1) WHERE author_code = ?").run(authorCode);
         } else {
           db.prepare("INSERT INTO follows (user_id, author_code, created_at) VALUES (?, ?, ?)").run(user.id, authorCode, iso(context));
+          const scholarUser = db.prepare("SELECT id FROM users WHERE author_code = ?").pluck().get(authorCode) as number | undefined;
+          const name = publicName(user);
+          if (scholarUser && scholarUser !== user.id)
+            notify(
+              db,
+              scholarUser,
+              { kind: "follow", title: `${name} 关注了你`, titleEn: `${name} followed you`, link: `/userHome?userId=${user.id}` },
+              context.now(),
+            );
           db.prepare("UPDATE scholars SET follower_count = follower_count + 1 WHERE author_code = ?").run(authorCode);
         }
         return ok({ followed: !following });
@@ -161,6 +171,12 @@ export function reviewClaim(db: Db, userId: number, decision: "approve" | "decli
       now.toISOString(),
       userId,
     );
+    notify(
+      db,
+      userId,
+      { kind: "claim", title: "学者认领未通过", titleEn: "Your scholar claim was declined", body: reason, bodyEn: reason, link: "/authentication" },
+      now,
+    );
     return true;
   }
   const details = JSON.parse(claim.details) as ScholarClaimForm;
@@ -181,6 +197,7 @@ export function reviewClaim(db: Db, userId: number, decision: "approve" | "decli
     );
     db.prepare("UPDATE users SET author_code = ? WHERE id = ?").run(authorCode, userId);
     db.prepare("UPDATE scholar_claims SET is_pass = 2, updated_at = ? WHERE user_id = ?").run(now.toISOString(), userId);
+    notify(db, userId, { kind: "claim", title: "学者认领已通过", titleEn: "Your scholar claim was approved", link: "/authentication" }, now);
   })();
   return true;
 }

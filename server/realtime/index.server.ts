@@ -6,6 +6,10 @@ import type { EmbeddedPlatform } from "../platform-api/index.server.ts";
 import { livePlanExists } from "../platform-api/live.server.ts";
 import { DWELL_PLACEHOLDER_TOKEN, DWELL_SOCKET_PATH } from "@contracts/dwell.ts";
 import { CHAT_SOCKET_PATH } from "@contracts/chat.ts";
+import { readScreenQuery, SCREEN_SOCKET_PATH } from "@contracts/screen.ts";
+import { createScreenHub } from "./screen.server.ts";
+import { IM_SOCKET_PATH } from "@contracts/messages.ts";
+import { createMessagesHub } from "./messages.server.ts";
 import { CHAT_LIMITS, createChatHub } from "./chat.server.ts";
 import { createDwellHub, readDwellQuery, type DwellConnection } from "./dwell.server.ts";
 import { isSameOrigin, refuseUpgrade, socketContext, userOf } from "./common.server.ts";
@@ -17,7 +21,7 @@ export type RealtimePlatform =
   | { kind: "embedded"; platform: EmbeddedPlatform }
   | {
       kind: "remote";
-      /** The platform's socket origin (ws: or wss:); /ws/chat and /ws/dwell are appended. */
+      /** The platform's socket origin (ws: or wss:); /ws/chat, /ws/screen and /ws/dwell are appended. */
       socketsUrl: string;
       /** Whom a session token names, asked of the platform (for the per-user socket limit); null for nobody. */
       sessionUserId: (token: string) => Promise<string | null>;
@@ -50,11 +54,11 @@ export interface AttachedRealtime {
 }
 
 /** Frames larger than these close the socket (1009): no message of either protocol needs more. */
-const MAX_PAYLOAD = { chat: CHAT_LIMITS.maxPayloadBytes, dwell: 4 * 1024 } as const;
+const MAX_PAYLOAD = { chat: CHAT_LIMITS.maxPayloadBytes, dwell: 4 * 1024, screen: 1024, im: 1024 } as const;
 
 /**
  * The site's websockets, on its own HTTP server (same origin, so CSP connect-src 'self' holds): the live-room chat at
- * /ws/chat and the time-tracking socket at /ws/dwell. With the embedded platform they are answered here (ADR 010);
+ * /ws/chat, the host's screen pushes at /ws/screen (ADR 062) and the time-tracking socket at /ws/dwell. With the embedded platform they are answered here (ADR 010);
  * with a remote one each is relayed to the platform's socket of the same path (ADR 027). Either way this server
  * checks the Origin, the path and query, the session cookie and the socket limits first, and closes every socket
  * with 1001 when it stops (ADR 015).
@@ -65,10 +69,12 @@ export function createRealtime(options: RealtimeOptions) {
   const embedded =
     backend.kind === "embedded"
       ? (() => {
-          const { db, accounts } = backend.platform;
+          const { db, accounts, liveRoom, messages } = backend.platform;
           return {
             db,
             accounts,
+            screen: createScreenHub({ liveRoom }),
+            messages: createMessagesHub({ messages }),
             chat: createChatHub({ db, accounts, now }),
             dwell: createDwellHub({ db, accounts, now, testHooks: options.testHooks }),
           };
@@ -85,6 +91,9 @@ export function createRealtime(options: RealtimeOptions) {
       : null;
   const chatServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.chat });
   const dwellServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.dwell });
+  const screenServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.screen });
+  const imServer = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.im });
+  const allClients = () => [...chatServer.clients, ...dwellServer.clients, ...screenServer.clients, ...imServer.clients];
   const alive = new WeakMap<WebSocket, boolean>();
   const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? "");
   const openSockets = new Map<string, number>();
@@ -152,11 +161,55 @@ export function createRealtime(options: RealtimeOptions) {
     });
   };
 
+  /** The screen socket: a room that exists, and the sequence number to replay after (ADR 062). */
+  const acceptScreen = (request: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => {
+    const query = readScreenQuery(url.searchParams);
+    if (!query) {
+      refuseUpgrade(socket, 400);
+      return;
+    }
+    if (embedded && !livePlanExists(embedded.db, query.planId)) {
+      refuseUpgrade(socket, 404);
+      return;
+    }
+    void accept(screenServer, request, socket, head, {
+      embedded: (ws) => embedded?.screen.join(ws, query.planId, query.after),
+      upstreamPath: (token) =>
+        `${SCREEN_SOCKET_PATH}?${new URLSearchParams({ planId: String(query.planId), after: String(query.after), ...(token ? { token } : {}) })}`,
+      maxPayload: MAX_PAYLOAD.screen,
+    });
+  };
+
+  /** The message centre's socket (ADR 063): a signed-in person's own; a visitor is refused (403). */
+  const acceptMessages = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!readCookie(request.headers.cookie, COOKIE_NAMES.token)) {
+      refuseUpgrade(socket, 403);
+      return;
+    }
+    void accept(imServer, request, socket, head, {
+      embedded: (ws) => {
+        const user = embedded ? userOf(embedded.accounts, socketContext(embedded.db, request, now)) : null;
+        if (!user || !embedded) ws.close(4003, "not signed in");
+        else embedded.messages.join(ws, user.id);
+      },
+      upstreamPath: (token) => `${IM_SOCKET_PATH}?${new URLSearchParams(token ? { token } : {})}`,
+      maxPayload: MAX_PAYLOAD.im,
+    });
+  };
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? "/", "http://socket.invalid");
-    if (url.pathname !== CHAT_SOCKET_PATH && url.pathname !== DWELL_SOCKET_PATH) return;
+    if (![CHAT_SOCKET_PATH, DWELL_SOCKET_PATH, SCREEN_SOCKET_PATH, IM_SOCKET_PATH].includes(url.pathname)) return;
     if (!isSameOrigin(request, options.publicOrigin)) {
       refuseUpgrade(socket, 403);
+      return;
+    }
+    if (url.pathname === SCREEN_SOCKET_PATH) {
+      acceptScreen(request, socket, head, url);
+      return;
+    }
+    if (url.pathname === IM_SOCKET_PATH) {
+      acceptMessages(request, socket, head);
       return;
     }
     if (url.pathname === CHAT_SOCKET_PATH) {
@@ -196,7 +249,7 @@ export function createRealtime(options: RealtimeOptions) {
     attach(server: Server): AttachedRealtime {
       server.on("upgrade", onUpgrade);
       const ping = setInterval(() => {
-        for (const ws of [...chatServer.clients, ...dwellServer.clients]) {
+        for (const ws of allClients()) {
           if (!alive.get(ws)) {
             ws.terminate();
             continue;
@@ -211,8 +264,10 @@ export function createRealtime(options: RealtimeOptions) {
           clearInterval(ping);
           server.off("upgrade", onUpgrade);
           embedded?.chat.close();
+          embedded?.screen.close();
+          embedded?.messages.close();
           relay?.stop();
-          for (const ws of [...chatServer.clients, ...dwellServer.clients]) ws.close(1001, "server shutting down");
+          for (const ws of allClients()) ws.close(1001, "server shutting down");
         },
       };
     },

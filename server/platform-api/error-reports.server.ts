@@ -1,0 +1,50 @@
+import type { Db } from "./db.server.ts";
+import { fail, ok, type RouteDefinition } from "./router.server.ts";
+import { allow, say } from "./support.server.ts";
+import { cleanReport, ERROR_REPORT_PATH } from "@contracts/error-report.ts";
+
+/** Reports one address may send an hour: a page in a loop of errors must not fill the table. */
+const REPORTS_PER_HOUR = 30;
+
+/**
+ * Browsers' error reports (ADR 063, migration 031): trimmed again here with the browser's own rules, counted per kind,
+ * message, page and release, and listed by count for the developer tools.
+ */
+export function errorReportRoutes(db: Db): RouteDefinition[] {
+  const upsert = db.prepare(
+    `INSERT INTO console_logs (kind, message, stack, page, release, widget, first_at, last_at) VALUES (@kind, @message, @stack, @page, @release, @widget, @at, @at)
+     ON CONFLICT (kind, message, page, release, widget) DO UPDATE SET count = count + 1, last_at = @at`,
+  );
+  return [
+    {
+      method: "POST",
+      path: ERROR_REPORT_PATH,
+      handler: (context) => {
+        const report = cleanReport(context.params);
+        if (!report) return fail(400, say(context, "报告格式不对", "Not an error report"));
+        if (!allow(db, `console-log:${context.ip}`, REPORTS_PER_HOUR, 3_600_000, context.now().getTime()))
+          return fail(429, say(context, "报告太多，请稍后再试", "Too many reports; try again later"));
+        upsert.run({ ...report, widget: report.widget ?? "", at: context.now().toISOString() });
+        return ok();
+      },
+    },
+  ];
+}
+
+export interface ErrorReportRow {
+  kind: string;
+  message: string;
+  stack: string;
+  page: string;
+  release: string;
+  widget: string;
+  count: number;
+  last_at: string;
+}
+
+/** The reports, most frequent first. */
+export function listErrorReports(db: Db, limit = 100): ErrorReportRow[] {
+  return db
+    .prepare("SELECT kind, message, stack, page, release, widget, count, last_at FROM console_logs ORDER BY count DESC, last_at DESC LIMIT ?")
+    .all(limit) as ErrorReportRow[];
+}
