@@ -33,6 +33,31 @@ function pageLinks(html: string): string[] {
   return links;
 }
 
+/**
+ * Detail pages no server-rendered page links to: a person reaches them after an action (an order, a redemption, a
+ * gift) or from a list rendered in the browser. The walk does not open them yet; any other unreached page fails it.
+ */
+export const REACHED_AFTER_AN_ACTION = new Set([
+  "/bookAudioPlay",
+  "/bookUnlock",
+  "/bookVoteDetail",
+  "/boutiqueConfirmCommodity",
+  "/boutiqueDoc",
+  "/boutiquePay",
+  "/boutiqueVideo",
+  "/exchangeAck",
+  "/goodsConfirm",
+  "/myOrderDetail",
+  "/orderAck",
+  "/pointExchangeDetail",
+  "/pointGoodsDetail",
+  "/qaAnswer",
+  "/shareVideoVotePage",
+  "/videoDoc",
+  "/vipCard",
+  "/vipGetDonate",
+]);
+
 export interface PageWalk {
   /** One URL per page config, in file order. */
   urls: string[];
