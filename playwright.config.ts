@@ -1,12 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const SWEEPS = ["**/accessibility.spec.ts", "**/layout-sweep.spec.ts"];
 
 export default defineConfig({
   // The browser suite, and the attack suite of tests/security (ADR 019) against the same server.
+  // The walks over every page config (axe-core and the layout sweep, ADR 058) are a project of their own, run by
+  // `npm run test:sweeps`: they take longer than CI's budget allows.
   projects: [
-    { name: "e2e", testDir: "tests/e2e" },
+    { name: "e2e", testDir: "tests/e2e", testIgnore: SWEEPS },
     { name: "security", testDir: "tests/security" },
+    { name: "sweeps", testDir: "tests/e2e", testMatch: SWEEPS },
   ],
   fullyParallel: false,
   workers: 1,

@@ -94,6 +94,16 @@ export function pause(): void {
   element?.pause();
 }
 
+/** The mini player's close: where the listener is is saved, the sound stops and nothing is loaded any more. */
+export function stopListening(): void {
+  saveListeningPosition();
+  element?.pause();
+  element?.removeAttribute("src");
+  $track.set(null);
+  $audioTimeMs.set(0);
+  $sleepTimer.set(null);
+}
+
 export function seekTo(ms: number): void {
   const track = $track.get();
   if (!element || !track) return;

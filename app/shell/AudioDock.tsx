@@ -17,6 +17,7 @@ import {
   seekTo,
   skip,
   SKIP_MS,
+  stopListening,
 } from "~/audio/player";
 import { showToast } from "~/stores/dialogs";
 
@@ -136,6 +137,11 @@ export function AudioDock() {
           </Link>
           <button type="button" className="audio-dock-toggle" aria-label={playing ? t("pause") : t("play")} onClick={() => (playing ? pause() : void play())}>
             {playing ? "❚❚" : "▶"}
+          </button>
+          <button type="button" className="audio-dock-close" aria-label={t("closePlayer")} onClick={stopListening}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
           </button>
         </aside>
       )}

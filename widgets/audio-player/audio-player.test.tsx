@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { count, renderWidget } from "@tests/unit/render-widget";
+import { $audioTimeMs, $track } from "../kit/audio";
 import { chapterToPlay, clock } from "./component";
 
 const book = {
@@ -34,5 +35,35 @@ describe("audioPlayer", () => {
     expect(html).toContain('<option value="2">2×</option>');
     expect(count(html, /<li[ >]/g)).toBe(2);
     expect(html).toContain(">未解锁<");
+  });
+
+  afterEach(() => {
+    $track.set(null);
+    $audioTimeMs.set(0);
+  });
+
+  it("shows the chapter that plays, not the one the URL first asked for, and never a time past its end", async () => {
+    const [first, second] = book.chapters;
+    $track.set({
+      book: { id: book.id, title: book.title, author: book.author, narrator: "", cover: book.cover },
+      chapter: { ...second, locked: false },
+      chapters: book.chapters,
+      audioUrl: "/media/audio/22.mp3",
+      transcript: [{ startMs: 0, endMs: 41_200, text: "银行发放贷款时创造存款。" }],
+      previousId: first.id,
+      nextId: null,
+      resumeMs: 0,
+    });
+    $audioTimeMs.set(42_000);
+    const html = await renderWidget("audioPlayer", {
+      props: { unlockLink: "/bookUnlock" },
+      source: "book",
+      data: { book: { status: "ok", value: book } },
+      query: { chapterId: "21" },
+    });
+    expect(html).toContain("<h1>第二讲 银行如何创造货币</h1>");
+    expect(html).toMatch(/<li class="current"><button type="button"><span>第二讲/);
+    expect(html).toContain("银行发放贷款时创造存款。");
+    expect(html).toContain("<time>0:41</time><time>0:41</time>");
   });
 });

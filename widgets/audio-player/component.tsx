@@ -43,6 +43,17 @@ export function clock(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/**
+ * Writes the playing chapter into the address without a navigation (no page data is fetched again), keeping the
+ * router's own history state, so a reload or a shared link opens the chapter that was playing.
+ */
+function showChapterInUrl(chapterId: number): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("chapterId") === String(chapterId)) return;
+  url.searchParams.set("chapterId", String(chapterId));
+  window.history.replaceState(window.history.state, "", url);
+}
+
 /** Which chapter the page means: the one asked for, else where the listener left off, else the first. */
 export function chapterToPlay(book: Pick<BookDetail, "chapters" | "resume">, asked: number | null): number | null {
   if (asked && book.chapters.some((chapter) => chapter.id === asked)) return asked;
@@ -60,15 +71,23 @@ export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<A
   const sleep = useStore($sleepTimer);
   const [locked, setLocked] = useState(false);
   const activeLine = useRef<HTMLLIElement>(null);
-  const chapterId = book ? chapterToPlay(book, Number(page.view.query.chapterId) || null) : null;
+  const asked = book ? chapterToPlay(book, Number(page.view.query.chapterId) || null) : null;
+  // The page shows the chapter that plays: after 下一章, a tap in 目录 or auto-advance the track moves on, and so do the
+  // title, the highlighted chapter, the time, the transcript and the URL.
+  const current = track && book && track.book.id === book.id ? track : null;
+  const chapterId = current?.chapter.id ?? asked;
 
   useEffect(() => {
-    if (!chapterId || $track.get()?.chapter.id === chapterId) return;
+    if (!asked || $track.get()?.chapter.id === asked) return;
     setLocked(false);
-    void loadChapter(chapterId, true).then((answer) => setLocked(answer.code === 403));
-  }, [chapterId]);
+    void loadChapter(asked, true).then((answer) => setLocked(answer.code === 403));
+  }, [asked]);
 
-  const current = track && track.chapter.id === chapterId ? track : null;
+  const playingChapterId = current?.chapter.id;
+  useEffect(() => {
+    if (playingChapterId) showChapterInUrl(playingChapterId);
+  }, [playingChapterId]);
+
   const line = current ? lineAt(current.transcript, timeMs) : -1;
   useEffect(() => {
     activeLine.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
@@ -108,7 +127,7 @@ export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<A
               onChange={(event) => seekTo(Number(event.target.value))}
             />
             <span>
-              <time>{clock(current ? timeMs : 0)}</time>
+              <time>{clock(current ? Math.min(timeMs, duration) : 0)}</time>
               <time>{clock(duration)}</time>
             </span>
           </div>

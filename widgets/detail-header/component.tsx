@@ -6,6 +6,25 @@ import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
 import { Art, artPlacement } from "../kit/art";
 
+/** An e-mail address in a text (a job's "how to apply"): written to, in one tap, as a mailto: link. */
+const EMAIL = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/;
+
+function LineWithMail({ line }: { line: string }) {
+  return (
+    <>
+      {line.split(EMAIL).map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={`mailto:${part}`} className="detail-mail">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 function Paragraphs({ text }: { text: string }) {
   return (
     <>
@@ -13,7 +32,9 @@ function Paragraphs({ text }: { text: string }) {
         .split(/\n+/)
         .filter((line) => line.trim())
         .map((line, index) => (
-          <p key={index}>{line}</p>
+          <p key={index}>
+            <LineWithMail line={line} />
+          </p>
         ))}
     </>
   );

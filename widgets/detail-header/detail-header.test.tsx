@@ -63,4 +63,10 @@ describe("detailHeader", () => {
     expect(hrefs(html)).toEqual(["/videoDetail?id=7"]);
     expect(html).toContain(">返回视频</a>");
   });
+
+  it("makes an e-mail address in a section a mailto: link (a job's how to apply), the rest of the line as text", async () => {
+    const job = { status: "ok" as const, value: { sections: [{ heading: "申请方式", text: "简历发送至 hr@cufe-econ.example.cn，注明应聘岗位。" }] } };
+    const html = await renderWidget("detailHeader", { data: { doc: job }, props: { title: { zh: "职位", en: "Opening" }, sections: "{data.doc.sections}" } });
+    expect(html).toContain('<p>简历发送至 <a href="mailto:hr@cufe-econ.example.cn" class="detail-mail">hr@cufe-econ.example.cn</a>，注明应聘岗位。</p>');
+  });
 });

@@ -224,11 +224,17 @@ export default function Editor({
     }
   };
 
+  /** A refusal is written under the form and told at once in a toast: the form's end may be below the screen. */
+  const refuse = (message: string) => {
+    setRefusal(message);
+    showToast(message, "error");
+  };
+
   const release = async () => {
     const current = latest.current;
     // The platform checks the same; saying it here spares a round trip and keeps every field as typed.
     if (!current.title.trim() || !current.cover || isEmptyHtml(current.content)) {
-      setRefusal(t("errors.required"));
+      refuse(t("errors.required"));
       return;
     }
     setBusy("release");
@@ -242,7 +248,7 @@ export default function Editor({
       if (askedToLogIn(envelope)) return;
       if (!isSuccess(envelope) || !envelope.data) {
         // Refused (a risk word, a limit, an empty field): the message says what, the text stays on screen and device.
-        setRefusal(envelope.message || t("errors.saveFailed"));
+        refuse(envelope.message || t("errors.saveFailed"));
         return;
       }
       dirty.current = false;
@@ -377,7 +383,7 @@ export default function Editor({
       <p className="essay-save-state" aria-live="polite">
         {saveText}
       </p>
-      <div className="essay-actions">
+      <div className="essay-actions" data-layer="action-bar">
         {(essayId || fields.title || fields.content) && (
           <button type="button" className="button essay-delete" disabled={busy !== null} onClick={() => setConfirmDelete(true)}>
             {t("editor.delete")}

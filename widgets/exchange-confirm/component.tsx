@@ -73,7 +73,7 @@ export default function ExchangeConfirm({ props, data }: WidgetRenderProps<Excha
         <dt>{t("confirm.after")}</dt>
         <dd className={left < 0 ? "short" : undefined}>{left}</dd>
       </dl>
-      <div className="confirm-pay">
+      <div className="confirm-pay" data-layer="action-bar">
         <span>
           {t("confirm.cost")} <strong>{cost}</strong>
         </span>

@@ -178,7 +178,8 @@ export default function LivePlayer({ props, nodeId }: WidgetRenderProps<LivePlay
             </>
           )}
         </dl>
-        {plan.viewCount !== undefined && (
+        {/* A room that has not started has had no viewers yet: a count there would be the seed's or the platform's guess. */}
+        {plan.viewCount !== undefined && status >= LIVING && (
           <p className="live-views">
             {formatCount(asText(plan.viewCount), lang)} {t("player.views")}
           </p>

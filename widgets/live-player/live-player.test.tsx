@@ -88,12 +88,17 @@ describe("livePlayer", () => {
     expect(html).toContain("视频暂时无法播放，请稍后再试");
   });
 
-  it("shows the title, Beijing-time span, speaker and views, in English in en", async () => {
+  it("counts views only once a room has been open: none before it starts, the count during and after", async () => {
+    for (const status of [0, 1]) expect(await render(status, 24)).not.toContain("次观看");
+    expect(await render(2, -1)).toMatch(/12\.34万(<!-- -->)? (<!-- -->)?次观看/);
+    expect(await render(4, -30)).toMatch(/12\.34万(<!-- -->)? (<!-- -->)?次观看/);
+  });
+
+  it("shows the title, Beijing-time span and speaker, in English in en", async () => {
     const zh = await render(0, 24);
     expect(zh).toContain("<h1>货币政策前沿讲座</h1>");
     expect(zh).toContain("王伟 · 北京大学");
     expect(zh).toContain("2027年1月11日 20:00—22:00");
-    expect(zh).toMatch(/12\.34万(<!-- -->)? (<!-- -->)?次观看/);
     const en = await render(0, 24, null, "en");
     expect(en).toContain("<h1>Frontier Lecture on Monetary Policy</h1>");
     expect(en).toContain("Wei Wang · Peking University");

@@ -126,7 +126,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
           <dd>{formatFen(-quote.discountFen)}</dd>
         </dl>
       )}
-      <div className="confirm-pay">
+      <div className="confirm-pay" data-layer="action-bar">
         <span>
           {t("confirm.total")} <strong>{quote ? formatFen(quote.totalFen) : "…"}</strong>
         </span>

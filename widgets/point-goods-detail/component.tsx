@@ -46,7 +46,7 @@ export default function PointGoodsDetail({ props, data, nodeId }: WidgetRenderPr
         </p>
         <p>{detail.description}</p>
       </div>
-      <div className="point-detail-bar">
+      <div className="point-detail-bar" data-layer="action-bar">
         {detail.balance !== null && (
           <span>
             {t("balance")} <strong>{detail.balance}</strong>

@@ -57,7 +57,7 @@ export default function ProductDetail({ props, data, nodeId }: WidgetRenderProps
           <LessonList lessons={product.lessons} />
         </section>
       )}
-      <div className="product-buy">
+      <div className="product-buy" data-layer="action-bar">
         {product.bought ? (
           firstLesson && (
             <SmartLink to={firstLesson.link} className="button button-primary">

@@ -101,7 +101,7 @@ export default function SeatMap({ props, data, sourceName }: WidgetRenderProps<S
         ))}
       </ul>
       <div className="seat-stage">{asText(props.stageLabel) || t("seats.stage")}</div>
-      <div className="seat-rows" role="group" aria-label={title || t("seats.title")}>
+      <div className="seat-rows" role="group" aria-label={title || t("seats.title")} data-essential-layout>
         {plan.rows.map((row) => (
           <div key={row} className="seat-row">
             <span className="seat-row-label" aria-hidden="true">

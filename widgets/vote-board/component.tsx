@@ -46,7 +46,7 @@ function Entries({ board, entryLink }: { board: Board; entryLink: string }) {
           const link = `${entryLink}?id=${entry.id}`;
           return (
             <li key={entry.id} className="vote-board-entry" data-testid="vote-entry">
-              <SmartLink to={link} className="vote-board-cover">
+              <SmartLink to={link} className="vote-board-cover" duplicate>
                 <img src={entry.cover} alt="" width="112" height="63" loading="lazy" />
                 {votes > 0 && <span className="vote-board-rank">{t("rank", { rank: rankAmong(counts, votes) })}</span>}
               </SmartLink>
