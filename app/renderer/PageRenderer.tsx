@@ -37,7 +37,7 @@ export function PageRenderer({ view }: { view: PageView }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const user = useViewerAfter(view.user);
-  const { data, sources } = usePageData(view, hydrated);
+  const { data, sources } = usePageData(view, hydrated, lang);
   const [now, setNow] = useState(view.serverNow);
 
   const preload = useContext(PagePreloadContext);
