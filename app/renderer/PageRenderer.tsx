@@ -15,6 +15,7 @@ import { PagePreloadContext } from "./page-code";
 import { GatePrompt, gateDialog } from "./GatePrompt";
 import { useHydrated } from "./use-hydrated";
 import { toLang } from "@contracts/language";
+import { useSubjectTitle } from "~/seo/use-subject-title";
 import { useViewerAfter } from "./use-viewer";
 
 function NoticePage({ title, text }: { title: string; text: string }) {
@@ -38,6 +39,7 @@ export function PageRenderer({ view }: { view: PageView }) {
   const hydrated = useHydrated();
   const user = useViewerAfter(view.user);
   const { data, sources } = usePageData(view, hydrated, lang);
+  useSubjectTitle(view, data, lang);
   const [now, setNow] = useState(view.serverNow);
 
   const preload = useContext(PagePreloadContext);
