@@ -1009,6 +1009,12 @@ export interface ContentListProps {
     price?: string;
     link?: Link;
     /**
+     * The count's word by badge value where kinds differ (a paper is read, a video watched); countLabel otherwise.
+     */
+    countLabels?: {
+      [k: string]: Text;
+    };
+    /**
      * Labels for badge values, e.g. live states {"2": {t.live.status.living}}.
      */
     badgeLabels?: {

@@ -297,7 +297,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
         say(
           context,
           `账号或密码错误，还可尝试${options.maxFailedLogins - failures}次`,
-          `Wrong account or password. ${options.maxFailedLogins - failures} attempts left.`,
+          `Wrong account or password. ${options.maxFailedLogins - failures} ${options.maxFailedLogins - failures === 1 ? "attempt" : "attempts"} left.`,
         ),
       );
     }
