@@ -128,7 +128,7 @@ export function projectValue(value: unknown, use: FieldUse, lang: "zh" | "en"): 
 type ReadsOf = (type: string) => WidgetDataReads | undefined;
 const pageUses = new WeakMap<ReadsOf, WeakMap<PageConfig, Map<string, FieldUse>>>();
 
-/** What the page's widgets read of each source; a loaded config does not change, so it is worked out once per config. */
+/** What the page's widgets (and its head's subject) read of each source; a loaded config does not change, so it is worked out once per config. */
 function pageDataUse(config: PageConfig, readsOf: ReadsOf): Map<string, FieldUse> {
   let byConfig = pageUses.get(readsOf);
   if (!byConfig) {
@@ -139,6 +139,13 @@ function pageDataUse(config: PageConfig, readsOf: ReadsOf): Map<string, FieldUse
   if (!uses) {
     const found = new Map<string, FieldUse>();
     walkWidgets(config.widgets, ({ node }) => nodeDataUse(node, readsOf(node.type), found));
+    // The page's head names its subject's title and summary (head-facts.server.ts): sent, so the browser's head says the same.
+    bindingsIn(config.subject ?? {}, (text) => {
+      for (const binding of findBindings(text)) {
+        const [source, ...path] = binding.path;
+        if (binding.root === "data") found.set(source, mergeUse(found.get(source), placeAt(path, true)));
+      }
+    });
     uses = found;
     byConfig.set(config, uses);
   }

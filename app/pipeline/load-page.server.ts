@@ -105,6 +105,7 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
       data[name] =
         planned === "load"
           ? await requestSource(services.api, config.data![name], base.query, {
+              lang,
               defaultTimeoutMs: services.sourceTimeoutMs ?? DEFAULT_TIMEOUT_MS,
               headers: token ? { token } : undefined,
               cache: token ? undefined : services.sourceCache,

@@ -3,11 +3,17 @@ import type { DataSource } from "@schemas/generated/page-config";
 import type { ApiClient } from "~/api/api-client";
 import { resolveBindings } from "./bindings";
 import { dataStateOf, type DataState } from "./data-state";
+import type { Lang } from "@contracts/language";
 
-/** Answers of public sources kept for their `cacheSeconds`, keyed by method, API and params. */
+/** Answers of public sources kept for their `cacheSeconds`, keyed by language, method, API and params. */
 export type SourceCache = LRUCache<string, DataState>;
 
 export interface SourceRequestOptions {
+  /**
+   * The viewer's language, sent to the platform as its `lang` header: the platform answers names and titles in it, so
+   * an answer serves only viewers of that language and the cache keeps one per language.
+   */
+  lang: Lang;
   /** Params added to the source's own, e.g. the next page of a paged list. */
   extraParams?: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -41,12 +47,7 @@ function inFlightOf(cache: SourceCache): Map<string, Promise<DataState>> {
  * The one way a page's data source is requested — by the loader, the browser's page data, paged lists and viewer
  * sources alike — and what its answer means to the widgets that use it.
  */
-export async function requestSource(
-  client: ApiClient,
-  source: DataSource,
-  query: Record<string, string>,
-  options: SourceRequestOptions = {},
-): Promise<DataState> {
+export async function requestSource(client: ApiClient, source: DataSource, query: Record<string, string>, options: SourceRequestOptions): Promise<DataState> {
   const params = { ...sourceParams(source, query), ...options.extraParams };
   const ask = async () =>
     dataStateOf(
@@ -54,13 +55,13 @@ export async function requestSource(
         method: source.method,
         params,
         timeoutMs: source.timeoutMs ?? options.defaultTimeoutMs,
-        headers: options.headers,
+        headers: { ...options.headers, lang: options.lang },
       }),
     );
   const shared = options.cache;
   if (!shared) return ask();
 
-  const key = `${source.method} ${source.api} ${JSON.stringify(params)}`;
+  const key = sourceCacheKey(source, params, options.lang);
   const hit = source.cacheSeconds ? shared.get(key) : undefined;
   if (hit) return hit;
   const inFlight = inFlightOf(shared);
@@ -76,4 +77,9 @@ export async function requestSource(
   } finally {
     inFlight.delete(key);
   }
+}
+
+/** What an answer depends on besides the viewer: the language it is in, the call and its params. */
+export function sourceCacheKey(source: DataSource, params: Record<string, unknown>, lang: Lang): string {
+  return `${lang} ${source.method} ${source.api} ${JSON.stringify(params)}`;
 }

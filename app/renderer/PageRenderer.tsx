@@ -15,6 +15,7 @@ import { PagePreloadContext } from "./page-code";
 import { GatePrompt, gateDialog } from "./GatePrompt";
 import { useHydrated } from "./use-hydrated";
 import { toLang } from "@contracts/language";
+import { useSubjectTitle } from "~/seo/use-subject-title";
 import { useViewerAfter } from "./use-viewer";
 
 function NoticePage({ title, text }: { title: string; text: string }) {
@@ -37,7 +38,8 @@ export function PageRenderer({ view }: { view: PageView }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const user = useViewerAfter(view.user);
-  const { data, sources } = usePageData(view, hydrated);
+  const { data, sources } = usePageData(view, hydrated, lang);
+  useSubjectTitle(view, data, lang);
   const [now, setNow] = useState(view.serverNow);
 
   const preload = useContext(PagePreloadContext);

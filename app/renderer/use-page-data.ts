@@ -7,6 +7,7 @@ import { $user } from "~/stores/session";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
 import type { PageView } from "~/pipeline/page-view";
+import type { Lang } from "@contracts/language";
 import { deferredComponent, useDeferredComponent } from "./deferred-component";
 
 const PAGE_DATA = "page-data";
@@ -38,7 +39,7 @@ export async function revalidatePageData(): Promise<unknown> {
  * browser's session now meets. Everything else is the server's state as rendered. `sources` is the element that
  * reads them; the caller renders it anywhere in the page.
  */
-export function usePageData(view: PageView, hydrated: boolean): { data: Record<string, DataState>; sources: ReactNode } {
+export function usePageData(view: PageView, hydrated: boolean, lang: Lang): { data: Record<string, DataState>; sources: ReactNode } {
   const user = useStore($user);
   const sources = view.config.data ?? {};
   const pending: string[] = [];
@@ -49,7 +50,8 @@ export function usePageData(view: PageView, hydrated: boolean): { data: Record<s
     }
   }
 
-  const key = pending.length ? [PAGE_DATA, view.path, JSON.stringify(view.query), user?.id ?? "", ...pending] : null;
+  // The language is part of the key: after a switch the page's browser-loaded data is read again in the new one.
+  const key = pending.length ? [PAGE_DATA, lang, view.path, JSON.stringify(view.query), user?.id ?? "", ...pending] : null;
   const keyText = key ? JSON.stringify(key) : null;
   const [, setAnswers] = useState(0);
   const onData = useCallback(
@@ -63,7 +65,7 @@ export function usePageData(view: PageView, hydrated: boolean): { data: Record<s
   const load = async () => {
     const entries = await Promise.all(
       pending.map(async (name): Promise<[string, DataState]> => {
-        return [name, await requestSource(browserApi, sources[name], view.query)];
+        return [name, await requestSource(browserApi, sources[name], view.query, { lang })];
       }),
     );
     return Object.fromEntries(entries) as Record<string, DataState>;

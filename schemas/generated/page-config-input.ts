@@ -26,6 +26,19 @@ export interface PageConfigInput {
   aliases?: string[];
   title: LocalizedText;
   /**
+   * The item a detail page shows, named by data bindings: its title (and summary) become the page's <title>, meta description and share card, in the viewer's language. A page without it is titled by its config `title`.
+   */
+  subject?: {
+    /**
+     * A binding to the item's name, e.g. {data.essay.title}.
+     */
+    title: string;
+    /**
+     * A binding to the item's summary, e.g. {data.essay.summary}.
+     */
+    summary?: string;
+  };
+  /**
    * What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.
    */
   description?: LocalizedText;

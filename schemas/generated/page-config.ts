@@ -505,6 +505,19 @@ export interface PageConfig {
   aliases?: string[];
   title: LocalizedText;
   /**
+   * The item a detail page shows, named by data bindings: its title (and summary) become the page's <title>, meta description and share card, in the viewer's language. A page without it is titled by its config `title`.
+   */
+  subject?: {
+    /**
+     * A binding to the item's name, e.g. {data.essay.title}.
+     */
+    title: string;
+    /**
+     * A binding to the item's summary, e.g. {data.essay.summary}.
+     */
+    summary?: string;
+  };
+  /**
    * What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.
    */
   description?: LocalizedText;
@@ -1023,6 +1036,12 @@ export interface ContentListProps {
      */
     price?: string;
     link?: Link;
+    /**
+     * The count's word by badge value where kinds differ (a paper is read, a video watched); countLabel otherwise.
+     */
+    countLabels?: {
+      [k: string]: Text;
+    };
     /**
      * Labels for badge values, e.g. live states {"2": {t.live.status.living}}.
      */

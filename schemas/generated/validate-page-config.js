@@ -8,19 +8,20 @@ function commonJsExports(namespace) {
   return fallback && typeof fallback === "object" && "__esModule" in fallback ? fallback : namespace;
 }
 export const validatePageConfig = validate10;
-const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"calendarEventId":{"description":"The event whose agenda the source holds (its specialId): each timed slot then links to its own .ics (/calendar/event/<id>/<slot>.ics, ADR 045).","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"}]},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"calendarFeedProps":{"title":"CalendarFeedProps","description":"The signed-in person's private calendar feed (ADR 045): its webcal:// and https addresses with copy and subscribe links, and a reset that makes the old address stop working. Loads and changes the token in the browser; needs no data source.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"libraryListProps":{"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}},"librarySaveProps":{"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"liveScreenProps":{"title":"LiveScreenProps","description":"What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or \"we start soon\", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"venueLink":{"description":"The venue screen's page; the plan's id is added as ?id=.","$ref":"#/$defs/link","default":"/venueScreen"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}},"messageCentreProps":{"title":"MessageCentreProps","description":"The message centre (ADR 063): the signed-in person's channels (notices, and one conversation per person) with unread counts and \"mark all read\"; or, given a channel, its messages (read as they are shown, new ones live) and for a conversation a composer.","type":"object","additionalProperties":false,"properties":{"channel":{"description":"The open channel, usually {query.channel}: \"notices\" or \"user:<id>\"; empty for the list.","$ref":"#/$defs/binding"},"blackListLink":{"description":"Where a person manages whom they blocked.","$ref":"#/$defs/link","default":"/blackList"}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"remindMeProps":{"title":"RemindMeProps","description":"\"Remind me\" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.","type":"object","required":["itemId","status"],"additionalProperties":false,"properties":{"itemId":{"description":"The live's or meeting's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"status":{"description":"Its state (0 not started, 1 upcoming, 2 living, 3 over, 4 replay), e.g. {data.plan.status}.","$ref":"#/$defs/binding"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"shareActionsProps":{"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"venueScreenProps":{"title":"VenueScreenProps","description":"A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"plan":{"description":"The live plan (its title in both languages), e.g. {data.plan}.","$ref":"#/$defs/binding"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","calendarFeed","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","liveScreen","luckyDraw","memberCenter","menuList","messageCentre","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","remindMe","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","shareActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","venueScreen","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"calendarFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/calendarFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"messageCentre"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/messageCentreProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"remindMe"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/remindMeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"shareActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/shareActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"venueScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/venueScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
+const schema11 = {"$id":"page-config.bundle.json","title":"PageConfig","description":"One route of the product: what it shows, where its data comes from and who may see it.","type":"object","required":["path","title","widgets"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"path":{"description":"The route path, e.g. /home. Matching ignores case of nothing: paths are exact.","type":"string","pattern":"^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$"},"aliases":{"description":"Other paths that render this same page (e.g. /scienceMeetingIndex).","type":"array","items":{"type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$"},"uniqueItems":true},"title":{"$ref":"#/$defs/localizedText"},"subject":{"description":"The item a detail page shows, named by data bindings: its title (and summary) become the page's <title>, meta description and share card, in the viewer's language. A page without it is titled by its config `title`.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"description":"A binding to the item's name, e.g. {data.essay.title}.","type":"string","pattern":"^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$"},"summary":{"description":"A binding to the item's summary, e.g. {data.essay.summary}.","type":"string","pattern":"^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$"}}},"description":{"description":"What the page offers, in a sentence or two: the meta description of search results and the text of shared links (og:description). Without it the site's description is used.","allOf":[{"$ref":"#/$defs/localizedText"}]},"layout":{"type":"object","additionalProperties":false,"properties":{"header":{"type":"boolean","default":true},"footer":{"type":"boolean","default":true},"theme":{"type":"string","enum":["default","dark","conference","campaign"]}}},"keepAlive":{"description":"Restore loaded items and scroll position when the user comes back to this page.","type":"boolean"},"status":{"description":"HTTP status to answer with (the 404 page uses 404).","type":"integer","enum":[200,404]},"gate":{"$ref":"#/$defs/gate"},"query":{"description":"The query values the page reads; each is read only when it matches ^[A-Za-z0-9_-]+$.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"default":{"type":"string","pattern":"^[A-Za-z0-9_-]*$"},"encoding":{"description":"base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.","type":"string","enum":["base64url"]}}}},"data":{"description":"Named data sources: platform API calls whose answers widgets bind to.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"$ref":"#/$defs/dataSource"}},"widgets":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}},"publish":{"description":"A campaign's publish window, decided on server time.","type":"object","additionalProperties":false,"properties":{"from":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"afterUntil":{"type":"string","enum":["closed","keep"],"default":"closed"}}}},"$defs":{"localizedText":{"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"binding":{"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},"text":{"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]},"gate":{"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]},"internalPath":{"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},"link":{"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},"paramValue":{"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]},"dataSource":{"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}},"actionBarProps":{"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}},"addressFormProps":{"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}},"addressListProps":{"title":"AddressListProps","description":"The viewer's delivery addresses from the node's data source (/userAddress/list): set the default, edit, delete, add. Opened with ?prePage= (a page of this site, as query text) a tap chooses the address and returns there with ?addressId=.","type":"object","required":["editLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The page that adds (no ?id=) or edits (?id=) an address.","$ref":"#/$defs/link"}}},"agendaProps":{"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"calendarEventId":{"description":"The event whose agenda the source holds (its specialId): each timed slot then links to its own .ics (/calendar/event/<id>/<slot>.ics, ADR 045).","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"}]},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}},"appDownloadProps":{"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}},"audioBookProps":{"title":"AudioBookProps","description":"An audio book's page (/bookAudioDetail): cover, author, narrator, length, rating and listeners; start or continue listening, the shelf, the listener's own rating, unlocking and giving to friends; the chapters, free, open or locked. Its data source is /booksDetail.","type":"object","required":["playLink","unlockLink","giveLink"],"additionalProperties":false,"properties":{"playLink":{"description":"The player; ?id=&chapterId= are added.","$ref":"#/$defs/link"},"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"},"giveLink":{"description":"Giving the book to friends; ?id= is added.","$ref":"#/$defs/link"}}},"audioPlayerProps":{"title":"AudioPlayerProps","description":"The full audio player (/bookAudioPlay): the chapter in ?chapterId= (else where the listener left off, else the first), with play/pause, seek, ±15 s, speed, a sleep timer, the chapter list and the transcript that follows the voice (a tap on a sentence seeks there). It drives the shell's one player, so playback goes on after leaving the page. Its data source is /booksDetail.","type":"object","required":["unlockLink"],"additionalProperties":false,"properties":{"unlockLink":{"description":"Unlocking the book; ?id= is added.","$ref":"#/$defs/link"}}},"bannerCarouselProps":{"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}},"blackListProps":{"title":"BlackListProps","description":"The people the viewer blocked, from the node's source (/userBlack/list), paged, each with the day they were blocked and a button to unblock them.","type":"object","additionalProperties":false,"properties":{}},"bookUnlockProps":{"title":"BookUnlockProps","description":"Unlocking an audio book (/bookUnlock): with points (cost and balance) or free as a member; the platform decides and records it, then the listener goes to the book. Its data source is /booksDetail.","type":"object","required":["bookLink","earnLink","memberLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"Where points are earned.","$ref":"#/$defs/link"},"memberLink":{"description":"Becoming a member.","$ref":"#/$defs/link"}}},"bookVoucherProps":{"title":"BookVoucherProps","description":"Giving an audio book to friends (/bookShareCoupon): with ?id= the giver's vouchers for the book (at most 3), each a link to copy and whether a friend took it; with ?code= a friend's voucher and the button that unlocks the book with it.","type":"object","required":["bookLink"],"additionalProperties":false,"properties":{"bookLink":{"description":"The book's page; ?id= is added.","$ref":"#/$defs/link"}}},"calendarFeedProps":{"title":"CalendarFeedProps","description":"The signed-in person's private calendar feed (ADR 045): its webcal:// and https addresses with copy and subscribe links, and a reset that makes the old address stop working. Loads and changes the token in the browser; needs no data source.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"circleComposerProps":{"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleDetailProps":{"title":"CircleDetailProps","description":"One circle post from the node's source (/circle/detail): author, full text, up to 9 images in a 3×3 grid opening a full-screen viewer (swipe between images, pinch to zoom, tap to close), praise and comment count; its author may remove it and then returns to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the author lands after removing the post.","$ref":"#/$defs/internalPath","default":"/circle"}}},"circleFeedProps":{"title":"CircleFeedProps","description":"Circle posts from the node's source (/circle/list, the feed or one person's posts), paged: author, text, image grid, praise and comment count, each leading to its post. With composeLink, a button to write a post (for those allowed to: /circle/verify).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"composeLink":{"description":"Where writing a post happens, e.g. /circlePost.","$ref":"#/$defs/internalPath"},"emptyText":{"description":"Shown when there are no posts.","$ref":"#/$defs/text"}}},"citeBoxProps":{"title":"CiteBoxProps","description":"How to cite one item: its reference in GB/T 7714-2015, APA, Chicago and MLA, each with a copy button (a plain link to the text without scripts), and BibTeX and RIS downloads. With highwire, the page's head also carries Highwire Press meta tags and the body a COinS span, so reference managers pick the item up.","type":"object","required":["kind","item"],"additionalProperties":false,"properties":{"kind":{"description":"What the item is, as the citation URLs name it.","enum":["paper","report","book","article","video"]},"item":{"description":"A binding to the item, e.g. {data.doc}: id, and for the meta tags title, authors or authorName, journal, year or releaseTime, orgName, keywords.","$ref":"#/$defs/binding"},"highwire":{"description":"Add Highwire Press meta tags and a COinS span for reference managers.","type":"boolean","default":true}}},"citeExportProps":{"title":"CiteExportProps","description":"\"Export this list\": the items of its data source's list (as the page first shows them, at most 200) as one BibTeX or RIS file, through the citation export URL.","type":"object","required":["kind"],"additionalProperties":false,"properties":{"kind":{"description":"What the list's items are, as the citation URLs name them.","enum":["paper","report","book","article","video"]},"listField":{"description":"Where the list is in the source's value.","type":"string","pattern":"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$","default":"list"}}},"codeRedeemProps":{"title":"CodeRedeemProps","description":"Redeeming a membership exchange code (/vipExchange): the code form, checked by the member-code schema here and again on the server; what was typed stays when a code is refused. Success shows the new expiry and the way on.","type":"object","required":["doneLink"],"additionalProperties":false,"properties":{"doneLink":{"description":"Where a redeemed member goes on (the membership home).","$ref":"#/$defs/link"}}},"collectListProps":{"title":"CollectListProps","description":"The viewer's collections from the node's data source (/collect/list, optionally of one kind): each leads to its page and can be removed.","type":"object","additionalProperties":false,"properties":{"emptyText":{"$ref":"#/$defs/text"}}},"commentsProps":{"title":"CommentsProps","description":"The comments of one post of the community (/comment/list), loaded in the browser for the viewer (blocked people hidden, own comments deletable), paged; signed-in viewers comment, reply, delete their own (or any under their own post) and block a commenter.","type":"object","required":["kind","targetId"],"additionalProperties":false,"properties":{"kind":{"description":"What is commented on.","type":"string","enum":["essay","circle","question","answer"]},"targetId":{"description":"The post's id, e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"pageSize":{"description":"Comments per page.","type":"integer","minimum":5,"maximum":50,"default":10}}},"contentListProps":{"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"countLabels":{"description":"The count's word by badge value where kinds differ (a paper is read, a video watched); countLabel otherwise.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}},"contestHomeProps":{"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}},"contestWinnersProps":{"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}},"countdownProps":{"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}},"couponListProps":{"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}},"detailHeaderProps":{"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"emptyStateProps":{"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"errorStateProps":{"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"essayArticleProps":{"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}},"essayEditorProps":{"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}},"essayWriteProps":{"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}},"eventGuestsProps":{"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"eventHeroProps":{"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}},"exchangeConfirmProps":{"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}},"exchangeDetailProps":{"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}},"filterChipsProps":{"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}},"functionGuideProps":{"title":"FunctionGuideProps","description":"A feature guide (/functionGuide/*) shown once to a signed-in user new to a feature: its steps, and a button that marks it read on the platform, so it does not come back on another device either.","type":"object","required":["module"],"additionalProperties":false,"properties":{"module":{"description":"The guide's module, e.g. welfare.","type":"string","pattern":"^[a-z]+$"}}},"giftCardsProps":{"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}},"giftReceiveProps":{"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}},"guestListProps":{"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}},"helpCouponProps":{"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}},"heroProps":{"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}},"lessonViewProps":{"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}},"libraryListProps":{"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}},"librarySaveProps":{"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}},"linkGridProps":{"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}},"liveChatProps":{"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}},"liveListProps":{"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}},"livePlayerProps":{"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}},"liveScreenProps":{"title":"LiveScreenProps","description":"What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or \"we start soon\", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"venueLink":{"description":"The venue screen's page; the plan's id is added as ?id=.","$ref":"#/$defs/link","default":"/venueScreen"}}},"luckyDrawProps":{"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}},"memberCenterProps":{"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"menuListProps":{"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}},"messageCentreProps":{"title":"MessageCentreProps","description":"The message centre (ADR 063): the signed-in person's channels (notices, and one conversation per person) with unread counts and \"mark all read\"; or, given a channel, its messages (read as they are shown, new ones live) and for a conversation a composer.","type":"object","additionalProperties":false,"properties":{"channel":{"description":"The open channel, usually {query.channel}: \"notices\" or \"user:<id>\"; empty for the list.","$ref":"#/$defs/binding"},"blackListLink":{"description":"Where a person manages whom they blocked.","$ref":"#/$defs/link","default":"/blackList"}}},"orderConfirmProps":{"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}},"orderDetailProps":{"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}},"orderListProps":{"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}},"passwordFormProps":{"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}},"payStatusProps":{"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}},"pointGoodsProps":{"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}},"pointGoodsDetailProps":{"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}},"prizeListProps":{"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}},"productDetailProps":{"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}},"profileCardProps":{"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}},"profileEditorProps":{"title":"ProfileEditorProps","description":"The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.","type":"object","additionalProperties":false,"properties":{"nickname":{"description":"Show the nickname form.","type":"boolean","default":true}}},"qaEditorProps":{"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}},"qaThreadProps":{"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}},"registerFormProps":{"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}},"remindMeProps":{"title":"RemindMeProps","description":"\"Remind me\" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.","type":"object","required":["itemId","status"],"additionalProperties":false,"properties":{"itemId":{"description":"The live's or meeting's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"status":{"description":"Its state (0 not started, 1 upcoming, 2 living, 3 over, 4 replay), e.g. {data.plan.status}.","$ref":"#/$defs/binding"}}},"resultPanelProps":{"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}},"richTextProps":{"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]},"scholarListProps":{"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}},"scholarProfileProps":{"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}},"scholarVerificationProps":{"title":"ScholarVerificationProps","description":"Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).","type":"object","additionalProperties":false,"properties":{}},"searchBarProps":{"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}},"seatMapProps":{"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}},"settingsActionsProps":{"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}},"shareActionsProps":{"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}},"signinCardProps":{"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}},"signUpFormProps":{"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}},"sponsorGridProps":{"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}},"tabsProps":{"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}},"taskListProps":{"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}},"taskStepProps":{"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}},"userHomeProps":{"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}},"venueScreenProps":{"title":"VenueScreenProps","description":"A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"plan":{"description":"The live plan (its title in both languages), e.g. {data.plan}.","$ref":"#/$defs/binding"}}},"videoCommentsProps":{"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}},"videoPlayerProps":{"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}},"voteBoardProps":{"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}},"voteEntryProps":{"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}},"visibleWhen":{"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}},"widgetNode":{"title":"WidgetNode","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["actionBar","addressForm","addressList","agenda","appDownload","audioBook","audioPlayer","bannerCarousel","blackList","bookUnlock","bookVoucher","calendarFeed","circleComposer","circleDetail","circleFeed","citeBox","citeExport","codeRedeem","collectList","comments","contentList","contestHome","contestWinners","countdown","couponList","detailHeader","emptyState","errorState","essayArticle","essayEditor","essayWrite","eventGuests","eventHero","exchangeConfirm","exchangeDetail","filterChips","functionGuide","giftCards","giftReceive","guestList","helpCoupon","hero","lessonView","libraryList","librarySave","linkGrid","liveChat","liveList","livePlayer","liveScreen","luckyDraw","memberCenter","menuList","messageCentre","orderConfirm","orderDetail","orderList","passwordForm","payStatus","pointGoods","pointGoodsDetail","prizeList","productDetail","profileCard","profileEditor","qaEditor","qaThread","registerForm","remindMe","resultPanel","richText","scholarList","scholarProfile","scholarVerification","searchBar","seatMap","settingsActions","shareActions","signinCard","signUpForm","sponsorGrid","tabs","taskList","taskStep","userHome","venueScreen","videoComments","videoPlayer","voteBoard","voteEntry"]},"props":{"type":"object"},"data":{"description":"The name of the data source this widget shows.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$"},"gate":{"$ref":"#/$defs/gate"},"visibleWhen":{"$ref":"#/$defs/visibleWhen"},"children":{"type":"array","items":{"$ref":"#/$defs/widgetNode"}}},"allOf":[{"if":{"properties":{"type":{"const":"actionBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/actionBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"addressList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/addressListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"agenda"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/agendaProps","default":{}}}}},{"if":{"properties":{"type":{"const":"appDownload"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/appDownloadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioBook"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioBookProps","default":{}}}}},{"if":{"properties":{"type":{"const":"audioPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/audioPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bannerCarousel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bannerCarouselProps","default":{}}}}},{"if":{"properties":{"type":{"const":"blackList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/blackListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookUnlock"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookUnlockProps","default":{}}}}},{"if":{"properties":{"type":{"const":"bookVoucher"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/bookVoucherProps","default":{}}}}},{"if":{"properties":{"type":{"const":"calendarFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/calendarFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleComposer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleComposerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"circleFeed"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/circleFeedProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeBox"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeBoxProps","default":{}}}}},{"if":{"properties":{"type":{"const":"citeExport"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/citeExportProps","default":{}}}}},{"if":{"properties":{"type":{"const":"codeRedeem"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/codeRedeemProps","default":{}}}}},{"if":{"properties":{"type":{"const":"collectList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/collectListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"comments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/commentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contentList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contentListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"contestWinners"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/contestWinnersProps","default":{}}}}},{"if":{"properties":{"type":{"const":"countdown"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/countdownProps","default":{}}}}},{"if":{"properties":{"type":{"const":"couponList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/couponListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"detailHeader"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/detailHeaderProps","default":{}}}}},{"if":{"properties":{"type":{"const":"emptyState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/emptyStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"errorState"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/errorStateProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayArticle"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayArticleProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"essayWrite"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/essayWriteProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventGuests"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventGuestsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"eventHero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/eventHeroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"exchangeDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/exchangeDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"filterChips"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/filterChipsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"functionGuide"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/functionGuideProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftCards"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftCardsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"giftReceive"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/giftReceiveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"guestList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/guestListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"helpCoupon"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/helpCouponProps","default":{}}}}},{"if":{"properties":{"type":{"const":"hero"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/heroProps","default":{}}}}},{"if":{"properties":{"type":{"const":"lessonView"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/lessonViewProps","default":{}}}}},{"if":{"properties":{"type":{"const":"libraryList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/libraryListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"librarySave"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/librarySaveProps","default":{}}}}},{"if":{"properties":{"type":{"const":"linkGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/linkGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveChat"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveChatProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"livePlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/livePlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"liveScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/liveScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"luckyDraw"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/luckyDrawProps","default":{}}}}},{"if":{"properties":{"type":{"const":"memberCenter"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/memberCenterProps","default":{}}}}},{"if":{"properties":{"type":{"const":"menuList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/menuListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"messageCentre"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/messageCentreProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderConfirm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderConfirmProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"orderList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/orderListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"passwordForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/passwordFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"payStatus"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/payStatusProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoods"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"pointGoodsDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/pointGoodsDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"prizeList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/prizeListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"productDetail"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/productDetailProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"profileEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/profileEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaEditor"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaEditorProps","default":{}}}}},{"if":{"properties":{"type":{"const":"qaThread"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/qaThreadProps","default":{}}}}},{"if":{"properties":{"type":{"const":"registerForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/registerFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"remindMe"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/remindMeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"resultPanel"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/resultPanelProps","default":{}}}}},{"if":{"properties":{"type":{"const":"richText"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/richTextProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarProfile"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarProfileProps","default":{}}}}},{"if":{"properties":{"type":{"const":"scholarVerification"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/scholarVerificationProps","default":{}}}}},{"if":{"properties":{"type":{"const":"searchBar"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/searchBarProps","default":{}}}}},{"if":{"properties":{"type":{"const":"seatMap"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/seatMapProps","default":{}}}}},{"if":{"properties":{"type":{"const":"settingsActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/settingsActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"shareActions"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/shareActionsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signinCard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signinCardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"signUpForm"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/signUpFormProps","default":{}}}}},{"if":{"properties":{"type":{"const":"sponsorGrid"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/sponsorGridProps","default":{}}}}},{"if":{"properties":{"type":{"const":"tabs"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/tabsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskList"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskListProps","default":{}}}}},{"if":{"properties":{"type":{"const":"taskStep"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/taskStepProps","default":{}}}}},{"if":{"properties":{"type":{"const":"userHome"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/userHomeProps","default":{}}}}},{"if":{"properties":{"type":{"const":"venueScreen"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/venueScreenProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoComments"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoCommentsProps","default":{}}}}},{"if":{"properties":{"type":{"const":"videoPlayer"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/videoPlayerProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteBoard"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteBoardProps","default":{}}}}},{"if":{"properties":{"type":{"const":"voteEntry"}},"required":["type"]},"then":{"properties":{"props":{"$ref":"#/$defs/voteEntryProps","default":{}}}}}]}}};
 const schema12 = {"title":"LocalizedText","type":"object","required":["zh","en"],"additionalProperties":false,"properties":{"zh":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}};
 const schema14 = {"title":"Gate","description":"Who may see a page or widget (spec section 6).","type":"string","enum":["visitor","login","phoneBound","scholar","vip"]};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = runtime0.default;
 const pattern0 = new RegExp("^/[A-Za-z0-9_\\-]*(/[A-Za-z0-9_\\-]+)*$", "u");
 const pattern1 = new RegExp("^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-]+)*$", "u");
-const pattern2 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
-const pattern3 = new RegExp("^[A-Za-z0-9_-]*$", "u");
-const pattern4 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
+const pattern2 = new RegExp("^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$", "u");
+const pattern4 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern5 = new RegExp("^[A-Za-z0-9_-]*$", "u");
+const pattern6 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 const schema15 = {"title":"DataSource","type":"object","required":["api"],"additionalProperties":false,"properties":{"api":{"description":"Platform API path, e.g. /banner/list.","type":"string","pattern":"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},"method":{"type":"string","enum":["GET","POST"],"default":"POST"},"params":{"description":"Request parameters; string values may bind {query.x}.","type":"object","additionalProperties":{"$ref":"#/$defs/paramValue"}},"side":{"description":"server: loaded before rendering (public data); client: loaded in the browser (the user's own data).","type":"string","enum":["server","client"],"default":"server"},"cacheSeconds":{"type":"integer","minimum":0,"maximum":86400},"timeoutMs":{"type":"integer","minimum":100,"maximum":60000},"notFoundWhenMissing":{"description":"The page is about this source's item (a detail page): when the API answers not found (code 404) the whole page is the 404 page, with status 404.","type":"boolean"},"gate":{"$ref":"#/$defs/gate"}}};
 const schema16 = {"anyOf":[{"type":"string","maxLength":200},{"type":"number"},{"type":"boolean"}]};
-const pattern5 = new RegExp("^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$", "u");
+const pattern7 = new RegExp("^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -57,7 +58,7 @@ errors++;
 if(data.api !== undefined){
 let data0 = data.api;
 if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
+if(!pattern7.test(data0)){
 const err2 = {instancePath:instancePath+"/api",schemaPath:"#/properties/api/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"},message:"must match pattern \""+"^/[A-Za-z0-9_\\-]+(/[A-Za-z0-9_\\-.]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -346,9 +347,9 @@ const schema207 = {"title":"ScholarVerificationProps","description":"Scholar ver
 const schema213 = {"title":"SettingsActionsProps","description":"The language choice and logging out, at the end of /setting.","type":"object","additionalProperties":false,"properties":{}};
 const schema19 = {"title":"ActionBarProps","description":"Praise, collect and share buttons for one item, with counts; praise and collect need login (a visitor gets the login dialog).","type":"object","required":["item"],"additionalProperties":false,"properties":{"item":{"description":"A binding to the item, e.g. {data.video}: id, praiseCount, collectCount, praised, collected.","$ref":"#/$defs/binding"},"actions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["praise","collect","share"]},"default":["praise","collect","share"]},"shareTitle":{"description":"The title the messaging app shows for a shared link.","$ref":"#/$defs/text"},"shareTask":{"description":"The points task a share counts toward (23: share something), reported when the link was copied or the share hint shown.","type":"integer","minimum":1},"collectTask":{"description":"The points task a collection counts toward (22: collect something), reported when the item becomes collected.","type":"integer","minimum":1}}};
 const schema20 = {"title":"Binding","description":"A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.","type":"string","pattern":"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"};
-const pattern6 = new RegExp("^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$", "u");
+const pattern8 = new RegExp("^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$", "u");
 const schema21 = {"title":"Text","description":"Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).","anyOf":[{"$ref":"#/$defs/localizedText"},{"type":"string","pattern":"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"}]};
-const pattern7 = new RegExp("^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$", "u");
+const pattern9 = new RegExp("^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -455,7 +456,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 const err8 = {instancePath,schemaPath:"#/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"},message:"must match pattern \""+"^[^{}]*(\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}[^{}]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -537,7 +538,7 @@ errors++;
 if(data.item !== undefined){
 let data0 = data.item;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err2 = {instancePath:instancePath+"/item",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -703,7 +704,7 @@ return errors === 0;
 
 const schema23 = {"title":"AddressFormProps","description":"Adds an address, or edits the one in ?id= (/userAddress/detail): receiver, phone, province–city–district from /area/listAll, street address, default. Saved, it returns to the address list (keeping ?prePage=).","type":"object","required":["listLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The address list to return to.","$ref":"#/$defs/link"}}};
 const schema24 = {"title":"Link","description":"An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.","type":"string","pattern":"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"};
-const pattern8 = new RegExp("^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$", "u");
+const pattern10 = new RegExp("^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$", "u");
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -734,7 +735,7 @@ errors++;
 if(data.listLink !== undefined){
 let data0 = data.listLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -802,7 +803,7 @@ errors++;
 if(data.editLink !== undefined){
 let data0 = data.editLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/editLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -840,7 +841,7 @@ return errors === 0;
 }
 
 const schema27 = {"title":"AgendaProps","description":"An event's programme, day by day: times in Beijing time, what each slot is (keynote, panel, break…), its title, speaker and room. From the node's data source (/special/agenda) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"description":"Where the slots are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"calendarEventId":{"description":"The event whose agenda the source holds (its specialId): each timed slot then links to its own .ics (/calendar/event/<id>/<slot>.ics, ADR 045).","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"}]},"items":{"description":"A programme written in the config, for an event whose agenda the platform does not hold. Used instead of the data source.","type":"array","maxItems":80,"items":{"type":"object","required":["time","title"],"additionalProperties":false,"properties":{"day":{"description":"The day's heading; consecutive slots with the same day form one day.","$ref":"#/$defs/text"},"time":{"description":"e.g. 09:00–10:00","type":"string","maxLength":40},"kind":{"type":"string","enum":["opening","keynote","session","panel","break","closing"],"default":"session"},"title":{"$ref":"#/$defs/text"},"speaker":{"$ref":"#/$defs/text"},"place":{"$ref":"#/$defs/text"}}}}}};
-const pattern10 = new RegExp("^[A-Za-z0-9_.]+$", "u");
+const pattern12 = new RegExp("^[A-Za-z0-9_.]+$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -899,7 +900,7 @@ errors++;
 }
 let data3 = data.listField;
 if(typeof data3 === "string"){
-if(!pattern10.test(data3)){
+if(!pattern12.test(data3)){
 const err3 = {instancePath:instancePath+"/listField",schemaPath:"#/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -958,7 +959,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
+if(!pattern8.test(data5)){
 const err7 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1166,7 +1167,7 @@ return errors === 0;
 }
 
 const schema29 = {"title":"AppDownloadProps","description":"Getting the native app (/toApp) or opening it (/wxOpenApp): the store links and the Android package from the node's data source (/sys/android/version); inside the messaging app's browser, the spec's copy-the-link advice instead.","type":"object","additionalProperties":false,"properties":{"mode":{"type":"string","enum":["download","open"],"default":"download"},"appName":{"$ref":"#/$defs/text"},"openLink":{"description":"The installed app's URL scheme, for mode open.","type":"string","pattern":"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},"downloadPage":{"$ref":"#/$defs/link"}}};
-const pattern12 = new RegExp("^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$", "u");
+const pattern14 = new RegExp("^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1217,7 +1218,7 @@ errors = vErrors.length;
 if(data.openLink !== undefined){
 let data2 = data.openLink;
 if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
+if(!pattern14.test(data2)){
 const err3 = {instancePath:instancePath+"/openLink",schemaPath:"#/properties/openLink/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9+.-]*://[A-Za-z0-9/?=&_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1242,7 +1243,7 @@ errors++;
 if(data.downloadPage !== undefined){
 let data3 = data.downloadPage;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err5 = {instancePath:instancePath+"/downloadPage",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1330,7 +1331,7 @@ errors++;
 if(data.playLink !== undefined){
 let data0 = data.playLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err4 = {instancePath:instancePath+"/playLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1355,7 +1356,7 @@ errors++;
 if(data.unlockLink !== undefined){
 let data1 = data.unlockLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err6 = {instancePath:instancePath+"/unlockLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1380,7 +1381,7 @@ errors++;
 if(data.giveLink !== undefined){
 let data2 = data.giveLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err8 = {instancePath:instancePath+"/giveLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -1448,7 +1449,7 @@ errors++;
 if(data.unlockLink !== undefined){
 let data0 = data.unlockLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/unlockLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1486,7 +1487,7 @@ return errors === 0;
 }
 
 const schema37 = {"title":"BannerCarouselProps","description":"Swipeable banners; autoplay pauses while the user touches it.","type":"object","required":["items"],"additionalProperties":false,"properties":{"items":{"description":"A binding to a list of banners, e.g. {data.banners.list}.","$ref":"#/$defs/binding"},"imageField":{"type":"string","default":"imageUrl","pattern":"^[A-Za-z0-9_]+$"},"titleField":{"type":"string","default":"title","pattern":"^[A-Za-z0-9_]+$"},"linkField":{"type":"string","default":"link","pattern":"^[A-Za-z0-9_]+$"},"intervalMs":{"type":"integer","minimum":1500,"maximum":20000,"default":4000},"aspectRatio":{"type":"string","enum":["16:9","2:1","3:1"],"default":"2:1"},"caption":{"description":"Show the title over the picture; turn it off for banner art that carries its own text.","type":"boolean","default":true}}};
-const pattern19 = new RegExp("^[A-Za-z0-9_]+$", "u");
+const pattern21 = new RegExp("^[A-Za-z0-9_]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1535,7 +1536,7 @@ errors++;
 if(data.items !== undefined){
 let data0 = data.items;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err2 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1559,7 +1560,7 @@ errors++;
 }
 let data1 = data.imageField;
 if(typeof data1 === "string"){
-if(!pattern19.test(data1)){
+if(!pattern21.test(data1)){
 const err4 = {instancePath:instancePath+"/imageField",schemaPath:"#/properties/imageField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1582,7 +1583,7 @@ errors++;
 }
 let data2 = data.titleField;
 if(typeof data2 === "string"){
-if(!pattern19.test(data2)){
+if(!pattern21.test(data2)){
 const err6 = {instancePath:instancePath+"/titleField",schemaPath:"#/properties/titleField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1605,7 +1606,7 @@ errors++;
 }
 let data3 = data.linkField;
 if(typeof data3 === "string"){
-if(!pattern19.test(data3)){
+if(!pattern21.test(data3)){
 const err8 = {instancePath:instancePath+"/linkField",schemaPath:"#/properties/linkField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -1756,7 +1757,7 @@ errors++;
 if(data.bookLink !== undefined){
 let data0 = data.bookLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err4 = {instancePath:instancePath+"/bookLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1781,7 +1782,7 @@ errors++;
 if(data.earnLink !== undefined){
 let data1 = data.earnLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err6 = {instancePath:instancePath+"/earnLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1806,7 +1807,7 @@ errors++;
 if(data.memberLink !== undefined){
 let data2 = data.memberLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err8 = {instancePath:instancePath+"/memberLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -1874,7 +1875,7 @@ errors++;
 if(data.bookLink !== undefined){
 let data0 = data.bookLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/bookLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1952,7 +1953,7 @@ return errors === 0;
 
 const schema47 = {"title":"CircleComposerProps","description":"Writing a circle post: text (at most 1000 characters, kept in this browser while typing until it posts) and up to 9 images (JPG and PNG compressed by the spec's quality steps, GIF as it is, 5 MB each), uploaded as they are picked; then /circle/add and on to listLink.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the new post is seen after posting.","$ref":"#/$defs/internalPath","default":"/circle"}}};
 const schema48 = {"title":"InternalPath","type":"string","pattern":"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"};
-const pattern26 = new RegExp("^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$", "u");
+const pattern28 = new RegExp("^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1975,7 +1976,7 @@ errors++;
 }
 let data0 = data.listLink;
 if(typeof data0 === "string"){
-if(!pattern26.test(data0)){
+if(!pattern28.test(data0)){
 const err1 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -2034,7 +2035,7 @@ errors++;
 }
 let data0 = data.listLink;
 if(typeof data0 === "string"){
-if(!pattern26.test(data0)){
+if(!pattern28.test(data0)){
 const err1 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -2097,7 +2098,7 @@ errors = vErrors.length;
 if(data.composeLink !== undefined){
 let data1 = data.composeLink;
 if(typeof data1 === "string"){
-if(!pattern26.test(data1)){
+if(!pattern28.test(data1)){
 const err1 = {instancePath:instancePath+"/composeLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -2197,7 +2198,7 @@ errors++;
 if(data.item !== undefined){
 let data1 = data.item;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err4 = {instancePath:instancePath+"/item",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2275,7 +2276,7 @@ errors++;
 if(data.doneLink !== undefined){
 let data0 = data.doneLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/doneLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -2418,7 +2419,7 @@ errors++;
 if(data.targetId !== undefined){
 let data1 = data.targetId;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err5 = {instancePath:instancePath+"/targetId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -2494,8 +2495,8 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}};
-const pattern37 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+const schema61 = {"title":"ContentListProps","description":"A list of items from the node's data source; pages on with pull-to-load-more when paged.","type":"object","required":["item"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"variant":{"type":"string","enum":["card","row","grid","compact"],"default":"row"},"listField":{"description":"Where the items are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"totalField":{"type":"string","default":"total","pattern":"^[A-Za-z0-9_.]+$"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":100},"moreLink":{"$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"},"item":{"type":"object","required":["title"],"additionalProperties":false,"description":"How to show one item; {item.field} binds a field of the item (its En sibling in English).","properties":{"title":{"type":"string"},"subtitle":{"type":"string"},"image":{"type":"string"},"badge":{"type":"string"},"badgeTone":{"type":"string"},"meta":{"type":"array","items":{"type":"string"},"maxItems":4},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {item.viewCount}.","type":"string"},"countLabel":{"$ref":"#/$defs/text"},"date":{"description":"A moment shown in Beijing time, e.g. {item.createTime}.","type":"string"},"amount":{"description":"A signed whole number shown with its sign and colour, e.g. a ledger row's {item.delta}.","type":"string"},"amountUnit":{"$ref":"#/$defs/text"},"price":{"description":"An amount in integer fen shown as a price, e.g. {item.priceFen}.","type":"string"},"link":{"$ref":"#/$defs/link"},"countLabels":{"description":"The count's word by badge value where kinds differ (a paper is read, a video watched); countLabel otherwise.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.living}}.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}}}}}};
+const pattern39 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2564,7 +2565,7 @@ errors++;
 }
 let data2 = data.listField;
 if(typeof data2 === "string"){
-if(!pattern10.test(data2)){
+if(!pattern12.test(data2)){
 const err4 = {instancePath:instancePath+"/listField",schemaPath:"#/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2587,7 +2588,7 @@ errors++;
 }
 let data3 = data.totalField;
 if(typeof data3 === "string"){
-if(!pattern10.test(data3)){
+if(!pattern12.test(data3)){
 const err6 = {instancePath:instancePath+"/totalField",schemaPath:"#/properties/totalField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2656,7 +2657,7 @@ errors++;
 if(data.moreLink !== undefined){
 let data6 = data.moreLink;
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
+if(!pattern10.test(data6)){
 const err12 = {instancePath:instancePath+"/moreLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -2870,7 +2871,7 @@ errors++;
 if(data8.link !== undefined){
 let data22 = data8.link;
 if(typeof data22 === "string"){
-if(!pattern8.test(data22)){
+if(!pattern10.test(data22)){
 const err28 = {instancePath:instancePath+"/item/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -2892,14 +2893,14 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data8.badgeLabels !== undefined){
-let data23 = data8.badgeLabels;
+if(data8.countLabels !== undefined){
+let data23 = data8.countLabels;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key2 in data23){
 const _errs49 = errors;
 if(typeof key2 === "string"){
-if(!pattern37.test(key2)){
-const err30 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key2};
+if(!pattern39.test(key2)){
+const err30 = {instancePath:instancePath+"/item/countLabels",schemaPath:"#/properties/item/properties/countLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2911,7 +2912,7 @@ errors++;
 }
 var valid6 = _errs49 === errors;
 if(!valid6){
-const err31 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+const err31 = {instancePath:instancePath+"/item/countLabels",schemaPath:"#/properties/item/properties/countLabels/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2922,14 +2923,14 @@ errors++;
 }
 }
 for(const key3 in data23){
-if(!(validate15(data23[key3], {instancePath:instancePath+"/item/badgeLabels/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key3,rootData}))){
+if(!(validate15(data23[key3], {instancePath:instancePath+"/item/countLabels/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key3,rootData}))){
 vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/item/countLabels",schemaPath:"#/properties/item/properties/countLabels/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2939,9 +2940,14 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data8.badgeLabels !== undefined){
+let data25 = data8.badgeLabels;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key4 in data25){
+const _errs54 = errors;
+if(typeof key4 === "string"){
+if(!pattern39.test(key4)){
+const err33 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2951,14 +2957,56 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid8 = _errs54 === errors;
+if(!valid8){
+const err34 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+for(const key5 in data25){
+if(!(validate15(data25[key5], {instancePath:instancePath+"/item/badgeLabels/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data25,parentDataProperty:key5,rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/item/badgeLabels",schemaPath:"#/properties/item/properties/badgeLabels/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -2968,7 +3016,7 @@ return errors === 0;
 
 const schema64 = {"title":"ContestHomeProps","description":"The reading contest's home (/jdds): title, voting window and rules, the stages as a timeline with their state (ended, running, not started), and the entries with the platform's counts, each leading to its vote page. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"casesLink":{"description":"Past editions: their winners and entries.","$ref":"#/$defs/link"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2997,7 +3045,7 @@ errors++;
 if(data.entryLink !== undefined){
 let data0 = data.entryLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/entryLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -3022,7 +3070,7 @@ errors++;
 if(data.casesLink !== undefined){
 let data1 = data.casesLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err4 = {instancePath:instancePath+"/casesLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -3055,13 +3103,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
 const schema67 = {"title":"ContestWinnersProps","description":"A reading contest edition's winners by rank with their awards (/readMatchCase, and the last edition's on /jdds), optionally its other entries, each leading to its vote page. Shows nothing until the edition has winners. Its data source is /voteVideo/contest.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"edition":{"description":"current: the edition the source names; previous: the edition before it.","enum":["current","previous"],"default":"previous"},"entryLink":{"description":"An entry's vote page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"},"showEntries":{"description":"Also list the edition's entries that won nothing.","type":"boolean","default":false},"moreLink":{"description":"A page with more of past editions.","$ref":"#/$defs/link"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3107,7 +3155,7 @@ errors++;
 if(data.entryLink !== undefined){
 let data1 = data.entryLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err3 = {instancePath:instancePath+"/entryLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3142,7 +3190,7 @@ errors++;
 if(data.moreLink !== undefined){
 let data3 = data.moreLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err6 = {instancePath:instancePath+"/moreLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3175,14 +3223,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 const schema70 = {"title":"CountdownProps","description":"Days, hours and minutes left until a deadline, ticking each minute.","type":"object","required":["until"],"additionalProperties":false,"properties":{"until":{"description":"An ISO date-time with offset, or a binding to one.","anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"label":{"$ref":"#/$defs/text"},"endedText":{"$ref":"#/$defs/text"}}};
 const formats0 = runtime1.fullFormats["date-time"];
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3240,7 +3288,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/until",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -3309,13 +3357,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 const schema72 = {"title":"CouponListProps","description":"Coupons from the node's data source: the coupon centre (each with a claim button) or the viewer's own coupons of one state.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"centre: claimable coupons (/coupon/centerCouponList); mine: the viewer's coupons (/coupon/myCouponList).","type":"string","enum":["centre","mine"],"default":"centre"},"listField":{"description":"Where the coupons are in the source's data (mine: usable, used or expired).","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"emptyText":{"$ref":"#/$defs/text"},"emptyLink":{"$ref":"#/$defs/link"},"emptyLinkText":{"$ref":"#/$defs/text"}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3360,7 +3408,7 @@ errors++;
 }
 let data1 = data.listField;
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
+if(!pattern12.test(data1)){
 const err3 = {instancePath:instancePath+"/listField",schemaPath:"#/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3390,7 +3438,7 @@ errors = vErrors.length;
 if(data.emptyLink !== undefined){
 let data3 = data.emptyLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err5 = {instancePath:instancePath+"/emptyLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -3429,13 +3477,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
 const schema74 = {"title":"DetailHeaderProps","description":"The head of a detail page: cover, title, meta lines, a count, tags, a body text and titled sections, from the page's data.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"$ref":"#/$defs/binding"},"imageShape":{"description":"wide: a 16:9 banner; cover: a book cover beside the title.","type":"string","enum":["wide","cover"],"default":"wide"},"badge":{"$ref":"#/$defs/text"},"meta":{"type":"array","maxItems":6,"items":{"$ref":"#/$defs/text"}},"count":{"description":"A number shown with the 10,000-unit rule, e.g. {data.doc.viewCount}.","$ref":"#/$defs/binding"},"countLabel":{"$ref":"#/$defs/text"},"bodyTitle":{"$ref":"#/$defs/text"},"body":{"description":"Plain text; line breaks start paragraphs.","$ref":"#/$defs/text"},"sections":{"description":"A binding to a list of {heading, text} (with En siblings).","$ref":"#/$defs/binding"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3479,7 +3527,7 @@ errors = vErrors.length;
 if(data.image !== undefined){
 let data2 = data.image;
 if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
+if(!pattern8.test(data2)){
 const err2 = {instancePath:instancePath+"/image",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -3563,7 +3611,7 @@ errors++;
 if(data.count !== undefined){
 let data7 = data.count;
 if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
+if(!pattern8.test(data7)){
 const err8 = {instancePath:instancePath+"/count",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -3606,7 +3654,7 @@ errors = vErrors.length;
 if(data.sections !== undefined){
 let data11 = data.sections;
 if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
+if(!pattern8.test(data11)){
 const err10 = {instancePath:instancePath+"/sections",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -3637,7 +3685,7 @@ errors = vErrors.length;
 if(data.actionLink !== undefined){
 let data13 = data.actionLink;
 if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+if(!pattern10.test(data13)){
 const err12 = {instancePath:instancePath+"/actionLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -3670,13 +3718,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 const schema79 = {"title":"EmptyStateProps","description":"A friendly empty notice with an optional way onwards.","type":"object","additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3707,7 +3755,7 @@ errors = vErrors.length;
 if(data.actionLink !== undefined){
 let data2 = data.actionLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err1 = {instancePath:instancePath+"/actionLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -3740,13 +3788,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 const schema81 = {"title":"ErrorStateProps","description":"An error notice with a code and a way home; the 404 page uses it.","type":"object","additionalProperties":false,"properties":{"code":{"type":"string","maxLength":8},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3808,7 +3856,7 @@ errors = vErrors.length;
 if(data.actionLink !== undefined){
 let data4 = data.actionLink;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(!pattern10.test(data4)){
 const err3 = {instancePath:instancePath+"/actionLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3841,13 +3889,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 const schema83 = {"title":"EssayArticleProps","description":"An article's head from /essay/detail: cover, title, writer card (follow, block), intro, counts; for the writer, the draft or visibility notice with edit and delete. The text itself is a richText widget bound to the same source.","type":"object","required":["editLink","listLink"],"additionalProperties":false,"properties":{"editLink":{"description":"The editor; the widget adds ?id=.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"authorLink":{"description":"A person's page; the widget adds ?id= with the writer's id.","$ref":"#/$defs/link"}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3886,7 +3934,7 @@ errors++;
 if(data.editLink !== undefined){
 let data0 = data.editLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/editLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3911,7 +3959,7 @@ errors++;
 if(data.listLink !== undefined){
 let data1 = data.listLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err5 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -3936,7 +3984,7 @@ errors++;
 if(data.authorLink !== undefined){
 let data2 = data.authorLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err7 = {instancePath:instancePath+"/authorLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -3969,13 +4017,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
 const schema87 = {"title":"EssayEditorProps","description":"The article editor (login-gated page): title, intro, rich text with formulas, cover cropped to 750×420, visibility; keeps a copy on the device while typing and autosaves the draft to the platform; saves, releases and deletes the writer's own article.","type":"object","required":["articleLink","listLink"],"additionalProperties":false,"properties":{"id":{"description":"The article edited, e.g. {query.id}; empty for a new one.","$ref":"#/$defs/binding"},"articleLink":{"description":"The article page; the editor adds ?id= after a release.","$ref":"#/$defs/link"},"listLink":{"description":"Where the writer lands after deleting.","$ref":"#/$defs/link"},"autosaveSeconds":{"description":"Seconds between a change and its autosave to the platform.","type":"integer","minimum":1,"maximum":60,"default":5}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4017,7 +4065,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4042,7 +4090,7 @@ errors++;
 if(data.articleLink !== undefined){
 let data1 = data.articleLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err5 = {instancePath:instancePath+"/articleLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -4067,7 +4115,7 @@ errors++;
 if(data.listLink !== undefined){
 let data2 = data.listLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err7 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -4133,13 +4181,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 const schema91 = {"title":"EssayWriteProps","description":"The floating \"write\" button of the article list, leading to the editor (a login-gated page, so a visitor is asked to log in there).","type":"object","required":["link"],"additionalProperties":false,"properties":{"link":{"description":"The editor, e.g. /essayEdit.","$ref":"#/$defs/link"},"label":{"$ref":"#/$defs/text"}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4168,7 +4216,7 @@ errors++;
 if(data.link !== undefined){
 let data0 = data.link;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -4207,13 +4255,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
 const schema93 = {"title":"EventGuestsProps","description":"The guests of a conference or special as cards: name and organisation in the page's language, an initial or portrait, an optional role. From the node's data source (/guest/list: authorName, orgName and their En siblings) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"layout":{"description":"cards: two per row; list: one per row with the organisation in full.","type":"string","enum":["cards","list"],"default":"cards"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"limit":{"type":"integer","minimum":1,"maximum":100},"emptyText":{"$ref":"#/$defs/text"},"roleLabels":{"description":"Labels for the source's role values (speaker, host, guest); a role without a label is not shown.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"items":{"description":"Guests written in the config, for an event whose guests the platform does not hold. Used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["name","org"],"additionalProperties":false,"properties":{"name":{"$ref":"#/$defs/text"},"org":{"$ref":"#/$defs/text"},"role":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4294,7 +4342,7 @@ errors++;
 }
 let data4 = data.listField;
 if(typeof data4 === "string"){
-if(!pattern10.test(data4)){
+if(!pattern12.test(data4)){
 const err5 = {instancePath:instancePath+"/listField",schemaPath:"#/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -4362,7 +4410,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 const _errs15 = errors;
 if(typeof key1 === "string"){
-if(!pattern37.test(key1)){
+if(!pattern39.test(key1)){
 const err10 = {instancePath:instancePath+"/roleLabels",schemaPath:"#/properties/roleLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err10];
@@ -4473,7 +4521,7 @@ errors = vErrors.length;
 if(data10.link !== undefined){
 let data14 = data10.link;
 if(typeof data14 === "string"){
-if(!pattern8.test(data14)){
+if(!pattern10.test(data14)){
 const err17 = {instancePath:instancePath+"/items/" + i0+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -4530,14 +4578,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
 const schema95 = {"title":"EventHeroProps","description":"An event page's opening: a kicker, the title, a status badge, the key facts (dates, place, deadline) and up to two actions, drawn in the page's palette and pattern.","type":"object","required":["title"],"additionalProperties":false,"properties":{"kicker":{"description":"A short line above the title, e.g. the series or the organiser.","$ref":"#/$defs/text"},"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"pattern":{"description":"The background drawing behind the title.","type":"string","enum":["none","grid","waves","rings","dots","diagonal"],"default":"grid"},"image":{"description":"A poster shown faintly behind the title: a site path, an https URL, or a binding to one such as {data.special.cover}.","anyOf":[{"type":"string","pattern":"^(/(?!/)|https://)"},{"$ref":"#/$defs/binding"}]},"badge":{"description":"The value the badge labels, e.g. {data.special.status}; no badge when it has no label.","$ref":"#/$defs/binding"},"badgeLabels":{"description":"Labels for badge values, e.g. live states {\"2\": {t.live.status.2}}. Value 2 (living) is drawn with a pulse.","type":"object","propertyNames":{"pattern":"^[A-Za-z0-9_-]+$"},"additionalProperties":{"$ref":"#/$defs/text"}},"facts":{"type":"array","maxItems":6,"items":{"type":"object","required":["icon"],"additionalProperties":false,"description":"One key fact: a text value, or a date span from/to shown in Beijing time. A fact whose value is empty is left out.","properties":{"icon":{"type":"string","enum":["calendar","place","venue","organizer","deadline","online","people","seat"]},"label":{"$ref":"#/$defs/text"},"value":{"$ref":"#/$defs/text"},"from":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]},"to":{"anyOf":[{"type":"string","format":"date-time"},{"$ref":"#/$defs/binding"}]}}}},"actions":{"type":"array","maxItems":2,"items":{"type":"object","required":["text","link"],"additionalProperties":false,"properties":{"text":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"style":{"type":"string","enum":["primary","ghost"],"default":"primary"}}}}}};
-const pattern61 = new RegExp("^(/(?!/)|https://)", "u");
+const pattern64 = new RegExp("^(/(?!/)|https://)", "u");
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4635,7 +4683,7 @@ const _errs10 = errors;
 let valid1 = false;
 const _errs11 = errors;
 if(typeof data5 === "string"){
-if(!pattern61.test(data5)){
+if(!pattern64.test(data5)){
 const err6 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(/(?!/)|https://)"},message:"must match pattern \""+"^(/(?!/)|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4661,7 +4709,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs13 = errors;
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
+if(!pattern8.test(data5)){
 const err8 = {instancePath:instancePath+"/image",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -4710,7 +4758,7 @@ vErrors = null;
 if(data.badge !== undefined){
 let data6 = data.badge;
 if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
+if(!pattern8.test(data6)){
 const err11 = {instancePath:instancePath+"/badge",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -4738,7 +4786,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 const _errs21 = errors;
 if(typeof key1 === "string"){
-if(!pattern37.test(key1)){
+if(!pattern39.test(key1)){
 const err13 = {instancePath:instancePath+"/badgeLabels",schemaPath:"#/properties/badgeLabels/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err13];
@@ -4885,7 +4933,7 @@ valid9 = valid9 || _valid1;
 if(!valid9){
 const _errs37 = errors;
 if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
+if(!pattern8.test(data14)){
 const err23 = {instancePath:instancePath+"/facts/" + i0+"/from",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -4963,7 +5011,7 @@ valid11 = valid11 || _valid2;
 if(!valid11){
 const _errs44 = errors;
 if(typeof data15 === "string"){
-if(!pattern6.test(data15)){
+if(!pattern8.test(data15)){
 const err28 = {instancePath:instancePath+"/facts/" + i0+"/to",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -5094,7 +5142,7 @@ errors = vErrors.length;
 if(data17.link !== undefined){
 let data19 = data17.link;
 if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
+if(!pattern10.test(data19)){
 const err37 = {instancePath:instancePath+"/actions/" + i1+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -5172,13 +5220,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
 const schema101 = {"title":"ExchangeConfirmProps","description":"Confirming a points exchange (/exchangeAck): the good, the quantity within the per-person limit, the delivery address for physical goods, the points it costs and what is left. One submission key per visit makes a double tap one exchange. Its data source is /integralGoods/detail.","type":"object","required":["resultLink","addressListLink"],"additionalProperties":false,"properties":{"resultLink":{"description":"The exchange's detail page; ?exchangeNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"Where a delivery address is chosen; it comes back here with ?addressId=.","$ref":"#/$defs/link"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5217,7 +5265,7 @@ errors++;
 if(data.resultLink !== undefined){
 let data0 = data.resultLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/resultLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5242,7 +5290,7 @@ errors++;
 if(data.addressListLink !== undefined){
 let data1 = data.addressListLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err5 = {instancePath:instancePath+"/addressListLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -5275,13 +5323,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 const schema104 = {"title":"ExchangeDetailProps","description":"One points exchange of the viewer: the good, its state (waiting to ship, shipped, in your account), the points, the address and the time, with the way on. Its data source is /goodsExchange/detail.","type":"object","required":["mallLink","couponsLink"],"additionalProperties":false,"properties":{"mallLink":{"$ref":"#/$defs/link"},"couponsLink":{"description":"My coupons, where an exchanged coupon is.","$ref":"#/$defs/link"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5320,7 +5368,7 @@ errors++;
 if(data.mallLink !== undefined){
 let data0 = data.mallLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/mallLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5345,7 +5393,7 @@ errors++;
 if(data.couponsLink !== undefined){
 let data1 = data.couponsLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err5 = {instancePath:instancePath+"/couponsLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -5378,13 +5426,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 const schema107 = {"title":"FilterChipsProps","description":"Choices that set one query value of the current page (e.g. typeId, searchType), keeping its other query values; or, with target, links that open another page with that value.","type":"object","required":["queryKey"],"additionalProperties":false,"properties":{"queryKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"target":{"description":"Open this page with the chosen value instead of changing the current one (e.g. /videoList).","$ref":"#/$defs/internalPath"},"options":{"description":"Fixed choices.","type":"array","maxItems":20,"items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"type":"string","pattern":"^[A-Za-z0-9_-]+$"},"label":{"$ref":"#/$defs/text"}}}},"items":{"description":"Choices from a data source, e.g. {data.types.list}.","$ref":"#/$defs/binding"},"valueField":{"type":"string","default":"id","pattern":"^[A-Za-z0-9_]+$"},"labelField":{"type":"string","default":"name","pattern":"^[A-Za-z0-9_]+$"},"allLabel":{"description":"A first choice that clears the value.","$ref":"#/$defs/text"},"defaultValue":{"description":"The value chosen when the query has none.","type":"string","pattern":"^[A-Za-z0-9_-]*$"},"counts":{"description":"Counts by value shown beside each choice, e.g. {data.results.counts}.","$ref":"#/$defs/binding"},"variant":{"type":"string","enum":["chips","tabs"],"default":"chips"}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5422,7 +5470,7 @@ errors++;
 if(data.queryKey !== undefined){
 let data0 = data.queryKey;
 if(typeof data0 === "string"){
-if(!pattern2.test(data0)){
+if(!pattern4.test(data0)){
 const err2 = {instancePath:instancePath+"/queryKey",schemaPath:"#/properties/queryKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -5447,7 +5495,7 @@ errors++;
 if(data.target !== undefined){
 let data1 = data.target;
 if(typeof data1 === "string"){
-if(!pattern26.test(data1)){
+if(!pattern28.test(data1)){
 const err4 = {instancePath:instancePath+"/target",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -5521,7 +5569,7 @@ errors++;
 if(data3.value !== undefined){
 let data4 = data3.value;
 if(typeof data4 === "string"){
-if(!pattern37.test(data4)){
+if(!pattern39.test(data4)){
 const err10 = {instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/properties/options/items/properties/value/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -5576,7 +5624,7 @@ errors++;
 if(data.items !== undefined){
 let data6 = data.items;
 if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
+if(!pattern8.test(data6)){
 const err14 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -5600,7 +5648,7 @@ errors++;
 }
 let data7 = data.valueField;
 if(typeof data7 === "string"){
-if(!pattern19.test(data7)){
+if(!pattern21.test(data7)){
 const err16 = {instancePath:instancePath+"/valueField",schemaPath:"#/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -5623,7 +5671,7 @@ errors++;
 }
 let data8 = data.labelField;
 if(typeof data8 === "string"){
-if(!pattern19.test(data8)){
+if(!pattern21.test(data8)){
 const err18 = {instancePath:instancePath+"/labelField",schemaPath:"#/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -5653,7 +5701,7 @@ errors = vErrors.length;
 if(data.defaultValue !== undefined){
 let data10 = data.defaultValue;
 if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
+if(!pattern5.test(data10)){
 const err20 = {instancePath:instancePath+"/defaultValue",schemaPath:"#/properties/defaultValue/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -5678,7 +5726,7 @@ errors++;
 if(data.counts !== undefined){
 let data11 = data.counts;
 if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
+if(!pattern8.test(data11)){
 const err22 = {instancePath:instancePath+"/counts",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -5732,13 +5780,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
 const schema112 = {"title":"GiftCardsProps","description":"Giving membership (/vipDonate): the gift cards for sale, and the cards the viewer bought with their code, a link to copy for the friend, and whether and by whom each was received. Its data source is /members/friendCards.","type":"object","required":["cardLink","receiveLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a gift card; ?id= is added.","$ref":"#/$defs/link"},"receiveLink":{"description":"The page a friend opens to receive a card; ?code= is added.","$ref":"#/$defs/link"}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5777,7 +5825,7 @@ errors++;
 if(data.cardLink !== undefined){
 let data0 = data.cardLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/cardLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5802,7 +5850,7 @@ errors++;
 if(data.receiveLink !== undefined){
 let data1 = data.receiveLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err5 = {instancePath:instancePath+"/receiveLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -5835,13 +5883,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
 const schema115 = {"title":"GiftReceiveProps","description":"Receiving a gift card from a friend's link (/vipGetDonate?code=): who gave it, how many days, and the button to receive it — or why it cannot be (already received, expired, one's own). Its data source is /members/friendCardDetail.","type":"object","required":["memberLink"],"additionalProperties":false,"properties":{"memberLink":{"description":"The membership home, where the new expiry shows.","$ref":"#/$defs/link"}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5870,7 +5918,7 @@ errors++;
 if(data.memberLink !== undefined){
 let data0 = data.memberLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/memberLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -5903,13 +5951,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
 const schema117 = {"title":"GuestListProps","description":"The guests of a live plan or a live series from the node's data source (/guest/list): name, organisation and role, in the page's language.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"emptyText":{"$ref":"#/$defs/text"},"listField":{"description":"Where the guests are in the source's data.","type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"showRoles":{"description":"Show each guest's role (speaker, host, guest).","type":"boolean","default":true}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5945,7 +5993,7 @@ errors = vErrors.length;
 }
 let data2 = data.listField;
 if(typeof data2 === "string"){
-if(!pattern10.test(data2)){
+if(!pattern12.test(data2)){
 const err1 = {instancePath:instancePath+"/listField",schemaPath:"#/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -5987,13 +6035,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 const schema118 = {"title":"HelpCouponProps","description":"Help-to-unlock coupons (/helpCoupon): without ?code= the viewer's own link with its progress and a way to share it; with ?code= a friend's link and the button to help.","type":"object","required":["couponsLink"],"additionalProperties":false,"properties":{"couponsLink":{"description":"My coupons, where an unlocked coupon is.","$ref":"#/$defs/link"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6022,7 +6070,7 @@ errors++;
 if(data.couponsLink !== undefined){
 let data0 = data.couponsLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/couponsLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6055,13 +6103,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
 const schema120 = {"title":"HeroProps","description":"A page's opening: title, subtitle, optional image and a call to action.","type":"object","required":["title"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"image":{"type":"string","pattern":"^(/(?!/)|https://)"},"tone":{"type":"string","enum":["brand","dark","light"],"default":"brand"},"actionText":{"$ref":"#/$defs/text"},"actionLink":{"$ref":"#/$defs/link"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6105,7 +6153,7 @@ errors = vErrors.length;
 if(data.image !== undefined){
 let data2 = data.image;
 if(typeof data2 === "string"){
-if(!pattern61.test(data2)){
+if(!pattern64.test(data2)){
 const err2 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/(?!/)|https://)"},message:"must match pattern \""+"^(/(?!/)|https://)"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6157,7 +6205,7 @@ errors = vErrors.length;
 if(data.actionLink !== undefined){
 let data5 = data.actionLink;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
+if(!pattern10.test(data5)){
 const err6 = {instancePath:instancePath+"/actionLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -6190,13 +6238,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 const schema122 = {"title":"LessonViewProps","description":"One lesson of a course from the node's data source (/courseDetail/lesson): its video or notes when open, why it is locked and how to unlock it otherwise, and the course's other lessons.","type":"object","required":["courseLink","confirmLink"],"additionalProperties":false,"properties":{"courseLink":{"description":"The course page; the course's id is added as ?id=.","$ref":"#/$defs/link"},"confirmLink":{"description":"The order confirmation page; the course's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6235,7 +6283,7 @@ errors++;
 if(data.courseLink !== undefined){
 let data0 = data.courseLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/courseLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6260,7 +6308,7 @@ errors++;
 if(data.confirmLink !== undefined){
 let data1 = data.confirmLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err5 = {instancePath:instancePath+"/confirmLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -6293,13 +6341,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
 const schema125 = {"title":"LibraryListProps","description":"The viewer's reading list, \"my library\" (ADR 047): saved items newest first, filtered by kind and tag (kept in the address), each with its note and tags to edit, removable; links to export the filtered list's citations as .bib and .ris. Loads in the browser for the signed-in viewer.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"The kind shown, e.g. {query.kind}; empty for all.","$ref":"#/$defs/binding"},"tag":{"description":"The tag shown, e.g. {query.tag} (base64url in the address); empty for all.","$ref":"#/$defs/binding"},"listLink":{"description":"This list's page, which the filter links keep.","$ref":"#/$defs/internalPath","default":"/myLibrary"},"browseLink":{"description":"Where an empty list sends the reader to find something to save.","$ref":"#/$defs/link","default":"/docIndex"}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6324,7 +6372,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -6349,7 +6397,7 @@ errors++;
 if(data.tag !== undefined){
 let data1 = data.tag;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/tag",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -6373,7 +6421,7 @@ errors++;
 }
 let data2 = data.listLink;
 if(typeof data2 === "string"){
-if(!pattern26.test(data2)){
+if(!pattern28.test(data2)){
 const err5 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -6396,7 +6444,7 @@ errors++;
 }
 let data3 = data.browseLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err7 = {instancePath:instancePath+"/browseLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6428,13 +6476,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
 const schema130 = {"title":"LibrarySaveProps","description":"The save/unsave button of a detail page for the reading list, \"my library\" (ADR 047): a visitor gets the login dialog; once saved, the note-and-tags editor opens and a link leads to the list. The saved state is the viewer's own, read in the browser.","type":"object","required":["kind","itemId"],"additionalProperties":false,"properties":{"kind":{"description":"The item's kind as references name it, or a binding to it (docDetail shows papers and reports: {data.doc.kind}).","anyOf":[{"enum":["paper","report","book","article","video","audiobook","live"]},{"$ref":"#/$defs/binding"}]},"itemId":{"description":"The item's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"libraryLink":{"description":"The reading list's page.","$ref":"#/$defs/link","default":"/myLibrary"}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6493,7 +6541,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6542,7 +6590,7 @@ vErrors = null;
 if(data.itemId !== undefined){
 let data1 = data.itemId;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err7 = {instancePath:instancePath+"/itemId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6566,7 +6614,7 @@ errors++;
 }
 let data2 = data.libraryLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err9 = {instancePath:instancePath+"/libraryLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -6598,13 +6646,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
 const schema134 = {"title":"LinkGridProps","description":"A grid of shortcut entries, each an icon and a label.","type":"object","required":["links"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"columns":{"type":"integer","enum":[2,3,4,5],"default":4},"links":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"description":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["live","meeting","video","doc","book","scholar","qa","essay","job","mall","vip","course","partner","circle","contact"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6757,7 +6805,7 @@ errors++;
 if(data3.link !== undefined){
 let data7 = data3.link;
 if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
+if(!pattern10.test(data7)){
 const err11 = {instancePath:instancePath+"/links/" + i0+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -6814,14 +6862,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
 const schema136 = {"title":"LiveChatProps","description":"The discussion of one live plan over the chat socket: history and new messages for everyone, a composer for verified scholars, and the way to log in, bind a phone or get verified for everyone else.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"title":{"$ref":"#/$defs/text"}}};
-const pattern98 = new RegExp("^[1-9][0-9]{0,11}$", "u");
+const pattern101 = new RegExp("^[1-9][0-9]{0,11}$", "u");
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6853,7 +6901,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
-if(!pattern98.test(data0)){
+if(!pattern101.test(data0)){
 const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6879,7 +6927,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6942,13 +6990,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
 const schema138 = {"title":"LiveListProps","description":"Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.","type":"object","additionalProperties":false,"properties":{"kind":{"description":"plan: live plans (/live/planList); special: live series (/special/liveSpecialList).","type":"string","enum":["plan","special"],"default":"plan"},"variant":{"description":"row: cover beside the text; grid: two columns of covers.","type":"string","enum":["row","grid"],"default":"row"},"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"description":"Load the next page when the end of the list scrolls into view.","type":"boolean","default":false},"limit":{"description":"Show at most this many items (unpaged lists).","type":"integer","minimum":1,"maximum":50},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7024,7 +7072,7 @@ errors = vErrors.length;
 if(data.moreLink !== undefined){
 let data3 = data.moreLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err5 = {instancePath:instancePath+"/moreLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -7108,13 +7156,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
 const schema140 = {"title":"LivePlayerProps","description":"A live plan's stage: a countdown before it starts, the stream while it is live, the recording as a replay, and its title, time and speaker.","type":"object","required":["plan","play"],"additionalProperties":false,"properties":{"plan":{"description":"The plan (/plan/detail): title, status, startTime, endTime, cover, authorName, orgName, viewCount.","$ref":"#/$defs/binding"},"play":{"description":"What to play (/live/playInfo): id, status, startTime, playUrl, isPlayback. Refreshed while the plan has not ended.","$ref":"#/$defs/binding"}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7153,7 +7201,7 @@ errors++;
 if(data.plan !== undefined){
 let data0 = data.plan;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err3 = {instancePath:instancePath+"/plan",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7178,7 +7226,7 @@ errors++;
 if(data.play !== undefined){
 let data1 = data.play;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err5 = {instancePath:instancePath+"/play",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -7211,13 +7259,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
 const schema143 = {"title":"LiveScreenProps","description":"What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or \"we start soon\", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"venueLink":{"description":"The venue screen's page; the plan's id is added as ?id=.","$ref":"#/$defs/link","default":"/venueScreen"}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7252,7 +7300,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
-if(!pattern98.test(data0)){
+if(!pattern101.test(data0)){
 const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7278,7 +7326,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7326,7 +7374,7 @@ vErrors = null;
 }
 let data1 = data.venueLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err7 = {instancePath:instancePath+"/venueLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -7358,13 +7406,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
 const schema146 = {"title":"LuckyDrawProps","description":"The lucky draw from the node's data source (/luckyDraw/detail): eight prizes round a start button, the viewer's points and draw chances, the choice to pay with either, the result, the chance tasks and the rules.","type":"object","required":["prizesLink"],"additionalProperties":false,"properties":{"prizesLink":{"description":"My prizes, where a physical prize gets its delivery address.","$ref":"#/$defs/link"}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7393,7 +7441,7 @@ errors++;
 if(data.prizesLink !== undefined){
 let data0 = data.prizesLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/prizesLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7426,13 +7474,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
 const schema148 = {"title":"MemberCenterProps","description":"The membership home (/vipIndex): the viewer's card and its expiry, the member benefits, the cards for sale with their price per day, and links on (redeem a code, give a card, records). Its data source is /members/interests.","type":"object","required":["cardLink"],"additionalProperties":false,"properties":{"cardLink":{"description":"Buying a card; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":6,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7464,7 +7512,7 @@ errors++;
 if(data.cardLink !== undefined){
 let data0 = data.cardLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/cardLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7543,7 +7591,7 @@ errors = vErrors.length;
 if(data2.to !== undefined){
 let data4 = data2.to;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(!pattern10.test(data4)){
 const err8 = {instancePath:instancePath+"/links/" + i0+"/to",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -7599,13 +7647,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
 const schema151 = {"title":"MenuListProps","description":"A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).","type":"object","required":["items"],"additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"items":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","required":["label","link"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"note":{"$ref":"#/$defs/text"},"icon":{"type":"string","enum":["order","coupon","collect","address","points","vip","settings","password","scholar","invite","blacklist","calendar"]},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7734,7 +7782,7 @@ errors++;
 if(data2.link !== undefined){
 let data6 = data2.link;
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
+if(!pattern10.test(data6)){
 const err9 = {instancePath:instancePath+"/items/" + i0+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -7791,13 +7839,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
 const schema153 = {"title":"MessageCentreProps","description":"The message centre (ADR 063): the signed-in person's channels (notices, and one conversation per person) with unread counts and \"mark all read\"; or, given a channel, its messages (read as they are shown, new ones live) and for a conversation a composer.","type":"object","additionalProperties":false,"properties":{"channel":{"description":"The open channel, usually {query.channel}: \"notices\" or \"user:<id>\"; empty for the list.","$ref":"#/$defs/binding"},"blackListLink":{"description":"Where a person manages whom they blocked.","$ref":"#/$defs/link","default":"/blackList"}}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7819,7 +7867,7 @@ errors++;
 if(data.channel !== undefined){
 let data0 = data.channel;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -7843,7 +7891,7 @@ errors++;
 }
 let data1 = data.blackListLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err3 = {instancePath:instancePath+"/blackListLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7875,13 +7923,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
 const schema156 = {"title":"OrderConfirmProps","description":"Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.","type":"object","required":["payStatusLink"],"additionalProperties":false,"properties":{"payStatusLink":{"description":"The page that waits for the payment's result; ?orderNo= is added.","$ref":"#/$defs/link"},"addressListLink":{"description":"When set, the order needs a delivery address, chosen on this page (it returns here with ?addressId=).","$ref":"#/$defs/link"},"quantity":{"description":"Let the buyer choose how many (goods).","type":"boolean","default":false}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7913,7 +7961,7 @@ errors++;
 if(data.payStatusLink !== undefined){
 let data0 = data.payStatusLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/payStatusLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7938,7 +7986,7 @@ errors++;
 if(data.addressListLink !== undefined){
 let data1 = data.addressListLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err4 = {instancePath:instancePath+"/addressListLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7981,13 +8029,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
 const schema159 = {"title":"OrderDetailProps","description":"One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.","type":"object","additionalProperties":false,"properties":{"listLink":{"description":"Where the viewer's orders are (a link back).","$ref":"#/$defs/link"}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8006,7 +8054,7 @@ errors++;
 if(data.listLink !== undefined){
 let data0 = data.listLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err1 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -8039,13 +8087,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
 const schema161 = {"title":"OrderListProps","description":"The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"The order details page; the order's number is added as ?orderNo=.","$ref":"#/$defs/link"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8074,7 +8122,7 @@ errors++;
 if(data.detailLink !== undefined){
 let data0 = data.detailLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/detailLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8113,13 +8161,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
 const schema163 = {"title":"PasswordFormProps","description":"Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).","type":"object","required":["mode"],"additionalProperties":false,"properties":{"mode":{"type":"string","enum":["find","new","change"]},"nextLink":{"description":"Where a finished step goes.","$ref":"#/$defs/link"}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8171,7 +8219,7 @@ errors++;
 if(data.nextLink !== undefined){
 let data1 = data.nextLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err4 = {instancePath:instancePath+"/nextLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8204,13 +8252,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
 const schema165 = {"title":"PayStatusProps","description":"Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).","type":"object","required":["orderLink","courseLink","shopLink"],"additionalProperties":false,"properties":{"orderLink":{"description":"The order details page; ?orderNo= is added.","$ref":"#/$defs/link"},"courseLink":{"description":"A course's page; ?id= is added (a paid course opens there).","$ref":"#/$defs/link"},"shopLink":{"description":"Where to go on browsing.","$ref":"#/$defs/link"},"memberLink":{"description":"The membership home, where a paid membership card shows its new expiry.","$ref":"#/$defs/link"},"giftLink":{"description":"The gift cards page, where a paid gift card's code waits to be shared.","$ref":"#/$defs/link"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8259,7 +8307,7 @@ errors++;
 if(data.orderLink !== undefined){
 let data0 = data.orderLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err4 = {instancePath:instancePath+"/orderLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8284,7 +8332,7 @@ errors++;
 if(data.courseLink !== undefined){
 let data1 = data.courseLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err6 = {instancePath:instancePath+"/courseLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -8309,7 +8357,7 @@ errors++;
 if(data.shopLink !== undefined){
 let data2 = data.shopLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err8 = {instancePath:instancePath+"/shopLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8334,7 +8382,7 @@ errors++;
 if(data.memberLink !== undefined){
 let data3 = data.memberLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err10 = {instancePath:instancePath+"/memberLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8359,7 +8407,7 @@ errors++;
 if(data.giftLink !== undefined){
 let data4 = data.giftLink;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(!pattern10.test(data4)){
 const err12 = {instancePath:instancePath+"/giftLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -8392,13 +8440,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
 const schema171 = {"title":"PointGoodsProps","description":"The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.","type":"object","required":["detailLink"],"additionalProperties":false,"properties":{"detailLink":{"description":"A good's page; ?id= is added.","$ref":"#/$defs/link"},"links":{"type":"array","maxItems":4,"items":{"type":"object","required":["label","to"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"to":{"$ref":"#/$defs/link"}}},"default":[]}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8430,7 +8478,7 @@ errors++;
 if(data.detailLink !== undefined){
 let data0 = data.detailLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/detailLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8509,7 +8557,7 @@ errors = vErrors.length;
 if(data2.to !== undefined){
 let data4 = data2.to;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(!pattern10.test(data4)){
 const err8 = {instancePath:instancePath+"/links/" + i0+"/to",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8565,13 +8613,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 const schema174 = {"title":"PointGoodsDetailProps","description":"One good of the points mall: picture, points, stock, the per-person limit, what it is, and the way to exchange it (or why not: sold out, not enough points, limit reached). Its data source is /integralGoods/detail.","type":"object","required":["exchangeLink"],"additionalProperties":false,"properties":{"exchangeLink":{"description":"The exchange confirmation; ?id= is added.","$ref":"#/$defs/link"},"earnLink":{"description":"How to earn points, offered when the viewer has too few.","$ref":"#/$defs/link"}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8600,7 +8648,7 @@ errors++;
 if(data.exchangeLink !== undefined){
 let data0 = data.exchangeLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/exchangeLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8625,7 +8673,7 @@ errors++;
 if(data.earnLink !== undefined){
 let data1 = data.earnLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err4 = {instancePath:instancePath+"/earnLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8658,13 +8706,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
 const schema177 = {"title":"PrizeListProps","description":"The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.","type":"object","required":["drawLink"],"additionalProperties":false,"properties":{"drawLink":{"description":"The lucky draw, where an empty list leads.","$ref":"#/$defs/link"},"addressLink":{"description":"The address form; it is opened with ?prePage= so that saving comes back here with the new address chosen.","$ref":"#/$defs/link"}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8693,7 +8741,7 @@ errors++;
 if(data.drawLink !== undefined){
 let data0 = data.drawLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/drawLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8718,7 +8766,7 @@ errors++;
 if(data.addressLink !== undefined){
 let data1 = data.addressLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err4 = {instancePath:instancePath+"/addressLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8751,13 +8799,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
 const schema180 = {"title":"ProductDetailProps","description":"A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.","type":"object","required":["confirmLink"],"additionalProperties":false,"properties":{"confirmLink":{"description":"The order confirmation page; the item's id is added as ?id=.","$ref":"#/$defs/link"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8786,7 +8834,7 @@ errors++;
 if(data.confirmLink !== undefined){
 let data0 = data.confirmLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/confirmLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8819,13 +8867,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 const schema182 = {"title":"ProfileCardProps","description":"The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.","type":"object","additionalProperties":false,"properties":{"settingsLink":{"$ref":"#/$defs/link","default":"/setting"},"verifyLink":{"$ref":"#/$defs/link","default":"/authentication"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8849,7 +8897,7 @@ errors++;
 }
 let data0 = data.settingsLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err1 = {instancePath:instancePath+"/settingsLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -8872,7 +8920,7 @@ errors++;
 }
 let data1 = data.verifyLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err3 = {instancePath:instancePath+"/verifyLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8904,13 +8952,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
 const schema186 = {"title":"QaEditorProps","description":"The Q&A's long rich-text editor (/qaRichText): a title, 1–3 tags and details to ask a question (/qa/ask), or, with a questionId, an answer to it (/qa/answer); a small toolbar (bold, italic, heading, quote, lists, code, link), formulas as $…$, an anonymous switch, a local copy of the draft kept while typing, and the same schema checks as the platform. A posted question or answer opens detailLink?id=.","type":"object","required":["tags","detailLink"],"additionalProperties":false,"properties":{"questionId":{"description":"The question to answer, e.g. {query.questionId}; none to ask a question.","$ref":"#/$defs/binding"},"tags":{"description":"The tags to choose from: a binding to a list of {code, name}, e.g. {data.tags.list}.","$ref":"#/$defs/binding"},"detailLink":{"description":"The question page, opened with ?id= once posted.","$ref":"#/$defs/link"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8949,7 +8997,7 @@ errors++;
 if(data.questionId !== undefined){
 let data0 = data.questionId;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err3 = {instancePath:instancePath+"/questionId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8974,7 +9022,7 @@ errors++;
 if(data.tags !== undefined){
 let data1 = data.tags;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err5 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8999,7 +9047,7 @@ errors++;
 if(data.detailLink !== undefined){
 let data2 = data.detailLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err7 = {instancePath:instancePath+"/detailLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9032,13 +9080,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
 const schema190 = {"title":"QaThreadProps","description":"A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.","type":"object","required":["listLink","editorLink","answerLink"],"additionalProperties":false,"properties":{"listLink":{"description":"The question list; a tag opens it with ?tag=, a removed question returns to it.","$ref":"#/$defs/link"},"editorLink":{"description":"The long-answer editor, opened with ?questionId=.","$ref":"#/$defs/link"},"answerLink":{"description":"One answer and its comments, opened with ?id=.","$ref":"#/$defs/link"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9087,7 +9135,7 @@ errors++;
 if(data.listLink !== undefined){
 let data0 = data.listLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err4 = {instancePath:instancePath+"/listLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9112,7 +9160,7 @@ errors++;
 if(data.editorLink !== undefined){
 let data1 = data.editorLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err6 = {instancePath:instancePath+"/editorLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9137,7 +9185,7 @@ errors++;
 if(data.answerLink !== undefined){
 let data2 = data.answerLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err8 = {instancePath:instancePath+"/answerLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -9170,13 +9218,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
 const schema194 = {"title":"RegisterFormProps","description":"Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"channel":{"description":"regChannel, usually bound from the query.","type":"string","maxLength":40},"inviteCode":{"description":"The invitation code (userSource), usually bound from the query.","type":"string","maxLength":40},"nextLink":{"$ref":"#/$defs/link","default":"/registerResult"}}};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9253,7 +9301,7 @@ errors++;
 }
 let data3 = data.nextLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err5 = {instancePath:instancePath+"/nextLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9285,13 +9333,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
 const schema196 = {"title":"RemindMeProps","description":"\"Remind me\" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.","type":"object","required":["itemId","status"],"additionalProperties":false,"properties":{"itemId":{"description":"The live's or meeting's id, e.g. {query.id}.","$ref":"#/$defs/binding"},"status":{"description":"Its state (0 not started, 1 upcoming, 2 living, 3 over, 4 replay), e.g. {data.plan.status}.","$ref":"#/$defs/binding"}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9330,7 +9378,7 @@ errors++;
 if(data.itemId !== undefined){
 let data0 = data.itemId;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err3 = {instancePath:instancePath+"/itemId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -9355,7 +9403,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err5 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9388,13 +9436,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
 const schema199 = {"title":"ResultPanelProps","description":"The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.","type":"object","required":["title"],"additionalProperties":false,"properties":{"icon":{"type":"string","enum":["success","fail","mail"],"default":"success"},"title":{"$ref":"#/$defs/text"},"text":{"$ref":"#/$defs/text"},"actions":{"type":"array","maxItems":3,"items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"},"dialog":{"description":"An account dialog to open instead of a link.","type":"string","enum":["login","register"]},"loginTab":{"description":"The login dialog's tab.","type":"string","enum":["code","password","email"]},"primary":{"type":"boolean"}}}}}};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9504,7 +9552,7 @@ errors = vErrors.length;
 if(data4.link !== undefined){
 let data6 = data4.link;
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
+if(!pattern10.test(data6)){
 const err7 = {instancePath:instancePath+"/actions/" + i0+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9619,13 +9667,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
 const schema201 = {"title":"RichTextProps","description":"A document: structured blocks from the config, or HTML from the API (sanitised before rendering).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"html":{"description":"A binding to HTML from the API, e.g. {data.essay.content}.","$ref":"#/$defs/binding"},"blocks":{"type":"array","items":{"type":"object","required":["kind","text"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["heading","subheading","paragraph","item","note"]},"text":{"$ref":"#/$defs/text"}}}}},"oneOf":[{"required":["html"]},{"required":["blocks"]}]};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -9716,7 +9764,7 @@ errors = vErrors.length;
 if(data.html !== undefined){
 let data1 = data.html;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err4 = {instancePath:instancePath+"/html",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9841,13 +9889,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
 const schema203 = {"title":"ScholarListProps","description":"Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"moreLink":{"$ref":"#/$defs/link"},"paged":{"type":"boolean","default":false},"variant":{"description":"rows: a list; cards: a horizontal strip.","type":"string","enum":["rows","cards"],"default":"rows"},"emptyText":{"$ref":"#/$defs/text"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9878,7 +9926,7 @@ errors = vErrors.length;
 if(data.moreLink !== undefined){
 let data1 = data.moreLink;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern10.test(data1)){
 const err1 = {instancePath:instancePath+"/moreLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -9948,13 +9996,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
 const schema205 = {"title":"ScholarProfileProps","description":"A scholar's profile head: portrait, name, verified or not, institution, field, followers with a follow button, and introduction.","type":"object","required":["scholar"],"additionalProperties":false,"properties":{"scholar":{"description":"A binding to the scholar, e.g. {data.author}.","$ref":"#/$defs/binding"}}};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9983,7 +10031,7 @@ errors++;
 if(data.scholar !== undefined){
 let data0 = data.scholar;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err2 = {instancePath:instancePath+"/scholar",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -10016,14 +10064,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
 const schema208 = {"title":"SearchBarProps","description":"A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"input: a search box; link: a bar that opens target (e.g. /searchPage?searchType=1).","type":"string","enum":["input","link"],"default":"input"},"target":{"description":"Where results show; the current page when omitted.","$ref":"#/$defs/internalPath"},"searchType":{"description":"The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.","type":"string","pattern":"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},"keyword":{"description":"The current keyword, e.g. {query.kw} (declared with encoding base64url).","$ref":"#/$defs/binding"},"placeholder":{"$ref":"#/$defs/text"},"suggestions":{"description":"Hot keywords shown while the box is empty: a binding to a list of {keyword, keywordEn}.","$ref":"#/$defs/binding"},"history":{"description":"Show and keep this browser's recent searches.","type":"boolean","default":false},"autoFocus":{"type":"boolean","default":false}}};
-const pattern145 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
+const pattern148 = new RegExp("^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$", "u");
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10072,7 +10120,7 @@ errors++;
 if(data.target !== undefined){
 let data1 = data.target;
 if(typeof data1 === "string"){
-if(!pattern26.test(data1)){
+if(!pattern28.test(data1)){
 const err3 = {instancePath:instancePath+"/target",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -10097,7 +10145,7 @@ errors++;
 if(data.searchType !== undefined){
 let data2 = data.searchType;
 if(typeof data2 === "string"){
-if(!pattern145.test(data2)){
+if(!pattern148.test(data2)){
 const err5 = {instancePath:instancePath+"/searchType",schemaPath:"#/properties/searchType/pattern",keyword:"pattern",params:{pattern: "^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"},message:"must match pattern \""+"^(0|1|3|4|\\{query\\.[A-Za-z0-9_]+\\})$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10122,7 +10170,7 @@ errors++;
 if(data.keyword !== undefined){
 let data3 = data.keyword;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
+if(!pattern8.test(data3)){
 const err7 = {instancePath:instancePath+"/keyword",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10153,7 +10201,7 @@ errors = vErrors.length;
 if(data.suggestions !== undefined){
 let data5 = data.suggestions;
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
+if(!pattern8.test(data5)){
 const err9 = {instancePath:instancePath+"/suggestions",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -10206,13 +10254,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
 const schema212 = {"title":"SeatMapProps","description":"An event's seating plan from the node's data source (/seat/list): free, taken and reserved seats; a signed-up viewer picks a free seat and confirms it (/seat/choose). The server keeps two people from taking one seat; the one who comes second is told and sees the seat taken.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"stageLabel":{"description":"What is at the front of the room; the stage by default.","$ref":"#/$defs/text"}}};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10281,14 +10329,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
 const schema214 = {"title":"ShareActionsProps","description":"Add to calendar (a plain link to the item's .ics, ADR 045), remind me (lives: the live joins the person's calendar feed) and share as a picture (the item's PNG poster, shown in an overlay to long-press or download) for a live, an event (conference, meeting, live special) or a paper.","type":"object","required":["kind","id"],"additionalProperties":false,"properties":{"kind":{"description":"What the page is about: live (/viewLive), event (conference pages, /scienceMeetingDetail) or paper (/docDetail).","type":"string","enum":["live","event","paper"]},"id":{"description":"The item's id, usually {query.id} or the event's id written in the config.","anyOf":[{"type":"integer","minimum":1},{"$ref":"#/$defs/binding"},{"type":"string","pattern":"^[1-9][0-9]*$"}]},"calendar":{"description":"Offer the .ics (lives and events only; a paper has no time).","type":"boolean","default":true},"remind":{"description":"Offer remind me (lives only): the live then appears in the person's private calendar feed.","type":"boolean","default":true},"poster":{"description":"Offer share as a picture.","type":"boolean","default":true}}};
-const pattern149 = new RegExp("^[1-9][0-9]*$", "u");
+const pattern152 = new RegExp("^[1-9][0-9]*$", "u");
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10388,7 +10436,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10414,7 +10462,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs11 = errors;
 if(typeof data1 === "string"){
-if(!pattern149.test(data1)){
+if(!pattern152.test(data1)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/2/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -10502,13 +10550,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
 
 const schema216 = {"title":"SigninCardProps","description":"The welfare centre's daily sign-in: the viewer's points, the streak, the seven days of its week with what each gives, and the sign-in button. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"ledgerLink":{"description":"The points ledger, reached from the balance.","$ref":"#/$defs/link"}}};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10527,7 +10575,7 @@ errors++;
 if(data.ledgerLink !== undefined){
 let data0 = data.ledgerLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err1 = {instancePath:instancePath+"/ledgerLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -10560,13 +10608,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
 const schema218 = {"title":"SignUpFormProps","description":"Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"subtitle":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"agreementLink":{"$ref":"#/$defs/link","default":"/agreement"},"privacyLink":{"$ref":"#/$defs/link","default":"/privacy"},"successText":{"description":"Shown to a viewer who has signed up, e.g. what happens next.","$ref":"#/$defs/text"},"closedText":{"description":"Shown once sign-up has closed, e.g. where to watch the replay.","$ref":"#/$defs/text"}}};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10626,7 +10674,7 @@ errors++;
 }
 let data3 = data.agreementLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err3 = {instancePath:instancePath+"/agreementLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -10649,7 +10697,7 @@ errors++;
 }
 let data4 = data.privacyLink;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(!pattern10.test(data4)){
 const err5 = {instancePath:instancePath+"/privacyLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10693,13 +10741,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
 const schema221 = {"title":"SponsorGridProps","description":"Who hosts, co-hosts, sponsors and reports an event, grouped by tier. From the node's data source (/special/sponsorList: tier, name, nameEn, link) or written in the config (items).","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"},"palette":{"type":"string","enum":["navy","crimson","emerald","amber","violet","teal","ink","rose"],"default":"navy"},"listField":{"type":"string","default":"list","pattern":"^[A-Za-z0-9_.]+$"},"items":{"description":"Partners written in the config, used instead of the data source.","type":"array","maxItems":60,"items":{"type":"object","required":["tier","name"],"additionalProperties":false,"properties":{"tier":{"type":"string","enum":["host","coHost","sponsor","media"]},"name":{"$ref":"#/$defs/text"},"link":{"$ref":"#/$defs/link"}}}}}};
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10750,7 +10798,7 @@ errors++;
 }
 let data2 = data.listField;
 if(typeof data2 === "string"){
-if(!pattern10.test(data2)){
+if(!pattern12.test(data2)){
 const err3 = {instancePath:instancePath+"/listField",schemaPath:"#/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -10852,7 +10900,7 @@ errors = vErrors.length;
 if(data4.link !== undefined){
 let data7 = data4.link;
 if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
+if(!pattern10.test(data7)){
 const err11 = {instancePath:instancePath+"/items/" + i0+"/link",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -10909,13 +10957,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
 const schema223 = {"title":"TabsProps","description":"Tabs over the node's children: one child widget per tab, in order.","type":"object","required":["labels"],"additionalProperties":false,"properties":{"labels":{"type":"array","minItems":1,"maxItems":8,"items":{"$ref":"#/$defs/text"}},"queryKey":{"description":"Keep the chosen tab in this query value so links and reloads keep it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"sticky":{"type":"boolean","default":false}}};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10989,7 +11037,7 @@ errors++;
 if(data.queryKey !== undefined){
 let data2 = data.queryKey;
 if(typeof data2 === "string"){
-if(!pattern2.test(data2)){
+if(!pattern4.test(data2)){
 const err5 = {instancePath:instancePath+"/queryKey",schemaPath:"#/properties/queryKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11032,13 +11080,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
 const schema224 = {"title":"TaskListProps","description":"The tasks that earn points, each with its reward, its progress today (or ever, for once-only tasks) and a way to go and do it. Its data source is /integralTask/taskList.","type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/$defs/text"}}};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11071,13 +11119,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
 const schema225 = {"title":"TaskStepProps","description":"Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.","type":"object","required":["moduleId","executeId"],"additionalProperties":false,"properties":{"moduleId":{"description":"The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).","type":"integer","minimum":1},"executeId":{"description":"A binding to what the step is about, e.g. {data.video.id}.","$ref":"#/$defs/binding"},"afterSeconds":{"type":"integer","minimum":1,"maximum":600,"default":15},"counting":{"description":"onPage: while the page is visible; whilePlaying: while the page's player plays.","enum":["onPage","whilePlaying"],"default":"onPage"}}};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11147,7 +11195,7 @@ errors++;
 if(data.executeId !== undefined){
 let data1 = data.executeId;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err5 = {instancePath:instancePath+"/executeId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11224,13 +11272,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
 const schema227 = {"title":"UserHomeProps","description":"A person's public card from the node's source (/follow/userStatus): name, avatar, followers and following, and for another signed-in person follow (/follow/doFollow) and block or unblock (/userBlack/add, /userBlack/remove). The page's other sources (their posts) are read again after each change.","type":"object","additionalProperties":false,"properties":{"blackListLink":{"description":"Where the viewer's own blacklist is, shown on their own page.","$ref":"#/$defs/internalPath"}}};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11249,7 +11297,7 @@ errors++;
 if(data.blackListLink !== undefined){
 let data0 = data.blackListLink;
 if(typeof data0 === "string"){
-if(!pattern26.test(data0)){
+if(!pattern28.test(data0)){
 const err1 = {instancePath:instancePath+"/blackListLink",schemaPath:"#/$defs/internalPath/pattern",keyword:"pattern",params:{pattern: "^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"},message:"must match pattern \""+"^/(?!/)[A-Za-z0-9_\\-/]*(\\?[A-Za-z0-9_\\-=&{}.]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -11282,13 +11330,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
 const schema229 = {"title":"VenueScreenProps","description":"A live room for a projector (ADR 062): the message wall from the chat socket, the sign-in count and shared questionnaire results live, and the host's latest push, large.","type":"object","required":["planId"],"additionalProperties":false,"properties":{"planId":{"description":"The live plan's id, usually {query.id}.","anyOf":[{"type":"string","pattern":"^[1-9][0-9]{0,11}$"},{"$ref":"#/$defs/binding"}]},"plan":{"description":"The live plan (its title in both languages), e.g. {data.plan}.","$ref":"#/$defs/binding"}}};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11320,7 +11368,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
-if(!pattern98.test(data0)){
+if(!pattern101.test(data0)){
 const err2 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,11}$"},message:"must match pattern \""+"^[1-9][0-9]{0,11}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11346,7 +11394,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/planId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11395,7 +11443,7 @@ vErrors = null;
 if(data.plan !== undefined){
 let data1 = data.plan;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err7 = {instancePath:instancePath+"/plan",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11428,13 +11476,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
 const schema232 = {"title":"VideoCommentsProps","description":"A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.","type":"object","required":["videoId"],"additionalProperties":false,"properties":{"videoId":{"description":"e.g. {query.id}","$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"}}};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11463,7 +11511,7 @@ errors++;
 if(data.videoId !== undefined){
 let data0 = data.videoId;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err2 = {instancePath:instancePath+"/videoId",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11502,13 +11550,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
 const schema234 = {"title":"VideoPlayerProps","description":"A video: MP4 in the native player; an HLS stream (.m3u8) natively where the browser can, else through hls.js loaded only then. Playback speed 0.75-2.","type":"object","required":["src"],"additionalProperties":false,"properties":{"src":{"description":"A binding to the video's URL, e.g. {data.video.videoUrl}.","$ref":"#/$defs/binding"},"poster":{"$ref":"#/$defs/binding"},"title":{"$ref":"#/$defs/text"},"speeds":{"type":"array","minItems":2,"maxItems":5,"uniqueItems":true,"items":{"type":"number","enum":[0.75,1,1.25,1.5,2]},"default":[0.75,1,1.25,1.5,2]}}};
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11540,7 +11588,7 @@ errors++;
 if(data.src !== undefined){
 let data0 = data.src;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err2 = {instancePath:instancePath+"/src",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11565,7 +11613,7 @@ errors++;
 if(data.poster !== undefined){
 let data1 = data.poster;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern8.test(data1)){
 const err4 = {instancePath:instancePath+"/poster",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11685,13 +11733,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
 const schema237 = {"title":"VoteBoardProps","description":"A book or video vote (/bookVote): the campaign's title, window and rules, the viewer's tickets left today, and its entries ranked by the platform's counts, each with a vote button (a visitor is asked to log in). Its data source is /voteBook/detail or /voteVideo/detail.","type":"object","required":["entryLink"],"additionalProperties":false,"properties":{"entryLink":{"description":"An entry's page; ?id= (the entry's id) is added.","$ref":"#/$defs/link"}}};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11720,7 +11768,7 @@ errors++;
 if(data.entryLink !== undefined){
 let data0 = data.entryLink;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 const err2 = {instancePath:instancePath+"/entryLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11753,13 +11801,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
 const schema239 = {"title":"VoteEntryProps","description":"One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.","type":"object","additionalProperties":false,"properties":{"cover":{"description":"Show the entry's cover (off when a video player above shows the entry).","type":"boolean","default":true},"share":{"description":"A page made to be shared: invitation, share card and share button.","type":"boolean","default":false},"boardLink":{"description":"All entries of a campaign that is not the contest.","$ref":"#/$defs/link"},"contestLink":{"description":"All entries of the reading contest.","$ref":"#/$defs/link"}}};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11804,7 +11852,7 @@ errors++;
 if(data.boardLink !== undefined){
 let data2 = data.boardLink;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern10.test(data2)){
 const err3 = {instancePath:instancePath+"/boardLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -11829,7 +11877,7 @@ errors++;
 if(data.contestLink !== undefined){
 let data3 = data.contestLink;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern10.test(data3)){
 const err5 = {instancePath:instancePath+"/contestLink",schemaPath:"#/$defs/link/pattern",keyword:"pattern",params:{pattern: "^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"},message:"must match pattern \""+"^(\\{(data|item|query)(\\.[A-Za-z0-9_-]+)+\\}|/(?!/)[A-Za-z0-9_\\-/{}.]*(\\?[A-Za-z0-9_\\-=&{}.]*)?|https?://[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11862,13 +11910,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
 const schema243 = {"title":"VisibleWhen","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/binding"},"equals":{"type":["string","number","boolean"]},"notEquals":{"type":["string","number","boolean"]},"in":{"type":"array","items":{"type":["string","number"]}},"present":{"description":"true: the value is non-empty; false: it is empty or missing.","type":"boolean"}}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11897,7 +11945,7 @@ errors++;
 if(data.value !== undefined){
 let data0 = data.value;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err2 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/binding/pattern",keyword:"pattern",params:{pattern: "^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"},message:"must match pattern \""+"^\\{(query|data|t|user|item)(\\.[A-Za-z0-9_-]+)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11997,12 +12045,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-const pattern30 = new RegExp("^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "u");
-const pattern80 = new RegExp("^[a-z]+$", "u");
+const pattern32 = new RegExp("^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$", "u");
+const pattern83 = new RegExp("^[a-z]+$", "u");
 const wrapper0 = {validate: validate13};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13139,7 +13187,7 @@ errors++;
 }
 let data35 = data33.listField;
 if(typeof data35 === "string"){
-if(!pattern30.test(data35)){
+if(!pattern32.test(data35)){
 const err55 = {instancePath:instancePath+"/props/listField",schemaPath:"#/$defs/citeExportProps/properties/listField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$"},message:"must match pattern \""+"^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -13487,8 +13535,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate72(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -13551,8 +13599,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate74(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -13615,8 +13663,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate76(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate77(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -13679,8 +13727,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate80(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate81(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
@@ -13743,8 +13791,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate84(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate85(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -13807,8 +13855,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate94(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -13871,8 +13919,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate98(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate99(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -13935,8 +13983,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate103(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate104(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -13999,8 +14047,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate105(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate106(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -14063,8 +14111,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate107(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate108(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -14127,8 +14175,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate110(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate111(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -14191,8 +14239,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate119(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate120(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -14255,8 +14303,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate128(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate129(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -14319,8 +14367,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate130(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate131(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -14383,8 +14431,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate132(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate133(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -14474,7 +14522,7 @@ errors++;
 if(data75.module !== undefined){
 let data76 = data75.module;
 if(typeof data76 === "string"){
-if(!pattern80.test(data76)){
+if(!pattern83.test(data76)){
 const err120 = {instancePath:instancePath+"/props/module",schemaPath:"#/$defs/functionGuideProps/properties/module/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
@@ -14567,8 +14615,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate136(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate137(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -14631,8 +14679,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate138(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -14695,8 +14743,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate140(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate141(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
@@ -14759,8 +14807,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate144(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate145(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 }
@@ -14823,8 +14871,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate146(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(!(validate147(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -14887,8 +14935,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate151(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate152(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
@@ -14951,8 +14999,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate153(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate154(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -15015,8 +15063,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate155(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate156(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 }
@@ -15079,8 +15127,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate157(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate158(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -15143,8 +15191,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate162(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate163(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -15207,8 +15255,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate165(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate166(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -15271,8 +15319,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate169(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate170(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 }
@@ -15335,8 +15383,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate171(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate172(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 }
@@ -15399,8 +15447,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate173(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate174(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -15463,8 +15511,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate175(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate176(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -15527,8 +15575,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate178(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate179(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
 }
@@ -15591,8 +15639,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate183(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate184(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -15655,8 +15703,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate185(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate186(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 }
@@ -15719,8 +15767,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate187(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate188(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -15783,8 +15831,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate189(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate190(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 }
@@ -15847,8 +15895,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate192(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate193(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 }
@@ -15911,8 +15959,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate194(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate195(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
@@ -15975,8 +16023,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate196(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -16039,8 +16087,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate199(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate200(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 }
@@ -16103,8 +16151,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate201(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate202(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
@@ -16167,8 +16215,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate203(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -16231,8 +16279,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate205(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate206(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 }
@@ -16393,8 +16441,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate207(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate208(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 }
@@ -16457,8 +16505,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate209(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate210(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
 }
 }
@@ -16521,8 +16569,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate211(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+if(!(validate212(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 }
@@ -16585,8 +16633,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate214(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate215(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 }
@@ -16649,8 +16697,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate216(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate217(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
 }
@@ -16713,8 +16761,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate221(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate222(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 }
@@ -16777,8 +16825,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate225(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate226(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
 }
 }
@@ -16841,8 +16889,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate229(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+if(!(validate230(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
 }
 }
@@ -16988,8 +17036,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate231(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+if(!(validate232(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 }
@@ -17052,8 +17100,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate234(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate235(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
 }
 }
@@ -17199,8 +17247,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate239(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
+if(!(validate240(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
 errors = vErrors.length;
 }
 }
@@ -17263,8 +17311,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate241(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+if(!(validate242(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
 }
 }
@@ -17327,8 +17375,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate243(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate244(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
 }
@@ -17391,8 +17439,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate249(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+if(!(validate250(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
 }
@@ -17455,8 +17503,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate253(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+if(!(validate254(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
 }
@@ -17519,8 +17567,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate256(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+if(!(validate257(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
@@ -17583,8 +17631,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate259(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate260(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
@@ -17647,8 +17695,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate261(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+if(!(validate262(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
 }
@@ -17711,8 +17759,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate263(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+if(!(validate264(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
 }
@@ -17775,8 +17823,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate265(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate266(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
 }
@@ -17839,8 +17887,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate268(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+if(!(validate269(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
@@ -17903,8 +17951,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate271(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+if(!(validate272(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
 errors = vErrors.length;
 }
 }
@@ -17967,8 +18015,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
 data.props = {};
 }
-if(!(validate273(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+if(!(validate274(data.props, {instancePath:instancePath+"/props",parentData:data,parentDataProperty:"props",rootData}))){
+vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
 errors = vErrors.length;
 }
 }
@@ -18047,7 +18095,7 @@ errors++;
 if(data.data !== undefined){
 let data186 = data.data;
 if(typeof data186 === "string"){
-if(!pattern4.test(data186)){
+if(!pattern6.test(data186)){
 const err295 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err295];
@@ -18093,8 +18141,8 @@ errors++;
 }
 }
 if(data.visibleWhen !== undefined){
-if(!(validate275(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+if(!(validate276(data.visibleWhen, {instancePath:instancePath+"/visibleWhen",parentData:data,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
 }
 }
@@ -18382,11 +18430,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data7 = data.description;
+if(data.subject !== undefined){
+let data7 = data.subject;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.zh === undefined){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/required",keyword:"required",params:{missingProperty: "zh"},message:"must have required property '"+"zh"+"'"};
+if(data7.title === undefined){
+const err19 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18395,8 +18443,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data7.en === undefined){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/required",keyword:"required",params:{missingProperty: "en"},message:"must have required property '"+"en"+"'"};
+for(const key2 in data7){
+if(!((key2 === "title") || (key2 === "summary"))){
+const err20 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18405,9 +18454,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key2 in data7){
-if(!((key2 === "zh") || (key2 === "en"))){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data7.title !== undefined){
+let data8 = data7.title;
+if(typeof data8 === "string"){
+if(!pattern2.test(data8)){
+const err21 = {instancePath:instancePath+"/subject/title",schemaPath:"#/properties/subject/properties/title/pattern",keyword:"pattern",params:{pattern: "^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$"},message:"must match pattern \""+"^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18417,11 +18469,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data7.zh !== undefined){
-let data8 = data7.zh;
-if(typeof data8 === "string"){
-if(func3(data8) < 1){
-const err22 = {instancePath:instancePath+"/description/zh",schemaPath:"#/$defs/localizedText/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err22 = {instancePath:instancePath+"/subject/title",schemaPath:"#/properties/subject/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18431,8 +18480,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/description/zh",schemaPath:"#/$defs/localizedText/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.summary !== undefined){
+let data9 = data7.summary;
+if(typeof data9 === "string"){
+if(!pattern2.test(data9)){
+const err23 = {instancePath:instancePath+"/subject/summary",schemaPath:"#/properties/subject/properties/summary/pattern",keyword:"pattern",params:{pattern: "^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$"},message:"must match pattern \""+"^\\{data\\.[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18442,11 +18494,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data7.en !== undefined){
-let data9 = data7.en;
-if(typeof data9 === "string"){
-if(func3(data9) < 1){
-const err24 = {instancePath:instancePath+"/description/en",schemaPath:"#/$defs/localizedText/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err24 = {instancePath:instancePath+"/subject/summary",schemaPath:"#/properties/subject/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18456,8 +18505,9 @@ vErrors.push(err24);
 errors++;
 }
 }
+}
 else {
-const err25 = {instancePath:instancePath+"/description/en",schemaPath:"#/$defs/localizedText/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18467,9 +18517,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.description !== undefined){
+let data10 = data.description;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.zh === undefined){
+const err26 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/required",keyword:"required",params:{missingProperty: "zh"},message:"must have required property '"+"zh"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18478,19 +18530,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.layout !== undefined){
-let data10 = data.layout;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.header === undefined){
-data10.header = true;
-}
-if(data10.footer === undefined){
-data10.footer = true;
-}
-for(const key3 in data10){
-if(!(((key3 === "header") || (key3 === "footer")) || (key3 === "theme"))){
-const err27 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data10.en === undefined){
+const err27 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/required",keyword:"required",params:{missingProperty: "en"},message:"must have required property '"+"en"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -18499,9 +18540,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(typeof data10.header !== "boolean"){
-const err28 = {instancePath:instancePath+"/layout/header",schemaPath:"#/properties/layout/properties/header/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key3 in data10){
+if(!((key3 === "zh") || (key3 === "en"))){
+const err28 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -18510,8 +18551,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(typeof data10.footer !== "boolean"){
-const err29 = {instancePath:instancePath+"/layout/footer",schemaPath:"#/properties/layout/properties/footer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data10.zh !== undefined){
+let data11 = data10.zh;
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err29 = {instancePath:instancePath+"/description/zh",schemaPath:"#/$defs/localizedText/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18520,10 +18565,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data10.theme !== undefined){
-let data13 = data10.theme;
-if(typeof data13 !== "string"){
-const err30 = {instancePath:instancePath+"/layout/theme",schemaPath:"#/properties/layout/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err30 = {instancePath:instancePath+"/description/zh",schemaPath:"#/$defs/localizedText/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18532,8 +18576,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!((((data13 === "default") || (data13 === "dark")) || (data13 === "conference")) || (data13 === "campaign"))){
-const err31 = {instancePath:instancePath+"/layout/theme",schemaPath:"#/properties/layout/properties/theme/enum",keyword:"enum",params:{allowedValues: schema11.properties.layout.properties.theme.enum},message:"must be equal to one of the allowed values"};
+}
+if(data10.en !== undefined){
+let data12 = data10.en;
+if(typeof data12 === "string"){
+if(func3(data12) < 1){
+const err31 = {instancePath:instancePath+"/description/en",schemaPath:"#/$defs/localizedText/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18543,9 +18591,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
 else {
-const err32 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/description/en",schemaPath:"#/$defs/localizedText/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18555,9 +18602,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.keepAlive !== undefined){
-if(typeof data.keepAlive !== "boolean"){
-const err33 = {instancePath:instancePath+"/keepAlive",schemaPath:"#/properties/keepAlive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/localizedText/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -18567,10 +18614,18 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data15 = data.status;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.layout !== undefined){
+let data13 = data.layout;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.header === undefined){
+data13.header = true;
+}
+if(data13.footer === undefined){
+data13.footer = true;
+}
+for(const key4 in data13){
+if(!(((key4 === "header") || (key4 === "footer")) || (key4 === "theme"))){
+const err34 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -18579,8 +18634,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!((data15 === 200) || (data15 === 404))){
-const err35 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(typeof data13.header !== "boolean"){
+const err35 = {instancePath:instancePath+"/layout/header",schemaPath:"#/properties/layout/properties/header/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18589,11 +18645,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.gate !== undefined){
-let data16 = data.gate;
-if(typeof data16 !== "string"){
-const err36 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data13.footer !== "boolean"){
+const err36 = {instancePath:instancePath+"/layout/footer",schemaPath:"#/properties/layout/properties/footer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -18602,8 +18655,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!(((((data16 === "visitor") || (data16 === "login")) || (data16 === "phoneBound")) || (data16 === "scholar")) || (data16 === "vip"))){
-const err37 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+if(data13.theme !== undefined){
+let data16 = data13.theme;
+if(typeof data16 !== "string"){
+const err37 = {instancePath:instancePath+"/layout/theme",schemaPath:"#/properties/layout/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -18612,15 +18667,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.query !== undefined){
-let data17 = data.query;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key4 in data17){
-const _errs45 = errors;
-if(typeof key4 === "string"){
-if(!pattern2.test(key4)){
-const err38 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key4};
+if(!((((data16 === "default") || (data16 === "dark")) || (data16 === "conference")) || (data16 === "campaign"))){
+const err38 = {instancePath:instancePath+"/layout/theme",schemaPath:"#/properties/layout/properties/theme/enum",keyword:"enum",params:{allowedValues: schema11.properties.layout.properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -18630,9 +18678,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-var valid11 = _errs45 === errors;
-if(!valid11){
-const err39 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
+}
+else {
+const err39 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -18642,12 +18690,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-for(const key5 in data17){
-let data18 = data17[key5];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key6 in data18){
-if(!(((key6 === "required") || (key6 === "default")) || (key6 === "encoding"))){
-const err40 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data.keepAlive !== undefined){
+if(typeof data.keepAlive !== "boolean"){
+const err40 = {instancePath:instancePath+"/keepAlive",schemaPath:"#/properties/keepAlive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -18657,9 +18702,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data18.required !== undefined){
-if(typeof data18.required !== "boolean"){
-const err41 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/query/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.status !== undefined){
+let data18 = data.status;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err41 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -18668,12 +18714,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data18.default !== undefined){
-let data20 = data18.default;
-if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-const err42 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/query/additionalProperties/properties/default/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
+if(!((data18 === 200) || (data18 === 404))){
+const err42 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -18683,8 +18725,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/query/additionalProperties/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.gate !== undefined){
+let data19 = data.gate;
+if(typeof data19 !== "string"){
+const err43 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -18693,11 +18737,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data18.encoding !== undefined){
-let data21 = data18.encoding;
-if(typeof data21 !== "string"){
-const err44 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/query/additionalProperties/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((data19 === "visitor") || (data19 === "login")) || (data19 === "phoneBound")) || (data19 === "scholar")) || (data19 === "vip"))){
+const err44 = {instancePath:instancePath+"/gate",schemaPath:"#/$defs/gate/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -18706,8 +18747,15 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!(data21 === "base64url")){
-const err45 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/query/additionalProperties/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema11.properties.query.additionalProperties.properties.encoding.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.query !== undefined){
+let data20 = data.query;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key5 in data20){
+const _errs52 = errors;
+if(typeof key5 === "string"){
+if(!pattern4.test(key5)){
+const err45 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -18717,9 +18765,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid12 = _errs52 === errors;
+if(!valid12){
+const err46 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -18729,9 +18777,12 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key6 in data20){
+let data21 = data20[key6];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key7 in data21){
+if(!(((key7 === "required") || (key7 === "default")) || (key7 === "encoding"))){
+const err47 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -18741,14 +18792,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data22 = data.data;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key7 in data22){
-const _errs58 = errors;
-if(typeof key7 === "string"){
-if(!pattern4.test(key7)){
-const err48 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",propertyName:key7};
+if(data21.required !== undefined){
+if(typeof data21.required !== "boolean"){
+const err48 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/query/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -18758,9 +18804,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-var valid14 = _errs58 === errors;
-if(!valid14){
-const err49 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid"};
+if(data21.default !== undefined){
+let data23 = data21.default;
+if(typeof data23 === "string"){
+if(!pattern5.test(data23)){
+const err49 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/query/additionalProperties/properties/default/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -18770,15 +18818,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-for(const key8 in data22){
-if(!(validate11(data22[key8], {instancePath:instancePath+"/data/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data22,parentDataProperty:key8,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err50 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err50 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/query/additionalProperties/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -18788,19 +18829,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.widgets !== undefined){
-let data24 = data.widgets;
-if(Array.isArray(data24)){
-const len1 = data24.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate13(data24[i2], {instancePath:instancePath+"/widgets/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/widgets",schemaPath:"#/properties/widgets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data21.encoding !== undefined){
+let data24 = data21.encoding;
+if(typeof data24 !== "string"){
+const err51 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/query/additionalProperties/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -18809,16 +18841,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.publish !== undefined){
-let data26 = data.publish;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.afterUntil === undefined){
-data26.afterUntil = "closed";
-}
-for(const key9 in data26){
-if(!(((key9 === "from") || (key9 === "until")) || (key9 === "afterUntil"))){
-const err52 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(!(data24 === "base64url")){
+const err52 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/query/additionalProperties/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema11.properties.query.additionalProperties.properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -18828,11 +18852,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data26.from !== undefined){
-let data27 = data26.from;
-if(typeof data27 === "string"){
-if(!(formats0.validate(data27))){
-const err53 = {instancePath:instancePath+"/publish/from",schemaPath:"#/properties/publish/properties/from/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err53 = {instancePath:instancePath+"/query/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -18842,8 +18864,9 @@ vErrors.push(err53);
 errors++;
 }
 }
+}
 else {
-const err54 = {instancePath:instancePath+"/publish/from",schemaPath:"#/properties/publish/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18853,11 +18876,14 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data26.until !== undefined){
-let data28 = data26.until;
-if(typeof data28 === "string"){
-if(!(formats0.validate(data28))){
-const err55 = {instancePath:instancePath+"/publish/until",schemaPath:"#/properties/publish/properties/until/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.data !== undefined){
+let data25 = data.data;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key8 in data25){
+const _errs65 = errors;
+if(typeof key8 === "string"){
+if(!pattern6.test(key8)){
+const err55 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -18867,8 +18893,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {instancePath:instancePath+"/publish/until",schemaPath:"#/properties/publish/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid15 = _errs65 === errors;
+if(!valid15){
+const err56 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -18878,9 +18905,15 @@ vErrors.push(err56);
 errors++;
 }
 }
-let data29 = data26.afterUntil;
-if(typeof data29 !== "string"){
-const err57 = {instancePath:instancePath+"/publish/afterUntil",schemaPath:"#/properties/publish/properties/afterUntil/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data25){
+if(!(validate11(data25[key9], {instancePath:instancePath+"/data/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data25,parentDataProperty:key9,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -18889,8 +18922,20 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!((data29 === "closed") || (data29 === "keep"))){
-const err58 = {instancePath:instancePath+"/publish/afterUntil",schemaPath:"#/properties/publish/properties/afterUntil/enum",keyword:"enum",params:{allowedValues: schema11.properties.publish.properties.afterUntil.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.widgets !== undefined){
+let data27 = data.widgets;
+if(Array.isArray(data27)){
+const len1 = data27.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate13(data27[i2], {instancePath:instancePath+"/widgets/" + i2,parentData:data27,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/widgets",schemaPath:"#/properties/widgets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -18900,8 +18945,15 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.publish !== undefined){
+let data29 = data.publish;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.afterUntil === undefined){
+data29.afterUntil = "closed";
+}
+for(const key10 in data29){
+if(!(((key10 === "from") || (key10 === "until")) || (key10 === "afterUntil"))){
+const err59 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -18911,14 +18963,97 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.from !== undefined){
+let data30 = data29.from;
+if(typeof data30 === "string"){
+if(!(formats0.validate(data30))){
+const err60 = {instancePath:instancePath+"/publish/from",schemaPath:"#/properties/publish/properties/from/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/publish/from",schemaPath:"#/properties/publish/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data29.until !== undefined){
+let data31 = data29.until;
+if(typeof data31 === "string"){
+if(!(formats0.validate(data31))){
+const err62 = {instancePath:instancePath+"/publish/until",schemaPath:"#/properties/publish/properties/until/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/publish/until",schemaPath:"#/properties/publish/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+let data32 = data29.afterUntil;
+if(typeof data32 !== "string"){
+const err64 = {instancePath:instancePath+"/publish/afterUntil",schemaPath:"#/properties/publish/properties/afterUntil/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(!((data32 === "closed") || (data32 === "keep"))){
+const err65 = {instancePath:instancePath+"/publish/afterUntil",schemaPath:"#/properties/publish/properties/afterUntil/enum",keyword:"enum",params:{allowedValues: schema11.properties.publish.properties.afterUntil.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }

@@ -44,6 +44,8 @@ export interface UserRow {
   email: string | null;
   password_hash: string | null;
   nickname: string;
+  /** The name English readers see; empty when the person gave none. */
+  nickname_en: string;
   portrait_url: string;
   is_bind_phone: number;
   author_code: string | null;
@@ -55,6 +57,11 @@ export interface UserRow {
 /** How a user is named to other people: the nickname, else the phone number with its middle hidden. */
 export function publicName(user: Pick<UserRow, "nickname" | "user_name">): string {
   return user.nickname || user.user_name.replace(/^(\d{3})\d+(\d{4})$/, "$1****$2");
+}
+
+/** How a user is named to English readers: their English name when they have one, else as to everyone. */
+export function publicNameEn(user: Pick<UserRow, "nickname" | "nickname_en" | "user_name">): string {
+  return user.nickname_en || publicName(user);
 }
 
 /** userObj as the spec names it: userName, mobilePrefix, isBindPhone, authorCode, portraitUrl, id. */
@@ -290,7 +297,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
         say(
           context,
           `账号或密码错误，还可尝试${options.maxFailedLogins - failures}次`,
-          `Wrong account or password. ${options.maxFailedLogins - failures} attempts left.`,
+          `Wrong account or password. ${options.maxFailedLogins - failures} ${options.maxFailedLogins - failures === 1 ? "attempt" : "attempts"} left.`,
         ),
       );
     }

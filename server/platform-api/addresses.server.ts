@@ -10,7 +10,52 @@ import type { DeliveryAddress } from "./orders.server.ts";
 export interface Division {
   code: string;
   name: string;
+  /** The English name: provinces (and the municipalities' one city level) only; the dataset has Chinese names alone. */
+  nameEn?: string;
   children?: Division[];
+}
+
+/** Provinces' English names by their code, as the National Bureau of Statistics' English pages write them. */
+const PROVINCES_EN: Record<string, string> = {
+  "110000": "Beijing",
+  "120000": "Tianjin",
+  "130000": "Hebei",
+  "140000": "Shanxi",
+  "150000": "Inner Mongolia",
+  "210000": "Liaoning",
+  "220000": "Jilin",
+  "230000": "Heilongjiang",
+  "310000": "Shanghai",
+  "320000": "Jiangsu",
+  "330000": "Zhejiang",
+  "340000": "Anhui",
+  "350000": "Fujian",
+  "360000": "Jiangxi",
+  "370000": "Shandong",
+  "410000": "Henan",
+  "420000": "Hubei",
+  "430000": "Hunan",
+  "440000": "Guangdong",
+  "450000": "Guangxi",
+  "460000": "Hainan",
+  "500000": "Chongqing",
+  "510000": "Sichuan",
+  "520000": "Guizhou",
+  "530000": "Yunnan",
+  "540000": "Tibet",
+  "610000": "Shaanxi",
+  "620000": "Gansu",
+  "630000": "Qinghai",
+  "640000": "Ningxia",
+  "650000": "Xinjiang",
+  "710000": "Taiwan",
+  "810000": "Hong Kong",
+  "820000": "Macao",
+};
+
+/** Province, city and district as one line: a municipality's city level repeats its name, so it is said once. */
+export function regionText(province: string, city: string, district: string): string {
+  return `${province}${city === province ? "" : city}${district}`;
 }
 
 interface DatasetEntry {
@@ -37,9 +82,9 @@ export function loadDivisions(): Division[] {
     const cities = children.some((entry) => entry.c.endsWith("00"))
       ? children.filter((entry) => entry.c.endsWith("00")).map((city) => ({ code: city.c, name: city.n, children: districts(city.d) }))
       : children.length
-        ? [{ code: province.c, name: province.n, children: districts(children) }]
+        ? [{ code: province.c, name: province.n, nameEn: PROVINCES_EN[province.c], children: districts(children) }]
         : [];
-    return { code: province.c, name: province.n, children: cities };
+    return { code: province.c, name: province.n, nameEn: PROVINCES_EN[province.c], children: cities };
   });
 }
 
@@ -177,7 +222,7 @@ export function createAddressBook(db: Db, accounts: Accounts) {
     const row = db.prepare("SELECT * FROM addresses WHERE id = ? AND user_id = ?").get(addressId, userId) as AddressRow | undefined;
     if (!row) return null;
     const shown = view(row);
-    return { receiver: shown.receiver, phone: shown.phone, region: `${shown.provinceName}${shown.cityName}${shown.districtName}`, detail: shown.detail };
+    return { receiver: shown.receiver, phone: shown.phone, region: regionText(shown.provinceName, shown.cityName, shown.districtName), detail: shown.detail };
   };
 
   return { routes, deliveryAddress };

@@ -21,12 +21,12 @@ interface SeedEssay {
 }
 
 /** The writers: scholar accounts (no password; nobody logs in as them), each a claimed scholar of the seed. */
-const WRITERS: { userName: string; nickname: string }[] = [
-  { userName: "essay-writer-1", nickname: "林知远" },
-  { userName: "essay-writer-2", nickname: "周晓岚" },
-  { userName: "essay-writer-3", nickname: "陈博文" },
-  { userName: "essay-writer-4", nickname: "Hannah Weiss" },
-  { userName: "essay-writer-5", nickname: "许慕白" },
+const WRITERS: { userName: string; nickname: string; nicknameEn: string }[] = [
+  { userName: "essay-writer-1", nickname: "林知远", nicknameEn: "Lin Zhiyuan" },
+  { userName: "essay-writer-2", nickname: "周晓岚", nicknameEn: "Zhou Xiaolan" },
+  { userName: "essay-writer-3", nickname: "陈博文", nicknameEn: "Chen Bowen" },
+  { userName: "essay-writer-4", nickname: "Hannah Weiss", nicknameEn: "Hannah Weiss" },
+  { userName: "essay-writer-5", nickname: "许慕白", nicknameEn: "Xu Mubai" },
 ];
 
 const ESSAYS: SeedEssay[] = [
@@ -255,10 +255,13 @@ function htmlOf(paragraphs: string[]): string {
 }
 
 /** The user a seeded writer signs as, created once. */
-function writerUser(db: Db, userName: string, nickname: string, now: string): number {
+function writerUser(db: Db, userName: string, names: { nickname: string; nicknameEn: string }, now: string): number {
   const existing = db.prepare("SELECT id FROM users WHERE user_name = ?").pluck().get(userName) as number | undefined;
   if (existing) return existing;
-  return Number(db.prepare("INSERT INTO users (user_name, nickname, created_at) VALUES (?, ?, ?)").run(userName, nickname, now).lastInsertRowid);
+  return Number(
+    db.prepare("INSERT INTO users (user_name, nickname, nickname_en, created_at) VALUES (?, ?, ?, ?)").run(userName, names.nickname, names.nicknameEn, now)
+      .lastInsertRowid,
+  );
 }
 
 export function seedEssays(db: Db, now: Date): void {
@@ -266,7 +269,7 @@ export function seedEssays(db: Db, now: Date): void {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
   db.transaction(() => {
     if (!db.prepare("SELECT 1 FROM users WHERE user_name = ?").get(WRITERS[0].userName)) {
-      const writers = WRITERS.map((writer) => writerUser(db, writer.userName, writer.nickname, iso));
+      const writers = WRITERS.map((writer) => writerUser(db, writer.userName, writer, iso));
       const insertItem =
         db.prepare(`INSERT INTO items (kind, title, title_en, summary, summary_en, cover, author_name, author_name_en, view_count, link, created_at)
         VALUES ('essay', ?, ?, ?, ?, '', ?, ?, ?, '/essayInfo?id={id}', ?)`);
@@ -274,21 +277,26 @@ export function seedEssays(db: Db, now: Date): void {
         VALUES (?, ?, ?, ?, ?, ?, 'released', ?, ?)`);
       for (const essay of ESSAYS) {
         const at = daysAgo(essay.daysAgo);
-        const name = WRITERS[essay.writer].nickname;
-        const id = Number(insertItem.run(essay.title[0], essay.title[1], essay.intro[0], essay.intro[1], name, name, essay.views, at).lastInsertRowid);
+        const { nickname, nicknameEn } = WRITERS[essay.writer];
+        const id = Number(
+          insertItem.run(essay.title[0], essay.title[1], essay.intro[0], essay.intro[1], nickname, nicknameEn, essay.views, at).lastInsertRowid,
+        );
         db.prepare("UPDATE items SET cover = ? WHERE id = ?").run(`/media/poster/${id}.svg`, id);
         insertEssay.run(id, writers[essay.writer], essay.intro[0], htmlOf(essay.body[0]), htmlOf(essay.body[1]), essay.visibility ?? "public", at, at);
       }
     }
     // Essay items from before this table: each becomes a released public essay of its scholar, its summary the text.
     const legacy = db
-      .prepare("SELECT id, summary, summary_en, author_name, created_at FROM items WHERE kind = 'essay' AND id NOT IN (SELECT item_id FROM essays)")
-      .all() as { id: number; summary: string; summary_en: string; author_name: string; created_at: string }[];
+      .prepare(
+        "SELECT id, summary, summary_en, author_name, author_name_en, created_at FROM items WHERE kind = 'essay' AND id NOT IN (SELECT item_id FROM essays)",
+      )
+      .all() as { id: number; summary: string; summary_en: string; author_name: string; author_name_en: string; created_at: string }[];
     const insertLegacy = db.prepare(`INSERT INTO essays (item_id, user_id, intro, content, content_en, visibility, status, updated_at, released_at)
       VALUES (?, ?, '', ?, ?, 'public', 'released', ?, ?)`);
     for (const row of legacy) {
       const scholar = db.prepare("SELECT author_code FROM scholars WHERE name = ? ORDER BY id LIMIT 1").pluck().get(row.author_name) as string | undefined;
-      const userId = writerUser(db, `essay-scholar-${scholar ?? row.author_name}`, row.author_name, row.created_at);
+      const names = { nickname: row.author_name, nicknameEn: row.author_name_en === row.author_name ? "" : row.author_name_en };
+      const userId = writerUser(db, `essay-scholar-${scholar ?? row.author_name}`, names, row.created_at);
       insertLegacy.run(row.id, userId, htmlOf([row.summary]), htmlOf([row.summary_en]), row.created_at, row.created_at);
     }
   })();

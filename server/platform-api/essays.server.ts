@@ -1,7 +1,7 @@
 import { essaySchema, essayValidators } from "@schemas/generated/form-kits.ts";
 import type { EssayForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
-import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
+import { publicName, publicNameEn, type Accounts, type UserRow } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
@@ -46,6 +46,7 @@ interface EssayRow extends ItemRow {
   released_at: string | null;
   created_at: string;
   nickname: string;
+  nickname_en: string;
   user_name: string;
   portrait_url: string;
   praise_count: number | null;
@@ -58,7 +59,7 @@ const MAX_DRAFTS = 50;
 const SUMMARY_CHARS = 120;
 
 const ESSAY_COLUMNS = `i.*, e.item_id, e.user_id, e.intro, e.content, e.content_en, e.content_html, e.content_en_html, e.rendered_with, e.visibility, e.status AS essay_status, e.pending,
-  e.comment_count, e.updated_at, e.released_at, u.nickname, u.user_name, u.portrait_url, m.praise_count, m.collect_count`;
+  e.comment_count, e.updated_at, e.released_at, u.nickname, u.nickname_en, u.user_name, u.portrait_url, m.praise_count, m.collect_count`;
 const ESSAY_JOINS = "FROM essays e JOIN items i ON i.id = e.item_id JOIN users u ON u.id = e.user_id LEFT JOIN item_meta m ON m.item_id = e.item_id";
 /** Released essays the viewer (@viewer) may read. */
 const VISIBLE = `e.status = 'released' AND ${visibleSql("e.user_id", "e.visibility")}`;
@@ -82,6 +83,8 @@ function toListEssay(row: EssayRow) {
     summaryEn: row.summary_en || undefined,
     userId: row.user_id,
     userName: publicName(row),
+    // The writer's English name, which English pages show in place of userName (a sibling `…En`, ADR 030).
+    userNameEn: publicNameEn(row),
     portraitUrl: row.portrait_url,
     intro: row.intro,
     visibility: row.visibility,
@@ -163,11 +166,11 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
   };
 
   const insertItem = db.prepare(`INSERT INTO items (kind, title, title_en, summary, summary_en, cover, author_name, author_name_en, link, created_at)
-    VALUES ('essay', @title, '', @summary, '', @cover, @author, @author, '/essayInfo?id={id}', @now)`);
+    VALUES ('essay', @title, '', @summary, '', @cover, @author, @authorEn, '/essayInfo?id={id}', @now)`);
   const insertEssay = db.prepare(`INSERT INTO essays (item_id, user_id, intro, content, visibility, status, updated_at, released_at)
     VALUES (@id, @userId, @intro, @content, @visibility, @status, @now, @releasedAt)`);
   const updateItem = db.prepare(
-    "UPDATE items SET title = @title, title_en = '', summary = @summary, summary_en = '', cover = @cover, author_name = @author, author_name_en = @author WHERE id = @id",
+    "UPDATE items SET title = @title, title_en = '', summary = @summary, summary_en = '', cover = @cover, author_name = @author, author_name_en = @authorEn WHERE id = @id",
   );
   const updateEssay = db.prepare(`UPDATE essays SET intro = @intro, content = @content, content_en = '', visibility = @visibility, status = @status,
     pending = NULL, updated_at = @now, released_at = COALESCE(released_at, @releasedAt) WHERE item_id = @id`);
@@ -178,6 +181,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
       ...fields,
       summary: summaryOf(fields.intro, fields.content),
       author: publicName(user),
+      authorEn: publicNameEn(user),
       userId: user.id,
       status,
       now,
@@ -286,6 +290,7 @@ export function createEssays(db: Db, accounts: Accounts, uploadsDir: string): Es
       author: {
         userId: row.user_id,
         userName: publicName(row),
+        userNameEn: publicNameEn(row),
         portraitUrl: row.portrait_url,
         self: mine,
         followed: Boolean(follows.get(viewer, row.user_id)),

@@ -459,7 +459,7 @@ describe("logging in by password", () => {
 
     for (let left = 4; left >= 1; left--) {
       const answer = await login(phone, "wrong123");
-      expect(answer.body).toEqual({ code: 0, message: `Wrong account or password. ${left} attempts left.` });
+      expect(answer.body).toEqual({ code: 0, message: `Wrong account or password. ${left} ${left === 1 ? "attempt" : "attempts"} left.` });
     }
     const fifth = await login(phone, "wrong123");
     expect(fifth.body).toEqual({ code: 10002, message: "5 wrong passwords in a row: the account is locked for 15 min." });

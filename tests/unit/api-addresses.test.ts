@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { loadDivisions } from "@server/platform-api/addresses.server";
+import { loadDivisions, regionText } from "@server/platform-api/addresses.server";
 
 const api = useEmbeddedPlatform("2027-06-01T04:00:00.000Z", { captchaTestMode: true });
 const { call } = api;
@@ -34,6 +34,22 @@ describe("divisions", () => {
     const hainan = divisions.find((entry) => entry.name === "海南省")!;
     expect(hainan.children?.flatMap((city) => city.children ?? []).some((district) => district.name === "市辖区")).toBe(false);
     expect(divisions.find((entry) => entry.name === "香港特别行政区")?.children?.[0].children?.length).toBeGreaterThan(10);
+  });
+});
+
+describe("divisions in English", () => {
+  it("every province has its English name, and a municipality's city level has it too", () => {
+    const divisions = loadDivisions();
+    expect(divisions.filter((province) => !province.nameEn)).toEqual([]);
+    const shanghai = divisions.find((entry) => entry.code === "310000")!;
+    expect(shanghai.nameEn).toBe("Shanghai");
+    expect(shanghai.children?.[0].nameEn).toBe("Shanghai");
+    expect(divisions.find((entry) => entry.code === "150000")?.nameEn).toBe("Inner Mongolia");
+  });
+
+  it("a region line says a municipality's name once", () => {
+    expect(regionText("上海市", "上海市", "徐汇区")).toBe("上海市徐汇区");
+    expect(regionText("广东省", "广州市", "天河区")).toBe("广东省广州市天河区");
   });
 });
 
@@ -97,6 +113,10 @@ describe("the address book", () => {
     const order = (await call("/order/confirmPay", { body: { productId: goods.productId, addressId: mine.id, idempotencyKey: key() }, token })).body.data;
     expect(order.address).toEqual({ receiver: "李四", phone: "13900139000", region: "广东省广州市天河区", detail: "天河路385号" });
     await call("/userAddress/operation", { body: { ...tianhe, id: mine.id, detail: "珠江新城" }, token });
+    const inBeijing = (await call("/userAddress/operation", { body: haidian, token })).body.data;
+    const beijingOrder = (await call("/order/confirmPay", { body: { productId: goods.productId, addressId: inBeijing.id, idempotencyKey: key() }, token })).body
+      .data;
+    expect(beijingOrder.address.region).toBe("北京市海淀区");
     expect((await call("/order/details", { body: { orderNo: order.orderNo }, token })).body.data.address.detail).toBe("天河路385号");
   });
 });

@@ -45,13 +45,16 @@ describe("the seeded articles", () => {
     expect(titles).toContain("CAPM 还有用吗？写给刚入门的资产定价研究者");
     expect(titles.join()).not.toMatch(/仅关注者可见|仅自己可见/);
     const capm = latest.body.data.list.find((item: { title: string }) => item.title.startsWith("CAPM"));
-    expect(capm).toMatchObject({ link: `/essayInfo?id=${capm.id}`, userName: "林知远", visibility: "public", status: "released" });
+    expect(capm).toMatchObject({ link: `/essayInfo?id=${capm.id}`, userName: "林知远", userNameEn: "Lin Zhiyuan", visibility: "public", status: "released" });
+    // A scholar's essay carries the scholar's English name for English pages.
+    const scholars = latest.body.data.list.filter((item: { userName: string; userNameEn: string }) => /[\u4e00-\u9fff]/.test(item.userName));
+    expect(scholars.filter((item: { userNameEn: string }) => /[\u4e00-\u9fff]/.test(item.userNameEn))).toEqual([]);
 
     const read = await call("/essay/detail", { method: "GET", query: { id: String(capm.id) }, lang: "en" });
     expect(read.body.data.content).toContain("<math");
     expect(read.body.data.contentEn).toContain("capital asset pricing model");
     expect(read.body.data.content).toContain("资本资产定价模型");
-    expect(read.body.data).toMatchObject({ mine: false, praised: false, author: { userName: "林知远", followed: false } });
+    expect(read.body.data).toMatchObject({ mine: false, praised: false, author: { userName: "林知远", userNameEn: "Lin Zhiyuan", followed: false } });
     expect(read.body.data.editable).toBeUndefined();
 
     const hot = await call("/essay/hot", { method: "GET" });

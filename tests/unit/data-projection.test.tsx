@@ -220,11 +220,11 @@ describe("every page's widgets render the same from the projected data", () => {
 
   it.each(pages.map((config) => [config.path, config] as const))("%s", async (_path, config) => {
     const query = Object.fromEntries(Object.keys(config.query ?? {}).map((name) => [name, "1"]));
-    const whole: Record<string, DataState> = {};
-    for (const [name, planned] of plannedSources(config, null)) {
-      whole[name] = planned === "load" ? await requestSource(api, config.data![name], query) : planned;
-    }
     for (const lang of ["zh", "en"] as Lang[]) {
+      const whole: Record<string, DataState> = {};
+      for (const [name, planned] of plannedSources(config, null)) {
+        whole[name] = planned === "load" ? await requestSource(api, config.data![name], query, { lang }) : planned;
+      }
       const projected = projectPageData(config, whole, lang, widgetDataReads);
       const looks = new Set<string>();
       const watchedData = Object.fromEntries(

@@ -154,8 +154,18 @@ describe("loadPage", () => {
     const { services: s, request, sessionUser } = services(() => ok({}), { user: member });
     await loadPage({ request: requestFor("http://site.test/unitLoad?id=42&tab=<b>"), config: page, services: s, token: "tok-1", lang: "zh" });
     expect(sessionUser).toHaveBeenCalledTimes(1);
-    expect(request).toHaveBeenCalledWith(detail, { method: "GET", params: { id: "42", tab: "a", size: 5 }, timeoutMs: 2000, headers: { token: "tok-1" } });
-    expect(request).toHaveBeenCalledWith(expect.stringMatching(/\/list$/), { method: "POST", params: {}, timeoutMs: 5000, headers: { token: "tok-1" } });
+    expect(request).toHaveBeenCalledWith(detail, {
+      method: "GET",
+      params: { id: "42", tab: "a", size: 5 },
+      timeoutMs: 2000,
+      headers: { token: "tok-1", lang: "zh" },
+    });
+    expect(request).toHaveBeenCalledWith(expect.stringMatching(/\/list$/), {
+      method: "POST",
+      params: {},
+      timeoutMs: 5000,
+      headers: { token: "tok-1", lang: "zh" },
+    });
   });
 
   it("reads only declared, safe query values", async () => {
@@ -249,6 +259,22 @@ describe("loadPage", () => {
     const expired = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
     expect(expired.data.cached).toEqual({ status: "ok", value: 3 });
     expect(request).toHaveBeenCalledTimes(3);
+  });
+
+  it("asks the platform in the viewer's language, and keeps one cached answer per language", async () => {
+    const contest = api("contest");
+    const page = config({ data: { contest: { api: contest, cacheSeconds: 60 } } });
+    const { services: s, request } = services((_path, req) => ok(req?.headers?.lang === "en" ? "Economics Reading Contest" : "经管好书阅读大赛"));
+    const zh = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
+    const en = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "en" });
+    const enAgain = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "en" });
+    const zhAgain = await loadPage({ request: requestFor(), config: page, services: s, token: null, lang: "zh" });
+    expect(zh.data.contest).toEqual({ status: "ok", value: "经管好书阅读大赛" });
+    expect(en.data.contest).toEqual({ status: "ok", value: "Economics Reading Contest" });
+    expect(enAgain.data.contest).toEqual(en.data.contest);
+    expect(zhAgain.data.contest).toEqual(zh.data.contest);
+    expect(request).toHaveBeenCalledTimes(2);
+    expect(request.mock.calls.map(([, req]) => req?.headers)).toEqual([{ lang: "zh" }, { lang: "en" }]);
   });
 
   it("does not cache errors", async () => {

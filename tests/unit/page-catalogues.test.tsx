@@ -54,7 +54,7 @@ describe("every page renders from its own catalogues", () => {
     const query = Object.fromEntries(Object.keys(config.query ?? {}).map((name) => [name, "1"]));
     const data: Record<string, DataState> = {};
     for (const [name, planned] of plannedSources(config, null)) {
-      data[name] = planned === "load" ? await requestSource(api, config.data![name], query) : planned;
+      data[name] = planned === "load" ? await requestSource(api, config.data![name], query, { lang: "zh" }) : planned;
     }
     const nodes: WidgetNode[] = [];
     walkWidgets(config.widgets, ({ node }) => {

@@ -60,6 +60,7 @@ describe("page head", () => {
       {
         path: "/videoDetail",
         query: { id: { required: true } },
+        subject: { title: "{data.video.title}", summary: "{data.video.summary}" },
         widgets: [{ type: "detailHeader", props: { title: "{data.video.title}", body: "{data.video.summary}" } }],
       },
       { data: { video: { status: "ok", value: { title: "公司治理", titleEn: "Corporate governance", summary: "<p>x</p>", summaryEn: summary } } } },
@@ -70,6 +71,29 @@ describe("page head", () => {
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description).toMatch(/^An essay on corporate governance\. .*…$/);
     expect(find(entries, { property: "og:title" })[0]).toMatchObject({ content: "Corporate governance" });
+  });
+
+  it("never takes a widget's heading for the page's title: a page without a subject is titled by its config", () => {
+    const thread = view(
+      {
+        path: "/qaDetail",
+        title: { zh: "问答详情", en: "Question" },
+        query: { id: { required: true } },
+        widgets: [{ type: "contentList", props: { title: "{t.qa.detail.comments}" } }],
+      },
+      { data: { question: { status: "ok", value: { title: "资产定价" } } } },
+    );
+    expect(find(head(thread, "zh", "?id=1"), {})[0]).toEqual({ title: "问答详情 · 经管学术圈" });
+  });
+
+  it("cuts a subject's long text (a circle post) to a title's length at a word", () => {
+    const post = view(
+      { path: "/circleDetail", query: { id: { required: true } }, subject: { title: "{data.post.content}" } },
+      { data: { post: { status: "ok", value: { content: "Fieldwork in Yunnan: ".repeat(10) } } } },
+    );
+    const title = String(find(head(post, "en", "?id=1"), { property: "og:title" })[0].content);
+    expect(title.length).toBeLessThanOrEqual(60);
+    expect(title).toMatch(/^Fieldwork in Yunnan: .*…$/);
   });
 
   it("shares the first banner's picture as the 1200×630 share JPEG made from it, or the site's when the page shows none", () => {

@@ -24,7 +24,7 @@ describe("requestSource: shared answers for visitors", () => {
   it("asks the platform once for 25 identical requests in flight, and each of them gets the answer", async () => {
     const { client, calls } = countingPlatform();
     const cache = createSourceCache(() => performance.now());
-    const states = await Promise.all(Array.from({ length: 25 }, () => requestSource(client, comments, { id: "7" }, { cache })));
+    const states = await Promise.all(Array.from({ length: 25 }, () => requestSource(client, comments, { id: "7" }, { cache, lang: "zh" })));
     expect(calls).toHaveLength(1);
     expect(states.every((state) => state.status === "ok" && (state.value as { videoId: string }).videoId === "7")).toBe(true);
   });
@@ -32,21 +32,21 @@ describe("requestSource: shared answers for visitors", () => {
   it("keeps a source without cacheSeconds uncached: the next request after the answer asks again", async () => {
     const { client, calls } = countingPlatform();
     const cache = createSourceCache(() => performance.now());
-    await requestSource(client, comments, { id: "7" }, { cache });
-    await requestSource(client, comments, { id: "7" }, { cache });
+    await requestSource(client, comments, { id: "7" }, { cache, lang: "zh" });
+    await requestSource(client, comments, { id: "7" }, { cache, lang: "zh" });
     expect(calls).toHaveLength(2);
   });
 
   it("does not share requests that differ in params", async () => {
     const { client, calls } = countingPlatform();
     const cache = createSourceCache(() => performance.now());
-    await Promise.all(["1", "2", "1", "2"].map((id) => requestSource(client, comments, { id }, { cache })));
+    await Promise.all(["1", "2", "1", "2"].map((id) => requestSource(client, comments, { id }, { cache, lang: "zh" })));
     expect(calls.map((call) => call?.params?.videoId).sort()).toEqual(["1", "2"]);
   });
 
   it("never shares a signed-in person's requests (no cache given)", async () => {
     const { client, calls } = countingPlatform();
-    await Promise.all(Array.from({ length: 25 }, () => requestSource(client, comments, { id: "7" }, { headers: { token: "t" } })));
+    await Promise.all(Array.from({ length: 25 }, () => requestSource(client, comments, { id: "7" }, { headers: { token: "t" }, lang: "zh" })));
     expect(calls).toHaveLength(25);
   });
 
@@ -59,11 +59,11 @@ describe("requestSource: shared answers for visitors", () => {
       },
     };
     const cache = createSourceCache(() => performance.now());
-    const failed = await Promise.all(Array.from({ length: 20 }, () => requestSource(client, cachedVideo, { id: "7" }, { cache })));
+    const failed = await Promise.all(Array.from({ length: 20 }, () => requestSource(client, cachedVideo, { id: "7" }, { cache, lang: "zh" })));
     expect(failed.every((state) => state.status === "error")).toBe(true);
     fail = false;
-    expect(await requestSource(client, cachedVideo, { id: "7" }, { cache })).toEqual({ status: "ok", value: { id: 7 } });
+    expect(await requestSource(client, cachedVideo, { id: "7" }, { cache, lang: "zh" })).toEqual({ status: "ok", value: { id: 7 } });
     fail = true;
-    expect(await requestSource(client, cachedVideo, { id: "7" }, { cache })).toEqual({ status: "ok", value: { id: 7 } });
+    expect(await requestSource(client, cachedVideo, { id: "7" }, { cache, lang: "zh" })).toEqual({ status: "ok", value: { id: 7 } });
   });
 });

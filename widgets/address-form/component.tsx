@@ -6,7 +6,7 @@ import type { AddressFormProps } from "@schemas/generated/page-config";
 import addressSchema from "@schemas/generated/forms/address.schema.json";
 import type { AddressForm as AddressFormValue } from "@schemas/generated/forms";
 import "./address-form.css";
-import { refreshPageData, usePage } from "../kit/page";
+import { refreshPageData, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
@@ -17,6 +17,8 @@ import type { Address } from "../kit/shop-parts";
 export interface Division {
   code: string;
   name: string;
+  /** Given for provinces (and a municipality's city level); other levels have their Chinese name only. */
+  nameEn?: string;
   children?: Division[];
 }
 
@@ -36,6 +38,7 @@ export function regionOptions(divisions: Division[], level: "provinceCode" | "ci
 /** One level of the province–city–district picker; a value the level above no longer offers is cleared. */
 function RegionSelect({ id, name, value, onChange, disabled, label, registry }: WidgetProps) {
   const { t } = useTranslation("order");
+  const lang = useLang();
   const { divisions, draftKey } = registry.formContext as RegionContext;
   const options = regionOptions(divisions, name as "provinceCode", useDraft(draftKey));
   const stale = Boolean(value) && divisions.length > 0 && !options.some((entry) => entry.code === value);
@@ -54,7 +57,7 @@ function RegionSelect({ id, name, value, onChange, disabled, label, registry }: 
       <option value="">{t("address.form.choose")}</option>
       {options.map((entry) => (
         <option key={entry.code} value={entry.code}>
-          {entry.name}
+          {lang === "en" && entry.nameEn ? entry.nameEn : entry.name}
         </option>
       ))}
     </select>

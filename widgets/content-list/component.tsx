@@ -74,7 +74,8 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
                       )}
                       {view.count !== undefined && asText(view.count) !== "" && (
                         <span className="list-count">
-                          {formatCount(asText(view.count), lang)} {asText(view.countLabel)}
+                          {formatCount(asText(view.count), lang)}{" "}
+                          {asText((view.countLabels as Record<string, unknown> | undefined)?.[badgeValue]) || asText(view.countLabel)}
                         </span>
                       )}
                     </p>

@@ -62,6 +62,24 @@ describe("contentList", () => {
     expect(html).toMatch(/<a [^>]*class="section-more"[^>]*>查看更多<\/a>/);
   });
 
+  it("words a count by the item's kind where kinds differ: a paper is read, a video watched (search results)", async () => {
+    const results = [
+      { ...lives[0], kind: "paper", viewCount: 321 },
+      { ...lives[1], kind: "video", viewCount: 45 },
+    ];
+    const byKind = { ...item, badge: "{item.kind}", badgeLabels: {}, countLabels: { paper: "{t.home.reads}" } };
+    const zh = await renderWidget("contentList", { source: "results", data: { results: ok({ list: results, total: 2 }) }, props: { item: byKind } });
+    expect(zh).toMatch(/<span class="list-count">321(<!-- -->)? (<!-- -->)?次阅读<\/span>/);
+    expect(zh).toMatch(/<span class="list-count">45(<!-- -->)? (<!-- -->)?次观看<\/span>/);
+    const en = await renderWidget("contentList", {
+      source: "results",
+      data: { results: ok({ list: results, total: 2 }) },
+      props: { item: byKind },
+      lang: "en",
+    });
+    expect(en).toMatch(/<span class="list-count">321(<!-- -->)? (<!-- -->)?reads<\/span>/);
+  });
+
   it("shows counts with the 10,000-unit rule, truncated", async () => {
     const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: lives, total: 2 }) }, props: { item } });
     expect(html).toMatch(/<span class="list-count">12\.34万(<!-- -->)? (<!-- -->)?次观看<\/span>/);

@@ -6,6 +6,7 @@ import { usePage } from "~/renderer/page-context";
 import { requestSource } from "~/pipeline/request-source";
 import type { DataState } from "~/pipeline/data-state";
 import { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
+import { useLang } from "./page";
 
 export type Item = Record<string, unknown>;
 
@@ -39,6 +40,7 @@ function readList(value: unknown, options: PagedListOptions): { items: Item[]; t
  */
 export function usePagedList(options: PagedListOptions) {
   const page = usePage();
+  const lang = useLang();
   const value = options.data?.status === "ok" ? options.data.value : null;
   const keepAlive = Boolean(page.view.config.keepAlive);
   const fresh = (): ListState => {
@@ -72,7 +74,10 @@ export function usePagedList(options: PagedListOptions) {
     setLoading(true);
     setFailed(false);
     const askedFor = value;
-    const answer = await requestSource(browserApi, source, page.view.query, { extraParams: { pageNum: state.page + 1 } });
+    const answer = await requestSource(browserApi, source, page.view.query, {
+      lang,
+      extraParams: { pageNum: state.page + 1 },
+    });
     setLoading(false);
     // A search or filter started the list again meanwhile: this page belongs to the list it replaced.
     if (shownSince.current !== askedFor) return;

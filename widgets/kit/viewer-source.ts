@@ -6,6 +6,7 @@ import { requestSource, sourceParams } from "~/pipeline/request-source";
 import { usePage } from "~/renderer/page-context";
 import { useHydrated } from "~/renderer/use-hydrated";
 import { $user } from "~/stores/session";
+import { useLang } from "./page";
 
 /** The mounted viewer sources' readers, so one viewer action can have all of them read again. */
 const readers = new Set<() => Promise<void>>();
@@ -27,14 +28,15 @@ export function useViewerSource<T>(data: DataState | undefined, sourceName: stri
   const userId = useStore($user)?.id;
   const source = sourceName ? page.view.config.data?.[sourceName] : undefined;
   const params = source ? sourceParams(source, page.view.query) : {};
-  const key = hydrated && userId && source ? JSON.stringify([source.api, params, userId]) : null;
+  const lang = useLang();
+  const key = hydrated && userId && source ? JSON.stringify([source.api, params, userId, lang]) : null;
   const [fresh, setFresh] = useState<{ key: string; value: T } | null>(null);
   const latest = useRef(0);
-  // `key` names everything the request depends on (the source, its parameters from the query, the viewer).
+  // `key` names everything the request depends on (the source, its parameters from the query, the viewer, the language).
   const read = useCallback(async () => {
     if (!key || !source) return;
     const request = ++latest.current;
-    const answer = await requestSource(browserApi, source, page.view.query);
+    const answer = await requestSource(browserApi, source, page.view.query, { lang });
     // A failed read keeps what is shown; an answer overtaken by a newer request is dropped.
     if (answer.status === "ok" && request === latest.current) setFresh({ key, value: answer.value as T });
   }, [key]);

@@ -130,7 +130,7 @@ export function VoteCount({ votes }: { votes: number }) {
   return (
     <span className="vote-count">
       <strong data-testid="vote-count">{formatCount(votes, lang)}</strong>
-      <small>{t("votes")}</small>
+      <small>{t("votes", { count: votes })}</small>
     </span>
   );
 }

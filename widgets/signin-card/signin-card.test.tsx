@@ -31,6 +31,6 @@ describe("signinCard", () => {
       data: { tasks: { status: "ok", value: { balance: 5, signin: { signedToday: true, streak: 1, todayPoints: 5, week: week(1, true) } } } },
     });
     expect(html).toMatch(/disabled=""[^>]*>Signed in today</);
-    expect(html).toContain("Signed in 1 days in a row");
+    expect(html).toContain("Signed in 1 day in a row");
   });
 });

@@ -47,6 +47,12 @@ describe("voteEntry", () => {
     expect(hrefs(html)).toEqual(["/videoDetail?id=594", "/jdds"]);
   });
 
+  it("words its count by English plural rules: 1 vote, 2 votes; Chinese has one form", async () => {
+    expect(await render({}, { votes: 1 }, "en")).toMatch(/>1<\/strong><small>vote<\/small>/);
+    expect(await render({}, { votes: 2 }, "en")).toMatch(/>2<\/strong><small>votes<\/small>/);
+    expect(await render({}, { votes: 1 })).toMatch(/>1<\/strong><small>票<\/small>/);
+  });
+
   it("made to be shared: invites the visitor to vote and offers the link to pass on", async () => {
     const html = await render({ share: true, contestLink: "/jdds" }, {}, "en");
     expect(html).toContain("A friend asks for your vote. Everyone has 5 votes a day");
