@@ -46,7 +46,7 @@ export function servedPaths(entries: Map<string, PageEntry>): string[] {
   return [...entries.entries()].filter(([path, entry]) => entry.status === "valid" && path !== NOT_FOUND_PATH).map(([path]) => path);
 }
 
-/** A config version the store serves: what the platform's /opsConsole/live answers with (ADR 026). */
+/** A config version the console's store serves as live (ADR 026, 052). */
 export interface LivePage {
   path: string;
   version: number;
@@ -106,8 +106,8 @@ export function createPageConfigStore(options: {
   /** The console's store; without it the repository folder alone is served. */
   live?: LiveSource;
   pollMs?: number;
-  /** Called when a repository file changes (development), before the live set is read again. */
-  onRepositoryChange?: () => void;
+  /** Called when a repository file changes (development); the live set is read again once what it returns settles. */
+  onRepositoryChange?: () => unknown;
   /** Called after a changed live set was swapped in (not for the first one). */
   onLiveChange?: () => void;
 }): ServerPageConfigStore {
@@ -138,10 +138,19 @@ export function createPageConfigStore(options: {
   reloadRepository();
 
   let reading: Promise<void> | null = null;
+  /** A read asked for while one is running: it starts when that one ends, so a change committed meanwhile is seen. */
+  let followUp: Promise<void> | null = null;
   let unreachable = false;
   const refresh = (): Promise<void> => {
     if (!options.live) return Promise.resolve();
-    reading ??= options
+    if (reading) {
+      followUp ??= reading.then(() => {
+        followUp = null;
+        return refresh();
+      });
+      return followUp;
+    }
+    reading = options
       .live(counter)
       .then((answer) => {
         if (unreachable) log("page-config store reachable again");
@@ -172,8 +181,9 @@ export function createPageConfigStore(options: {
       clearTimeout(timer);
       timer = setTimeout(() => {
         reloadRepository();
-        options.onRepositoryChange?.();
-        void refresh();
+        void Promise.resolve(options.onRepositoryChange?.())
+          .catch((error: unknown) => log(`page configs not taken into the store: ${(error as Error).message}`))
+          .finally(() => void refresh());
       }, 50);
     });
   }
