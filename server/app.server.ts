@@ -220,7 +220,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   const purge = env.cdnPurgeUrl ? cdnPurger({ url: env.cdnPurgeUrl, publicOrigin: env.publicOrigin, log }) : null;
   // The console's store is this product's own data (ADR 052): SQLite for one node, PostgreSQL for many.
   const consoleStore = await openConsoleStore(
-    { databaseUrl: env.consoleDatabaseUrl, file: env.consoleDatabaseFile },
+    { databaseUrl: env.consoleDatabaseUrl, file: env.consoleDatabaseFile, legacyPlatformFile: platform ? env.databaseFile : undefined },
     { platform: consolePlatformOver(serverApi), log, onPublished: purge ? (change) => void purge(change) : undefined },
   );
   const seedFromRepository = async () => {

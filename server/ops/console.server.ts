@@ -173,7 +173,13 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   const { store, now } = options;
   const router = Router();
 
-  const consoleStore = async <T>(path: string, method: "GET" | "POST", params: Record<string, unknown>, session?: string, clientAddress?: string): Promise<T> => {
+  const consoleStore = async <T>(
+    path: string,
+    method: "GET" | "POST",
+    params: Record<string, unknown>,
+    session?: string,
+    clientAddress?: string,
+  ): Promise<T> => {
     const answer = await store.call(method, path, { params, session, ip: clientAddress, at: now() });
     if (answer.code === 200) return answer.data as T;
     const code = CODE_OF[answer.code] ?? "unavailable";

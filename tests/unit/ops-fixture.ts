@@ -212,7 +212,11 @@ export function useOpsConsole(
         pollMs,
       });
       await node.refresh();
-      const pushed = watchPublishes(second, () => void node.refresh(), () => {});
+      const pushed = watchPublishes(
+        second,
+        () => void node.refresh(),
+        () => {},
+      );
       others.push({
         close: async () => {
           node.close();

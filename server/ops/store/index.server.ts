@@ -9,6 +9,8 @@ export interface ConsoleStoreLocation {
   databaseUrl?: string | null;
   /** Otherwise this SQLite file (CONSOLE_DATABASE_FILE; by default console.sqlite beside the platform's file). */
   file: string;
+  /** The embedded platform's file, whose console tables (before ADR 052) a new SQLite store takes once. */
+  legacyPlatformFile?: string;
 }
 
 /** Where the embedded engine keeps the store when nothing else is said: next to the embedded platform's file. */
@@ -18,7 +20,9 @@ export function defaultConsoleFile(platformFile: string): string {
 
 /** Opens the console's store on the engine its location names, migrated (ADR 052). */
 export async function openConsoleStore(location: ConsoleStoreLocation, options: ConsoleStoreOptions & { log?: (line: string) => void }): Promise<ConsoleStore> {
-  const engine = location.databaseUrl ? await openPostgresEngine(location.databaseUrl, { log: options.log }) : openSqliteEngine(location.file);
+  const engine = location.databaseUrl
+    ? await openPostgresEngine(location.databaseUrl, { log: options.log })
+    : openSqliteEngine(location.file, { legacyPlatformFile: location.legacyPlatformFile });
   return createConsoleStore(engine, options);
 }
 
@@ -29,7 +33,7 @@ export async function openConsoleStore(location: ConsoleStoreLocation, options: 
 export function watchPublishes(store: ConsoleStore, onChange: () => void, log: (line: string) => void): PublishListener | null {
   const engine = store.engine;
   if (engine.kind !== "postgres") return null;
-  return listenForPublishes((engine as { url?: string }).url as string, onChange, log);
+  return "url" in engine && typeof engine.url === "string" ? listenForPublishes(engine.url, onChange, log) : null;
 }
 
 export type { ConsoleStore } from "./console-store.server.ts";

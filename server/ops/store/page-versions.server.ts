@@ -128,7 +128,11 @@ export function createPageVersions(engine: SqlEngine) {
         const path = `/${basename(name, ".json")}`;
         const hash = sha256(text);
         if (taken.get(path) === hash || problemsOfText(path, text).length) continue;
-        const { version } = await insertVersion(tx, { path, text, publisher: REPOSITORY_PUBLISHER, at }, { note: `page-configs/${name}`, repositoryHash: hash });
+        const { version } = await insertVersion(
+          tx,
+          { path, text, publisher: REPOSITORY_PUBLISHER, at },
+          { note: `page-configs/${name}`, repositoryHash: hash },
+        );
         await audit(tx, at, REPOSITORY_PUBLISHER, "seed", { path, version, detail: `page-configs/${name}` });
         count++;
       }

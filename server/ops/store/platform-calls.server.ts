@@ -7,7 +7,8 @@ import type { ConsolePlatform } from "./console-store.server.ts";
 export function consolePlatformOver(api: ApiClient): ConsolePlatform {
   const call = async <T>(path: string, method: "GET" | "POST", params: Record<string, unknown> = {}): Promise<T> => {
     const answer = await api.request<T>(`${OPS_CONSOLE_PREFIX}${path}`, { method, params });
-    if (!SUCCESS_CODES.has(answer.code) || answer.data === undefined) throw new Error(`the platform answered ${path} with ${answer.code}: ${answer.message ?? ""}`);
+    if (!SUCCESS_CODES.has(answer.code) || answer.data === undefined)
+      throw new Error(`the platform answered ${path} with ${answer.code}: ${answer.message ?? ""}`);
     return answer.data;
   };
   return {

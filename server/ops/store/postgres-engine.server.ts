@@ -1,8 +1,8 @@
 import pg from "pg";
 import { migrationsOf, type SqlEngine, type SqlRunner, type SqlTransaction } from "./sql-engine.server.ts";
 
-/** The key of the advisory lock the migrations run under (an arbitrary constant: "console" in ASCII). */
-const MIGRATION_LOCK = 0x636f6e736f6c65;
+/** The key of the advisory lock the migrations run under (an arbitrary constant: "cons" in ASCII). */
+const MIGRATION_LOCK = 0x636f6e73;
 
 /** BIGINT columns (epoch milliseconds, versions, ids, counts) read as numbers: every value the store keeps is < 2^53. */
 const types = {

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { migrationsOf, type SqlEngine, type SqlRunner, type SqlTransaction } from "./sql-engine.server.ts";
 
@@ -14,7 +14,7 @@ import { migrationsOf, type SqlEngine, type SqlRunner, type SqlTransaction } fro
 /** The last call queued on each file by this process. */
 const queues = new Map<string | symbol, Promise<unknown>>();
 
-export function openSqliteEngine(file: string): SqlEngine {
+export function openSqliteEngine(file: string, options: { legacyPlatformFile?: string } = {}): SqlEngine {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -22,6 +22,7 @@ export function openSqliteEngine(file: string): SqlEngine {
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 10000");
   migrate(db);
+  if (options.legacyPlatformFile) importFromEmbeddedPlatform(db, options.legacyPlatformFile);
 
   const runner: SqlRunner = {
     all: async <Row>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as Row[],
@@ -33,7 +34,10 @@ export function openSqliteEngine(file: string): SqlEngine {
   const key = file === ":memory:" ? Symbol(file) : resolve(file);
   const exclusive = <Result>(work: () => Promise<Result>): Promise<Result> => {
     const turn = (queues.get(key) ?? Promise.resolve()).then(work, work);
-    queues.set(key, turn.catch(() => undefined));
+    queues.set(
+      key,
+      turn.catch(() => undefined),
+    );
     return turn;
   };
 
@@ -72,5 +76,30 @@ function migrate(db: Database.Database): void {
       db.exec(migration.sql);
       db.prepare("INSERT INTO console_migrations (name, applied_at) VALUES (?, ?)").run(migration.name, new Date().toISOString());
     }).immediate();
+  }
+}
+
+/** The console's tables the embedded platform's file held before the store moved (platform migration 022). */
+const LEGACY_TABLES = ["ops_staff", "ops_sessions", "ops_login_failures", "ops_audit", "ops_page_versions", "ops_drafts"];
+
+/**
+ * Once, on a store that has never imported: takes the staff, sessions, audit log, versions and drafts the embedded
+ * platform's file kept (before ADR 052), so a developer's accounts and unpublished drafts survive the move.
+ */
+function importFromEmbeddedPlatform(db: Database.Database, platformFile: string): void {
+  if (!existsSync(platformFile) || db.prepare("SELECT 1 FROM console_migrations WHERE name = 'import-embedded-platform'").get()) return;
+  // ATTACH is refused inside a transaction: attached first, detached after the commit.
+  db.prepare("ATTACH DATABASE ? AS legacy").run(platformFile);
+  try {
+    db.transaction(() => {
+      if (db.prepare("SELECT 1 FROM console_migrations WHERE name = 'import-embedded-platform'").get()) return;
+      db.prepare("INSERT INTO console_migrations (name, applied_at) VALUES ('import-embedded-platform', ?)").run(new Date().toISOString());
+      const present = new Set((db.prepare("SELECT name FROM legacy.sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+      if (!present.has("ops_live_counter")) return;
+      for (const table of LEGACY_TABLES) if (present.has(table)) db.exec(`INSERT OR IGNORE INTO main.${table} SELECT * FROM legacy.${table}`);
+      db.exec("UPDATE main.ops_live_counter SET value = (SELECT value FROM legacy.ops_live_counter WHERE id = 1) WHERE id = 1");
+    }).immediate();
+  } finally {
+    db.exec("DETACH DATABASE legacy");
   }
 }
