@@ -56,15 +56,24 @@ async function timedPublish(options: ConsoleClusterOptions, cookie: string, conf
   return null;
 }
 
-async function concurrentPublishes(store: ConsoleStore, options: ConsoleClusterOptions, cookie: string, check: Check): Promise<void> {
+/**
+ * 20 staff members' publishes at once, on both nodes: each saves its own draft and publishes it. Clean outcomes are a
+ * version of its own (200), a conflict (409), or finding the draft already published by another (404); none may be
+ * lost: every 200 names a version that exists, and the versions are consecutive.
+ */
+async function concurrentPublishes(store: ConsoleStore, options: ConsoleClusterOptions, cookie: string, config: Record<string, unknown>, check: Check) {
   const before = (await store.engine.get<{ latest: number }>("SELECT MAX(version) AS latest FROM ops_page_versions WHERE path = ?", [PATH]))?.latest ?? 0;
   const answers = await Promise.all(
-    Array.from({ length: 20 }, (_, index) =>
-      consoleCall(index % 2 ? options.bothThroughNginx : options.nodeA, options.publicOrigin, "/publish", { path: PATH }, cookie),
-    ),
+    Array.from({ length: 20 }, async (_, index) => {
+      const node = index % 2 ? options.bothThroughNginx : options.nodeA;
+      const draft = structuredClone(config);
+      (draft.title as { zh: string }).zh = `并发发布${index}`;
+      await consoleCall(node, options.publicOrigin, "/draft", { path: PATH, config: draft }, cookie);
+      return consoleCall(node, options.publicOrigin, "/publish", { path: PATH }, cookie);
+    }),
   );
   const published = answers.filter((answer) => answer.status === 200).map((answer) => (answer.body as { version: number }).version);
-  const conflicts = answers.filter((answer) => answer.status === 409).length;
+  const clean = answers.filter((answer) => answer.status === 409 || answer.status === 404).length;
   const rows = await store.engine.all<{ version: number }>("SELECT version FROM ops_page_versions WHERE path = ? AND version > ? ORDER BY version", [
     PATH,
     before,
@@ -72,9 +81,20 @@ async function concurrentPublishes(store: ConsoleStore, options: ConsoleClusterO
   const consecutive = rows.every((row, index) => row.version === before + 1 + index);
   check(
     "20 concurrent publishes on both nodes: none lost",
-    published.length + conflicts === 20 && new Set(published).size === published.length && rows.length === published.length && consecutive,
-    `${published.length} published as versions ${before + 1}–${before + rows.length}, ${conflicts} clean conflicts, ${20 - published.length - conflicts} other answers`,
+    published.length > 0 && published.length + clean === 20 && new Set(published).size === published.length && rows.length === published.length && consecutive,
+    `${published.length} published as versions ${before + 1}–${before + rows.length}, ${clean} clean refusals (draft already published or a newer version), ${20 - published.length - clean} other answers`,
   );
+}
+
+/** How long node B takes to render the page uncached (a query string of its own each time): the floor under any publish. */
+async function renderFloor(options: ConsoleClusterOptions): Promise<number> {
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const start = performance.now();
+    await (await fetch(`${options.nodeBThroughNginx}${PATH}?floor=${Date.now()}-${round}`, { headers: { cookie: "lang=zh" } })).text();
+    times.push(performance.now() - start);
+  }
+  return median(times);
 }
 
 export async function consoleClusterChecks(options: ConsoleClusterOptions, check: Check): Promise<void> {
@@ -99,14 +119,16 @@ export async function consoleClusterChecks(options: ConsoleClusterOptions, check
       else times.push(took);
     }
     const worst = Math.max(...times);
+    const floor = await renderFloor(options);
     console.log(`\nPublish on node A → served by node B through nginx, ${PUBLISH_ROUNDS} publishes:`);
     console.log(`  median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms (goal ≤ 1000 ms)${missed ? `; ${missed} never seen within 10 s` : ""}`);
+    console.log(`  (one uncached render of the page on node B takes ${floor.toFixed(0)} ms now: the part of each time that is rendering, not the push)`);
     check(
       "a publish is live on the other node within 1 s",
       missed === 0 && worst <= 1_000,
       `median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms`,
     );
-    await concurrentPublishes(store, options, login.cookie, check);
+    await concurrentPublishes(store, options, login.cookie, config, check);
   } finally {
     await store.close();
   }
