@@ -7,5 +7,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}", "widgets/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "threads",
+    // A throwaway PostgreSQL for the console store's suites, which run on both engines (ADR 052).
+    globalSetup: ["tests/postgres-global-setup.ts"],
   },
 });

@@ -7,12 +7,17 @@
  *   - the language cookie gives the same language on both nodes, and pages render on both;
  *   - the dwell-time and chat websockets work through nginx, and a chat message sent on one node reaches readers of
  *     both;
+ *   - the console's store is one PostgreSQL (a throwaway cluster, ADR 052): a publish on node A is served by node B
+ *     through nginx within 1 s (median and worst of 20, pushed by LISTEN/NOTIFY, ADR 053), and 20 concurrent
+ *     publishes on both nodes lose none (scripts/cluster-console-checks.ts);
  * then measures signed-in /home (never from the render cache) through nginx with 1 node and with 2 nodes, at -c 10
  * and -c 50, and prints the scaling ratio.
  *
  * nginx is installed with `apt-get install -y nginx` when missing (as root); otherwise the script says what to install.
- * Ports: nodes on 3470 and 3471, nginx on 3480 (both nodes) and 3481 (node A only). BUILD_DIR is honoured (default
- * .builds/cluster) and built when missing. CLUSTER_BENCH_SECONDS sets each measurement's length (default 10).
+ * Ports: nodes on 3470 and 3471, nginx on 3480 (both nodes), 3481 (node A only) and 3482 (node B only), PostgreSQL on
+ * 55470; CLUSTER_PORT_BASE=N moves them to N, N+1 (nodes), N+2, N+3, N+4 (nginx) and CLUSTER_POSTGRES_PORT moves
+ * PostgreSQL. BUILD_DIR is honoured (default .builds/cluster) and built when missing. CLUSTER_BENCH_SECONDS sets each
+ * measurement's length (default 10).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -23,14 +28,19 @@ import Database from "better-sqlite3";
 import { ensureNginx, startNginx } from "./nginx-proxy.ts";
 import WebSocket from "ws";
 import { reviewClaim } from "../server/platform-api/scholars.server.ts";
+import { consoleClusterChecks } from "./cluster-console-checks.ts";
+import { startThrowawayPostgres } from "./postgres-cluster.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = process.env.BUILD_DIR ?? ".builds/cluster";
 const seconds = Number(process.env.CLUSTER_BENCH_SECONDS ?? 10);
 const HOST = "127.0.0.1";
-const NODE_PORTS = [3470, 3471] as const;
-const NGINX_BOTH = 3480;
-const NGINX_ONE = 3481;
+const PORT_BASE = Number(process.env.CLUSTER_PORT_BASE ?? 0);
+const NODE_PORTS = (PORT_BASE ? [PORT_BASE, PORT_BASE + 1] : [3470, 3471]) as readonly [number, number];
+const NGINX_BOTH = PORT_BASE ? PORT_BASE + 2 : 3480;
+const NGINX_ONE = PORT_BASE ? PORT_BASE + 3 : 3481;
+const NGINX_B = PORT_BASE ? PORT_BASE + 4 : 3482;
+const POSTGRES_PORT = Number(process.env.CLUSTER_POSTGRES_PORT ?? 55470);
 const PUBLIC_ORIGIN = `http://${HOST}:${NGINX_BOTH}`;
 
 const results: { name: string; ok: boolean; detail: string }[] = [];
@@ -63,7 +73,7 @@ async function waitFor(url: string, timeoutMs: number, what: string): Promise<vo
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
-function startNode(port: number, databaseFile: string, directory: string): ChildProcess {
+function startNode(port: number, databaseFile: string, directory: string, consoleDatabaseUrl: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -75,6 +85,7 @@ function startNode(port: number, databaseFile: string, directory: string): Child
       PORT: String(port),
       BUILD_DIR: buildDir,
       DATABASE_FILE: databaseFile,
+      CONSOLE_DATABASE_URL: consoleDatabaseUrl,
       PUBLIC_ORIGIN,
       // nginx is the only proxy, on this machine: its X-Forwarded-For counts, nobody else's.
       TRUST_PROXY: HOST,
@@ -290,19 +301,21 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), "bench-cluster-"));
   const databaseFile = join(directory, "platform.sqlite");
   const nodes = NODE_PORTS.map((port) => `http://${HOST}:${port}`);
+  const postgres = startThrowawayPostgres(POSTGRES_PORT);
   let exitCode = 0;
   try {
     // Port NGINX_BOTH spreads over both nodes, NGINX_ONE reaches node A only; X-Upstream says which node answered.
     const sites = [
       { port: NGINX_BOTH, nodePorts: NODE_PORTS },
       { port: NGINX_ONE, nodePorts: [NODE_PORTS[0]] },
+      { port: NGINX_B, nodePorts: [NODE_PORTS[1]] },
     ];
     const proxy = startNginx(nginx, directory, sites, { showUpstream: true });
     children.push(proxy);
 
     // Both at the same moment on a new database: the startup lock makes them migrate and seed in turn.
     const started = Date.now();
-    for (const port of NODE_PORTS) startNode(port, databaseFile, directory);
+    for (const port of NODE_PORTS) startNode(port, databaseFile, directory, postgres.url);
     await Promise.all(nodes.map((node, index) => waitFor(`${node}/healthz`, 180_000, `node ${"AB"[index]}`)));
     await waitFor(`${PUBLIC_ORIGIN}/healthz`, 10_000, "nginx");
     const db = new Database(databaseFile);
@@ -318,6 +331,16 @@ async function main(): Promise<void> {
 
     const cookie = await functionalChecks(db, nodes);
     db.close();
+    await consoleClusterChecks(
+      {
+        databaseUrl: postgres.url,
+        publicOrigin: PUBLIC_ORIGIN,
+        nodeA: nodes[0],
+        nodeBThroughNginx: `http://${HOST}:${NGINX_B}`,
+        bothThroughNginx: PUBLIC_ORIGIN,
+      },
+      check,
+    );
 
     console.log(`\nThroughput of signed-in /home through nginx (never from the render cache), ${seconds} s each after 3 s warm-up:`);
     // The ratio means little when the cores are busy with other work: say how busy they were.
@@ -344,6 +367,7 @@ async function main(): Promise<void> {
     stopChildren();
     await new Promise((done) => setTimeout(done, 1_500));
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    postgres.stop();
     const failed = results.filter((result) => !result.ok);
     console.log(
       `\n${results.length - failed.length}/${results.length} checks passed${failed.length ? `; failed: ${failed.map((result) => result.name).join("; ")}` : ""}`,

@@ -2,16 +2,15 @@
  * Adds an operations-console staff member, or changes the role (and, given one, the password) of an existing one:
  *   npm run ops:add-staff -- --username alice --role publisher [--password …]
  * The password comes from --password, else OPS_PASSWORD, else a prompt (not echoed); an existing member keeps theirs
- * when none is given. Works on the embedded platform's database (DATABASE_FILE or data/platform.sqlite); staff of the
- * test, staging and production platforms are added on those platforms (ADR 026).
+ * when none is given. Works on the console's store wherever the server keeps it (ADR 052): CONSOLE_DATABASE_URL
+ * (PostgreSQL), else CONSOLE_DATABASE_FILE (by default data/console.sqlite), in every APP_ENV.
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import type { StaffRole } from "@contracts/ops.ts";
 import { readServerEnv } from "@server/env.server.ts";
-import { openDatabase } from "@server/platform-api/db.server.ts";
-import { createOpsConsole } from "@server/platform-api/ops.server.ts";
-import { createHotSearches } from "@server/platform-api/hot-searches.server.ts";
+import { openConsoleStore } from "@server/ops/store/index.server.ts";
+import { NO_PLATFORM } from "@server/ops/store/platform-calls.server.ts";
 
 function fail(message: string): never {
   console.error(message);
@@ -35,20 +34,22 @@ function promptHidden(question: string): Promise<string> {
 const { values } = parseArgs({ options: { username: { type: "string" }, role: { type: "string" }, password: { type: "string" } } });
 if (!values.username || !values.role) fail("usage: npm run ops:add-staff -- --username <name> --role editor|publisher [--password <password>]");
 const env = readServerEnv();
-if (env.platformBaseUrl) fail(`APP_ENV=${env.appEnv} uses the platform at ${env.platformBaseUrl}: add staff there, not in a local database`);
+const where = env.consoleDatabaseUrl ? "the PostgreSQL store (CONSOLE_DATABASE_URL)" : env.consoleDatabaseFile;
 
-const db = openDatabase(env.databaseFile);
+const store = await openConsoleStore({ databaseUrl: env.consoleDatabaseUrl, file: env.consoleDatabaseFile }, { platform: NO_PLATFORM });
 try {
-  const exists = db.prepare("SELECT 1 FROM ops_staff WHERE username = ?").get(values.username.toLowerCase()) !== undefined;
+  const username = values.username.toLowerCase();
+  const exists = await store.staffExists(username);
   let password = values.password ?? process.env.OPS_PASSWORD ?? null;
   if (password === null && !exists) {
     if (!process.stdin.isTTY) fail("a new staff member needs a password: --password, OPS_PASSWORD or a terminal to type it in");
     password = await promptHidden(`Password for ${values.username}: `);
   }
-  const outcome = createOpsConsole(db, createHotSearches(db)).saveStaff(values.username.toLowerCase(), values.role as StaffRole, password, new Date());
-  console.log(`${values.username.toLowerCase()} ${outcome === "created" ? "added" : "updated"} as ${values.role} in ${env.databaseFile}`);
+  const outcome = await store.saveStaff(username, values.role as StaffRole, password, new Date());
+  console.log(`${username} ${outcome === "created" ? "added" : "updated"} as ${values.role} in ${where}`);
 } catch (error) {
-  fail((error as Error).message);
+  console.error((error as Error).message);
+  process.exitCode = 1;
 } finally {
-  db.close();
+  await store.close();
 }

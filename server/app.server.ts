@@ -13,9 +13,12 @@ import type { SessionUser } from "@contracts/gate.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
-import { createPageConfigStore, type LivePage } from "./page-configs.server.ts";
+import { createPageConfigStore } from "./page-configs.server.ts";
 import { servedPlatformRoutes } from "./config-check.server.ts";
 import { opsConsole, previewServicesOf } from "./ops/console.server.ts";
+import { cdnPurger } from "./ops/cdn-purge.server.ts";
+import { openConsoleStore, watchPublishes, type ConsoleStore } from "./ops/store/index.server.ts";
+import { consolePlatformOver } from "./ops/store/platform-calls.server.ts";
 import { OPS_CONSOLE_PREFIX } from "./platform-api/ops.server.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { compressResponses, precompressedFiles } from "./compression.server.ts";
@@ -54,6 +57,8 @@ export interface AppHandle {
   /** From now on every response closes its connection: the server is stopping. */
   beginDraining(): void;
   platform: EmbeddedPlatform | null;
+  /** The console's store (ADR 052): SQLite beside the platform's file, or PostgreSQL with CONSOLE_DATABASE_URL. */
+  consoleStore: ConsoleStore;
   /** The bulkhead and circuit breaker in front of a remote platform's API; null for the embedded one. */
   platformGuard: PlatformGuard | null;
   /** Answers the websockets (live chat, dwell time) on the server the app listens with. */
@@ -194,7 +199,6 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
         publicOrigin: env.publicOrigin,
         maxFailedLogins: env.maxFailedLogins,
         announceMessage: env.devTools === "off" ? log : undefined,
-        pageConfigsDir: env.pageConfigsDir,
       });
   const FORWARDED_FOR = "X-Forwarded-For";
   // Every call to a remote platform (pages' sources, sessions, the console's store, the /api relay) shares one bound.
@@ -213,23 +217,30 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   const catalogues = loadCatalogues(root);
   let dropRenders = () => {};
-  // The live set is the console's store (ADR 026), polled through the platform API like any other call of ours.
+  const purge = env.cdnPurgeUrl ? cdnPurger({ url: env.cdnPurgeUrl, publicOrigin: env.publicOrigin, log }) : null;
+  // The console's store is this product's own data (ADR 052): SQLite for one node, PostgreSQL for many.
+  const consoleStore = await openConsoleStore(
+    { databaseUrl: env.consoleDatabaseUrl, file: env.consoleDatabaseFile, legacyPlatformFile: platform ? env.databaseFile : undefined },
+    { platform: consolePlatformOver(serverApi), log, onPublished: purge ? (change) => void purge(change) : undefined },
+  );
+  const seedFromRepository = async () => {
+    const taken = await consoleStore.seedFromDirectory(env.pageConfigsDir, now());
+    if (taken) log(`took ${taken} new or changed page config(s) from ${env.pageConfigsDir} into the console's store`);
+  };
+  await seedFromRepository();
+  const pushed = consoleStore.engine.kind === "postgres";
   const pages = createPageConfigStore({
     directory: env.pageConfigsDir,
     catalogues,
     watchForChanges: development,
     log,
-    live: async (after) => {
-      const answer = await serverApi.request<{ counter: number; pages?: LivePage[] }>(`${OPS_CONSOLE_PREFIX}/live`, {
-        method: "GET",
-        params: after === null ? {} : { after },
-      });
-      if (!SUCCESS_CODES.has(answer.code) || !answer.data) throw new Error(answer.message ?? `code ${answer.code}`);
-      return answer.data;
-    },
-    onRepositoryChange: platform ? () => platform.opsConsole.seedFromDirectory(env.pageConfigsDir, now()) : undefined,
+    live: (after) => consoleStore.live(after),
+    // Pushed publishes arrive at once (ADR 053); the slow poll only covers a notification lost without a disconnect.
+    pollMs: pushed ? 30_000 : 1_000,
+    onRepositoryChange: seedFromRepository,
     onLiveChange: () => dropRenders(),
   });
+  const publishes = watchPublishes(consoleStore, () => void pages.refresh(), log);
   await pages.refresh();
   const clientDir = join(env.buildDir, "client");
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
@@ -291,7 +302,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   let renderPreview: RequestHandler = (_request, response) => void response.status(503).end();
   app.use(
     opsConsole({
-      api: serverApi,
+      store: consoleStore,
       pages,
       catalogues,
       servedRoutes: () => (servedRoutes ??= servedPlatformRoutes()),
@@ -472,10 +483,13 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       draining = true;
     },
     platform,
+    consoleStore,
     platformGuard,
     attachRealtime: (server) => realtime.attach(server),
     async close() {
       pages.close();
+      await publishes?.close();
+      await consoleStore.close();
       await vite?.close();
       platform?.close();
     },

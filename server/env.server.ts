@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 export type AppEnv = "local" | "test" | "staging" | "production";
 
@@ -37,6 +37,12 @@ export interface ServerEnv {
   secureCookies: boolean;
   /** How long a page waits for each server-side data source that sets no timeoutMs of its own (PLATFORM_TIMEOUT_MS). */
   platformTimeoutMs: number;
+  /** The console's store on PostgreSQL (CONSOLE_DATABASE_URL, ADR 052); null: the SQLite file below. */
+  consoleDatabaseUrl: string | null;
+  /** The console's SQLite store (CONSOLE_DATABASE_FILE), by default console.sqlite beside DATABASE_FILE. */
+  consoleDatabaseFile: string;
+  /** Told the URLs of a page that went live or was rolled back (CDN_PURGE_URL, ADR 053); null: no CDN to tell. */
+  cdnPurgeUrl: string | null;
 }
 
 function readTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
@@ -103,6 +109,13 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
   if (!Number.isInteger(platformTimeoutMs) || platformTimeoutMs < 100 || platformTimeoutMs > 60_000)
     problems.push(`PLATFORM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000 (got "${env.PLATFORM_TIMEOUT_MS}")`);
 
+  const consoleDatabaseUrl = env.CONSOLE_DATABASE_URL || null;
+  if (consoleDatabaseUrl && !/^postgres(ql)?:\/\/\S+$/.test(consoleDatabaseUrl))
+    problems.push("CONSOLE_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/console");
+  const cdnPurgeUrl = env.CDN_PURGE_URL || null;
+  if (cdnPurgeUrl && !/^https?:\/\/\S+$/.test(cdnPurgeUrl)) problems.push(`CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`);
+  const databaseFile = env.DATABASE_FILE ?? join(root, "data", "platform.sqlite");
+
   if (problems.length) {
     throw new Error(`Invalid environment:\n  - ${problems.join("\n  - ")}`);
   }
@@ -113,7 +126,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     host: env.HOST ?? "0.0.0.0",
     platformBaseUrl,
     platformSocketsUrl,
-    databaseFile: env.DATABASE_FILE ?? join(root, "data", "platform.sqlite"),
+    databaseFile,
     pageConfigsDir: env.PAGE_CONFIGS_DIR ?? join(root, "page-configs"),
     buildDir: resolve(root, env.BUILD_DIR ?? "build"),
     captchaTestMode,
@@ -123,5 +136,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     trustProxy,
     secureCookies: appEnv !== "local",
     platformTimeoutMs,
+    consoleDatabaseUrl,
+    consoleDatabaseFile: env.CONSOLE_DATABASE_FILE ?? join(dirname(databaseFile), "console.sqlite"),
+    cdnPurgeUrl,
   };
 }

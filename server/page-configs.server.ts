@@ -46,7 +46,7 @@ export function servedPaths(entries: Map<string, PageEntry>): string[] {
   return [...entries.entries()].filter(([path, entry]) => entry.status === "valid" && path !== NOT_FOUND_PATH).map(([path]) => path);
 }
 
-/** A config version the store serves: what the platform's /opsConsole/live answers with (ADR 026). */
+/** A config version the console's store serves as live (ADR 026, 052). */
 export interface LivePage {
   path: string;
   version: number;
@@ -62,14 +62,23 @@ export type LiveSource = (after: number | null) => Promise<{ counter: number; pa
  * repository entry stays only where no live version is, which is how a file that fails the schema (never taken into
  * the store) still answers with its error page, and how the repository is served while the store cannot be reached.
  */
-export function mergeLivePages(repository: Map<string, PageEntry>, live: LivePage[], catalogues: Catalogues): Map<string, PageEntry> {
+export function mergeLivePages(
+  repository: Map<string, PageEntry>,
+  live: LivePage[],
+  catalogues: Catalogues,
+  /** Checks of versions already seen (by path@version): a swap checks only the versions that changed (ADR 053). */
+  checked: Map<string, ReturnType<typeof checkPageConfig>> = new Map(),
+): Map<string, PageEntry> {
   const entries = new Map<string, PageEntry>();
   const sorted = [...live].sort((a, b) => a.path.localeCompare(b.path));
   // A live page's own path is its own: no other version takes it as its path or an alias, whichever sorts first.
   const ownPaths = new Set(sorted.map((page) => page.path));
   for (const page of sorted) {
     const file = `store:${page.path}@v${page.version}`;
-    const { config, problems } = checkPageConfig(page.text, catalogues);
+    const check = checked.get(file) ?? checkPageConfig(page.text, catalogues);
+    checked.set(file, check);
+    const config = check.config;
+    const problems = [...check.problems];
     if (config && config.path !== page.path) problems.push({ pointer: "/path", message: `path must be ${page.path}` });
     const paths = config ? [config.path, ...(config.aliases ?? [])] : [page.path];
     for (const path of paths) {
@@ -106,8 +115,8 @@ export function createPageConfigStore(options: {
   /** The console's store; without it the repository folder alone is served. */
   live?: LiveSource;
   pollMs?: number;
-  /** Called when a repository file changes (development), before the live set is read again. */
-  onRepositoryChange?: () => void;
+  /** Called when a repository file changes (development); the live set is read again once what it returns settles. */
+  onRepositoryChange?: () => unknown;
   /** Called after a changed live set was swapped in (not for the first one). */
   onLiveChange?: () => void;
 }): ServerPageConfigStore {
@@ -119,8 +128,16 @@ export function createPageConfigStore(options: {
   let paths: string[] = [];
 
   // One assignment each: a render reads either the old map or the new one, never half of each.
+  let checkedVersions = new Map<string, ReturnType<typeof checkPageConfig>>();
   const rebuild = () => {
-    const next = mergeLivePages(repository, livePages, options.catalogues);
+    const checks = new Map<string, ReturnType<typeof checkPageConfig>>();
+    for (const page of livePages) {
+      const file = `store:${page.path}@v${page.version}`;
+      const seen = checkedVersions.get(file);
+      if (seen) checks.set(file, seen);
+    }
+    const next = mergeLivePages(repository, livePages, options.catalogues, checks);
+    checkedVersions = checks;
     paths = servedPaths(next);
     entries = next;
   };
@@ -138,10 +155,19 @@ export function createPageConfigStore(options: {
   reloadRepository();
 
   let reading: Promise<void> | null = null;
+  /** A read asked for while one is running: it starts when that one ends, so a change committed meanwhile is seen. */
+  let followUp: Promise<void> | null = null;
   let unreachable = false;
   const refresh = (): Promise<void> => {
     if (!options.live) return Promise.resolve();
-    reading ??= options
+    if (reading) {
+      followUp ??= reading.then(() => {
+        followUp = null;
+        return refresh();
+      });
+      return followUp;
+    }
+    reading = options
       .live(counter)
       .then((answer) => {
         if (unreachable) log("page-config store reachable again");
@@ -172,8 +198,9 @@ export function createPageConfigStore(options: {
       clearTimeout(timer);
       timer = setTimeout(() => {
         reloadRepository();
-        options.onRepositoryChange?.();
-        void refresh();
+        void Promise.resolve(options.onRepositoryChange?.())
+          .catch((error: unknown) => log(`page configs not taken into the store: ${(error as Error).message}`))
+          .finally(() => void refresh());
       }, 50);
     });
   }

@@ -25,22 +25,21 @@ import {
 } from "@contracts/ops.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang, type Lang } from "@contracts/language.ts";
-import type { ApiClient } from "~/api/api-client.ts";
 import type { AppServices } from "~/services.ts";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
-import { SUCCESS_CODES } from "@contracts/envelope.ts";
 import { OPS_CONSOLE_PREFIX } from "../platform-api/ops.server.ts";
 import type { ServerPageConfigStore } from "../page-configs.server.ts";
 import { sameSiteWrites } from "../security.server.ts";
 import { publishProblems, type PublishCheckContext } from "./checks.server.ts";
 import { diffConfigs } from "./diff.server.ts";
 import { previewRequest, type PreviewTarget } from "./preview.server.ts";
+import type { ConsoleStore } from "./store/index.server.ts";
 
 export interface OpsConsoleServerOptions extends PublishCheckContext {
   /** Read again right after a publish, so this node serves it at once (the others within their poll). */
   pages: ServerPageConfigStore;
-  /** Our server's one client of the platform API. */
-  api: ApiClient;
+  /** The console's store (ADR 052): staff, sessions, audit, versions and drafts. */
+  store: ConsoleStore;
   root: string;
   now: () => Date;
   secureCookies: boolean;
@@ -79,7 +78,7 @@ const STATUS_OF: Record<OpsErrorCode, number> = {
   unavailable: 502,
 };
 
-/** The platform's refusal codes, as the console names them. */
+/** The store's refusal codes, as the console names them. */
 const CODE_OF: Record<number, OpsErrorCode> = {
   400: "badRequest",
   401: "unauthenticated",
@@ -122,9 +121,6 @@ function sendError(request: Request, response: Response, code: OpsErrorCode, pro
 }
 
 const OPS_API_PREFIX = "/ops/api";
-
-/** The header our server's own call to the platform names the browser's address in (what per-address limits count). */
-const forwardedFor = (address: string | undefined): Record<string, string> => (address ? { "X-Forwarded-For": address } : {});
 
 /** /ops, /ops/…, and React Router's data requests for them (/ops.data, /ops/pages.data). */
 const OPS_PATH = /^\/ops(\/|\.data$|$)/;
@@ -174,13 +170,18 @@ function cookieHeader(token: string, maxAgeSeconds: number, secure: boolean): st
 
 /** The console's server side (ADR 026): the staff gate over /ops, the JSON API under /ops/api and the previews. */
 export function opsConsole(options: OpsConsoleServerOptions): Router {
-  const { api, now } = options;
+  const { store, now } = options;
   const router = Router();
 
-  const platform = async <T>(path: string, method: "GET" | "POST", params: Record<string, unknown>, session?: string, clientAddress?: string): Promise<T> => {
-    const headers: Record<string, string> = { ...(session ? { opsSession: session } : {}), ...forwardedFor(clientAddress) };
-    const answer = await api.request<T>(`${OPS_CONSOLE_PREFIX}${path}`, { method, params, headers });
-    if (SUCCESS_CODES.has(answer.code)) return answer.data as T;
+  const consoleStore = async <T>(
+    path: string,
+    method: "GET" | "POST",
+    params: Record<string, unknown>,
+    session?: string,
+    clientAddress?: string,
+  ): Promise<T> => {
+    const answer = await store.call(method, path, { params, session, ip: clientAddress, at: now() });
+    if (answer.code === 200) return answer.data as T;
     const code = CODE_OF[answer.code] ?? "unavailable";
     const problems = (answer.data as { problems?: OpsProblem[] } | undefined)?.problems;
     throw new OpsRefusal(code, problems);
@@ -196,7 +197,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     const token = readCookie(request.headers.cookie, OPS_SESSION_COOKIE);
     if (!token) return null;
     try {
-      return { token, staff: await platform<OpsMe>("/me", "GET", {}, token) };
+      return { token, staff: await consoleStore<OpsMe>("/me", "GET", {}, token) };
     } catch (error) {
       if (error instanceof OpsRefusal && error.code === "unauthenticated") return null;
       throw error;
@@ -268,7 +269,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     response: Response,
     request: Request,
     fields: { action: "preview" | "publishRefused"; path: string | null; version?: number | null; detail: string },
-  ) => platform("/audit", "POST", fields, locals(response).opsSession, request.ip);
+  ) => consoleStore("/audit", "POST", fields, locals(response).opsSession, request.ip);
 
   /** A config that fails the publish checks goes live neither by publish nor by rollback; the refusal is audited. */
   const refuseInvalid = async (
@@ -297,23 +298,23 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       if (typeof body.username !== "string" || typeof body.password !== "string") throw new OpsRefusal("badRequest");
       const captcha = typeof body.randStr === "string" && typeof body.ticket === "string" ? { randStr: body.randStr, ticket: body.ticket } : {};
       // Only these fields go on: the address the limits count is the one Express found (request.ip, under TRUST_PROXY),
-      // named in our own call's X-Forwarded-For, never a field a browser could set.
-      const answer = await api.request<OpsMe & { token: string }>(`${OPS_CONSOLE_PREFIX}/login`, {
-        method: "POST",
+      // never a field a browser could set.
+      const answer = await store.call("POST", "/login", {
         params: { username: body.username, password: body.password, ...captcha },
-        headers: forwardedFor(request.ip),
+        ip: request.ip ?? "",
+        at: now(),
       });
       const refusal = (answer.data ?? {}) as { retryAfterSeconds?: unknown; captchaRequired?: unknown };
       const login = {
         ...(typeof refusal.retryAfterSeconds === "number" ? { retryAfterSeconds: refusal.retryAfterSeconds } : {}),
         ...(refusal.captchaRequired === true ? { captchaRequired: true } : {}),
       };
-      if (login.retryAfterSeconds !== undefined && !SUCCESS_CODES.has(answer.code)) response.setHeader("Retry-After", String(login.retryAfterSeconds));
+      if (login.retryAfterSeconds !== undefined && answer.code !== 200) response.setHeader("Retry-After", String(login.retryAfterSeconds));
       if (answer.code === 429) throw new OpsRefusal("rateLimited", undefined, login);
       if (answer.code === 428) throw new OpsRefusal("captchaRequired", undefined, login);
       if (answer.code === 401) throw new OpsRefusal("invalidCredentials", undefined, login);
-      if (!SUCCESS_CODES.has(answer.code) || !answer.data) throw new OpsRefusal("unavailable");
-      const { token, ...me } = answer.data;
+      if (answer.code !== 200 || !answer.data) throw new OpsRefusal("unavailable");
+      const { token, ...me } = answer.data as OpsMe & { token: string };
       const maxAge = Math.max(0, Math.floor((new Date(me.expiresAt).getTime() - now().getTime()) / 1000));
       response.setHeader("Set-Cookie", cookieHeader(token, maxAge, options.secureCookies));
       response.setHeader("Cache-Control", "no-store");
@@ -325,7 +326,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     local(OPS_API.logout),
     run(async (request, response) => {
       const token = readCookie(request.headers.cookie, OPS_SESSION_COOKIE);
-      if (token) await platform("/logout", "POST", {}, token).catch(() => undefined);
+      if (token) await consoleStore("/logout", "POST", {}, token).catch(() => undefined);
       response.setHeader("Set-Cookie", cookieHeader("", 0, options.secureCookies));
       response.setHeader("Cache-Control", "no-store");
       response.status(204).end();
@@ -345,7 +346,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   consoleApi.get(
     local(OPS_API.pages),
     run(async (_request, response) => {
-      const { live, drafts } = await platform<{ live: LiveRow[]; drafts: DraftRow[] }>("/pages", "GET", {}, locals(response).opsSession);
+      const { live, drafts } = await consoleStore<{ live: LiveRow[]; drafts: DraftRow[] }>("/pages", "GET", {}, locals(response).opsSession);
       const at = now();
       const byPath = new Map<string, { live?: LiveRow; draft?: DraftRow }>();
       for (const row of live) byPath.set(row.path, { live: row });
@@ -377,7 +378,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   );
 
   const pageDetail = async (path: string, session: string): Promise<OpsPageDetail> => {
-    const row = await platform<PageRow>("/page", "GET", { path }, session);
+    const row = await consoleStore<PageRow>("/page", "GET", { path }, session);
     const liveConfig = row.live ? parseOrNull(row.live.config) : undefined;
     return {
       path,
@@ -399,7 +400,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   consoleApi.get(
     local(OPS_API.version),
     run(async (request, response) => {
-      const answer = await platform<{ version: OpsVersion; config: string }>(
+      const answer = await consoleStore<{ version: OpsVersion; config: string }>(
         "/version",
         "GET",
         { path: queryString(request, "path"), version: queryString(request, "version") },
@@ -415,7 +416,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const text = configText(request);
-      const saved = await platform<DraftRow>("/draft", "POST", { path, text }, locals(response).opsSession);
+      const saved = await consoleStore<DraftRow>("/draft", "POST", { path, text }, locals(response).opsSession);
       response.json(draftAnswer(saved));
     }),
   );
@@ -424,7 +425,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     local(OPS_API.discardDraft),
     json,
     run(async (request, response) => {
-      await platform("/draft/discard", "POST", { path: bodyString(request, "path") }, locals(response).opsSession);
+      await consoleStore("/draft/discard", "POST", { path: bodyString(request, "path") }, locals(response).opsSession);
       response.status(204).end();
     }),
   );
@@ -444,11 +445,11 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const session = locals(response).opsSession;
-      const { draft } = await platform<PageRow>("/page", "GET", { path }, session);
+      const { draft } = await consoleStore<PageRow>("/page", "GET", { path }, session);
       if (!draft) throw new OpsRefusal("notFound");
       await refuseInvalid(request, response, draft.text, path, { version: null, detailPrefix: "" });
       const expectedVersion = (request.body as { expectedVersion?: unknown }).expectedVersion;
-      const published = await platform<OpsPublishAnswer>("/publish", "POST", { path, text: draft.text, expectedVersion }, session);
+      const published = await consoleStore<OpsPublishAnswer>("/publish", "POST", { path, text: draft.text, expectedVersion }, session);
       await options.pages.refresh();
       response.json(published);
     }),
@@ -463,10 +464,10 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       const version = Number((request.body as { version?: unknown }).version);
       if (!Number.isInteger(version) || version < 1) throw new OpsRefusal("badRequest");
       const session = locals(response).opsSession;
-      const target = await platform<{ config: string }>("/version", "GET", { path, version }, session);
+      const target = await consoleStore<{ config: string }>("/version", "GET", { path, version }, session);
       await refuseInvalid(request, response, target.config, path, { version, detailPrefix: `rollback to v${version}: ` });
       const expectedVersion = (request.body as { expectedVersion?: unknown }).expectedVersion;
-      const published = await platform<OpsPublishAnswer>("/rollback", "POST", { path, version, expectedVersion }, session);
+      const published = await consoleStore<OpsPublishAnswer>("/rollback", "POST", { path, version, expectedVersion }, session);
       await options.pages.refresh();
       response.json(published);
     }),
@@ -474,8 +475,8 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   /** A side of a diff: a version's, the live version's or the draft's config. */
   const sideConfig = async (path: string, side: string, session: string): Promise<unknown> => {
-    if (/^\d+$/.test(side)) return parseOrNull((await platform<{ config: string }>("/version", "GET", { path, version: side }, session)).config);
-    const row = await platform<PageRow>("/page", "GET", { path }, session);
+    if (/^\d+$/.test(side)) return parseOrNull((await consoleStore<{ config: string }>("/version", "GET", { path, version: side }, session)).config);
+    const row = await consoleStore<PageRow>("/page", "GET", { path }, session);
     if (side === "live" && row.live) return parseOrNull(row.live.config);
     if (side === "draft" && row.draft) return parseOrNull(row.draft.text);
     throw new OpsRefusal(side === "live" || side === "draft" ? "notFound" : "badRequest");
@@ -504,14 +505,14 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       if (!pathPattern.test(to) || to === "/") throw new OpsRefusal("invalid", [{ pointer: "/path", message: `${to} does not match ${pathPattern.source}` }]);
       if (options.pages.resolve(to)) throw new OpsRefusal("pathTaken");
       const session = locals(response).opsSession;
-      const source = await platform<PageRow>("/page", "GET", { path: from }, session);
+      const source = await consoleStore<PageRow>("/page", "GET", { path: from }, session);
       const text = source.live?.config ?? source.draft?.text;
       const config = text === undefined ? null : parseOrNull(text);
       if (!config || typeof config !== "object") throw new OpsRefusal("notFound");
       // A copy answers only at its own path: the original keeps its aliases.
       const { aliases: _aliases, ...rest } = config as Record<string, unknown>;
       try {
-        await platform("/draft", "POST", { path: to, text: `${JSON.stringify({ ...rest, path: to }, null, 2)}\n`, copiedFrom: from }, session);
+        await consoleStore("/draft", "POST", { path: to, text: `${JSON.stringify({ ...rest, path: to }, null, 2)}\n`, copiedFrom: from }, session);
       } catch (error) {
         throw error instanceof OpsRefusal && error.code === "conflict" ? new OpsRefusal("pathTaken") : error;
       }
@@ -532,14 +533,14 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     local(OPS_API.audit),
     run(async (request, response) => {
       const params = { limit: String(request.query.limit ?? "100"), before: String(request.query.before ?? "") };
-      response.json(await platform<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
+      response.json(await consoleStore<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
     }),
   );
 
   consoleApi.get(
     local(OPS_API.hotSearches),
     run(async (_request, response) => {
-      response.json(await platform<OpsHotSearchesAnswer>("/hotSearches", "GET", {}, locals(response).opsSession));
+      response.json(await consoleStore<OpsHotSearchesAnswer>("/hotSearches", "GET", {}, locals(response).opsSession));
     }),
   );
 
@@ -547,7 +548,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     local(OPS_API.hideSearch),
     json,
     run(async (request, response) => {
-      await platform("/hotSearches/hide", "POST", { keyword: bodyString(request, "keyword") }, locals(response).opsSession);
+      await consoleStore("/hotSearches/hide", "POST", { keyword: bodyString(request, "keyword") }, locals(response).opsSession, request.ip);
       response.status(204).end();
     }),
   );
@@ -557,7 +558,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     json,
     publisherOnly,
     run(async (request, response) => {
-      await platform("/hotSearches/show", "POST", { keyword: bodyString(request, "keyword") }, locals(response).opsSession);
+      await consoleStore("/hotSearches/show", "POST", { keyword: bodyString(request, "keyword") }, locals(response).opsSession, request.ip);
       response.status(204).end();
     }),
   );
@@ -588,9 +589,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   const previewText = async (target: PreviewTarget, session: string): Promise<string> => {
     if (target.source.startsWith("v")) {
-      return (await platform<{ config: string }>("/version", "GET", { path: target.path, version: target.source.slice(1) }, session)).config;
+      return (await consoleStore<{ config: string }>("/version", "GET", { path: target.path, version: target.source.slice(1) }, session)).config;
     }
-    const row = await platform<PageRow>("/page", "GET", { path: target.path }, session);
+    const row = await consoleStore<PageRow>("/page", "GET", { path: target.path }, session);
     const text = target.source === "draft" ? row.draft?.text : row.live?.config;
     if (text === undefined) throw new OpsRefusal("notFound");
     return text;

@@ -33,7 +33,7 @@ import { jobRoutes } from "./jobs.server.ts";
 import { seedJobs } from "./jobs-seed.server.ts";
 import { createEssays } from "./essays.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
-import { createOpsConsole, type OpsConsole, type OpsConsoleOptions } from "./ops.server.ts";
+import { opsConsoleRoutes } from "./ops.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
@@ -49,8 +49,6 @@ export interface EmbeddedPlatform {
   promotions: Promotions;
   orders: OrderEngine;
   membership: Membership;
-  /** Staff, page-config versions and drafts (ADR 026); the server's watcher takes changed repository files through it. */
-  opsConsole: OpsConsole;
   /** Hot searches; an operator hides a phrase through the developer tools (ADR 042). */
   hotSearches: HotSearches;
   /** Screen pushes, questionnaires and sign-ins of live rooms (ADR 062); the developer tools play the host. */
@@ -72,9 +70,6 @@ export interface EmbeddedPlatformOptions {
   announceMessage?: (line: string) => void;
   /** false: leave a new database empty (the config check only needs the route table). */
   seed?: boolean;
-  /** The repository's page configs, taken into the console's store when new or changed (ADR 026). */
-  pageConfigsDir?: string;
-  opsConsole?: OpsConsoleOptions;
 }
 
 /** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
@@ -143,11 +138,6 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   const essays = createEssays(db, accounts, uploadsDir);
   commentTargets.push(essays.commentTarget);
   const hotSearches = createHotSearches(db);
-  const opsConsole = createOpsConsole(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false, ...options.opsConsole });
-  if (options.seed !== false && options.pageConfigsDir) {
-    const taken = opsConsole.seedFromDirectory(options.pageConfigsDir, now());
-    if (taken) options.log?.(`took ${taken} new or changed page config(s) from ${options.pageConfigsDir} into the console's store`);
-  }
   const liveRoom = createLiveRoom(db, accounts);
   const api = createRouter(
     db,
@@ -180,7 +170,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...essays.routes,
       ...libraryRoutes(db, accounts),
       ...calendarRoutes(db, accounts),
-      ...opsConsole.routes,
+      ...opsConsoleRoutes(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false }),
     ],
     now,
   );
@@ -191,7 +181,6 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     promotions,
     orders,
     membership,
-    opsConsole,
     hotSearches,
     liveRoom,
     messages,

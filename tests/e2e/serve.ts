@@ -37,11 +37,17 @@ const fromEnvironment = readServerEnv(
 );
 // The suite reads codes from the outbox like a developer; the environment never grants that to a production build.
 const env = { ...fromEnvironment, devTools: "loopback" as const };
-const { app, attachRealtime, platform, beginDraining, close } = await createApp({ env, root, development: false, log: () => {}, realtimeTestHooks: true });
+const { app, attachRealtime, platform, consoleStore, beginDraining, close } = await createApp({
+  env,
+  root,
+  development: false,
+  log: () => {},
+  realtimeTestHooks: true,
+});
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;
 // Staff exist only by command (npm run ops:add-staff); the console suite's are made the same way, here.
-for (const staff of Object.values(OPS_TEST_STAFF)) platform?.opsConsole.saveStaff(staff.username, staff.role, staff.password, new Date());
+for (const staff of Object.values(OPS_TEST_STAFF)) await consoleStore.saveStaff(staff.username, staff.role, staff.password, new Date());
 const server = createHttpServer(app);
 server.listen(env.port, env.host);
 const realtime = attachRealtime(server);

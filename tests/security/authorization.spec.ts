@@ -67,8 +67,18 @@ test("a member of the site reaches no part of the operations console, and nobody
   const member = await newPerson(request);
   const asMember = { ...member.headers, cookie: `token=${member.token}` };
   let refused = 0;
-  // The console's platform side is our server's alone: the public API proxy answers as for a path it does not know.
-  for (const path of ["/opsConsole/live", "/opsConsole/login", "/opsConsole/me", "/opsConsole/pages", "/opsConsole/publish", "/opsConsole/audit"]) {
+  // What the platform answers the console (captcha, hot searches) is our server's alone: the public API proxy answers as
+  // for a path it does not know.
+  for (const path of [
+    "/opsConsole/live",
+    "/opsConsole/login",
+    "/opsConsole/pages",
+    "/opsConsole/publish",
+    "/opsConsole/captcha/spend",
+    "/opsConsole/hotSearches",
+    "/opsConsole/hotSearches/hide",
+    "/opsConsole/hotSearches/show",
+  ]) {
     for (const headers of [{}, asMember]) {
       expect((await request.get(`/api${path}`, { headers })).status(), `GET /api${path}`).toBe(404);
       expect(

@@ -1,7 +1,9 @@
 /**
- * The operations console on a fresh temporary database: the embedded platform (not seeded with content, only with a
- * copy of the repository's page configs), our server's page-config store polling it, and the console's router on a
- * port of its own. Previews are answered by a stand-in renderer that reports the services the page would get.
+ * The operations console on a fresh store: the embedded platform (not seeded with content; it answers the captcha and
+ * the hot searches), the console's store on the engine asked for (a SQLite file, or a database of its own on the run's
+ * throwaway PostgreSQL, ADR 052) seeded with a copy of the repository's page configs, our server's page-config store
+ * reading it, and the console's router on a port of its own. Previews are answered by a stand-in renderer that reports
+ * the services the page would get.
  */
 import { afterAll, beforeAll } from "vitest";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -13,10 +15,12 @@ import { createApiClient } from "~/api/api-client";
 import type { AppServices } from "~/services";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createSourceCache } from "~/pipeline/source-cache.server";
-import { SUCCESS_CODES } from "@contracts/envelope";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { OPS_CONSOLE_PREFIX } from "@server/platform-api/ops.server";
-import { createPageConfigStore, type LivePage, type ServerPageConfigStore } from "@server/page-configs.server";
+import { createPageConfigStore, type ServerPageConfigStore } from "@server/page-configs.server";
+import { openConsoleStore, watchPublishes, type ConsoleStore } from "@server/ops/store/index.server";
+import type { ConsoleStoreOptions } from "@server/ops/store/console-store.server";
+import { consolePlatformOver } from "@server/ops/store/platform-calls.server";
+import { freshPostgresDatabase, type ConsoleEngineKind } from "./postgres-database";
 import { servedPlatformRoutes } from "@server/config-check.server";
 import { opsConsole, previewServicesOf } from "@server/ops/console.server";
 
@@ -25,38 +29,38 @@ const root = join(import.meta.dirname, "..", "..");
 
 export interface OpsFixture {
   readonly platform: EmbeddedPlatform;
+  readonly store: ConsoleStore;
+  readonly engine: ConsoleEngineKind;
+  /** Rows of a statement on the console's store (`?` placeholders on either engine). */
+  sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   readonly pages: ServerPageConfigStore;
   readonly directory: string;
-  readonly databaseFile: string;
   now(): Date;
   advance(ms: number): void;
   /** A request to the console's server, as a browser on this site sends it. */
   request(path: string, options?: { method?: "GET" | "POST"; body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in (staff made on first use) and answers the Cookie header that carries the session. */
   signIn(username: string, role: "editor" | "publisher"): Promise<string>;
-  /** A page store of a second server node on the same database. */
-  secondNode(pollMs: number): ServerPageConfigStore;
+  /** A page store of a second server node on its own connection to the same store (pushed on PostgreSQL, else polled). */
+  secondNode(pollMs: number): Promise<ServerPageConfigStore>;
+  /** The console's store opened again on its own connection(s), as another server node opens it. */
+  anotherStore(): Promise<ConsoleStore>;
 }
 
-export function liveSourceOf(platform: EmbeddedPlatform) {
-  const api = createApiClient({ baseUrl: "http://embedded/api", fetch: (input, init) => platform.api.fetch(new Request(input, init)) });
-  return async (after: number | null) => {
-    const answer = await api.request<{ counter: number; pages?: LivePage[] }>(`${OPS_CONSOLE_PREFIX}/live`, {
-      method: "GET",
-      params: after === null ? {} : { after },
-    });
-    if (!SUCCESS_CODES.has(answer.code) || !answer.data) throw new Error(answer.message);
-    return answer.data;
-  };
-}
-
-export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z"): OpsFixture {
+export function useOpsConsole(
+  port: number,
+  startsAt = "2026-11-01T00:00:00.000Z",
+  engine: ConsoleEngineKind = "sqlite",
+  limits: Partial<ConsoleStoreOptions> = {},
+): OpsFixture {
   let clock = new Date(startsAt);
   let work = "";
+  let location: { databaseUrl: string | null; file: string } = { databaseUrl: null, file: "" };
   let platform: EmbeddedPlatform | undefined;
+  let store: ConsoleStore | undefined;
   let pages: ServerPageConfigStore | undefined;
   let server: Server | undefined;
-  const others: ServerPageConfigStore[] = [];
+  const others: { close(): Promise<void> }[] = [];
   const catalogues = loadCatalogues(root);
   const made = new Set<string>();
 
@@ -64,7 +68,6 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
     work = mkdtempSync(join(tmpdir(), "ops-"));
     cpSync(join(root, "page-configs"), join(work, "page-configs"), { recursive: true });
     platform = createEmbeddedPlatform({ file: join(work, "p.sqlite"), seed: false, now: () => clock, log: () => {} });
-    platform.opsConsole.seedFromDirectory(join(work, "page-configs"), clock);
     // As the server's own client does (server/app.server.ts): the address our server names on its call is the one the
     // platform's limits count.
     const api = createApiClient({
@@ -74,12 +77,19 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
         return platform!.api.fetch(request, request.headers.get("X-Forwarded-For") ?? undefined);
       },
     });
+    location = {
+      databaseUrl: engine === "postgres" ? await freshPostgresDatabase(`console_${port}`) : null,
+      file: join(work, "console.sqlite"),
+    };
+    store = await openConsoleStore(location, { platform: consolePlatformOver(api), ...limits });
+    await store.seedFromDirectory(join(work, "page-configs"), clock);
+    const opened = store;
     pages = createPageConfigStore({
       directory: join(work, "page-configs"),
       catalogues,
       watchForChanges: false,
       log: () => {},
-      live: liveSourceOf(platform),
+      live: (after) => opened.live(after),
       pollMs: 60_000,
     });
     await pages.refresh();
@@ -99,7 +109,7 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
     });
     app.use(
       opsConsole({
-        api,
+        store,
         pages,
         catalogues,
         servedRoutes: () => served,
@@ -135,8 +145,9 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
 
   afterAll(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    for (const store of others) store.close();
+    for (const other of others) await other.close();
     pages?.close();
+    await store?.close();
     platform?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
@@ -146,15 +157,18 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
       if (!platform) throw new Error("only inside tests");
       return platform;
     },
+    get store() {
+      if (!store) throw new Error("only inside tests");
+      return store;
+    },
+    engine,
+    sql: (text, params) => fixture.store.engine.all(text, params),
     get pages() {
       if (!pages) throw new Error("only inside tests");
       return pages;
     },
     get directory() {
       return join(work, "page-configs");
-    },
-    get databaseFile() {
-      return join(work, "p.sqlite");
     },
     now: () => clock,
     advance(ms) {
@@ -174,7 +188,7 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
     },
     async signIn(username, role) {
       if (!made.has(username)) {
-        fixture.platform.opsConsole.saveStaff(username, role, PASSWORD, clock);
+        await fixture.store.saveStaff(username, role, PASSWORD, clock);
         made.add(username);
       }
       const response = await fixture.request("/ops/api/login", { body: { username, password: PASSWORD } });
@@ -182,24 +196,35 @@ export function useOpsConsole(port: number, startsAt = "2026-11-01T00:00:00.000Z
       const cookie = response.headers.get("set-cookie") ?? "";
       return cookie.split(";")[0];
     },
-    secondNode(pollMs) {
-      const second = createEmbeddedPlatform({ file: join(work, "p.sqlite"), seed: false, now: () => clock, log: () => {} });
-      const store = createPageConfigStore({
+    async anotherStore() {
+      const another = await openConsoleStore(location, { platform: consolePlatformOver(createApiClient({ baseUrl: "http://embedded/api" })) });
+      others.push({ close: () => another.close() });
+      return another;
+    },
+    async secondNode(pollMs) {
+      const second = await openConsoleStore(location, { platform: consolePlatformOver(createApiClient({ baseUrl: "http://embedded/api" })) });
+      const node = createPageConfigStore({
         directory: join(work, "page-configs"),
         catalogues,
         watchForChanges: false,
         log: () => {},
-        live: liveSourceOf(second),
+        live: (after) => second.live(after),
         pollMs,
       });
+      await node.refresh();
+      const pushed = watchPublishes(
+        second,
+        () => void node.refresh(),
+        () => {},
+      );
       others.push({
-        ...store,
-        close: () => {
-          store.close();
-          second.close();
+        close: async () => {
+          node.close();
+          await pushed?.close();
+          await second.close();
         },
       });
-      return store;
+      return node;
     },
   };
   return fixture;

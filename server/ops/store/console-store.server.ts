@@ -1,0 +1,272 @@
+import type { StaffRole } from "@contracts/ops.ts";
+import { audit, ConsoleRefusal, fail, ok, type ConsoleAnswer } from "./answers.server.ts";
+import { createPageVersions, type DraftRow, type LiveVersion, type PublishedChange, type VersionRow } from "./page-versions.server.ts";
+import type { SqlEngine } from "./sql-engine.server.ts";
+import { createStaffAccess, sessionAnswer, type LoginLimits, type StaffSession } from "./staff.server.ts";
+
+/**
+ * The operations console's store (ADR 026, 052): staff, their sessions, the audit log, page configs as versions with
+ * one draft per path, and the live set, on SQLite (embedded, one node) or PostgreSQL (many nodes). Our server keeps it
+ * itself: it is this product's own data. What belongs to the platform (the captcha, the hot searches) it asks the
+ * platform for through ConsolePlatform.
+ */
+
+/** What the console asks of the platform: its captcha and its hot searches. */
+export interface ConsolePlatform {
+  spendCaptcha(randStr: string, ticket: string): Promise<boolean>;
+  hotSearches(): Promise<{ shown: unknown[]; hidden: unknown[] }>;
+  /** Hides a phrase at once; answers the phrase as kept, or null when nothing is left of it once cleaned. */
+  hideSearch(keyword: string, by: string): Promise<string | null>;
+  /** Shows a hidden phrase again; false when it was not hidden. */
+  showSearch(keyword: string): Promise<boolean>;
+}
+
+export interface ConsoleStoreOptions extends LoginLimits {
+  platform: ConsolePlatform;
+  /** Called after a publish or rollback committed (the CDN purge, ADR 053). */
+  onPublished?: (change: PublishedChange) => void;
+}
+
+/** One call of the console's store: its parameters, the staff session token, and the caller's address. */
+export interface ConsoleCall {
+  params: Record<string, unknown>;
+  session?: string;
+  ip?: string;
+  at: Date;
+}
+
+type Handler = (call: ConsoleCall) => Promise<ConsoleAnswer>;
+
+const stringParam = (call: ConsoleCall, name: string): string => {
+  const value = call.params[name];
+  if (typeof value !== "string" || !value) throw new ConsoleRefusal(400, `${name} is required`);
+  return value;
+};
+const versionParam = (call: ConsoleCall, name: string): number => {
+  const value = Number(call.params[name]);
+  if (!Number.isInteger(value) || value < 1) throw new ConsoleRefusal(400, `${name} must be a version number`);
+  return value;
+};
+/** Absent: no expectation; null or a number: the live version the caller saw. */
+const expectedVersionParam = (call: ConsoleCall): number | null | undefined => {
+  const value = call.params.expectedVersion;
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const version = Number(value);
+  if (!Number.isInteger(version) || version < 1) throw new ConsoleRefusal(400, "expectedVersion must be a version number or null");
+  return version;
+};
+
+const versionAnswer = (row: VersionRow) => ({ version: row.version, publisher: row.publisher, publishedAt: row.published_at, note: row.note });
+const draftAnswer = (row: DraftRow) => ({ path: row.path, text: row.text, baseVersion: row.base_version, editor: row.editor, updatedAt: row.updated_at });
+
+export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptions) {
+  const staff = createStaffAccess(engine, options, options.platform.spendCaptcha);
+  const pages = createPageVersions(engine);
+
+  const sessionOf = (call: ConsoleCall) => staff.sessionOf(call.session, call.at);
+  /** The session of a publisher; an editor's call is refused and the refusal recorded, as every refusal is (ADR 042). */
+  const publisherOf = async (call: ConsoleCall, action: string): Promise<StaffSession> => {
+    const session = await sessionOf(call);
+    if (session.role !== "publisher") {
+      const path = typeof call.params.path === "string" ? call.params.path.slice(0, 300) : null;
+      await audit(engine, call.at, session.username, "publishRefused", { path, detail: `${action}: only a publisher may do this`, ip: call.ip });
+      throw new ConsoleRefusal(403, "only a publisher may do this");
+    }
+    return session;
+  };
+  const announce = (change: PublishedChange) => {
+    try {
+      options.onPublished?.(change);
+    } catch (error) {
+      console.error("ops console: a publish hook failed", error);
+    }
+  };
+
+  const handlers: Record<string, Handler> = {
+    "POST /login": (call) => staff.login({ ...call.params, username: call.params.username, password: call.params.password, ip: call.ip ?? "", at: call.at }),
+    "POST /logout": async (call) => {
+      const session = await sessionOf(call);
+      await staff.endSession(call.session ?? "");
+      await audit(engine, call.at, session.username, "logout");
+      return ok();
+    },
+    "GET /me": async (call) => ok(sessionAnswer(await sessionOf(call))),
+    ...pageHandlers(),
+    ...publishHandlers(),
+    ...hotSearchHandlers(),
+    "POST /audit": async (call) => {
+      const session = await sessionOf(call);
+      const action = stringParam(call, "action");
+      if (action !== "preview" && action !== "publishRefused") throw new ConsoleRefusal(400, "only preview and publishRefused are recorded by the server");
+      const version = call.params.version === undefined || call.params.version === null ? null : Number(call.params.version);
+      await audit(engine, call.at, session.username, action, {
+        path: typeof call.params.path === "string" ? call.params.path : null,
+        version: Number.isInteger(version) ? version : null,
+        detail: typeof call.params.detail === "string" ? call.params.detail.slice(0, 2000) : null,
+        ip: call.ip,
+      });
+      return ok();
+    },
+    "GET /audit": async (call) => {
+      await sessionOf(call);
+      const limit = Math.min(Math.max(Number(call.params.limit) || 100, 1), 500);
+      const before = Number(call.params.before) || Number.MAX_SAFE_INTEGER;
+      const entries = await engine.all("SELECT id, at, actor, action, path, version, detail FROM ops_audit WHERE id < ? ORDER BY id DESC LIMIT ?", [
+        before,
+        limit,
+      ]);
+      return ok({ entries });
+    },
+  };
+
+  function pageHandlers(): Record<string, Handler> {
+    return {
+      // Every path with its live version (config included) and its draft: what the pages list is made of.
+      "GET /pages": async (call) => {
+        await sessionOf(call);
+        const live = await pages.allLive();
+        const drafts = await engine.all<DraftRow>("SELECT * FROM ops_drafts ORDER BY path");
+        return ok({ live: live.map((row) => ({ path: row.path, config: row.config, ...versionAnswer(row) })), drafts: drafts.map(draftAnswer) });
+      },
+      "GET /page": async (call) => {
+        await sessionOf(call);
+        const path = stringParam(call, "path");
+        const versions = await pages.versionsOf(path);
+        const draft = await pages.draftOf(engine, path);
+        if (!versions.length && !draft) return fail(404, `no page at ${path}`);
+        return ok({
+          path,
+          live: versions[0] ? { version: versions[0].version, config: versions[0].config } : null,
+          draft: draft ? draftAnswer(draft) : null,
+          versions: versions.map(versionAnswer),
+        });
+      },
+      "GET /version": async (call) => {
+        await sessionOf(call);
+        const row = await pages.versionOf(stringParam(call, "path"), versionParam(call, "version"));
+        return row ? ok({ version: versionAnswer(row), config: row.config }) : fail(404, "no such version");
+      },
+      "POST /draft": async (call) => {
+        const session = await sessionOf(call);
+        const path = stringParam(call, "path");
+        const text = call.params.text;
+        if (typeof text !== "string") throw new ConsoleRefusal(400, "text is required");
+        const copiedFrom = typeof call.params.copiedFrom === "string" ? call.params.copiedFrom : null;
+        const saved = await engine.transaction(async (tx) => {
+          await tx.lock(`page:${path}`);
+          const latest = await pages.latestVersion(tx, path);
+          const existing = await pages.draftOf(tx, path);
+          // A copy starts a new page: the path must be free of versions and drafts.
+          if (copiedFrom && (latest || existing)) throw new ConsoleRefusal(409, `${path} already exists`);
+          const baseVersion = existing?.base_version ?? latest?.version ?? null;
+          await tx.run(
+            "INSERT INTO ops_drafts (path, text, base_version, editor, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET text = excluded.text, editor = excluded.editor, updated_at = excluded.updated_at",
+            [path, text, baseVersion, session.username, call.at.toISOString()],
+          );
+          await audit(tx, call.at, session.username, copiedFrom ? "copy" : "saveDraft", { path, detail: copiedFrom ? `copied from ${copiedFrom}` : null });
+          return (await pages.draftOf(tx, path)) as DraftRow;
+        });
+        return ok(draftAnswer(saved));
+      },
+      "POST /draft/discard": async (call) => {
+        const session = await sessionOf(call);
+        const path = stringParam(call, "path");
+        if (!(await engine.run("DELETE FROM ops_drafts WHERE path = ?", [path]))) return fail(404, `no draft at ${path}`);
+        await audit(engine, call.at, session.username, "discardDraft", { path });
+        return ok();
+      },
+    };
+  }
+
+  function publishHandlers(): Record<string, Handler> {
+    return {
+      "POST /publish": async (call) => {
+        const session = await publisherOf(call, "publish");
+        const path = stringParam(call, "path");
+        const text = call.params.text;
+        if (typeof text !== "string") throw new ConsoleRefusal(400, "text is required");
+        const expectedVersion = expectedVersionParam(call);
+        try {
+          const change = await engine.transaction(async (tx) => {
+            const created = await pages.insertVersion(tx, { path, text, publisher: session.username, at: call.at }, { expectedVersion });
+            // The draft went live; a draft changed since it was read stays for its editor.
+            await tx.run("DELETE FROM ops_drafts WHERE path = ? AND text = ?", [path, text]);
+            await audit(tx, call.at, session.username, "publish", { path, version: created.version });
+            return created;
+          });
+          announce(change);
+          return ok({ path, version: change.version, publishedAt: call.at.toISOString() });
+        } catch (error) {
+          if (error instanceof ConsoleRefusal) await audit(engine, call.at, session.username, "publishRefused", { path, detail: error.message });
+          throw error;
+        }
+      },
+      "POST /rollback": async (call) => {
+        const session = await publisherOf(call, "rollback");
+        const path = stringParam(call, "path");
+        const target = versionParam(call, "version");
+        const expectedVersion = expectedVersionParam(call);
+        const change = await engine.transaction(async (tx) => {
+          const row = await tx.get<{ config: string }>("SELECT config FROM ops_page_versions WHERE path = ? AND version = ?", [path, target]);
+          if (!row) throw new ConsoleRefusal(404, `${path} has no version ${target}`);
+          const note = `rollback to v${target}`;
+          const created = await pages.insertVersion(tx, { path, text: row.config, publisher: session.username, at: call.at }, { note, expectedVersion });
+          await audit(tx, call.at, session.username, "rollback", { path, version: created.version, detail: `to v${target}` });
+          return created;
+        });
+        announce(change);
+        return ok({ path, version: change.version, publishedAt: call.at.toISOString() });
+      },
+    };
+  }
+
+  // Hot searches (ADR 042) are the platform's: any staff member may hide a phrase at once; showing one again is a
+  // publisher's decision. The store checks who asks and keeps the audit line.
+  function hotSearchHandlers(): Record<string, Handler> {
+    return {
+      "GET /hotSearches": async (call) => {
+        await sessionOf(call);
+        return ok(await options.platform.hotSearches());
+      },
+      "POST /hotSearches/hide": async (call) => {
+        const session = await sessionOf(call);
+        const keyword = await options.platform.hideSearch(stringParam(call, "keyword"), session.username);
+        if (!keyword) throw new ConsoleRefusal(400, "the phrase is empty once control characters are removed");
+        await audit(engine, call.at, session.username, "hideSearch", { detail: keyword, ip: call.ip });
+        return ok({ keyword });
+      },
+      "POST /hotSearches/show": async (call) => {
+        const session = await publisherOf(call, "showSearch");
+        const keyword = stringParam(call, "keyword");
+        if (!(await options.platform.showSearch(keyword))) throw new ConsoleRefusal(404, "the phrase is not hidden");
+        await audit(engine, call.at, session.username, "showSearch", { detail: keyword, ip: call.ip });
+        return ok({ keyword });
+      },
+    };
+  }
+
+  /** Answers one call of the console's server: a refusal becomes its code, anything else is thrown (the server's 502). */
+  const call = async (method: "GET" | "POST", path: string, details: ConsoleCall): Promise<ConsoleAnswer> => {
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) return fail(404, `no ${method} ${path}`);
+    try {
+      return await handler(details);
+    } catch (error) {
+      if (error instanceof ConsoleRefusal) return fail(error.code, error.message, error.data);
+      throw error;
+    }
+  };
+
+  return {
+    engine,
+    call,
+    saveStaff: (username: string, role: StaffRole, password: string | null, at: Date) => staff.saveStaff(username, role, password, at),
+    staffExists: async (username: string) => Boolean(await engine.get("SELECT 1 AS found FROM ops_staff WHERE username = ?", [username])),
+    seedFromDirectory: (directory: string, at: Date) => pages.seedFromDirectory(directory, at),
+    live: (after: number | null): Promise<{ counter: number; pages?: LiveVersion[] }> => pages.live(after),
+    close: () => engine.close(),
+  };
+}
+
+export type ConsoleStore = ReturnType<typeof createConsoleStore>;

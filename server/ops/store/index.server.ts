@@ -1,0 +1,39 @@
+import { join, dirname } from "node:path";
+import { createConsoleStore, type ConsoleStore, type ConsoleStoreOptions } from "./console-store.server.ts";
+import { listenForPublishes, type PublishListener } from "./live-push.server.ts";
+import { openPostgresEngine } from "./postgres-engine.server.ts";
+import { openSqliteEngine } from "./sqlite-engine.server.ts";
+
+export interface ConsoleStoreLocation {
+  /** postgres://… (CONSOLE_DATABASE_URL): the shared engine for many nodes. */
+  databaseUrl?: string | null;
+  /** Otherwise this SQLite file (CONSOLE_DATABASE_FILE; by default console.sqlite beside the platform's file). */
+  file: string;
+  /** The embedded platform's file, whose console tables (before ADR 052) a new SQLite store takes once. */
+  legacyPlatformFile?: string;
+}
+
+/** Where the embedded engine keeps the store when nothing else is said: next to the embedded platform's file. */
+export function defaultConsoleFile(platformFile: string): string {
+  return join(dirname(platformFile), "console.sqlite");
+}
+
+/** Opens the console's store on the engine its location names, migrated (ADR 052). */
+export async function openConsoleStore(location: ConsoleStoreLocation, options: ConsoleStoreOptions & { log?: (line: string) => void }): Promise<ConsoleStore> {
+  const engine = location.databaseUrl
+    ? await openPostgresEngine(location.databaseUrl, { log: options.log })
+    : openSqliteEngine(location.file, { legacyPlatformFile: location.legacyPlatformFile });
+  return createConsoleStore(engine, options);
+}
+
+/**
+ * How this node hears of publishes (ADR 053): on PostgreSQL, pushed (LISTEN/NOTIFY, with catch-up on reconnect); on
+ * SQLite, one node reads the counter every pollMs, which costs one indexed row read.
+ */
+export function watchPublishes(store: ConsoleStore, onChange: () => void, log: (line: string) => void): PublishListener | null {
+  const engine = store.engine;
+  if (engine.kind !== "postgres") return null;
+  return "url" in engine && typeof engine.url === "string" ? listenForPublishes(engine.url, onChange, log) : null;
+}
+
+export type { ConsoleStore } from "./console-store.server.ts";
