@@ -32,6 +32,7 @@ export const NAMESPACES = [
   "library",
   "share",
   "faults",
+  "scholarWorkspace",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -173,6 +173,7 @@ export interface WidgetNode1 {
     | "scholarList"
     | "scholarProfile"
     | "scholarVerification"
+    | "scholarWorkspace"
     | "searchBar"
     | "seatMap"
     | "settingsActions"

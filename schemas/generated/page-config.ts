@@ -402,17 +402,21 @@ export type Binding18 = string;
  */
 export type Binding19 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding20 = string;
+/**
  * Where results show; the current page when omitted.
  */
 export type InternalPath6 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding20 = string;
+export type Binding21 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding21 = string;
+export type Binding22 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -440,7 +444,7 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding22 = string;
+export type Binding23 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
@@ -448,11 +452,11 @@ export type InternalPath7 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding23 = string;
+export type Binding24 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding24 = string;
+export type Binding25 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -636,6 +640,7 @@ export interface WidgetNode1 {
     | "scholarList"
     | "scholarProfile"
     | "scholarVerification"
+    | "scholarWorkspace"
     | "searchBar"
     | "seatMap"
     | "settingsActions"
@@ -1811,6 +1816,15 @@ export interface ScholarProfileProps {
  */
 export interface ScholarVerificationProps {}
 /**
+ * A scholar's sections on /person (research fields as JEL tags, work history, education, links) for everyone; for the profile's owner also the editor whose changes go to review (ADR 060).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "scholarWorkspaceProps".
+ */
+export interface ScholarWorkspaceProps {
+  scholar: Binding20;
+}
+/**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1826,9 +1840,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding20;
+  keyword?: Binding21;
   placeholder?: Text;
-  suggestions?: Binding21;
+  suggestions?: Binding22;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -1966,7 +1980,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding22;
+  executeId: Binding23;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -1989,7 +2003,7 @@ export interface UserHomeProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding23;
+  videoId: Binding24;
   title?: Text;
 }
 /**
@@ -1999,7 +2013,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding24;
+  src: Binding25;
   poster?: Binding;
   title?: Text;
   /**
