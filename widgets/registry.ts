@@ -170,7 +170,7 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   richText: [],
   scholarList: ["common", "person"],
   scholarProfile: ["common", "person"],
-  scholarVerification: ["common", "password", "verify"],
+  scholarVerification: ["common", "password", "scholarWorkspace", "verify"],
   scholarWorkspace: ["common", "scholarWorkspace"],
   searchBar: ["home"],
   seatMap: ["common", "spec"],

@@ -52,7 +52,7 @@ export function dropDraft(key: string): void {
 const year = (value: number | undefined) => (value === undefined ? "" : String(value));
 
 /** The editor's form from the platform's editable profile. */
-export function toDraft(profile: Partial<ScholarProfileForm>): ProfileDraft {
+export function toDraft(profile: Partial<Omit<ScholarProfileForm, "jelCodes">> & { jelCodes?: readonly string[] }): ProfileDraft {
   return {
     authorName: profile.authorName ?? "",
     orgName: profile.orgName ?? "",
