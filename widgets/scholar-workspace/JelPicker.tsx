@@ -63,7 +63,10 @@ export function JelPicker({ chosen, onChange, lang, error }: { chosen: string[];
                 type="button"
                 className="jel-match"
                 aria-label={t("jel.add", { code: entry.code, name: name(entry.code) })}
-                onClick={() => onChange([...chosen, entry.code])}
+                onClick={() => {
+                  onChange([...chosen, entry.code]);
+                  setText("");
+                }}
               >
                 <span className="jel-code">{entry.code}</span> {name(entry.code)}
               </button>

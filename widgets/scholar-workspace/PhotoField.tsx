@@ -35,7 +35,7 @@ export function PhotoField({ url, onChange, error }: { url: string; onChange: (u
           <input
             type="file"
             accept="image/jpeg,image/png"
-            className="visually-hidden-input"
+            className="photo-file"
             disabled={uploading}
             onClick={() => preloadValidators(photoCheck)}
             onChange={(event) => {

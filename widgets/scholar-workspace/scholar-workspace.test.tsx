@@ -52,7 +52,12 @@ describe("scholarWorkspace", () => {
 
 describe("the owner's draft and its check", () => {
   it("round-trips the platform's profile, trims, and turns typed years into numbers the schema reads", async () => {
-    const draft = toDraft({ authorName: "李静", orgName: "复旦大学", jelCodes: ["G3"], workHistory: [{ organization: "复旦", position: "讲师", startYear: 2015, endYear: 2018 }] });
+    const draft = toDraft({
+      authorName: "李静",
+      orgName: "复旦大学",
+      jelCodes: ["G3"],
+      workHistory: [{ organization: "复旦", position: "讲师", startYear: 2015, endYear: 2018 }],
+    });
     expect(draft.workHistory[0]).toEqual({ organization: "复旦", position: "讲师", startYear: "2015", endYear: "2018" });
     const body = toBody({ ...draft, homepage: "  ", orcid: " 0000-0002-1825-0097 ", education: [{ institution: "北大", degree: "博士", year: "2014" }] });
     expect(body).toEqual({
