@@ -10,7 +10,8 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): Record<st
   for (const error of errors ?? []) {
     if (error.keyword !== "errorMessage") continue;
     const original = (error.params as { errors?: ErrorObject[] }).errors?.[0];
-    const missing = original?.keyword === "required" ? (original.params as { missingProperty: string }).missingProperty : null;
+    // A missing top-level field is reported at that field; one missing inside an array's entry, at the array.
+    const missing = original?.keyword === "required" && !error.instancePath ? (original.params as { missingProperty: string }).missingProperty : null;
     const field = missing ?? (error.instancePath.replace(/^\//, "").split("/")[0] || "_form");
     if (!(field in result) && error.message) result[field] = error.message;
   }

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "faults",
   "screen",
   "messages",
+  "scholarWorkspace",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

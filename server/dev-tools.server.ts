@@ -4,6 +4,7 @@ import { isLoopbackAddress } from "./security.server.ts";
 import type { DevToolsReach, ServerEnv } from "./env.server.ts";
 import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
 import { reviewClaim } from "./platform-api/scholars.server.ts";
+import { reviewProfileChange, waitingChanges } from "./platform-api/scholar-profiles.server.ts";
 import { hashPassword, platformSecret } from "./platform-api/support.server.ts";
 import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
 import { issueExchangeCodes } from "./platform-api/membership.server.ts";
@@ -110,6 +111,7 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
         `<p>SMS and email messages the embedded platform sent, newest first. JSON: <a href="/dev/outbox.json">/dev/outbox.json</a></p>
 <table><thead><tr><th>channel</th><th>to</th><th>code</th><th>text</th><th>sent</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table>
 <h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>
+<h2>Scholar profile changes waiting for review</h2><ul>${profileReviews() || "<li>None.</li>"}</ul>
 <h2>Accounts</h2><form method="post" action="/dev/users"><input name="userName" placeholder="user name, phone or email" required>
 <input name="password" placeholder="password (create)"> <select name="action"><option value="create">create phone account</option><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
 <h2>Membership exchange codes</h2><form method="post" action="/dev/memberCodes"><input name="count" type="number" min="1" max="100" value="5"> codes of <input name="days" type="number" min="1" max="3650" value="30"> days <button type="submit">Issue</button></form>
@@ -133,6 +135,21 @@ export function devTools(platform: EmbeddedPlatform, now: () => Date, reach: Exc
         }</p>`,
       ),
     );
+  });
+
+  /** Each waiting edit of a verified profile, with the full text asked for, to approve or decline (ADR 060). */
+  const profileReviews = () =>
+    waitingChanges(platform.db)
+      .map(
+        (change) => `<li>${escapeHtml(change.authorCode)} (user ${change.userId}, ${escapeHtml(change.createdAt)}) <code>${escapeHtml(change.profile)}</code>
+<form method="post" action="/dev/profileChanges/${encodeURIComponent(change.authorCode)}"><button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
+      )
+      .join("");
+
+  router.post("/dev/profileChanges/:authorCode", (request, response) => {
+    const decision = request.body?.decision === "decline" ? "decline" : "approve";
+    reviewProfileChange(platform.db, String(request.params.authorCode), decision, String(request.body?.reason ?? "").slice(0, 100), now());
+    response.redirect(303, "/dev/outbox");
   });
 
   router.post("/dev/claims/:userId", (request, response) => {

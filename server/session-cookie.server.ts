@@ -1,8 +1,8 @@
 import { serialize } from "cookie";
-import { COOKIE_NAMES } from "@contracts/cookies.ts";
+import { COOKIE_DAYS_DEFAULT, COOKIE_NAMES } from "@contracts/cookies.ts";
 
-/** How long the browser keeps a session cookie; the platform may end the session sooner (a newer login, a ban). */
-const SESSION_DAYS = 30;
+/** How long the browser keeps a session cookie: the spec's default of 11 days; the platform may end the session sooner. */
+const SESSION_DAYS = COOKIE_DAYS_DEFAULT;
 
 /** The token's cookie: HttpOnly so no script (nor an injected one) can read it, SameSite so other sites never send it. */
 export function sessionCookie(token: string, secure: boolean): string {

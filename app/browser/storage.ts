@@ -17,8 +17,9 @@ export const STORAGE_KEYS = {
   promotionThisVisit: "promotionShown",
 } as const;
 
-export const COOKIE_DAYS_DEFAULT = 11;
-export const COOKIE_DAYS_LANDING = 30;
+import { COOKIE_DAYS_DEFAULT, COOKIE_DAYS_LANDING } from "@contracts/cookie-names";
+
+export { COOKIE_DAYS_DEFAULT, COOKIE_DAYS_LANDING };
 
 const hasWindow = () => typeof window !== "undefined";
 

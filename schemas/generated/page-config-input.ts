@@ -189,6 +189,7 @@ export interface WidgetNode1 {
     | "scholarList"
     | "scholarProfile"
     | "scholarVerification"
+    | "scholarWorkspace"
     | "searchBar"
     | "seatMap"
     | "settingsActions"

@@ -422,17 +422,21 @@ export type Binding21 = string;
  */
 export type Binding22 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding23 = string;
+/**
  * Where results show; the current page when omitted.
  */
 export type InternalPath6 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding23 = string;
+export type Binding24 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding24 = string;
+export type Binding25 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -460,15 +464,11 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding25 = string;
+export type Binding26 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
 export type InternalPath7 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding26 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -477,6 +477,10 @@ export type Binding27 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding28 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding29 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -676,6 +680,7 @@ export interface WidgetNode1 {
     | "scholarList"
     | "scholarProfile"
     | "scholarVerification"
+    | "scholarWorkspace"
     | "searchBar"
     | "seatMap"
     | "settingsActions"
@@ -1891,6 +1896,15 @@ export interface ScholarProfileProps {
  */
 export interface ScholarVerificationProps {}
 /**
+ * A scholar's sections on /person (research fields as JEL tags, work history, education, links) for everyone; for the profile's owner also the editor whose changes go to review (ADR 060).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "scholarWorkspaceProps".
+ */
+export interface ScholarWorkspaceProps {
+  scholar: Binding23;
+}
+/**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1906,9 +1920,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding23;
+  keyword?: Binding24;
   placeholder?: Text;
-  suggestions?: Binding24;
+  suggestions?: Binding25;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -2046,7 +2060,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding25;
+  executeId: Binding26;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -2073,7 +2087,7 @@ export interface VenueScreenProps {
    * The live plan's id, usually {query.id}.
    */
   planId: Binding;
-  plan?: Binding26;
+  plan?: Binding27;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -2082,7 +2096,7 @@ export interface VenueScreenProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding27;
+  videoId: Binding28;
   title?: Text;
 }
 /**
@@ -2092,7 +2106,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding28;
+  src: Binding29;
   poster?: Binding;
   title?: Text;
   /**

@@ -620,7 +620,7 @@ export function createAccounts(db: Db, options: AccountOptions) {
     return true;
   }
 
-  return { routes, current, withUser, toUserObj, confirmWechatScene, userById: (id: number) => userById.get(id) as UserRow | undefined };
+  return { routes, current, withUser, toUserObj, confirmWechatScene, sendMessage: send, userById: (id: number) => userById.get(id) as UserRow | undefined };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

@@ -3,6 +3,7 @@ import { createRouter, type PlatformApi } from "./router.server.ts";
 import { contentRoutes } from "./content.server.ts";
 import { createAccounts, type Accounts } from "./accounts.server.ts";
 import { scholarRoutes } from "./scholars.server.ts";
+import { scholarWorkspaceRoutes } from "./scholar-workspace.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
 import { fileRoutes, uploadsDirFor } from "./files.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
@@ -145,6 +146,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...contentRoutes(),
       ...accounts.routes,
       ...scholarRoutes(db, accounts, publicOrigin),
+      ...scholarWorkspaceRoutes(db, accounts, uploadsDir),
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
       ...mediaRoutes(db, accounts, hotSearches),

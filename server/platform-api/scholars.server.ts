@@ -2,7 +2,8 @@ import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/f
 import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./db.server.ts";
 import { toggleUserFollow } from "./community.server.ts";
-import { publicName, type Accounts } from "./accounts.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
+import { readSections, sectionsView } from "./scholar-profiles.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, newToken, say, sha256, validateBody } from "./support.server.ts";
@@ -26,6 +27,7 @@ interface ScholarRow {
   recommended: number;
   follower_count: number;
   portrait: string;
+  sections: string;
 }
 
 function toScholar(row: ScholarRow, followed = false) {
@@ -43,6 +45,7 @@ function toScholar(row: ScholarRow, followed = false) {
     followerCount: row.follower_count,
     portraitUrl: row.portrait,
     followed,
+    ...sectionsView(readSections(row.sections)),
     link: `/person?authorCode=${row.author_code}`,
   };
 }
@@ -69,6 +72,40 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
       .all(...args, pageSize, (pageNum - 1) * pageSize) as ScholarRow[];
     const followed = followedBy(context);
     return ok({ list: rows.map((row) => toScholar(row, followed.has(row.author_code))), total, pageNum, pageSize });
+  };
+
+  /**
+   * A verification application: "claim" names an existing profile nobody owns (authorCode, from /author/querySimilarAuthor)
+   * or none, "create" asks for a new profile. Approval links or creates it (reviewClaim). The institutional email's
+   * confirmation link goes out like every other message (the outbox, and the console when the outbox page is off).
+   */
+  const submitClaim = (context: ApiContext, user: UserRow, mode: "claim" | "create") => {
+    if (user.author_code) return fail(0, say(context, "您已通过学者认证", "You are already a verified scholar"));
+    const claimed = mode === "claim" && typeof context.params.authorCode === "string" ? context.params.authorCode.trim() : "";
+    const { authorCode: _named, ...form } = context.params;
+    const body = validateBody<ScholarClaimForm>({ ...context, params: form }, formKit(scholarClaimSchema, scholarClaimValidators));
+    if (!body.ok) return body.envelope;
+    if (claimed && !claimableProfile(db, claimed))
+      return fail(0, say(context, "该学者主页不存在或已被认领", "That profile does not exist or has been claimed"));
+    const email = body.value.email.toLowerCase();
+    const token = newToken();
+    db.prepare("INSERT INTO email_links (token_hash, user_id, purpose, created_at) VALUES (?, ?, 'claim', ?)").run(sha256(token), user.id, iso(context));
+    db.prepare(
+      `INSERT INTO scholar_claims (user_id, is_pass, email, details, reason, updated_at) VALUES (?, ?, ?, ?, '', ?)
+       ON CONFLICT(user_id) DO UPDATE SET is_pass = excluded.is_pass, email = excluded.email, details = excluded.details, reason = '', updated_at = excluded.updated_at`,
+    ).run(user.id, CLAIM.emailPending, email, JSON.stringify({ ...body.value, authorCode: claimed || undefined }), iso(context));
+    accounts.sendMessage(
+      context,
+      "email",
+      email,
+      "",
+      say(
+        context,
+        `请点击链接确认您的机构邮箱：${publicOrigin}/api/web/email?token=${token}`,
+        `Confirm your institutional email by opening: ${publicOrigin}/api/web/email?token=${token}`,
+      ),
+    );
+    return ok({ isPass: CLAIM.emailPending }, say(context, "认证申请已提交，请前往邮箱确认", "Submitted. Please confirm your email"));
   };
 
   return [
@@ -110,32 +147,8 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
         return ok({ followed: !following });
       }),
     },
-    {
-      method: "POST",
-      path: "/author/claim",
-      handler: accounts.withUser((context, user) => {
-        if (user.author_code) return fail(0, say(context, "您已通过学者认证", "You are already a verified scholar"));
-        const body = validateBody<ScholarClaimForm>(context, formKit(scholarClaimSchema, scholarClaimValidators));
-        if (!body.ok) return body.envelope;
-        const email = body.value.email.toLowerCase();
-        const token = newToken();
-        db.prepare("INSERT INTO email_links (token_hash, user_id, purpose, created_at) VALUES (?, ?, 'claim', ?)").run(sha256(token), user.id, iso(context));
-        db.prepare(
-          `INSERT INTO scholar_claims (user_id, is_pass, email, details, reason, updated_at) VALUES (?, ?, ?, ?, '', ?)
-           ON CONFLICT(user_id) DO UPDATE SET is_pass = excluded.is_pass, email = excluded.email, details = excluded.details, reason = '', updated_at = excluded.updated_at`,
-        ).run(user.id, CLAIM.emailPending, email, JSON.stringify(body.value), iso(context));
-        db.prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES ('email', ?, '', ?, ?)").run(
-          email,
-          say(
-            context,
-            `请点击链接确认您的机构邮箱：${publicOrigin}/api/web/email?token=${token}`,
-            `Confirm your institutional email by opening: ${publicOrigin}/api/web/email?token=${token}`,
-          ),
-          iso(context),
-        );
-        return ok({ isPass: CLAIM.emailPending }, say(context, "认证申请已提交，请前往邮箱确认", "Submitted. Please confirm your email"));
-      }),
-    },
+    { method: "POST", path: "/author/claim", handler: accounts.withUser((context, user) => submitClaim(context, user, "claim")) },
+    { method: "POST", path: "/author/claimAndCreate", handler: accounts.withUser((context, user) => submitClaim(context, user, "create")) },
     ...["/author/checkEmailAudit", "/author/checkClaimStatus"].map(
       (path): RouteDefinition => ({
         method: "ANY",
@@ -179,25 +192,35 @@ export function reviewClaim(db: Db, userId: number, decision: "approve" | "decli
     );
     return true;
   }
-  const details = JSON.parse(claim.details) as ScholarClaimForm;
-  const authorCode = `A${String(200000 + userId)}`;
+  const details = JSON.parse(claim.details) as ScholarClaimForm & { authorCode?: string };
+  const linked = details.authorCode && claimableProfile(db, details.authorCode) ? details.authorCode : null;
+  const authorCode = linked ?? `A${String(200000 + userId)}`;
   db.transaction(() => {
-    db.prepare(
-      `INSERT OR IGNORE INTO scholars (author_code, name, name_en, org_name, org_name_en, field, field_en, introduction, introduction_en, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-    ).run(
-      authorCode,
-      details.realName,
-      details.realName,
-      details.orgName,
-      details.orgName,
-      details.researchField,
-      details.researchField,
-      details.introduction ?? "",
-      details.introduction ?? "",
-    );
+    if (linked) db.prepare("UPDATE scholars SET verified = 1 WHERE author_code = ?").run(linked);
+    else
+      db.prepare(
+        `INSERT OR IGNORE INTO scholars (author_code, name, name_en, org_name, org_name_en, field, field_en, introduction, introduction_en, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+      ).run(
+        authorCode,
+        details.realName,
+        details.realName,
+        details.orgName,
+        details.orgName,
+        details.researchField,
+        details.researchField,
+        details.introduction ?? "",
+        details.introduction ?? "",
+      );
     db.prepare("UPDATE users SET author_code = ? WHERE id = ?").run(authorCode, userId);
     db.prepare("UPDATE scholar_claims SET is_pass = 2, updated_at = ? WHERE user_id = ?").run(now.toISOString(), userId);
     notify(db, userId, { kind: "claim", title: "学者认领已通过", titleEn: "Your scholar claim was approved", link: "/authentication" }, now);
   })();
   return true;
+}
+
+/** A profile that exists and no user owns yet: the only kind a claim may name. */
+export function claimableProfile(db: Db, authorCode: string): boolean {
+  return Boolean(
+    db.prepare("SELECT 1 FROM scholars s WHERE author_code = ? AND NOT EXISTS (SELECT 1 FROM users u WHERE u.author_code = s.author_code)").get(authorCode),
+  );
 }

@@ -447,6 +447,11 @@ describe("logging in by password", () => {
     expect(missing.body).toMatchObject({ code: 400, message: "Please enter phone number" });
     const noPassword = await call("/web/login", { body: { mobile: "13800138000" } });
     expect(noPassword.body).toMatchObject({ code: 400, message: "Please enter a password of 6-18 digits, letters or a combination" });
+    // Spec §5: 6-18 letters and digits, on login as on registration.
+    for (const password of ["abc12", "abc123!", "a".repeat(19), "密码密码密码"]) {
+      const refused = await call("/web/login", { body: { mobile: "13800138000", password } });
+      expect(refused.body, password).toMatchObject({ code: 400, message: "Please enter a password of 6-18 digits, letters or a combination" });
+    }
     const wrongPhone = await call("/web/login", { body: { mobile: "10000000000", password: "abc123" }, lang: "zh" });
     expect(wrongPhone.body).toMatchObject({ code: 400, message: "请输入正确的手机号码" });
   });

@@ -144,9 +144,9 @@ describe("the session cookie", () => {
     }
   });
 
-  it("is HttpOnly and SameSite=Lax, Secure outside local, and ends with Max-Age=0", () => {
-    expect(sessionCookie("Tok", false)).toBe("token=Tok; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax");
-    expect(sessionCookie("Tok", true)).toBe("token=Tok; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax");
+  it("is HttpOnly and SameSite=Lax, Secure outside local, lasts the spec's 11 days, and ends with Max-Age=0", () => {
+    expect(sessionCookie("Tok", false)).toBe("token=Tok; Max-Age=950400; Path=/; HttpOnly; SameSite=Lax");
+    expect(sessionCookie("Tok", true)).toBe("token=Tok; Max-Age=950400; Path=/; HttpOnly; Secure; SameSite=Lax");
     expect(endedSessionCookie(true)).toBe("token=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
   });
 });

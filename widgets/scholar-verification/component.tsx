@@ -12,6 +12,9 @@ import { AUDIT_PASSED } from "../kit/account";
 import { showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
+import { scholarCalls } from "../kit/scholar-workspace";
+import { type ClaimTarget, ProfileFinder } from "./ProfileFinder";
+import { Supplement } from "./Supplement";
 
 interface Audit {
   isPass: number;
@@ -30,6 +33,8 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
   const user = useViewer();
   const loaded = data?.status === "ok" ? (data.value as Audit | null) : null;
   const [submitted, setSubmitted] = useState<Audit | null>(null);
+  const [target, setTarget] = useState<ClaimTarget>(null);
+  const [supplementing, setSupplementing] = useState(false);
   const audit = submitted ?? loaded ?? { isPass: -1 };
   const state = STATES[audit.isPass] ?? "none";
   const authorCode = audit.authorCode ?? user?.authorCode ?? null;
@@ -40,6 +45,7 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
   }, [audit.isPass, authorCode, user]);
 
   const showForm = state === "none" || state === "declined";
+  const canSupplement = state === "pending" || state === "emailPending" || state === "declined";
   return (
     <section className="scholar-verification" data-state={state}>
       <h1>{t("verify:title")}</h1>
@@ -54,7 +60,21 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
           </p>
         )}
       </div>
-      {showForm && (
+      {canSupplement && !supplementing && (
+        <button type="button" className="button supplement-open" onClick={() => setSupplementing(true)}>
+          {t("scholarWorkspace:claim.supplement")}
+        </button>
+      )}
+      {supplementing && (
+        <Supplement
+          onDone={(isPass) => {
+            setSupplementing(false);
+            setSubmitted({ ...audit, isPass, reason: "" });
+          }}
+        />
+      )}
+      {showForm && !supplementing && <ProfileFinder target={target} onChoose={setTarget} />}
+      {showForm && !supplementing && (
         <SchemaForm<ScholarClaimForm>
           draftKey={DRAFT}
           kit={{ schema: scholarClaimSchema, loadValidators: () => import("@schemas/generated/forms/scholar-claim.validators.js") } as FormKit}
@@ -76,7 +96,14 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
           submitLabel={t("verify:claim.submit")}
           busyLabel={t("verify:claim.busy")}
           onSubmit={async (value) => {
-            const answer = await callApi<{ isPass: number }>(accountCalls.claimAuthor, { ...value });
+            // A listed profile is claimed by its code; "create my profile" asks for a new one (spec §7 claimAndCreate).
+            const answer =
+              target?.kind === "create"
+                ? await callApi<{ isPass: number }>(scholarCalls.claimAndCreate, { ...value })
+                : await callApi<{ isPass: number }>(accountCalls.claimAuthor, {
+                    ...value,
+                    authorCode: target?.kind === "claim" ? target.author.authorCode : undefined,
+                  });
             if (answer.code === 200) {
               clearDraft(DRAFT);
               setSubmitted({ isPass: answer.data?.isPass ?? 3, email: value.email });

@@ -33,4 +33,17 @@ describe("scholarVerification", () => {
     expect(hrefs(approved)).toEqual(["/person?authorCode=A200005"]);
     expect(approved).not.toContain("<form");
   });
+
+  it("offers the similar-author search before applying, and adding to an application not yet approved", async () => {
+    const none = await render({ isPass: -1 });
+    expect(none).toContain("您的主页是否已存在？");
+    expect(none).not.toContain("补充认证材料");
+    const pending = await render({ isPass: 0 }, "en");
+    expect(pending).toContain("Add to my application");
+    expect(pending).not.toContain("Is your profile already here?");
+    const declined = await render({ isPass: 1, reason: "请补充工作经历" });
+    expect(declined).toContain("补充认证材料");
+    expect(declined).toContain("您的主页是否已存在？");
+    expect((await render({ isPass: 2, authorCode: "A200005" })).includes("补充认证材料")).toBe(false);
+  });
 });

@@ -3,11 +3,12 @@
 
 export type PhoneNumber = string
 export type MobilePrefix = string
+export type Password = string
 export type SourceUrl = string
 
 export interface LoginPasswordForm {
 mobile: PhoneNumber
 mobilePrefix?: MobilePrefix
-password: string
+password: Password
 sourceUrl?: SourceUrl
 }

@@ -8,14 +8,16 @@ function commonJsExports(namespace) {
 const module = { exports: {} };
 const exports = module.exports;
 exports["login-password"] = validate14;
-const schema32 = {"$id":"login-password","title":"LoginPasswordForm","type":"object","required":["mobile","password"],"properties":{"mobile":{"$ref":"#/$defs/phoneNumber"},"mobilePrefix":{"$ref":"#/$defs/mobilePrefix"},"password":{"type":"string","minLength":1,"maxLength":18,"errorMessage":"password:errors.format"},"sourceUrl":{"$ref":"#/$defs/sourceUrl"}},"if":{"properties":{"mobilePrefix":{"const":"86"}}},"then":{"properties":{"mobile":{"$ref":"#/$defs/mainlandPhone"}}},"errorMessage":{"required":{"mobile":"verify:errors.phoneRequired","password":"password:errors.format"}},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"personCenter:errors.nicknameRequired","type":"personCenter:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
+const schema32 = {"$id":"login-password","title":"LoginPasswordForm","type":"object","required":["mobile","password"],"properties":{"mobile":{"$ref":"#/$defs/phoneNumber"},"mobilePrefix":{"$ref":"#/$defs/mobilePrefix"},"password":{"$ref":"#/$defs/password"},"sourceUrl":{"$ref":"#/$defs/sourceUrl"}},"if":{"properties":{"mobilePrefix":{"const":"86"}}},"then":{"properties":{"mobile":{"$ref":"#/$defs/mainlandPhone"}}},"errorMessage":{"required":{"mobile":"verify:errors.phoneRequired","password":"password:errors.format"}},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"personCenter:errors.nicknameRequired","type":"personCenter:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
 const schema33 = {"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"};
 const schema34 = {"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}};
 const schema35 = {"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"};
-const schema36 = {"type":"string","maxLength":500};
+const schema36 = {"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"};
+const schema37 = {"type":"string","maxLength":500};
 const pattern0 = new RegExp("^1[3-9][0-9]{9}$", "u");
 const pattern1 = new RegExp("^[0-9]+$", "u");
 const pattern2 = new RegExp("^[0-9]{1,4}$", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9]{6,18}$", "u");
 const func2 = runtime0.default;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 
@@ -270,8 +272,8 @@ errors = emErrs4.length;
 if(data.password !== undefined){
 let data4 = data.password;
 if(typeof data4 === "string"){
-if(func2(data4) > 18){
-const err21 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters",schema:18,parentSchema:schema32.properties.password,data:data4};
+if(!pattern3.test(data4)){
+const err21 = {instancePath:instancePath+"/password",schemaPath:"#/$defs/password/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{6,18}$"},message:"must match pattern \""+"^[A-Za-z0-9]{6,18}$"+"\"",schema:"^[A-Za-z0-9]{6,18}$",parentSchema:schema36,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -280,8 +282,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err22 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.password,data:data4};
+}
+else {
+const err22 = {instancePath:instancePath+"/password",schemaPath:"#/$defs/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -290,39 +293,28 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.password.type,parentSchema:schema32.properties.password,data:data4};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs5 = [];
-for(const err24 of vErrors){
-if(((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && ((err24.instancePath === instancePath+"/password") || ((err24.instancePath.indexOf(instancePath+"/password") === 0) && (err24.instancePath[instancePath+"/password".length] === "/")))) && (err24.schemaPath.indexOf("#/properties/password") === 0)) && (err24.schemaPath["#/properties/password".length] === "/")){
-emErrs5.push(err24);
-err24.emUsed = true;
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/password") || ((err23.instancePath.indexOf(instancePath+"/password") === 0) && (err23.instancePath[instancePath+"/password".length] === "/")))) && (err23.schemaPath.indexOf("#/$defs/password") === 0)) && (err23.schemaPath["#/$defs/password".length] === "/")){
+emErrs5.push(err23);
+err23.emUsed = true;
 }
 }
 if(emErrs5.length){
-const err25 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/errorMessage",keyword:"errorMessage",params:{errors: emErrs5},message:"password:errors.format",schema:"password:errors.format",parentSchema:schema32.properties.password,data:data4};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/$defs/password/errorMessage",keyword:"errorMessage",params:{errors: emErrs5},message:"password:errors.format",schema:"password:errors.format",parentSchema:schema36,data:data4};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err24];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err24);
 }
 errors++;
 }
 const emErrs6 = [];
-for(const err26 of vErrors){
-if(!err26.emUsed){
-emErrs6.push(err26);
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs6.push(err25);
 }
 }
 vErrors = emErrs6;
@@ -333,7 +325,18 @@ if(data.sourceUrl !== undefined){
 let data5 = data.sourceUrl;
 if(typeof data5 === "string"){
 if(func2(data5) > 500){
-const err27 = {instancePath:instancePath+"/sourceUrl",schemaPath:"#/$defs/sourceUrl/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36,data:data5};
+const err26 = {instancePath:instancePath+"/sourceUrl",schemaPath:"#/$defs/sourceUrl/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37,data:data5};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/sourceUrl",schemaPath:"#/$defs/sourceUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -343,8 +346,9 @@ vErrors.push(err27);
 errors++;
 }
 }
+}
 else {
-const err28 = {instancePath:instancePath+"/sourceUrl",schemaPath:"#/$defs/sourceUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data:data5};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -353,30 +357,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
 if(errors > 0){
 const emErrors1 = {"required":{"mobile":[],"password":[]}};
 const templates1 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err30 of vErrors){
-if((((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && (err30.instancePath === instancePath)) && (err30.keyword in emErrors1)) && (err30.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err30.schemaPath.slice(1)))){
-emPropParams0 = obj0[err30.keyword];
-emParamsErrors0 = emErrors1[err30.keyword][err30.params[emPropParams0]];
+for(const err29 of vErrors){
+if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath)) && (err29.keyword in emErrors1)) && (err29.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(1)))){
+emPropParams0 = obj0[err29.keyword];
+emParamsErrors0 = emErrors1[err29.keyword][err29.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err30);
-err30.emUsed = true;
+emParamsErrors0.push(err29);
+err29.emUsed = true;
 }
 }
 }
@@ -385,21 +377,21 @@ for(const keyProp0 in emErrors1[key1]){
 emParamsErrors0 = emErrors1[key1][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates1[key1] && templates1[key1][keyProp0];
-const err31 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
+const err30 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err30];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err30);
 }
 errors++;
 }
 }
 }
 const emErrs7 = [];
-for(const err32 of vErrors){
-if(!err32.emUsed){
-emErrs7.push(err32);
+for(const err31 of vErrors){
+if(!err31.emUsed){
+emErrs7.push(err31);
 }
 }
 vErrors = emErrs7;
@@ -410,7 +402,7 @@ return errors === 0;
 }
 
 exports["-33ad6534"] = validate15;
-const schema37 = {"properties":{"mobilePrefix":{"const":"86"}},"$id":"-33ad6534"};
+const schema38 = {"properties":{"mobilePrefix":{"const":"86"}},"$id":"-33ad6534"};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-33ad6534" */;
@@ -420,7 +412,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mobilePrefix !== undefined){
 let data0 = data.mobilePrefix;
 if("86" !== data0){
-const err0 = {instancePath:instancePath+"/mobilePrefix",schemaPath:"#/properties/mobilePrefix/const",keyword:"const",params:{allowedValue: "86"},message:"must be equal to constant",schema:"86",parentSchema:schema37.properties.mobilePrefix,data:data0};
+const err0 = {instancePath:instancePath+"/mobilePrefix",schemaPath:"#/properties/mobilePrefix/const",keyword:"const",params:{allowedValue: "86"},message:"must be equal to constant",schema:"86",parentSchema:schema38.properties.mobilePrefix,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
