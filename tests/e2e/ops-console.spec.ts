@@ -59,7 +59,7 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
 
   // Guests: the eventGuests widget gets one written in the config.
   const guests = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "嘉宾" }) });
-  await guests.locator("summary").click();
+  await guests.locator(":scope > summary").click();
   const items = guests.locator(`fieldset#${GUESTS}`);
   await items.getByRole("button", { name: "添加一项" }).click();
   await page.locator(`#${GUESTS}_0_name_zh`).fill("王小明");
@@ -69,7 +69,7 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
 
   // The hero's kicker says which version is live.
   const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) });
-  await hero.locator("summary").click();
+  await hero.locator(":scope > summary").click();
   await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第一版");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
   await expect(page.getByRole("tab", { name: /表单/ })).not.toContainText(/\d/);
@@ -102,7 +102,7 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   await page.getByRole("tab", { name: "表单" }).click();
   await page
     .locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) })
-    .locator("summary")
+    .locator(":scope > summary")
     .click();
   await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第二版");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");

@@ -4,11 +4,14 @@
  * after another person's publish show the other change with a choice, and never revert it or publish a stale draft.
  */
 import type { Browser, TestInfo } from "@playwright/test";
-import { test, expect, watchConsole } from "./fixtures";
+import { test, expect as baseExpect, watchConsole } from "./fixtures";
 import { OPS_API, type OpsPageDetail } from "@contracts/ops";
 import { LAPTOP, freshPagePath, signIn, type StaffName } from "./ops-support";
 
 test.use(LAPTOP);
+
+/** Two browsers each load the editor (RJSF and the validator): on a busy machine that takes more than the default. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A console page in a context of its own, whose 409 answers (the conflicts under test) are part of the test. */
 async function desk(browser: Browser, testInfo: TestInfo, who: StaffName) {
@@ -28,12 +31,12 @@ async function copyAmes(page: import("@playwright/test").Page, path: string) {
 }
 
 const editorUrl = (path: string) => `/ops/edit?path=${encodeURIComponent(path)}`;
-const titleEn = (page: import("@playwright/test").Page) => page.getByRole("group", { name: "标题" }).getByLabel("English");
+const titleEn = (page: import("@playwright/test").Page) => page.locator("#root_title_en");
 const heroKicker = (page: import("@playwright/test").Page) => page.locator("#root_widgets_0_props_kicker_zh");
 
 async function openHero(page: import("@playwright/test").Page) {
   const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) });
-  if (!(await hero.getAttribute("open"))) await hero.locator("summary").click();
+  if ((await hero.getAttribute("open")) === null) await hero.locator(":scope > summary").click();
 }
 
 async function detailOf(page: import("@playwright/test").Page, path: string): Promise<OpsPageDetail> {
@@ -41,6 +44,7 @@ async function detailOf(page: import("@playwright/test").Page, path: string): Pr
 }
 
 test("a browser's older unsaved copy never replaces a newer server draft; a newer one is only offered", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
   const a = await desk(browser, testInfo, "publisher");
   const b = await desk(browser, testInfo, "editor");
   const path = freshPagePath("e2eOffer");
@@ -75,6 +79,7 @@ test("a browser's older unsaved copy never replaces a newer server draft; a newe
 });
 
 test("a save over another person's draft shows their change and merges by section", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
   const a = await desk(browser, testInfo, "publisher");
   const b = await desk(browser, testInfo, "editor");
   const path = freshPagePath("e2eMerge");
@@ -107,7 +112,7 @@ test("a save over another person's draft shows their change and merges by sectio
 });
 
 test("a publish after another person's publish shows their version; taking it never republishes the stale draft", async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const a = await desk(browser, testInfo, "publisher");
   const b = await desk(browser, testInfo, "publisher");
   const path = freshPagePath("e2ePub");
@@ -147,7 +152,7 @@ test("a publish after another person's publish shows their version; taking it ne
 });
 
 test("after a publish conflict, keeping mine asks again with the changes against the new live version", async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const a = await desk(browser, testInfo, "publisher");
   const b = await desk(browser, testInfo, "publisher");
   const path = freshPagePath("e2eKeepMine");
