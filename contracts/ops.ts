@@ -12,6 +12,9 @@ export const OPS_SESSION_COOKIE = "ops_session";
 /** Pages of the console the server knows by name (the gate lets the login page through). */
 export const OPS_PAGES = { home: "/ops", login: "/ops/login" } as const;
 
+/** The login page's query flag for a session that ended (`?ended=1`): only then does it say so; a first sign-in does not. */
+export const SESSION_ENDED_QUERY = "ended";
+
 /**
  * The console API. Bodies are JSON (`Content-Type: application/json`); writes must come from this site's pages (the
  * same-origin check answers 403 otherwise). Query values are URL-encoded.
@@ -97,6 +100,9 @@ export function opsPreviewUrl(options: PreviewOptions): string {
 export interface OpsProblem {
   pointer: string;
   message: string;
+  /** For problems the console words itself in the operator's language (opsEditor:problems.<code>), with their values. */
+  code?: "windowOrder" | "pathMismatch" | "pathTaken";
+  params?: Record<string, string>;
 }
 
 export type OpsErrorCode =
@@ -122,6 +128,15 @@ export interface OpsErrorAnswer {
   retryAfterSeconds?: number;
   /** With a refused sign-in: the next try needs the captcha (randStr and ticket). */
   captchaRequired?: boolean;
+  /** With a refused draft save (409 conflict): the draft another person saved since the editor read it. */
+  theirs?: OpsDraftConflict;
+}
+
+/** The other person's draft a save would have overwritten. */
+export interface OpsDraftConflict {
+  text: string;
+  editor: string;
+  updatedAt: string;
 }
 
 export interface OpsLoginRequest {
@@ -148,8 +163,12 @@ export interface OpsPathRequest {
   path: string;
 }
 
-/** Either the form's object (config) or the raw-JSON tab's text (text); text that is not JSON is saved too. */
-export type OpsSaveDraftRequest = { path: string; config: unknown } | { path: string; text: string };
+/**
+ * Either the form's object (config) or the raw-JSON tab's text (text); text that is not JSON is saved too.
+ * baseUpdatedAt: the updatedAt of the server draft the text started from (null: it started from the live version);
+ * when another save came since, the answer is 409 conflict with `theirs` and nothing is overwritten. Omitted: no check.
+ */
+export type OpsSaveDraftRequest = ({ path: string; config: unknown } | { path: string; text: string }) & { baseUpdatedAt?: string | null };
 
 export type OpsValidateRequest = { path: string; config: unknown } | { path: string; text: string };
 

@@ -7,6 +7,7 @@
  *  - schemas/generated/forms/NAME.schema.json    each form of schemas/forms/ with the shared definitions inlined
  *  - schemas/generated/forms/NAME.validators.js its precompiled validators (RJSF's format: browser and server)
  *  - schemas/generated/forms.ts, form-kits.ts   the forms' TypeScript types, and an index of schemas and validators
+ *  - schemas/generated/widget-meta.ts            each widget's name, description and icon (zh/en) from its widget.meta.json
  *  - widgets/registry.ts                          type → folder and lazy component, from the widget folders, and the
  *                                                 catalogue namespaces each widget uses, from its source
  * With --check it writes nothing and fails when any generated file is stale.
@@ -20,7 +21,7 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js";
 import { buildPageConfigBundle } from "./schema-bundle.ts";
-import { registrySource, widgetFolders } from "./widget-folders.ts";
+import { registrySource, widgetFolders, widgetMetaSource } from "./widget-folders.ts";
 import { namespacesUsedFrom, OWN_NAMESPACES, staticallyReaches } from "./namespace-scan.ts";
 import { FREE_TEXT_UNIT } from "@contracts/free-text.ts";
 
@@ -181,6 +182,8 @@ async function main() {
       (folder) => staticallyReaches(`widgets/${folder}/component.tsx`, "app/forms/", OWN_NAMESPACES),
     ),
   );
+
+  files.set("widget-meta.ts", widgetMetaSource(widgetFolders(), banner));
 
   const stale: string[] = [];
   for (const [name, content] of files) {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const widgetsDir = join(import.meta.dirname, "..", "widgets");
@@ -59,5 +59,44 @@ ${namespaces.join("\n")}
 
 /** Widgets whose first render is a schema form (their code reaches app/forms/): they hydrate after the page (ADR 037). */
 export const formWidgets: ReadonlySet<string> = new Set<WidgetType>([${forms.join(", ")}]);
+`;
+}
+
+/** What a widget folder's widget.meta.json declares: the block as an operator meets it in the console's "Add". */
+export interface WidgetMeta {
+  /** One emoji drawn beside the name. */
+  icon: string;
+  name: { zh: string; en: string };
+  description: { zh: string; en: string };
+}
+
+const isPair = (value: unknown): value is { zh: string; en: string } =>
+  typeof value === "object" && value !== null && typeof (value as { zh?: unknown }).zh === "string" && typeof (value as { en?: unknown }).en === "string";
+
+/** A folder's widget.meta.json, checked: a folder without one (or with a part missing) stops the generator, naming it. */
+export function readWidgetMeta(folder: string): WidgetMeta {
+  const file = join(widgetsDir, folder, "widget.meta.json");
+  if (!existsSync(file)) throw new Error(`widgets/${folder}/widget.meta.json is missing: every widget declares its name, description and icon`);
+  const meta = JSON.parse(readFileSync(file, "utf8")) as Partial<WidgetMeta>;
+  const complete = typeof meta.icon === "string" && isPair(meta.name) && isPair(meta.description);
+  if (!complete || !meta.name?.zh || !meta.name.en || !meta.description?.zh || !meta.description.en) {
+    throw new Error(`widgets/${folder}/widget.meta.json needs icon, name.zh, name.en, description.zh and description.en`);
+  }
+  return { icon: meta.icon as string, name: meta.name, description: meta.description };
+}
+
+/** schemas/generated/widget-meta.ts: every widget's meta by type, for the console only (never a public page's code). */
+export function widgetMetaSource(folders: WidgetFolder[], banner: string): string {
+  const entries = folders.map(({ type, folder }) => `  ${type}: ${JSON.stringify(readWidgetMeta(folder))},`);
+  return `${banner}export interface WidgetMeta {
+  icon: string;
+  name: { zh: string; en: string };
+  description: { zh: string; en: string };
+}
+
+/** Each widget's display name, description and icon, from its folder's widget.meta.json. */
+export const widgetMeta: Record<string, WidgetMeta> = {
+${entries.join("\n")}
+};
 `;
 }

@@ -3,7 +3,7 @@
  * site's API client does not apply. A 401 means the staff session ended: the console goes to its login page, which
  * brings the operator back here (what they typed is kept by the editor's local copy).
  */
-import { OPS_PAGES, type OpsErrorAnswer } from "@contracts/ops";
+import { OPS_PAGES, SESSION_ENDED_QUERY, type OpsErrorAnswer } from "@contracts/ops";
 import { safeInternalPath } from "~/routing/routing";
 
 export type OpsResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: OpsErrorAnswer };
@@ -57,7 +57,7 @@ export function consolePath(next: string | null | undefined): string {
   return path;
 }
 
-/** The login page, remembering where the operator was. */
-export function loginPathFrom(current: string): string {
-  return `${OPS_PAGES.login}?next=${encodeURIComponent(consolePath(current))}`;
+/** The login page, remembering where the operator was, and saying the session ended when it did. */
+export function loginPathFrom(current: string, ended = true): string {
+  return `${OPS_PAGES.login}?next=${encodeURIComponent(consolePath(current))}${ended ? `&${SESSION_ENDED_QUERY}=1` : ""}`;
 }

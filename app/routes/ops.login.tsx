@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { OPS_API, OPS_CAPTCHA_IMAGE, type OpsLoginRequest, type OpsMe } from "@contracts/ops";
+import { OPS_API, OPS_CAPTCHA_IMAGE, SESSION_ENDED_QUERY, type OpsLoginRequest, type OpsMe } from "@contracts/ops";
 import { randomToken } from "~/browser/storage";
 import { consolePath, opsPost } from "~/ops/api";
 import { errorText } from "~/ops/format";
@@ -65,7 +65,7 @@ export default function OpsLogin() {
   return (
     <section className="ops-login">
       <h1>{t("login.title")}</h1>
-      {search.get("next") && <p className="ops-muted">{t("login.again")}</p>}
+      {search.get(SESSION_ENDED_QUERY) && <p className="ops-muted">{t("login.again")}</p>}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor="ops-username">{t("login.username")}</label>
         <input

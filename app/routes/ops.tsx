@@ -18,7 +18,7 @@ export const handle = { ownLayout: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = toLang(getLocale(context));
-  return { lang, resources: { ops: opsCatalogues[lang].ops } };
+  return { lang, resources: { ops: opsCatalogues[lang].ops, opsEditor: opsCatalogues[lang].opsEditor } };
 }
 
 /** Only a language switch (an explicit revalidation of the same URL) reloads the console's texts. */
@@ -34,9 +34,11 @@ export function meta({ data }: Route.MetaArgs) {
  * The console's catalogue, held whole by the translator before anything renders (server and browser alike): the
  * server's i18next, having no backend, counts any namespace as loaded, so the shared useCatalogue would skip it there.
  */
-function useOpsCatalogue(lang: Lang, resources: { ops: Record<string, unknown> }): void {
+function useOpsCatalogue(lang: Lang, resources: Record<"ops" | "opsEditor", Record<string, unknown>>): void {
   const { i18n } = useTranslation();
-  if (!i18n.hasResourceBundle(lang, "ops")) i18n.addResourceBundle(lang, "ops", resources.ops, true, true);
+  for (const namespace of ["ops", "opsEditor"] as const) {
+    if (!i18n.hasResourceBundle(lang, namespace)) i18n.addResourceBundle(lang, namespace, resources[namespace], true, true);
+  }
   useCatalogue(lang, {});
 }
 

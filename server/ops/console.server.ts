@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  SESSION_ENDED_QUERY,
   OPS_API,
   OPS_PAGES,
   OPS_PREVIEW_PREFIX,
@@ -31,6 +32,7 @@ import { OPS_CONSOLE_PREFIX } from "../platform-api/ops.server.ts";
 import type { ServerPageConfigStore } from "../page-configs.server.ts";
 import { sameSiteWrites } from "../security.server.ts";
 import { publishProblems, type PublishCheckContext } from "./checks.server.ts";
+import { draftConflict } from "./draft-conflict.server.ts";
 import { diffConfigs } from "./diff.server.ts";
 import { previewRequest, type PreviewTarget } from "./preview.server.ts";
 import type { ConsoleStore } from "./store/index.server.ts";
@@ -58,10 +60,19 @@ const MESSAGES: Record<OpsErrorCode, Record<Lang, string>> = {
   rateLimited: { zh: "登录失败次数过多，请稍后再试", en: "Too many failed sign-ins; please try again later" },
   badRequest: { zh: "请求参数有误", en: "The request is not valid" },
   notFound: { zh: "找不到该页面或版本", en: "No such page or version" },
-  conflict: { zh: "页面已被他人发布了新版本，请刷新后再试", en: "Someone published a newer version; reload and try again" },
+  conflict: {
+    zh: "页面已被他人发布了新版本：请查看对方的修改，再决定保留哪些",
+    en: "Someone published a newer version: look at their change, then choose what to keep",
+  },
   pathTaken: { zh: "该路径已被使用", en: "That path is already in use" },
   invalid: { zh: "配置未通过校验", en: "The config does not pass the checks" },
   unavailable: { zh: "服务暂时不可用，请稍后再试", en: "The service is unavailable; please try again later" },
+};
+
+/** A save refused because another person saved the draft since this editor read it (their draft comes with it). */
+const DRAFT_CONFLICT: Record<Lang, string> = {
+  zh: "草稿已被他人修改：请查看对方的修改，再决定保留哪些",
+  en: "Someone else changed the draft: look at their change, then choose what to keep",
 };
 
 const STATUS_OF: Record<OpsErrorCode, number> = {
@@ -416,6 +427,13 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
     run(async (request, response) => {
       const path = bodyString(request, "path");
       const text = configText(request);
+      const { draft: current } = await consoleStore<PageRow>("/page", "GET", { path }, locals(response).opsSession).catch(() => ({ draft: null }));
+      const theirs = draftConflict(current, text, (request.body as { baseUpdatedAt?: unknown }).baseUpdatedAt);
+      if (theirs) {
+        response.setHeader("Cache-Control", "no-store");
+        response.status(409).json({ error: "conflict", message: DRAFT_CONFLICT[langOf(request)], theirs });
+        return;
+      }
       const saved = await consoleStore<DraftRow>("/draft", "POST", { path, text }, locals(response).opsSession);
       response.json(draftAnswer(saved));
     }),
@@ -622,7 +640,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
         } else if (request.path.endsWith(".data")) {
           response.status(401).type("text/plain").send(MESSAGES.unauthenticated[langOf(request)]);
         } else {
-          response.redirect(303, `${OPS_PAGES.login}?next=${encodeURIComponent(request.originalUrl)}`);
+          // A session cookie the platform no longer knows is a session that ended; no cookie is a first sign-in.
+          const ended = readCookie(request.headers.cookie, OPS_SESSION_COOKIE) ? `&${SESSION_ENDED_QUERY}=1` : "";
+          response.redirect(303, `${OPS_PAGES.login}?next=${encodeURIComponent(request.originalUrl)}${ended}`);
         }
       })
       .catch(next);

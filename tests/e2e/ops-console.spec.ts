@@ -39,25 +39,27 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   await title.getByLabel("中文").fill("2027计量经济学会亚洲会议");
   await title.getByLabel("English").fill("Asian Meeting of the Econometric Society 2027");
 
-  // A bad date is told at its field, and nothing typed is lost.
+  // Dates are picked in Beijing time. A window that ends before it starts is told at its end, in words, numbered
+  // from 1, and refuses publishing; nothing typed is lost.
   const from = page.locator("#root_publish_from");
-  await from.fill("2027-13-45T09:00");
-  await expect(page.locator("#root_publish_from__error")).toContainText("日期时间格式不对");
-  await expect(from).toHaveAttribute("aria-invalid", "true");
+  const until = page.locator("#root_publish_until");
+  const opens = Date.now() - DAY;
+  await from.fill(beijingIso(opens).slice(0, 16));
+  await until.fill(beijingIso(opens - DAY).slice(0, 16));
+  await expect(page.locator("#root_publish_until__error")).toContainText("结束时间必须晚于开始时间");
+  await expect(until).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("button", { name: "发布", exact: true })).toBeDisabled();
-  await page.getByRole("button", { name: "/publish/from" }).click();
-  await expect(from).toBeFocused();
+  await page.getByRole("button", { name: "第 1 个问题：发布时段 › 结束" }).click();
+  await expect(until).toBeFocused();
   await expect(title.getByLabel("中文")).toHaveValue("2027计量经济学会亚洲会议");
 
   // Dates: open since yesterday, for a month.
-  const opens = Date.now() - DAY;
-  await from.fill(beijingIso(opens));
-  await page.locator("#root_publish_until").fill(beijingIso(Date.now() + 30 * DAY));
-  await expect(page.locator("#root_publish_from__error")).toHaveCount(0);
+  await until.fill(beijingIso(Date.now() + 30 * DAY).slice(0, 16));
+  await expect(page.locator("#root_publish_until__error")).toHaveCount(0);
 
   // Guests: the eventGuests widget gets one written in the config.
-  const guests = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventGuests" }) });
-  await guests.locator("summary").click();
+  const guests = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "嘉宾" }) });
+  await guests.locator(":scope > summary").click();
   const items = guests.locator(`fieldset#${GUESTS}`);
   await items.getByRole("button", { name: "添加一项" }).click();
   await page.locator(`#${GUESTS}_0_name_zh`).fill("王小明");
@@ -66,8 +68,8 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   await page.locator(`#${GUESTS}_0_org_en`).fill("Peking University");
 
   // The hero's kicker says which version is live.
-  const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventHero" }) });
-  await hero.locator("summary").click();
+  const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) });
+  await hero.locator(":scope > summary").click();
   await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第一版");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
   await expect(page.getByRole("tab", { name: /表单/ })).not.toContainText(/\d/);
@@ -84,7 +86,11 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   await expect(frame.getByText("Xiaoming Wang")).toBeVisible();
 
   await page.getByRole("button", { name: "发布", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: `发布 ${path}？` })).toContainText("还没有上线");
+  await page.getByRole("button", { name: "确认发布" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已发布为 v1" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "发布", exact: true })).toBeDisabled();
+  await expect(page.locator("#ops-publish-reason")).toHaveText("没有可发布的修改：还没有草稿");
 
   const visitor = await (await browser.newContext()).newPage();
   await expect.poll(async () => (await visitor.goto(path))?.status(), { timeout: 10_000 }).toBe(200);
@@ -95,12 +101,15 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   // A second version, then back to the first in one step.
   await page.getByRole("tab", { name: "表单" }).click();
   await page
-    .locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventHero" }) })
-    .locator("summary")
+    .locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) })
+    .locator(":scope > summary")
     .click();
   await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第二版");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
   await page.getByRole("button", { name: "发布", exact: true }).click();
+  // One changed field is one line, in words.
+  await expect(page.getByRole("dialog").getByRole("listitem")).toHaveText(["修改 第 1 个组件「活动头图」（眉题）"]);
+  await page.getByRole("button", { name: "确认发布" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已发布为 v2" })).toBeVisible();
   await expect.poll(() => kickerOf(visitor, path), { timeout: 10_000 }).toBe("AMES 2027 第二版");
 
@@ -131,12 +140,20 @@ test("an operator whose session ends is sent to the login page and keeps what th
   await page.getByRole("group", { name: "标题" }).getByLabel("English").fill("Typed after the session ended");
   await expect(page).toHaveURL(/\/ops\/login\?next=/);
   await expect(page.getByText("登录已过期")).toBeVisible();
+  // A first sign-in is not a session that expired.
+  const fresh = await browser.newPage();
+  await fresh.goto("/ops");
+  await expect(fresh.getByRole("heading", { name: "运营后台登录" })).toBeVisible();
+  await expect(fresh.getByText("登录已过期")).toHaveCount(0);
+  await fresh.close();
   await page.getByLabel("用户名").fill("e2e-publisher");
   await page.getByLabel("密码").fill("publisher-e2e-password");
   await page.getByRole("button", { name: "登录", exact: true }).click();
 
   await expect(page).toHaveURL(`/ops/edit?path=${encodeURIComponent(path)}`);
-  await expect(page.getByRole("status").filter({ hasText: "已恢复" })).toBeVisible();
+  // The browser's copy is newer than the server's draft: offered, not applied by itself.
+  await expect(page.getByRole("group", { name: "标题" }).getByLabel("English")).not.toHaveValue("Typed after the session ended");
+  await page.getByRole("button", { name: "使用本机的修改" }).click();
   await expect(page.getByRole("group", { name: "标题" }).getByLabel("English")).toHaveValue("Typed after the session ended");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
   await page.reload();
@@ -157,10 +174,10 @@ test("the raw JSON tab says where text stops being JSON and checks with the same
   await raw.fill(text.replace('"layout": {', '"layout": {,'));
   await expect(page.locator("#ops-raw-problems")).toContainText(/JSON 第 \d+ 行第 \d+ 列有误/);
   await raw.fill(text.replace('"theme": "conference"', '"theme": "neon"'));
-  await expect(page.locator("#ops-raw-problems")).toContainText("/layout/theme");
-  await page.getByRole("button", { name: "/layout/theme" }).click();
+  await expect(page.locator("#ops-raw-problems")).toContainText("版式 › 主题");
+  await page.getByRole("button", { name: "第 1 个问题：版式 › 主题" }).click();
   await expect(page.locator("#root_layout_theme")).toBeFocused();
-  await expect(page.locator("#root_layout_theme__error")).toContainText("只能是");
+  await expect(page.locator("#root_layout_theme__error")).toContainText("只能选：");
 });
 
 for (const [name, device] of [

@@ -8,6 +8,10 @@ import { optionPicker } from "./option-picker";
 import {
   AlternativesField,
   ApiWidget,
+  ChoiceWidget,
+  DateTimeWidget,
+  DefaultCheckbox,
+  WidgetTypeWidget,
   OpsArrayTitle,
   OpsBaseInputTemplate,
   OpsFieldTemplate,
@@ -79,7 +83,14 @@ function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, o
         translateString={translateString}
         experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
         fields={{ AnyOfField: AlternativesField, OneOfField: RequirementOnlyField, widgetNode: WidgetNodeField }}
-        widgets={{ api: ApiWidget, sourceName: SourceNameWidget }}
+        widgets={{
+          api: ApiWidget,
+          sourceName: SourceNameWidget,
+          widgetType: WidgetTypeWidget,
+          dateTime: DateTimeWidget,
+          SelectWidget: ChoiceWidget,
+          CheckboxWidget: DefaultCheckbox,
+        }}
         templates={{
           ButtonTemplates: opsButtonTemplates,
           ArrayFieldTitleTemplate: OpsArrayTitle,

@@ -1,17 +1,7 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  OPS_API,
-  OPS_PAGES,
-  type OpsDraft,
-  type OpsEditorMetadata,
-  type OpsPageDetail,
-  type OpsProblem,
-  type OpsPublishAnswer,
-  type PublishWindow,
-} from "@contracts/ops";
-import { readStorage, writeStorage } from "~/browser/storage";
+import { OPS_API, OPS_PAGES, type OpsEditorMetadata, type OpsPageDetail, type OpsProblem, type OpsPublishAnswer, type PublishWindow } from "@contracts/ops";
 import { formatTime } from "~/format/dates";
 import { opsGet, opsPost } from "~/ops/api";
 import { STATUS_CLASS, errorText } from "~/ops/format";
@@ -23,17 +13,16 @@ import RawJson from "./RawJson";
 import { ProblemList } from "./ProblemList";
 import Preview from "./Preview";
 import History from "./History";
+import { ConflictPanel, type Conflict } from "./ConflictPanel";
+import { LocalCopyOffer } from "./LocalCopyOffer";
+import { PublishDialog } from "./PublishDialog";
+import { mergeBySection, sameConfig, sectionChanges, type SectionChoice } from "./sections";
+import { textOf, useDraft } from "./use-draft";
+import { crossFieldProblems } from "@contracts/config-rules";
 
 const ConfigForm = lazy(() => import("./ConfigForm"));
 
-/** Autosave waits for a pause in typing this long. */
-const SAVE_AFTER_MS = 800;
-
 type Tab = "form" | "json" | "preview" | "history";
-type SaveState = { kind: "saved"; at: string } | { kind: "pending" } | { kind: "saving" } | { kind: "failed"; message: string };
-
-/** This browser's copy of a draft not yet saved (kept across a session that ended and a reload). */
-const localKey = (path: string) => `opsDraft:${path}`;
 
 interface PatternSchema {
   pattern?: string;
@@ -53,37 +42,45 @@ function patternsOf(schema: PatternSchema): KnownPatterns {
     [schema.properties?.path?.pattern, "path"],
     [schema.properties?.aliases?.items?.pattern, "path"],
     [defs.dataSource?.properties?.api?.pattern, "api"],
+    ["^[A-Za-z0-9_.]+$", "name"],
   ];
   return Object.fromEntries(named.filter(([pattern]) => pattern !== undefined));
 }
 
-const textOf = (config: unknown) => `${JSON.stringify(config, null, 2)}\n`;
+const asObject = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+/** Why Publish is disabled, or null when it is not. */
+function publishBlocker(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  state: { refusal: string | null; problems: number; config: unknown; hasDraft: boolean; same: boolean; conflict: boolean },
+): string | null {
+  if (state.refusal) return state.refusal;
+  if (state.conflict) return t("opsEditor:conflict.help");
+  if (state.problems) return t("ops:editor.fixFirst", { count: state.problems });
+  if (!state.config) return t("ops:editor.formNeedsJson");
+  if (!state.hasDraft) return t("opsEditor:publish.noDraft");
+  if (state.same) return t("opsEditor:publish.nothing");
+  return null;
+}
 
 /**
  * A page's editor: the draft as a form and as JSON (one text underneath, autosaved), its problems at their fields, a
- * preview, publishing and the history. The draft is the server's; a copy stays in this browser until the server has
- * it, so a session that ends or a reload loses nothing typed.
+ * preview, publishing and the history. The server's draft is the truth (./use-draft.ts): nothing typed is lost, and
+ * another person's change is never overwritten or reverted without the operator choosing so.
  */
 export default function Editor({ path }: { path: string }) {
-  const { t } = useTranslation("ops");
+  const { t, i18n } = useTranslation("ops");
   const staff = useStaff();
   const navigate = useNavigate();
   const [detail, setDetail] = useState<OpsPageDetail | null>(null);
   const [metadata, setMetadata] = useState<OpsEditorMetadata | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [text, setText] = useState<string | null>(null);
-  const [saved, setSaved] = useState<OpsDraft | null>(null);
-  const [save, setSave] = useState<SaveState>({ kind: "saved", at: "" });
   const [tab, setTab] = useState<Tab>("form");
   const [notice, setNotice] = useState<{ kind: "error" | "done"; text: string } | null>(null);
   const [publishProblems, setPublishProblems] = useState<OpsProblem[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef<string | null>(null);
-  /**
-   * The text the server already holds (the draft, else the live version): saving it again would only change the draft's
-   * time, or make a draft of what is live.
-   */
-  const onServer = useRef<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const draft = useDraft(path, t);
+  const { text, saved, save } = draft;
 
   const reload = useCallback(async () => {
     const answer = await opsGet<OpsPageDetail>(OPS_API.page, { path });
@@ -95,37 +92,12 @@ export default function Editor({ path }: { path: string }) {
     return answer.data;
   }, [path, t]);
 
-  const saveNow = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    const sending = latest.current;
-    if (sending === null || sending === onServer.current) return true;
-    setSave({ kind: "saving" });
-    const answer = await opsPost<OpsDraft>(OPS_API.saveDraft, { path, text: sending });
-    if (!answer.ok) {
-      setSave({ kind: "failed", message: errorText(answer.error, t) });
-      return false;
-    }
-    setSaved(answer.data);
-    onServer.current = sending;
-    if (latest.current === sending) {
-      writeStorage(localKey(path), null);
-      setSave({ kind: "saved", at: answer.data.updatedAt });
-    }
-    return true;
-  }, [path, t]);
-
   const edit = useCallback(
     (next: string) => {
-      latest.current = next;
-      setText(next);
       setPublishProblems([]);
-      writeStorage(localKey(path), next);
-      setSave({ kind: "pending" });
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void saveNow(), SAVE_AFTER_MS);
+      draft.edit(next);
     },
-    [path, saveNow],
+    [draft.edit],
   );
 
   useEffect(() => {
@@ -134,36 +106,26 @@ export default function Editor({ path }: { path: string }) {
       if (!current || !page) return;
       if (meta.ok) setMetadata(meta.data);
       else setLoadError(errorText(meta.error, t));
-      const serverText = page.draft?.text ?? (page.live ? textOf(page.live.config) : null);
-      const local = readStorage(localKey(path));
-      setSaved(page.draft);
-      onServer.current = serverText;
-      if (local !== null && local !== serverText) {
-        // Typed here but never saved (the session ended, the tab closed): it goes on from there.
-        edit(local);
-        setNotice({ kind: "done", text: t("editor.restored") });
-      } else {
-        latest.current = serverText;
-        setText(serverText);
-        setSave({ kind: "saved", at: page.draft?.updatedAt ?? "" });
-      }
+      draft.open(page);
     });
     return () => {
       current = false;
-      if (timer.current) clearTimeout(timer.current);
+      draft.stopTimer();
     };
   }, [path]);
 
   const parsed = useMemo(() => (text === null ? null : parseJson(text)), [text]);
-  const config =
-    parsed?.ok && parsed.value && typeof parsed.value === "object" && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : null;
+  const config = parsed?.ok ? asObject(parsed.value) : null;
   const patterns = useMemo(() => (metadata ? patternsOf(metadata.schema as PatternSchema) : {}), [metadata]);
   const problems = useMemo(() => {
     if (!config) return [];
-    const local = schemaProblems(config, t, patterns);
+    const local = [
+      ...schemaProblems(config, t, patterns),
+      ...crossFieldProblems(config).map((problem) => ({ pointer: problem.pointer, message: t(`opsEditor:problems.${problem.code}`, problem.params) })),
+    ];
     const server = saved && saved.text === text ? saved.problems : [];
-    return mergeProblems(local, [...server, ...publishProblems]);
-  }, [config, saved, text, publishProblems, t, patterns]);
+    return mergeProblems(local, [...server, ...publishProblems], t);
+  }, [config, saved, text, publishProblems, t, patterns, i18n.language]);
   const errorSchema = useMemo(() => errorSchemaOf(problems), [problems]);
   const formSchema = useMemo(() => (metadata ? formSchemaOf(metadata.schema) : null), [metadata]);
   const onFormChange = useCallback((next: Record<string, unknown>) => edit(textOf(next)), [edit]);
@@ -186,44 +148,77 @@ export default function Editor({ path }: { path: string }) {
   };
 
   const publishRefusal = staff.role !== "publisher" ? t("editor.publisherOnly") : null;
+
+  /** Another person published first: their version is shown beside the draft, to choose from; nothing is published. */
+  const showPublishConflict = async () => {
+    const page = await reload();
+    if (!page?.live) return;
+    const newest = page.versions[0];
+    setConflict({
+      kind: "publish",
+      editor: newest?.publisher ?? "",
+      at: newest?.publishedAt ?? "",
+      version: page.live.version,
+      theirs: page.live.config,
+      theirsText: textOf(page.live.config),
+      base: page.draft?.updatedAt ?? null,
+    });
+  };
+  const { setConflict } = draft;
+
   const publish = async () => {
-    if (!(await saveNow())) return;
+    setConfirming(false);
     const answer = await opsPost<OpsPublishAnswer>(OPS_API.publish, { path, expectedVersion: detail?.live?.version ?? null });
     if (answer.ok) {
       setNotice({ kind: "done", text: t("editor.published", { version: answer.data.version, path }) });
       setPublishProblems([]);
       // A publish takes the draft it published: what is live is what the editor shows.
       const page = await reload();
-      setSaved(page?.draft ?? null);
-      onServer.current = page?.draft?.text ?? (page?.live ? textOf(page.live.config) : null);
+      if (page) draft.adopt(page);
       return;
     }
-    setPublishProblems(answer.error.problems ?? []);
     setNotice({ kind: "error", text: errorText(answer.error, t) });
+    if (answer.status === 409) return void showPublishConflict();
+    setPublishProblems(answer.error.problems ?? []);
     if (answer.error.problems?.length) setTab("form");
+  };
+
+  const askToPublish = async () => {
+    if (await draft.saveNow()) setConfirming(true);
+  };
+
+  const takeTheirs = async (conflict: Conflict) => {
+    if (conflict.kind === "publish") await opsPost(OPS_API.discardDraft, { path });
+    draft.resolve(null, conflict.base);
+    const page = await reload();
+    if (page) draft.adopt(page);
+    setNotice({ kind: "done", text: t("opsEditor:conflict.resolvedTheirs") });
+  };
+  const keepMine = (conflict: Conflict) => {
+    draft.resolve(conflict.kind === "draft" ? text : null, conflict.base);
+    setNotice({ kind: "done", text: `${t("opsEditor:conflict.resolvedMine")} ${t("opsEditor:conflict.republish")}` });
+  };
+  const merge = (conflict: Conflict, choices: Record<string, SectionChoice>) => {
+    draft.resolve(textOf(mergeBySection(config, conflict.theirs, choices)), conflict.base);
+    setNotice({ kind: "done", text: t("opsEditor:conflict.resolvedMerge") });
   };
 
   const discard = async () => {
     if (!window.confirm(t("editor.confirmDiscard", { path }))) return;
-    if (timer.current) clearTimeout(timer.current);
+    draft.stopTimer();
     const answer = await opsPost(OPS_API.discardDraft, { path });
     if (!answer.ok) {
       setNotice({ kind: "error", text: errorText(answer.error, t) });
       return;
     }
-    writeStorage(localKey(path), null);
+    draft.dropOffer();
     const page = await reload();
     if (!page?.live) {
       // A page never published was only its draft: nothing is left to edit.
       navigate(OPS_PAGES.home);
       return;
     }
-    const serverText = page?.live ? textOf(page.live.config) : null;
-    latest.current = serverText;
-    onServer.current = serverText;
-    setText(serverText);
-    setSaved(null);
-    setSave({ kind: "saved", at: "" });
+    draft.adopt(page);
     setNotice({ kind: "done", text: t("editor.discarded") });
   };
 
@@ -237,7 +232,15 @@ export default function Editor({ path }: { path: string }) {
   if (!detail || !metadata || !formSchema || text === null) return <p className="ops-muted">{t("layout.loading")}</p>;
 
   const hasUnsaved = save.kind === "pending" || save.kind === "saving" || save.kind === "failed";
-  const canPublish = !publishRefusal && problems.length === 0 && config !== null;
+  const liveConfig = detail.live?.config;
+  const blocker = publishBlocker(t, {
+    refusal: publishRefusal,
+    problems: problems.length,
+    config,
+    hasDraft: saved !== null || hasUnsaved,
+    same: detail.live !== null && sameConfig(config, liveConfig),
+    conflict: draft.conflict !== null,
+  });
   const publishWindow = (config?.publish as PublishWindow | undefined) ?? undefined;
   const tabs: Tab[] = ["form", "json", "preview", "history"];
 
@@ -258,7 +261,9 @@ export default function Editor({ path }: { path: string }) {
                   : t("editor.noDraft")
                 : save.kind === "failed"
                   ? t("editor.saveFailed", { message: save.message })
-                  : t("editor.saving")}
+                  : save.kind === "conflict"
+                    ? t("opsEditor:conflict.help")
+                    : t("editor.saving")}
             </span>
           </p>
         </div>
@@ -268,14 +273,40 @@ export default function Editor({ path }: { path: string }) {
               {t("editor.discard")}
             </button>
           )}
-          <button type="button" className="ops-button ops-primary" disabled={!canPublish} aria-describedby="ops-publish-reason" onClick={() => void publish()}>
+          <button
+            type="button"
+            className="ops-button ops-primary"
+            disabled={blocker !== null}
+            aria-describedby="ops-publish-reason"
+            onClick={() => void askToPublish()}
+          >
             {t("editor.publish")}
           </button>
           <p id="ops-publish-reason" className="ops-muted">
-            {publishRefusal ?? (problems.length ? t("editor.fixFirst", { count: problems.length }) : hasUnsaved ? t("editor.savesFirst") : "")}
+            {blocker ?? (hasUnsaved ? t("editor.savesFirst") : "")}
           </p>
         </div>
       </div>
+      {draft.offer && <LocalCopyOffer at={draft.offer.at} onUse={draft.acceptOffer} onDrop={draft.dropOffer} />}
+      {draft.conflict && (
+        <ConflictPanel
+          key={draft.conflict.at}
+          conflict={draft.conflict}
+          mine={config}
+          onKeepMine={() => draft.conflict && keepMine(draft.conflict)}
+          onTakeTheirs={() => draft.conflict && void takeTheirs(draft.conflict)}
+          onMerge={(choices) => draft.conflict && merge(draft.conflict, choices)}
+        />
+      )}
+      {confirming && (
+        <PublishDialog
+          path={path}
+          liveVersion={detail.live?.version ?? null}
+          changes={detail.live ? sectionChanges(liveConfig, config) : []}
+          onConfirm={() => void publish()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
       {notice && (
         <p className={notice.kind === "error" ? "ops-form-error" : "ops-done"} role={notice.kind === "error" ? "alert" : "status"}>
           {notice.text}
@@ -294,14 +325,14 @@ export default function Editor({ path }: { path: string }) {
             tabIndex={tab === name ? 0 : -1}
             className={tab === name ? "ops-tab active" : "ops-tab"}
             onClick={() => {
-              if (name === "preview") void saveNow();
+              if (name === "preview") void draft.saveNow();
               setTab(name);
             }}
             onKeyDown={(event) => {
               const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
               if (!step) return;
               const next = tabs[(tabs.indexOf(name) + step + tabs.length) % tabs.length];
-              if (next === "preview") void saveNow();
+              if (next === "preview") void draft.saveNow();
               setTab(next);
               document.getElementById(`ops-tab-${next}`)?.focus();
             }}
@@ -318,7 +349,7 @@ export default function Editor({ path }: { path: string }) {
               {problems.length > 0 && (
                 <div className="ops-problem-summary" role="alert">
                   <p>{t("editor.problemsTitle", { count: problems.length })}</p>
-                  <ProblemList problems={problems} onShowProblem={showProblem} />
+                  <ProblemList problems={problems} config={config} onShowProblem={showProblem} />
                 </div>
               )}
               <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>

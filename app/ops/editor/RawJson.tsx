@@ -34,7 +34,7 @@ export default function RawJson({ text, problems, onText, onShowProblem }: Props
         {!parsed.ok ? (
           <p className="ops-field-error">{t("editor.parseError", { line: parsed.line, column: parsed.column, reason: parsed.reason })}</p>
         ) : (
-          problems.length > 0 && <ProblemList problems={problems} onShowProblem={onShowProblem} />
+          problems.length > 0 && <ProblemList problems={problems} config={parsed.value} onShowProblem={onShowProblem} />
         )}
       </div>
     </div>

@@ -3,7 +3,7 @@
  * text as a zh/en pair side by side or a binding, a value that is a text, a number or true/false, a data source's API
  * from the served list, and labels and errors beside every field.
  */
-import { useId, type ChangeEvent } from "react";
+import { useId, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getDefaultRegistry } from "@rjsf/core";
 import type {
@@ -18,6 +18,9 @@ import type {
   WidgetProps,
 } from "@rjsf/utils";
 import { TranslatableString, getTemplate, getUiOptions } from "@rjsf/utils";
+import { widgetMeta } from "@schemas/generated/widget-meta";
+import { choiceLabel } from "./problems";
+import { beijingInput, instantOfBeijing } from "./Preview";
 
 /** What the form knows beyond the schema, through RJSF's formContext. */
 export interface EditorContext {
@@ -110,13 +113,36 @@ export function OpsFieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-/** An object's fields under its name; its own problems (a missing property of a pair) come first. */
+/** The page's wiring rather than its content: shown under "Advanced", after the content. */
+const ROOT_ADVANCED = new Set(["data", "query", "gate", "aliases", "status"]);
+
+/** The fields of an object that go under "Advanced": the page's and a widget's wiring. */
+function advancedOf(id: string, schema: RJSFSchema): Set<string> {
+  if (id === "root") return ROOT_ADVANCED;
+  return schema.properties?.type && schema.properties?.props ? WIDGET_ADVANCED : new Set();
+}
+
+function AdvancedFields({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("opsEditor");
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="ops-advanced" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t("advanced")}</summary>
+      {children}
+    </details>
+  );
+}
+
+/** An object's fields under its name; its own problems (a missing property of a pair) come first; wiring last, folded. */
 export function OpsObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { title, properties, fieldPathId, errorSchema, required, optionalDataControl, schema, uiSchema } = props;
   const errors = (errorSchema as { __errors?: string[] } | undefined)?.__errors;
   const id = fieldPathId.$id;
   const name = useFieldName(fieldPathId.path, title);
   const isPair = Object.keys(schema.properties ?? {}).join() === "zh,en";
+  const advanced = advancedOf(id, schema);
+  const content = properties.filter((property) => !advanced.has(property.name));
+  const wiring = properties.filter((property) => advanced.has(property.name) && !property.hidden);
   return (
     <fieldset className="ops-object" id={id} aria-describedby={describedBy(id, errors)}>
       {name && id !== "root" && getUiOptions(uiSchema).label !== false && (
@@ -127,7 +153,8 @@ export function OpsObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       )}
       <FieldErrors id={id} errors={errors} />
       {optionalDataControl}
-      {isPair ? <div className="ops-pair">{properties.map((property) => property.content)}</div> : properties.map((property) => property.content)}
+      {isPair ? <div className="ops-pair">{content.map((property) => property.content)}</div> : content.map((property) => property.content)}
+      {wiring.length > 0 && <AdvancedFields>{wiring.map((property) => property.content)}</AdvancedFields>}
     </fieldset>
   );
 }
@@ -241,15 +268,78 @@ function ScalarField({ formData, onChange, fieldPathId, disabled, readonly, rawE
   );
 }
 
-/** A string that may also be a binding (a date or its binding, an image path or its binding): one text input. */
+/** An instant as a config writes it from a Beijing wall-clock time: "2027-04-18T09:00:00+08:00". */
+export function beijingIsoOf(local: string): string | undefined {
+  const instant = instantOfBeijing(local);
+  return Number.isFinite(instant) ? `${beijingInput(instant)}:00+08:00` : undefined;
+}
+
+/**
+ * A date and time picked in Beijing time (the time every page shows), whatever the staff computer's zone; written as
+ * ISO with +08:00. A value the picker cannot show (a binding, text typed in the JSON tab) stays as it is, in a text box.
+ */
+export function BeijingDateTime({
+  id,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  rawErrors,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (value: string | undefined) => void;
+  disabled?: boolean;
+  readonly?: boolean;
+  rawErrors?: string[];
+}) {
+  const { t } = useTranslation("opsEditor");
+  const text = typeof value === "string" ? value : "";
+  const instant = text ? Date.parse(text) : Number.NaN;
+  const pickable = !text || (Number.isFinite(instant) && !text.startsWith("{"));
+  const common = { id, disabled: disabled || readonly, "aria-invalid": rawErrors?.length ? true : undefined, "aria-describedby": describedBy(id, rawErrors) };
+  return (
+    <span className="ops-datetime">
+      {pickable ? (
+        <input
+          {...common}
+          type="datetime-local"
+          value={text ? beijingInput(instant) : ""}
+          onChange={(event) => onChange(event.target.value ? beijingIsoOf(event.target.value) : undefined)}
+        />
+      ) : (
+        <input {...common} value={text} onChange={(event) => onChange(event.target.value || undefined)} />
+      )}
+      <span className="ops-muted"> {t("dateTime.hint")}</span>
+    </span>
+  );
+}
+
+/** The date-time widget of a plain date-time field (the page's publish window). */
+export function DateTimeWidget({ id, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
+  return <BeijingDateTime id={id} value={value} onChange={onChange} disabled={disabled} readonly={readonly} rawErrors={rawErrors} />;
+}
+
+/** A string that may also be a binding (a date or its binding, an image path or its binding): one input. */
 function StringChoiceField({ formData, onChange, fieldPathId, disabled, readonly, rawErrors, schema, registry }: FieldProps) {
   const id = fieldPathId.$id;
   const dated = (schema.anyOf ?? []).some((option) => resolved(option, registry.rootSchema).format === "date-time");
+  if (dated) {
+    return (
+      <BeijingDateTime
+        id={id}
+        value={formData}
+        onChange={(value) => onChange(value, fieldPathId.path)}
+        disabled={disabled}
+        readonly={readonly}
+        rawErrors={rawErrors}
+      />
+    );
+  }
   return (
     <input
       id={id}
       value={typeof formData === "string" ? formData : ""}
-      placeholder={dated ? "2027-01-13T18:00:00+08:00" : undefined}
       disabled={disabled || readonly}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={describedBy(id, rawErrors)}
@@ -272,13 +362,16 @@ export function RequirementOnlyField() {
   return null;
 }
 
+/** Parts of a widget that are wiring rather than content: shown under "Advanced". */
+const WIDGET_ADVANCED = new Set(["data", "gate", "visibleWhen"]);
+
 /**
- * One widget of the page: its type, data source, gate and visibility, and its props as the form of the type's props
- * schema. Changing the type starts its props afresh (the old type's props would not fit). Collapsed, unless it has
- * problems, so a long page stays readable.
+ * One widget of the page: its block name and icon, the block's own fields (its props, from the type's props schema),
+ * and its wiring (data source, gate, visibility) under "Advanced". Changing the block starts its props afresh (the old
+ * type's props would not fit). Open or closed as the operator left it: typing never folds it away.
  */
 export function WidgetNodeField(props: FieldProps) {
-  const { t } = useTranslation("ops");
+  const { t, i18n } = useTranslation("ops");
   const { schema, formData, fieldPathId, onChange, registry, uiSchema, errorSchema } = props;
   const node = (formData ?? {}) as { type?: string; props?: unknown };
   const { ObjectField } = registry.fields;
@@ -286,15 +379,19 @@ export function WidgetNodeField(props: FieldProps) {
   const withProps: RJSFSchema = { ...schema, properties: { ...(schema.properties ?? {}), props: propsRef as RJSFSchema } };
   // The widget's summary names it: its fields need no legend of their own.
   const { "ui:field": _field, ...rest } = (uiSchema ?? {}) as UiSchema & { "ui:field"?: unknown };
-  const ownUi: UiSchema = { ...rest, "ui:label": false };
+  const ownUi: UiSchema = { ...rest, "ui:label": false, type: { "ui:widget": "widgetType" } };
   const typePath = [...fieldPathId.path, "type"];
   const summaryId = useId();
   const hasProblems = Boolean(errorSchema && Object.keys(errorSchema).length);
+  const [open, setOpen] = useState(hasProblems || !node.type);
   const index = fieldPathId.path[fieldPathId.path.length - 1];
+  const meta = node.type ? widgetMeta[node.type] : undefined;
+  const lang = i18n.language === "en" ? "en" : "zh";
   return (
-    <details className="ops-widget" open={hasProblems || !node.type} aria-labelledby={summaryId}>
+    <details className="ops-widget" open={open || hasProblems} onToggle={(event) => setOpen(event.currentTarget.open)} aria-labelledby={summaryId}>
       <summary id={summaryId}>
-        <span className="ops-widget-index">#{Number(index) + 1}</span> {node.type ?? t("editor.widgetTypeMissing")}
+        <span className="ops-widget-index">#{Number(index) + 1}</span> {meta && <span aria-hidden="true">{meta.icon}</span>}{" "}
+        {node.type ? (meta?.name[lang] ?? node.type) : t("editor.widgetTypeMissing")}
         {hasProblems && <span className="ops-status ops-status-problem">{t("editor.hasProblems")}</span>}
       </summary>
       <ObjectField
@@ -310,6 +407,77 @@ export function WidgetNodeField(props: FieldProps) {
         }}
       />
     </details>
+  );
+}
+
+/** Blocks whose name or description holds every word of the query (either language), in the UI language's order. */
+export function searchBlocks(types: string[], query: string, lang: "zh" | "en"): string[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = (type: string) => {
+    const meta = widgetMeta[type];
+    return meta ? `${type} ${meta.name.zh} ${meta.name.en} ${meta.description.zh} ${meta.description.en}`.toLowerCase() : type.toLowerCase();
+  };
+  return types
+    .filter((type) => words.every((word) => text(type).includes(word)))
+    .sort((a, b) => (widgetMeta[a]?.name[lang] ?? a).localeCompare(widgetMeta[b]?.name[lang] ?? b, lang));
+}
+
+/**
+ * A widget's block: its name, icon and description; to choose or change it, a search over every block's name and
+ * description in both languages, each result saying what the block does.
+ */
+export function WidgetTypeWidget({ id, value, onChange, options, disabled, readonly }: WidgetProps) {
+  const { t, i18n } = useTranslation("opsEditor");
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const [choosing, setChoosing] = useState(!value);
+  const [query, setQuery] = useState("");
+  const types = ((options.enumOptions ?? []) as { value: string }[]).map((option) => option.value);
+  const meta = value ? widgetMeta[value] : undefined;
+  if (!choosing) {
+    return (
+      <div className="ops-block-chosen">
+        <p id={id}>
+          <strong>{meta?.name[lang] ?? value}</strong> {meta && <span className="ops-muted">{meta.description[lang]}</span>}
+        </p>
+        <button type="button" className="ops-button ops-small" disabled={disabled || readonly} onClick={() => setChoosing(true)}>
+          {t("add.change")}
+        </button>
+      </div>
+    );
+  }
+  const found = searchBlocks(types, query, lang);
+  return (
+    <div className="ops-block-picker" role="group" aria-label={t("add.title")}>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        placeholder={t("add.search")}
+        aria-label={t("add.search")}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <p className="ops-muted" aria-live="polite">
+        {found.length ? t("add.count", { count: found.length }) : t("add.none")}
+      </p>
+      <ul className="ops-block-results">
+        {found.map((type) => (
+          <li key={type}>
+            <button
+              type="button"
+              className="ops-block-result"
+              disabled={disabled || readonly}
+              onClick={() => {
+                setChoosing(false);
+                onChange(type);
+              }}
+            >
+              <span aria-hidden="true">{widgetMeta[type]?.icon}</span> <strong>{widgetMeta[type]?.name[lang] ?? type}</strong>
+              <span className="ops-muted">{widgetMeta[type]?.description[lang]}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -396,4 +564,42 @@ export function OpsArrayTitle({ title, fieldPathId, required }: ArrayFieldTitleP
       {required && <span className="ops-required">*</span>}
     </legend>
   ) : null;
+}
+
+/** A choice among values, each shown in words (keep → 继续显示, teal → 青绿), never as the bare value. */
+export function ChoiceWidget({ id, value, onChange, options, disabled, readonly, rawErrors, schema, required }: WidgetProps) {
+  const { t } = useTranslation("opsEditor");
+  const choices = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  const shown = value ?? schema.default;
+  const at = choices.findIndex((choice) => choice.value === shown);
+  return (
+    <select
+      id={id}
+      value={at < 0 ? "" : String(at)}
+      disabled={disabled || readonly}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={describedBy(id, rawErrors)}
+      onChange={(event) => onChange(event.target.value === "" ? undefined : choices[Number(event.target.value)]?.value)}
+    >
+      {(!required || at < 0) && schema.default === undefined && <option value="">—</option>}
+      {choices.map((choice, index) => (
+        <option key={String(choice.value)} value={String(index)}>
+          {choiceLabel(choice.value, t)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A yes/no field that shows its default when the config leaves it out (a header on by default shows ticked). */
+export function DefaultCheckbox({ id, name, value, onChange, disabled, readonly, schema, label, uiSchema }: WidgetProps) {
+  const { t } = useTranslation("ops");
+  const checked = typeof value === "boolean" ? value : schema.default === true;
+  const title = (uiSchema?.["ui:title"] as string | undefined) ?? t(`fields.${name}`, { defaultValue: label || name });
+  return (
+    <label className="ops-checkbox" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} disabled={disabled || readonly} onChange={(event) => onChange(event.target.checked)} />
+      {title}
+    </label>
+  );
 }

@@ -14,20 +14,23 @@ export function formSchemaOf(bundle: unknown): RJSFSchema {
   return { ...schema, $defs: { ...schema.$defs, widgetNode: widgetNode as RJSFSchema } };
 }
 
-const dateTime = { "ui:widget": "text", "ui:placeholder": "2027-01-13T18:00:00+08:00" };
+/** The page's publish window: picked in Beijing time (fields.tsx, DateTimeWidget). */
+const dateTime = { "ui:widget": "dateTime" };
 
 /** Where the form's special fields go: widgets, their data source, APIs, dates; the editor's own $schema is hidden. */
 export function formUiSchema(t: TFunction): UiSchema {
   const widgetNode: UiSchema = {
     "ui:field": "widgetNode",
-    "ui:order": ["type", "data", "gate", "props", "visibleWhen", "children"],
+    // Content first (the block, its fields, its children); its wiring (data, gate, visibility) goes under "Advanced".
+    "ui:order": ["type", "props", "children", "data", "gate", "visibleWhen"],
     data: { "ui:widget": "sourceName" },
   };
   widgetNode.children = { items: widgetNode };
   return {
     // The editor saves as the operator types: the form has no submit button.
     "ui:submitButtonOptions": { norender: true },
-    "ui:order": ["path", "title", "publish", "layout", "gate", "aliases", "status", "keepAlive", "query", "data", "widgets", "*"],
+    // Content first; the page's wiring (data sources, query, gate, aliases, status) goes under "Advanced" at the end.
+    "ui:order": ["path", "title", "publish", "layout", "keepAlive", "widgets", "data", "query", "gate", "aliases", "status", "*"],
     $schema: { "ui:widget": "hidden" },
     // A checkbox carries its own label, which the field template does not draw.
     keepAlive: { "ui:title": t("ops:fields.keepAlive") },

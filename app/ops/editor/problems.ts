@@ -38,14 +38,17 @@ function messageOf(error: ErrorObject, t: TFunction, patterns: KnownPatterns): s
     case "type":
       return t(`ops:problems.type.${String(params.type).replace(/,/g, "_")}`, { defaultValue: t("ops:problems.typeOther", { type: params.type }) });
     case "enum":
-      return t("ops:problems.enum", { values: (params.allowedValues as unknown[]).join(", ") });
+      return t("opsEditor:problems.enum", {
+        values: (params.allowedValues as unknown[]).map((value) => choiceLabel(value, t)).join(t("opsEditor:listSeparator")),
+      });
     case "const":
-      return t("ops:problems.enum", { values: String(params.allowedValue) });
+      return t("opsEditor:problems.enum", { values: choiceLabel(params.allowedValue, t) });
     case "format":
       return params.format === "date-time" ? t("ops:problems.dateTime") : t("ops:problems.format", { format: params.format });
     case "pattern": {
+      // A pattern is explained in words, never quoted: an operator does not read regular expressions.
       const known = patterns[String(params.pattern)];
-      return known ? t(`ops:problems.pattern.${known}`) : t("ops:problems.patternOther", { pattern: params.pattern });
+      return t(`opsEditor:problems.pattern.${known ?? "other"}`);
     }
     case "minLength":
       return Number(params.limit) === 1 ? t("ops:problems.empty") : t("ops:problems.minLength", { limit: params.limit });
@@ -115,8 +118,22 @@ export function fieldIdOf(pointer: string): string {
   return ["root", ...(pointer === "/" ? [] : pointerSegments(pointer))].join("_");
 }
 
-/** Local problems in the operator's language first; the server's cross-reference checks add the pointers they alone know. */
-export function mergeProblems(local: OpsProblem[], server: OpsProblem[]): OpsProblem[] {
-  const seen = new Set(local.map((problem) => problem.pointer));
-  return [...local, ...server.filter((problem) => !seen.has(problem.pointer))];
+/** A choice's words (keep → 继续显示, teal → 青绿); the value itself for one the catalogue does not name. */
+export function choiceLabel(value: unknown, t: TFunction): string {
+  return t(`opsEditor:choices.${String(value)}`, { defaultValue: String(value) });
+}
+
+const related = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`) || a === "/" || b === "/";
+
+/**
+ * Local problems in the operator's language first; the server's checks add only what they alone know: a server
+ * problem at, inside or around a field that already has one is the same problem in other words (必填 and "missing
+ * required property" once, not twice). A server problem with a code is worded in the operator's language.
+ */
+export function mergeProblems(local: OpsProblem[], server: OpsProblem[], t: TFunction): OpsProblem[] {
+  const extra = server
+    .filter((problem) => !local.some((own) => related(own.pointer, problem.pointer)))
+    .map((problem) => (problem.code ? { ...problem, message: t(`opsEditor:problems.${problem.code}`, problem.params) } : problem));
+  const unique = extra.filter((problem, index) => extra.findIndex((other) => other.pointer === problem.pointer) === index);
+  return [...local, ...unique];
 }
