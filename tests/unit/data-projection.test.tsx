@@ -18,6 +18,7 @@ import { walkWidgets } from "~/pipeline/widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+import { exampleQuery } from "./page-examples";
 import { renderWidget, type Lang } from "./render-widget";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -219,10 +220,12 @@ describe("every page's widgets render the same from the projected data", () => {
   });
 
   it.each(pages.map((config) => [config.path, config] as const))("%s", async (_path, config) => {
-    const query = Object.fromEntries(Object.keys(config.query ?? {}).map((name) => [name, "1"]));
+    const query = exampleQuery(config);
     const whole: Record<string, DataState> = {};
     for (const [name, planned] of plannedSources(config, null)) {
       whole[name] = planned === "load" ? await requestSource(api, config.data![name], query) : planned;
+      const subject = config.data![name].notFoundWhenMissing && planned === "load";
+      expect(subject ? whole[name].status : "ok", `${config.path}: its subject "${name}" with ${JSON.stringify(query)}`).toBe("ok");
     }
     for (const lang of ["zh", "en"] as Lang[]) {
       const projected = projectPageData(config, whole, lang, widgetDataReads);
