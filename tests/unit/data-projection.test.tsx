@@ -10,6 +10,7 @@ import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createPageConfigStore } from "@server/page-configs.server";
+import { exampleQuery } from "@server/contract-samples.server";
 import { fieldAt, shownPage, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
@@ -18,7 +19,6 @@ import { walkWidgets } from "~/pipeline/widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { exampleQuery } from "./page-examples";
 import { renderWidget, type Lang } from "./render-widget";
 
 const root = join(import.meta.dirname, "..", "..");
