@@ -883,7 +883,10 @@ export interface LivePlanListAnswer {
     summary: string;
     summaryEn: string;
     cover: string;
-    status: number;
+    /**
+     * 0 not started, 1 upcoming, 2 live, 3 over, 4 replay (the live page statuses).
+     */
+    status: 0 | 1 | 2 | 3 | 4;
     startTime: string;
     endTime: string;
     authorName: string;
@@ -1215,7 +1218,10 @@ export interface PlanDetailAnswer {
   summary: string;
   summaryEn: string;
   cover: string;
-  status: number;
+  /**
+   * 0 not started, 1 upcoming, 2 live, 3 over, 4 replay (the live page statuses).
+   */
+  status: 0 | 1 | 2 | 3 | 4;
   startTime: string;
   endTime: string;
   authorName: string;
@@ -1246,7 +1252,10 @@ export interface PlanListAnswer {
     summary: string;
     summaryEn: string;
     cover: string;
-    status: number;
+    /**
+     * 0 not started, 1 upcoming, 2 live, 3 over, 4 replay (the live page statuses).
+     */
+    status: 0 | 1 | 2 | 3 | 4;
     startTime: string;
     endTime: string;
     authorName: string;
