@@ -1,6 +1,8 @@
 /**
  * Validates every page config (schema, cross-references, file name and path, duplicates) and that the zh and
  * en catalogues have the same keys, and that the embedded platform API serves every data source a config names.
+ * Every required query value a visitor's source binds has an example, and every widget's data reads are in its
+ * source's contract (ADR 067).
  * Prints each problem as file, JSON pointer and message; exits 1 on any.
  * PAGE_CONFIGS_DIR points it at another folder (tests use this).
  */
@@ -8,6 +10,9 @@ import { join, basename } from "node:path";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { NAMESPACES } from "@contracts/language.ts";
 import { dataSourceProblems, deadLinkProblems, servedPlatformRoutes } from "@server/config-check.server.ts";
+import { register } from "node:module";
+import { readContracts } from "@contracts/api-contracts.server.ts";
+import { exampleProblems, wiringProblems } from "@server/contract-check.server.ts";
 import { loadPageEntries, servedPaths } from "@server/page-configs.server.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -46,6 +51,17 @@ const served = servedPlatformRoutes();
 for (const entry of new Set(entries.values())) {
   if (entry.status !== "valid") continue;
   for (const problem of dataSourceProblems(entry.config, served)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
+  for (const problem of exampleProblems(entry.config)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
+}
+
+register("./style-import-hooks.mjs", import.meta.url);
+const { loadWidgetComponents, widgetDataReads } = await import("~/renderer/widget-components.ts");
+const { widgetRegistry } = await import("@widgets/registry.ts");
+await loadWidgetComponents(Object.keys(widgetRegistry));
+const contracts = readContracts();
+for (const entry of new Set(entries.values())) {
+  if (entry.status !== "valid") continue;
+  for (const problem of wiringProblems(entry.config, contracts, widgetDataReads)) lines.push(`${basename(entry.file)} ${problem.pointer}: ${problem.message}`);
 }
 
 if (lines.length) {

@@ -547,6 +547,10 @@ export interface PageConfig {
       required?: boolean;
       default?: string;
       /**
+       * A value the platform answers for, e.g. the id of a published paper: the tests render the page and check its sources' answers against their contracts with it (ADR 067). Required for a required value that a source a visitor loads binds.
+       */
+      example?: string;
+      /**
        * base64url: the value carries free text (e.g. a search keyword) as base64url of its UTF-8; the page reads it decoded.
        */
       encoding?: "base64url";

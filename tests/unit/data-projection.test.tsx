@@ -10,6 +10,7 @@ import type { PageConfig, WidgetNode } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createPageConfigStore } from "@server/page-configs.server";
+import { exampleQuery } from "@server/contract-samples.server";
 import { fieldAt, shownPage, itemFields, mergeUse, nodeDataUse, projectPageData, projectValue, type WidgetDataReads } from "~/pipeline/data-reads";
 import type { DataState } from "~/pipeline/data-state";
 import { plannedSources } from "~/pipeline/plan";
@@ -219,7 +220,13 @@ describe("every page's widgets render the same from the projected data", () => {
   });
 
   it.each(pages.map((config) => [config.path, config] as const))("%s", async (_path, config) => {
-    const query = Object.fromEntries(Object.keys(config.query ?? {}).map((name) => [name, "1"]));
+    const query = exampleQuery(config);
+    const whole: Record<string, DataState> = {};
+    for (const [name, planned] of plannedSources(config, null)) {
+      whole[name] = planned === "load" ? await requestSource(api, config.data![name], query, { lang: "zh" }) : planned;
+      const subject = config.data![name].notFoundWhenMissing && planned === "load";
+      expect(subject ? whole[name].status : "ok", `${config.path}: its subject "${name}" with ${JSON.stringify(query)}`).toBe("ok");
+    }
     for (const lang of ["zh", "en"] as Lang[]) {
       const whole: Record<string, DataState> = {};
       for (const [name, planned] of plannedSources(config, null)) {
