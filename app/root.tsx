@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
-import { toLang, type Lang } from "@contracts/language";
+import { SITE_NAME, toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
 import { HydrationProvider } from "~/renderer/use-hydrated";
 import { useCatalogue } from "~/i18n/use-catalogue";
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     lang,
     resources: Object.fromEntries(texts.namespaces.map((namespace) => [namespace, catalogue[namespace] ?? {}])),
     boundTexts: Object.fromEntries(Object.entries(texts.bindingKeys).map(([namespace, keys]) => [namespace, pickTexts(catalogue[namespace] ?? {}, keys)])),
-    siteName: lang === "en" ? "EconScholar" : "经管学术圈",
+    siteName: SITE_NAME[lang],
     appType: detectAppType(request.headers.get("User-Agent")),
   };
 }

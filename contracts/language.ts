@@ -49,3 +49,6 @@ export const LANGUAGE_QUERY = "lang";
 export function isLang(value: string | null | undefined): value is Lang {
   return (LANGUAGES as readonly string[]).includes(value ?? "");
 }
+
+/** The site's name as each language writes it: in every title, the header and share cards. */
+export const SITE_NAME: Record<Lang, string> = { zh: "经管学术圈", en: "EconScholar" };

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { Lang } from "@contracts/language";
+import { type Lang, SITE_NAME } from "@contracts/language";
 import type { DataState } from "~/pipeline/data-state";
 import type { PageView } from "~/pipeline/page-view";
 import { pageSubject } from "./page-subject";
@@ -11,7 +10,7 @@ import { pageSubject } from "./page-subject";
  * title bar) is titled by it, as the server titles the pages it loads the item for.
  */
 export function useSubjectTitle(view: PageView, data: Record<string, DataState>, lang: Lang): void {
-  const siteName = (useRouteLoaderData("root") as { siteName?: string } | undefined)?.siteName;
+  const siteName = SITE_NAME[lang];
   const title = view.head?.title ? undefined : pageSubject({ config: view.config, data, query: view.query }, lang).title;
   useEffect(() => {
     if (title && siteName) document.title = `${title} · ${siteName}`;

@@ -17,6 +17,7 @@ import { pageSubject } from "~/seo/page-subject";
 import { requestSource } from "~/pipeline/request-source";
 import { loadWidgetComponents } from "~/renderer/widget-components";
 import { widgetRegistry } from "@widgets/registry";
+import { exampleQuery } from "@server/contract-samples.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -27,37 +28,6 @@ const pages = store
   .paths()
   .map((path) => store.resolve(path))
   .flatMap((entry) => (entry?.status === "valid" ? [entry.config] : []));
-
-/** A real seeded item for each page about one: the query value its URL carries. */
-const SEEDED_ITEM: Record<string, string> = {
-  "/bookAudioDetail": "SELECT item_id FROM audio_books ORDER BY item_id LIMIT 1",
-  "/bookAudioPlay": "SELECT item_id FROM audio_books ORDER BY item_id LIMIT 1",
-  "/bookDetail": "SELECT id FROM items WHERE kind = 'book' ORDER BY id LIMIT 1",
-  "/bookUnlock": "SELECT item_id FROM audio_books ORDER BY item_id LIMIT 1",
-  "/bookVillDetail": "SELECT id FROM audio_categories ORDER BY sort, id LIMIT 1",
-  "/bookVoteDetail": "SELECT e.id FROM vote_entries e JOIN vote_campaigns c ON c.id = e.campaign_id WHERE c.kind = 'book' LIMIT 1",
-  "/readMatchVideoVoteDetail": "SELECT e.id FROM vote_entries e JOIN vote_campaigns c ON c.id = e.campaign_id WHERE c.kind = 'video' LIMIT 1",
-  "/shareVideoVotePage": "SELECT e.id FROM vote_entries e JOIN vote_campaigns c ON c.id = e.campaign_id WHERE c.kind = 'video' LIMIT 1",
-  "/boutiqueDoc": "SELECT id FROM course_lessons WHERE preview = 1 AND kind = 'doc' LIMIT 1",
-  "/boutiqueVideo": "SELECT id FROM course_lessons WHERE preview = 1 AND kind = 'video' LIMIT 1",
-  "/boutiqueShareDeatil": "SELECT id FROM items WHERE kind = 'course' ORDER BY id LIMIT 1",
-  "/boutiqueSpec": "SELECT id FROM items WHERE kind = 'course' ORDER BY id LIMIT 1",
-  "/circleDetail": "SELECT id FROM circle_posts WHERE deleted_at IS NULL ORDER BY id LIMIT 1",
-  "/docDetail": "SELECT id FROM items WHERE kind = 'paper' ORDER BY id LIMIT 1",
-  "/essayInfo": "SELECT item_id FROM essays WHERE status = 'released' AND visibility = 'public' ORDER BY item_id LIMIT 1",
-  "/goodsDetail": "SELECT id FROM items WHERE kind = 'goods' ORDER BY id LIMIT 1",
-  "/jobDetail": "SELECT id FROM job_posts ORDER BY id LIMIT 1",
-  "/person": "SELECT author_code FROM scholars ORDER BY id LIMIT 1",
-  "/pointGoodsDetail": "SELECT id FROM point_goods ORDER BY id LIMIT 1",
-  "/qaAnswer": "SELECT id FROM qa_answers WHERE deleted_at IS NULL ORDER BY id LIMIT 1",
-  "/qaDetail": "SELECT id FROM qa_questions ORDER BY id LIMIT 1",
-  "/scienceMeetingDetail": "SELECT id FROM items WHERE kind = 'meeting' ORDER BY id LIMIT 1",
-  "/userHome": "SELECT user_id FROM circle_posts ORDER BY id LIMIT 1",
-  "/videoDetail": "SELECT id FROM items WHERE kind = 'video' ORDER BY id LIMIT 1",
-  "/videoDoc": "SELECT id FROM items WHERE kind = 'video' ORDER BY id LIMIT 1",
-  "/videoListBySpecial": "SELECT id FROM items WHERE kind = 'videoSpecial' ORDER BY id LIMIT 1",
-  "/viewLive": "SELECT id FROM items WHERE kind = 'live' ORDER BY id LIMIT 1",
-};
 
 /** A catalogue key as a title would show it: "detail.comments", "userHome.posts", a lone lower-case word ("works"). */
 const LOOKS_LIKE_A_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/;
@@ -82,21 +52,18 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("page titles", () => {
-  it("every page whose item decides whether it exists (notFoundWhenMissing) names its subject, and its test names a seeded item", () => {
+  it("every page whose item decides whether it exists (notFoundWhenMissing) names its subject, and a seeded example item", () => {
     const aboutOneItem = pages.filter((config) => Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing));
     expect(aboutOneItem.length).toBeGreaterThan(15);
     expect(aboutOneItem.filter((config) => !config.subject).map((config) => config.path)).toEqual([]);
-    const withSubject = pages.filter((config) => config.subject).map((config) => config.path);
-    expect(withSubject.filter((path) => !SEEDED_ITEM[path])).toEqual([]);
+    const withoutExample = pages.filter((config) => config.subject && Object.values(config.query ?? {}).some((entry) => entry.required && !entry.example));
+    expect(withoutExample.map((config) => config.path)).toEqual([]);
   });
 
   // Pages behind a login gate (unlocking a book) render nothing of their item for a visitor, so they are not loaded here.
   const cases = pages.filter((config) => config.subject && !config.gate).flatMap((config) => LANGUAGES.map((lang) => [config.path, lang, config] as const));
   it.each(cases)("%s (%s) is titled by the item it shows", async (path, lang, config) => {
-    const value = embedded.platform.db.prepare(SEEDED_ITEM[path]).pluck().get() as string | number | undefined;
-    expect(value, `${path}: no seeded item`).toBeDefined();
-    const name = Object.keys(config.query ?? {}).find((key) => config.query![key].required) ?? "id";
-    const request = new Request(`http://site.test${path}?${name}=${encodeURIComponent(String(value))}`);
+    const request = new Request(`http://site.test${path}?${new URLSearchParams(exampleQuery(config))}`);
     const view = await loadPage({ request, config, services, token: null, lang });
     // A source loaded in the browser (it answers per viewer) titles the document there once it is in (useSubjectTitle).
     const browserData = { ...view.data };

@@ -9,7 +9,17 @@ import { ResultBars } from "../kit/screen-parts";
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; question: PlanQuestion | null };
 
 /** A pushed questionnaire: loaded from the live service, answered once (the platform decides), results when shared. */
-export function Questionnaire({ planId, questionId, sharedResults, lang }: { planId: string; questionId: number; sharedResults?: QuestionResults; lang: Lang }) {
+export function Questionnaire({
+  planId,
+  questionId,
+  sharedResults,
+  lang,
+}: {
+  planId: string;
+  questionId: number;
+  sharedResults?: QuestionResults;
+  lang: Lang;
+}) {
   const { t } = useTranslation("screen");
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [chosen, setChosen] = useState<number[]>([]);
@@ -62,7 +72,8 @@ export function Questionnaire({ planId, questionId, sharedResults, lang }: { pla
     else setProblem(answer.message ?? "");
   };
 
-  const toggle = (id: number) => setChosen((current) => (question.kind === "single" ? [id] : current.includes(id) ? current.filter((entry) => entry !== id) : [...current, id]));
+  const toggle = (id: number) =>
+    setChosen((current) => (question.kind === "single" ? [id] : current.includes(id) ? current.filter((entry) => entry !== id) : [...current, id]));
   const title = (lang === "en" && question.titleEn) || question.title;
 
   return (
@@ -74,7 +85,14 @@ export function Questionnaire({ planId, questionId, sharedResults, lang }: { pla
         {question.kind === "text" ? (
           <>
             <label htmlFor={fieldId}>{t("questionnaire.textLabel")}</label>
-            <textarea id={fieldId} rows={3} maxLength={ANSWER_TEXT_LIMIT} value={text} onChange={(event) => setText(event.target.value)} aria-invalid={Boolean(problem)} />
+            <textarea
+              id={fieldId}
+              rows={3}
+              maxLength={ANSWER_TEXT_LIMIT}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={Boolean(problem)}
+            />
           </>
         ) : (
           question.options.map((option) => (
