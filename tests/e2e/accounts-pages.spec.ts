@@ -142,6 +142,7 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
   const links = page.locator(".menu-list a");
   const entries: [string, string][] = [
+    ["消息中心", "/messageCenter"],
     ["我的收藏", "/collectList"],
     ["我的文库", "/myLibrary"],
     ["我的日历", "/myCalendar"],
