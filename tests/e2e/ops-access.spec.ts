@@ -85,8 +85,8 @@ test("a visitor is asked to sign in on every console page and answered 401 by th
 test("an editor drafts and previews but cannot publish: the button says why, the API refuses", async ({ page }) => {
   await signIn(page, "editor", `/ops/edit?path=${encodeURIComponent("/2023ames")}`);
   await page
-    .locator("details.ops-widget", { has: page.locator("summary", { hasText: "eventHero" }) })
-    .locator("summary")
+    .locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) })
+    .locator(":scope > summary")
     .click();
   await page.locator("#root_widgets_0_props_kicker_en").fill("AMES 2023 (edited by an editor)");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
