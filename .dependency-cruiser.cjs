@@ -27,10 +27,10 @@ module.exports = {
     },
     {
       name: "platform-imports-no-app",
-      comment: "The embedded platform stands for an external service: it shares contracts, never front-end code.",
+      comment: "The embedded platform stands for an external service: it shares contracts and schemas, never front-end or SSR code.",
       severity: "error",
-      from: { path: "^server/platform-api/" },
-      to: { path: "^(app|widgets)/" },
+      from: { path: "^platform/" },
+      to: { path: "^(app|widgets|server)/" },
     },
     {
       name: "contracts-import-neither-side",

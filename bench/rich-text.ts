@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
-import type { EmbeddedPlatform } from "@server/platform-api/index.server.ts";
+import type { EmbeddedPlatform } from "@platform/index.server.ts";
 import { measureThroughput, type LoadSettings } from "./throughput.ts";
 
 /** Forty formulas, display and inline, about 6 KB of text: a methods section. */

@@ -27,7 +27,7 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ensureNginx, startNginx } from "./nginx-proxy.ts";
 import WebSocket from "ws";
-import { reviewClaim } from "../server/platform-api/scholars.server.ts";
+import { reviewClaim } from "../platform/scholars.server.ts";
 import { consoleClusterChecks } from "./cluster-console-checks.ts";
 import { startThrowawayPostgres } from "./postgres-cluster.ts";
 
@@ -320,7 +320,7 @@ async function main(): Promise<void> {
     await waitFor(`${PUBLIC_ORIGIN}/healthz`, 10_000, "nginx");
     const db = new Database(databaseFile);
     db.pragma("busy_timeout = 5000");
-    const migrations = readdirSync(join(root, "server", "platform-api", "migrations")).filter((name) => name.endsWith(".sql")).length;
+    const migrations = readdirSync(join(root, "platform", "migrations")).filter((name) => name.endsWith(".sql")).length;
     const recorded = db.prepare("SELECT COUNT(*) FROM schema_migrations").pluck().get() as number;
     const seedRuns = db.prepare("SELECT COUNT(*) FROM items WHERE kind = 'live'").pluck().get() as number;
     check(

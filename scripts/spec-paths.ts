@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createEmbeddedPlatform } from "../server/platform-api/index.server.ts";
+import { createEmbeddedPlatform } from "../platform/index.server.ts";
 import { NOT_CALLED, NOT_SERVED, PARALLEL_PREFIXES } from "./spec-path-decisions.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -83,7 +83,7 @@ function filesUnder(folder: string, skip: RegExp): string[] {
 
 /** Every quoted path the product's own code and configs name (tests, the platform and generated files excluded). */
 function calledPaths(): Set<string> {
-  const skip = /node_modules|\.test\.|server\/platform-api|generated|registry\.ts|locales/;
+  const skip = /node_modules|\.test\.|generated|registry\.ts|locales/;
   const files = ["app", "widgets", "page-configs", "server", "contracts"].flatMap((folder) => filesUnder(join(ROOT, folder), skip));
   const called = new Set<string>();
   for (const file of files)

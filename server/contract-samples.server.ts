@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { DataSource, PageConfig } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
 import { sourceParams } from "~/pipeline/request-source";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "./platform-api/index.server.ts";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
 
 /** "METHOD /path": what a contract describes. */
 export function routeOf(source: DataSource): string {

@@ -2,15 +2,15 @@ import { createHash } from "node:crypto";
 import express, { type Request, type Router } from "express";
 import { isLoopbackAddress } from "./security.server.ts";
 import type { DevToolsReach, ServerEnv } from "./env.server.ts";
-import type { EmbeddedPlatform } from "./platform-api/index.server.ts";
-import { reviewClaim } from "./platform-api/scholars.server.ts";
-import { reviewProfileChange, waitingChanges } from "./platform-api/scholar-profiles.server.ts";
-import { hashPassword, platformSecret } from "./platform-api/support.server.ts";
-import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "./platform-api/orders.server.ts";
-import { issueExchangeCodes } from "./platform-api/membership.server.ts";
-import { createLedger } from "./platform-api/ledger.server.ts";
+import type { EmbeddedPlatform } from "@platform/index.server.ts";
+import { reviewClaim } from "@platform/scholars.server.ts";
+import { reviewProfileChange, waitingChanges } from "@platform/scholar-profiles.server.ts";
+import { hashPassword, platformSecret } from "@platform/support.server.ts";
+import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "@platform/orders.server.ts";
+import { issueExchangeCodes } from "@platform/membership.server.ts";
+import { createLedger } from "@platform/ledger.server.ts";
 import { liveHostTools } from "./dev-live-host.server.ts";
-import { listErrorReports } from "./platform-api/error-reports.server.ts";
+import { listErrorReports } from "@platform/error-reports.server.ts";
 
 interface OutboxRow {
   channel: "sms" | "email";

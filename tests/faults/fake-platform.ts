@@ -12,9 +12,9 @@ import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Duplex } from "node:stream";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server.ts";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
 import { createRealtime } from "@server/realtime/index.server.ts";
-import { hashPassword } from "@server/platform-api/support.server.ts";
+import { hashPassword } from "@platform/support.server.ts";
 
 /** How the platform's API answers, for every path or only those starting with one of `paths` (after /api). */
 export type ApiFault =

@@ -141,7 +141,7 @@ test("no GET route called from another site with a member's cookie writes anythi
     import { mkdtempSync, rmSync } from "node:fs";
     import { tmpdir } from "node:os";
     import { join } from "node:path";
-    import { createEmbeddedPlatform } from "./server/platform-api/index.server.ts";
+    import { createEmbeddedPlatform } from "./platform/index.server.ts";
     import { discoverParams, walkValues } from "./tests/unit/get-route-walk.ts";
     const directory = mkdtempSync(join(tmpdir(), "walk-"));
     const platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), captchaTestMode: true, log: () => {} });

@@ -20,7 +20,7 @@ function apiPaths(): string[] {
     import { mkdtempSync, rmSync } from "node:fs";
     import { tmpdir } from "node:os";
     import { join } from "node:path";
-    import { createEmbeddedPlatform } from "./server/platform-api/index.server.ts";
+    import { createEmbeddedPlatform } from "./platform/index.server.ts";
     const directory = mkdtempSync(join(tmpdir(), "routes-"));
     const platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), seed: false, log: () => {} });
     console.log(JSON.stringify([...new Set(platform.api.routes().map((route) => route.path))]));

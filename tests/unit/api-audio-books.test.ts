@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { randomBytes } from "node:crypto";
-import { createLedger } from "@server/platform-api/ledger.server";
-import { audioUrlValid } from "@server/platform-api/audio-books.server";
+import { createLedger } from "@platform/ledger.server";
+import { audioUrlValid } from "@platform/audio-books.server";
 
 const api = useEmbeddedPlatform("2027-04-02T03:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { inflateSync } from "node:zlib";
-import { seedCircle } from "@server/platform-api/circle-seed.server";
-import { uploadsDirFor } from "@server/platform-api/files.server";
+import { seedCircle } from "@platform/circle-seed.server";
+import { uploadsDirFor } from "@platform/files.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { plainPng } from "./image-samples";
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { SEEDED_VIDEO_URL } from "@server/platform-api/engagement-seed.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { SEEDED_VIDEO_URL } from "@platform/engagement-seed.server";
 
 interface Envelope {
   code: number;

@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { sniffImage } from "@server/platform-api/files.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { sniffImage } from "@platform/files.server";
 import { devTools } from "@server/dev-tools.server";
 import { plainJpeg, plainPng } from "./image-samples";
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LIBRARY_LIMITS, citationExportHref } from "@contracts/library";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2026-11-27T02:00:00.000Z", { captchaTestMode: true });

@@ -5,8 +5,8 @@
  * the blacklist; comments on questions and answers; bad input answered 400/404, never 500.
  */
 import { describe, expect, it } from "vitest";
-import { seedJobs } from "@server/platform-api/jobs-seed.server";
-import { seedQa } from "@server/platform-api/qa-seed.server";
+import { seedJobs } from "@platform/jobs-seed.server";
+import { seedQa } from "@platform/qa-seed.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-03-01T02:00:00.000Z", { captchaTestMode: true });

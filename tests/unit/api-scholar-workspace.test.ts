@@ -4,8 +4,8 @@
  * after review, the JEL lookup and the co-author search.
  */
 import { describe, expect, it } from "vitest";
-import { reviewClaim } from "@server/platform-api/scholars.server";
-import { reviewProfileChange } from "@server/platform-api/scholar-profiles.server";
+import { reviewClaim } from "@platform/scholars.server";
+import { reviewProfileChange } from "@platform/scholar-profiles.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { plainPng } from "./image-samples";
 

@@ -8,9 +8,9 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { eventState, planState } from "@server/platform-api/specials.server";
-import { nextJanuaryDeadline, SPECIAL_IDS, sessionPlanId } from "@server/platform-api/specials-seed.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { eventState, planState } from "@platform/specials.server";
+import { nextJanuaryDeadline, SPECIAL_IDS, sessionPlanId } from "@platform/specials-seed.server";
 
 interface Body {
   code: number;

@@ -8,7 +8,7 @@ import { ARCHITECTURE_FILE, areaOf, currentEdges, renderGraph, withGraph } from 
 
 describe("the architecture page", () => {
   it("puts each file in its area, tests beside their code with the tests", () => {
-    expect(areaOf("server/platform-api/orders.server.ts")).toBe("platform");
+    expect(areaOf("platform/orders.server.ts")).toBe("platform");
     expect(areaOf("server/app.server.ts")).toBe("server");
     expect(areaOf("widgets/kit/page.ts")).toBe("kit");
     expect(areaOf("widgets/hero/component.tsx")).toBe("widgets");

@@ -22,8 +22,8 @@ import type { PageView } from "~/pipeline/page-view";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import type { AppServices } from "~/services";
 import { createPageConfigStore } from "@server/page-configs.server";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { SPECIAL_IDS } from "@server/platform-api/specials-seed.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { SPECIAL_IDS } from "@platform/specials-seed.server";
 import { i18nFor, type Lang } from "./render-widget";
 
 const run = promisify(execFile);

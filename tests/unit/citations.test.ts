@@ -14,7 +14,7 @@ import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { read as readRis } from "@customcommander/ris";
 import { createApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { citationRoutes, EXPORT_MAX } from "@server/cite/routes.server";
 import { formatBibtex, formatReference, formatRis, personName, toCslItem } from "@server/cite/citations.server";
 

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { createEmbeddedPlatform } from "@server/platform-api/index.server";
+import { createEmbeddedPlatform } from "@platform/index.server";
 import { openConsoleStore, watchPublishes, type ConsoleStore } from "@server/ops/store/index.server";
 import { NO_PLATFORM } from "@server/ops/store/platform-calls.server";
 import { cdnPurger, purgeUrls } from "@server/ops/cdn-purge.server";

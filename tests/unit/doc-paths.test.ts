@@ -123,7 +123,7 @@ describe("paths named in docs and comments", () => {
   it("finds the mentions it is meant to check", () => {
     expect(mentionsIn("see `server/main.ts`, https://x.org/app/y and @contracts/a.ts", "x.md", 1)).toEqual([{ file: "x.md", line: 1, path: "server/main.ts" }]);
     expect(checkablePart("contracts/locales/{zh,en}/*.json")).toBe("contracts/locales/");
-    expect(checkablePart("server/platform-api/migrations/NNN-*.sql")).toBe("server/platform-api/migrations/");
+    expect(checkablePart("platform/migrations/NNN-*.sql")).toBe("platform/migrations/");
     expect(checkablePart("widgets/<name>/component.tsx")).toBe("widgets/");
     expect(checkablePart("app/routes.ts).")).toBe("app/routes.ts");
     expect(mentionsIn("`app/lib` (since removed) held `app/lib/x.ts` (as it was)", "x.md", 3)).toEqual([]);

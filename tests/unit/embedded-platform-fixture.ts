@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { signNotice } from "@server/platform-api/orders.server";
-import { platformSecret } from "@server/platform-api/support.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { signNotice } from "@platform/orders.server";
+import { platformSecret } from "@platform/support.server";
 
 export type Lang = "en" | "zh";
 

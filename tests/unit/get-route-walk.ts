@@ -3,9 +3,9 @@
  * parameters each reads, and values to try for each. Shared by the unit test, which watches the database itself, and
  * the attack suite, which calls the running server from another site.
  */
-import type { Db } from "@server/platform-api/db.server";
-import type { EmbeddedPlatform } from "@server/platform-api/index.server";
-import type { ApiContext, RouteDefinition } from "@server/platform-api/router.server";
+import type { Db } from "@platform/db.server";
+import type { EmbeddedPlatform } from "@platform/index.server";
+import type { ApiContext, RouteDefinition } from "@platform/router.server";
 
 export interface GetRoute {
   method: RouteDefinition["method"];

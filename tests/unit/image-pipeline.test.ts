@@ -6,7 +6,7 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { uploadsDirFor } from "@server/platform-api/files.server";
+import { uploadsDirFor } from "@platform/files.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import {
   CAMERA_MAKE,
@@ -24,7 +24,7 @@ import {
 } from "./image-samples";
 
 /** The pipeline's own functions, loaded where a test calls them (the HTTP tests stand without them). */
-const pipeline = () => import("@server/platform-api/images.server");
+const pipeline = () => import("@platform/images.server");
 const MAX_FRAMES = 200;
 const MAX_PIXELS = 24_000_000;
 

@@ -44,7 +44,8 @@ beforeAll(() => {
     "widgets/probe/component.tsx",
     'import { $user } from "~/stores/session";\nimport { other } from "../other/component";\nexport const probe = [$user, other];\n',
   );
-  write("server/platform-api/probe.server.ts", 'import { $user } from "~/stores/session";\nexport const probe = $user;\n');
+  write("platform/probe.server.ts", 'import { $user } from "~/stores/session";\nexport const probe = $user;\n');
+  write("platform/reaches-ssr.server.ts", 'import { secret } from "../server/secret.server";\nexport const reached = secret;\n');
   write("contracts/probe.ts", 'import { $user } from "../app/stores/session";\nexport const probe = $user;\n');
   const biome = JSON.parse(readFileSync(join(root, "biome.json"), "utf8")) as Record<string, unknown>;
   delete biome.vcs;
@@ -60,12 +61,13 @@ beforeAll(() => {
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
-  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, platform → app, contracts → app, app → server, a cycle", () => {
-    const output = failing(bin("depcruise"), ["app", "widgets", "server", "contracts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
+    const output = failing(bin("depcruise"), ["app", "widgets", "server", "platform", "contracts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
     expect(output).toMatch(/widget-imports-kit-only: widgets\/probe\/component\.tsx → app\/stores\/session\.ts/);
     expect(output).toMatch(/widget-stays-in-its-folder: widgets\/probe\/component\.tsx → widgets\/other\/component\.tsx/);
     expect(output).toMatch(/kit-imports-no-widget: widgets\/kit\/reaches-widget\.ts → widgets\/other\/component\.tsx/);
-    expect(output).toMatch(/platform-imports-no-app: server\/platform-api\/probe\.server\.ts → app\/stores\/session\.ts/);
+    expect(output).toMatch(/platform-imports-no-app: platform\/probe\.server\.ts → app\/stores\/session\.ts/);
+    expect(output).toMatch(/platform-imports-no-app: platform\/reaches-ssr\.server\.ts → server\/secret\.server\.ts/);
     expect(output).toMatch(/contracts-import-neither-side: contracts\/probe\.ts → app\/stores\/session\.ts/);
     expect(output).toMatch(/app-imports-no-server: app\/reaches-server\.ts → server\/secret\.server\.ts/);
     expect(output).toMatch(/no-circular: app\/cycle-(a|b)\.ts/);

@@ -15,7 +15,7 @@ import { createApiClient } from "~/api/api-client";
 import type { AppServices } from "~/services";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { createSourceCache } from "~/pipeline/source-cache.server";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { createPageConfigStore, type ServerPageConfigStore } from "@server/page-configs.server";
 import { openConsoleStore, watchPublishes, type ConsoleStore } from "@server/ops/store/index.server";
 import type { ConsoleStoreOptions } from "@server/ops/store/console-store.server";

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
-import { createRouter } from "@server/platform-api/router.server";
-import { posterSvg, wrapTitle } from "@server/platform-api/content.server";
-import { CAMPAIGN_PLAN_COUNT } from "@server/platform-api/specials-seed.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { createRouter } from "@platform/router.server";
+import { posterSvg, wrapTitle } from "@platform/content.server";
+import { CAMPAIGN_PLAN_COUNT } from "@platform/specials-seed.server";
 
 /** The content seed's 240 live plans and the sessions of the campaign specials. */
 const LIVE_PLANS = 240 + CAMPAIGN_PLAN_COUNT;

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { openDatabase, withStartupLock, type Db } from "@server/platform-api/db.server";
+import { openDatabase, withStartupLock, type Db } from "@platform/db.server";
 
 const directories: string[] = [];
 const open: Db[] = [];
@@ -73,7 +73,7 @@ describe("one database, two nodes", () => {
     });
     open.push(first, second);
     expect(order).toEqual(["first in", "first out", "second in"]);
-    const migrations = readdirSync(join(import.meta.dirname, "..", "..", "server", "platform-api", "migrations")).filter((name) => name.endsWith(".sql"));
+    const migrations = readdirSync(join(import.meta.dirname, "..", "..", "platform", "migrations")).filter((name) => name.endsWith(".sql"));
     expect(second.prepare("SELECT COUNT(*) FROM schema_migrations").pluck().get()).toBe(migrations.length);
   });
 });

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { createRealtime, SOCKET_LIMITS, type AttachedRealtime, type Realtime } from "@server/realtime/index.server";
-import { sha256 } from "@server/platform-api/support.server";
+import { sha256 } from "@platform/support.server";
 import type { ChatServerEvent } from "@contracts/chat";
 
 let directory: string;

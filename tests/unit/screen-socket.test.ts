@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@server/platform-api/index.server";
+import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { createRealtime, type AttachedRealtime } from "@server/realtime/index.server";
 import { screenSocketUrl, type ScreenServerEvent } from "@contracts/screen";
 import { createScreenConnection } from "~/realtime/screen-connection";

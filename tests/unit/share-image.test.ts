@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 // Under the image pipeline's lock on sharp's loaders, as in the server (ADR 041, 050).
-import "@server/platform-api/images.server";
+import "@platform/images.server";
 import { shareImages } from "@server/share-image.server";
 import { shareImagePath, shareableArt } from "~/seo/share-image";
 

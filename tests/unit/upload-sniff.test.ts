@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { sniffImage } from "@server/platform-api/files.server";
-import { bodyLimitFor } from "@server/platform-api/router.server";
+import { sniffImage } from "@platform/files.server";
+import { bodyLimitFor } from "@platform/router.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { animatedGif, plainJpeg, plainPng } from "./image-samples";
 
