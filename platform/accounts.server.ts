@@ -12,10 +12,13 @@ import type {
   SendEmailCodeForm,
   SendSmsForm,
 } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { captchaPng, spendCaptcha } from "./captcha.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { allow, formKit as kit, hashPassword, newToken, say, sha256, sixDigits, validateBody, verifyPassword } from "./support.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { formKit as kit, validateBody } from "./kernel/request-body.server.ts";
+import { hashPassword, newToken, sha256, sixDigits, verifyPassword } from "./kernel/secrets.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 export interface AccountOptions {
   /** CAPTCHA=test: any captcha answer passes (like reCAPTCHA's test keys). */

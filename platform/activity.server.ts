@@ -1,8 +1,9 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { listItems, paging } from "./content.server.ts";
-import { allow, say } from "./support.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 const INTEREST_ADDRESS = 8;
 

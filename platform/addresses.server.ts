@@ -1,10 +1,11 @@
 import { createRequire } from "node:module";
 import { addressSchema, addressValidators } from "@schemas/generated/form-kits.ts";
 import type { AddressForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import type { DeliveryAddress } from "./orders.server.ts";
 
 export interface Division {

@@ -1,12 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import type { Ledger } from "./ledger.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { allow, answerRefusal, platformSecret, Refusal, say } from "./support.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { answerRefusal, Refusal } from "./kernel/refusal.server.ts";
+import { platformSecret } from "./kernel/secrets.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { AUDIO_BOOKS, AUDIO_CATEGORIES } from "./audio-texts.server.ts";
 import { isMemberAt } from "./membership.server.ts";
 

@@ -1,8 +1,9 @@
 import type { FeedEvent } from "@contracts/calendar-feed.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { newToken, say } from "./support.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
+import { newToken } from "./kernel/secrets.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 /**
  * Private calendar feeds and live reminders (ADR 045, migration 025). The contract, all under the API's mount point:

@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 
 /** 5×7 bitmaps of the digits; the captcha image is drawn from them, with noise, and encoded as PNG here. */
 const GLYPHS: Record<string, string[]> = {

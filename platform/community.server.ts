@@ -1,10 +1,12 @@
 import { commentSchema, commentValidators } from "@schemas/generated/form-kits.ts";
 import type { CommentForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { allowAll, formKit, say, validateBody } from "./support.server.ts";
+import { allowAll } from "./kernel/rate-limits.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { notify } from "./notices.server.ts";
 
 /**

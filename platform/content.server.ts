@@ -1,7 +1,7 @@
-import type { Db } from "./db.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import type { Db } from "./kernel/db.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import type { Lang } from "@contracts/language.ts";
-import { say } from "./support.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { publicItemSql } from "./essay-visibility.server.ts";
 
 export interface ItemRow {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { allowAll, say } from "./support.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
+import { allowAll } from "./kernel/rate-limits.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 /** Friends a help link needs before its coupon is unlocked. */
 export const HELPERS_NEEDED = 3;

@@ -1,6 +1,7 @@
-import type { Db } from "./db.server.ts";
-import { fail, ok, type RouteDefinition } from "./router.server.ts";
-import { allow, say } from "./support.server.ts";
+import type { Db } from "./kernel/db.server.ts";
+import { fail, ok, type RouteDefinition } from "./kernel/router.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { cleanReport, ERROR_REPORT_PATH } from "@contracts/error-report.ts";
 
 /** Reports one address may send an hour: a page in a loop of errors must not fill the table. */

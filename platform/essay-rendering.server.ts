@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { RICH_TEXT_RENDERER, renderRichText } from "./rich-text.server.ts";
 
 export interface RenderedEssayText {

@@ -1,15 +1,16 @@
 import { essaySchema, essayValidators } from "@schemas/generated/form-kits.ts";
 import type { EssayForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { publicName, publicNameEn, type Accounts, type UserRow } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
 import { COVER_SIZE, storedImageSize } from "./images.server.ts";
 import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf, visibleSql } from "./community.server.ts";
 import { createEssayRendering } from "./essay-rendering.server.ts";
 import { plainText, sanitizeRichText } from "./rich-text.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 /**
  * Articles people write (spec §3, §4, §7 /essay/*), ADR 023. An essay is an item of kind 'essay' plus its essays row.

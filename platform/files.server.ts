@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { imageUploadSchema, imageUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits.ts";
 import type { ImageUploadForm, ProfileForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { toUserObj, type Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { limitCostly } from "./community.server.ts";
 import { type ImagePurpose, type ImageRefusal, type ImageType, MAX_FRAMES, processImage } from "./images.server.ts";
 

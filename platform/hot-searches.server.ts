@@ -1,7 +1,8 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { findRiskWord } from "./community.server.ts";
 import { listItems, searchKinds, searchPhrase } from "./content.server.ts";
-import { sha256, shanghaiDay } from "./support.server.ts";
+import { sha256 } from "./kernel/secrets.server.ts";
+import { shanghaiDay } from "./kernel/shanghai-day.server.ts";
 import { addressKey } from "./client-address.server.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { openDatabase, withStartupLock, type Db } from "./db.server.ts";
-import { createRouter, type PlatformApi } from "./router.server.ts";
+import { openDatabase, withStartupLock, type Db } from "./kernel/db.server.ts";
+import { createRouter, type PlatformApi } from "./kernel/router.server.ts";
 import { contentRoutes } from "./content.server.ts";
 import { createAccounts, type Accounts } from "./accounts.server.ts";
 import { scholarRoutes } from "./scholars.server.ts";
@@ -7,7 +7,8 @@ import { scholarWorkspaceRoutes } from "./scholar-workspace.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
 import { fileRoutes, uploadsDirFor } from "./files.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
-import { platformSecret, pruneRateEvents } from "./support.server.ts";
+import { platformSecret } from "./kernel/secrets.server.ts";
+import { pruneRateEvents } from "./kernel/rate-limits.server.ts";
 import { mediaRoutes } from "./media.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";

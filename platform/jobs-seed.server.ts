@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 
 /** Seeded employers and openings (ADR 025): universities, central banks, funds and institutes hiring economists. */
 

@@ -1,7 +1,8 @@
-import type { Db } from "./db.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import type { Db } from "./kernel/db.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { say, shanghaiDay } from "./support.server.ts";
+import { say } from "./kernel/language.server.ts";
+import { shanghaiDay } from "./kernel/shanghai-day.server.ts";
 
 /** Jobs and recruitment (/recruit/*, ADR 025): openings of universities, central banks, funds and institutes. */
 

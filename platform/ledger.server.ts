@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 
 /** Why points moved; the ledger page shows each reason in the reader's language. */
 export type PointReason = "signin" | "task" | "exchange" | "draw" | "prize" | "unlock" | "refund" | "operator";

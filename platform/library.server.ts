@@ -10,11 +10,12 @@ import {
   type LibraryKind,
   type LibraryList,
 } from "@contracts/library.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { visibleSql } from "./community.server.ts";
 import { seenItemSql } from "./essay-visibility.server.ts";
 

@@ -1,7 +1,7 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts, UserRow } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { say } from "./support.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { livePlanExists } from "./live.server.ts";
 import { LIVE_ROOM_API, SCREEN_REPLAY_LIMIT, type QuestionResults, type ScreenPush, type ScreenPushBody } from "@contracts/screen.ts";
 import {

@@ -1,7 +1,7 @@
-import type { Db } from "./db.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import type { Db } from "./kernel/db.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging, toItem } from "./content.server.ts";
-import { say } from "./support.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 /** Live states of ADR 007: 0 not started, 1 upcoming, 2 living, 3 over, 4 replay. */
 export const LIVE = { notStarted: 0, upcoming: 1, living: 2, over: 3, replay: 4 } as const;

@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import type { Ledger } from "./ledger.server.ts";
 import type { DeliveryAddress } from "./orders.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { allow, answerRefusal, Refusal, say, shanghaiDay } from "./support.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { answerRefusal, Refusal } from "./kernel/refusal.server.ts";
+import { say } from "./kernel/language.server.ts";
+import { shanghaiDay } from "./kernel/shanghai-day.server.ts";
 import { notify } from "./notices.server.ts";
 
 const DRAWS_PER_MINUTE = 30;

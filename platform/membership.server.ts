@@ -1,10 +1,12 @@
 import { randomInt } from "node:crypto";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { publicName, type Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits.ts";
 import type { MemberCodeForm } from "@schemas/generated/forms.ts";
-import { allow, formKit, say, validateBody } from "./support.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { paging } from "./content.server.ts";
 
 const DAY_MS = 86_400_000;

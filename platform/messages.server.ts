@@ -1,7 +1,8 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { allow, say } from "./support.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { isBlocked, positiveId, refuseRiskWords } from "./community.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
 import { LIVE } from "./live.server.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { NoticeKind } from "@contracts/messages.ts";
 
 /** What the platform tells one person in the message centre (ADR 063); kept apart so any module may write one. */

@@ -1,6 +1,6 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { HotSearches } from "./hot-searches.server.ts";
-import { fail, ok, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type RouteDefinition } from "./kernel/router.server.ts";
 import { spendCaptcha } from "./captcha.server.ts";
 
 /**

@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { orderConfirmSchema, orderConfirmValidators, orderQuoteSchema, orderQuoteValidators } from "@schemas/generated/form-kits.ts";
 import type { OrderConfirmForm, OrderQuoteForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { notify as writeNotice } from "./notices.server.ts";
 
 /** An unpaid order holds its stock and coupon this long, then expires and gives them back (ADR 018). */

@@ -1,13 +1,16 @@
 import { randomInt } from "node:crypto";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts, UserRow } from "./accounts.server.ts";
 import type { DeliveryAddress } from "./orders.server.ts";
 import type { Ledger, PointEntry } from "./ledger.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { pointExchangeSchema, pointExchangeValidators } from "@schemas/generated/form-kits.ts";
 import type { PointExchangeForm } from "@schemas/generated/forms.ts";
-import { answerRefusal, dayBefore, formKit, Refusal, say, shanghaiDay, validateBody } from "./support.server.ts";
+import { answerRefusal, Refusal } from "./kernel/refusal.server.ts";
+import { dayBefore, shanghaiDay } from "./kernel/shanghai-day.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { visibleSql } from "./community.server.ts";
 import { seenItemSql } from "./essay-visibility.server.ts";
 

@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { ANONYMOUS, indexQuestion } from "./qa.server.ts";
 import { cleanRichText, plainText } from "./rich-text.server.ts";
 

@@ -4,7 +4,7 @@
  */
 import type { ScholarProfileForm } from "@schemas/generated/forms.ts";
 import jelCodes from "@contracts/jel-codes.json";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 
 /** Review states of a profile change. */
 export const CHANGE = { waiting: 0, declined: 1, approved: 2 } as const;

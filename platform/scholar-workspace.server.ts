@@ -5,10 +5,11 @@
  */
 import { scholarClaimSchema, scholarClaimValidators, scholarProfileSchema, scholarProfileValidators } from "@schemas/generated/form-kits.ts";
 import type { ScholarClaimForm, ScholarProfileForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts, UserRow } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { CLAIM } from "./scholars.server.ts";
 import { latestChange, readSections, searchJel, sectionsView, submitChange } from "./scholar-profiles.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";

@@ -1,12 +1,14 @@
 import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits.ts";
 import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { toggleUserFollow } from "./community.server.ts";
 import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
 import { readSections, sectionsView } from "./scholar-profiles.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { formKit, newToken, say, sha256, validateBody } from "./support.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { newToken, sha256 } from "./kernel/secrets.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { notify } from "./notices.server.ts";
 
 /** Scholar verification states (isPass): 0 pending review, 1 declined, 2 approved, 3 email pending confirmation. */

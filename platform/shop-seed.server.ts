@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { SEEDED_VIDEO_URL } from "./engagement-seed.server.ts";
 
 interface SeedLesson {

@@ -1,8 +1,8 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
 import { toItem, paging, type ItemRow } from "./content.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
-import { say } from "./support.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 interface SoldItemRow extends ItemRow {
   product_id: number;

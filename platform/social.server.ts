@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits.ts";
 import type { VideoCommentForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
-import { allowAll, formKit, say, validateBody } from "./support.server.ts";
+import { allowAll } from "./kernel/rate-limits.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 import { positiveId, visibleSql } from "./community.server.ts";
 import { seenItemSql } from "./essay-visibility.server.ts";
 

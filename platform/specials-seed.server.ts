@@ -1,4 +1,4 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import { TOPICS, type Pair } from "./seed.server.ts";
 import { TOPIC_TEXTS } from "./seed-texts.server.ts";
 import { LIVE, LOCAL_CLIP } from "./live.server.ts";

@@ -1,11 +1,12 @@
 import { specialEnrollSchema, specialEnrollValidators, specialSignUpSchema, specialSignUpValidators } from "@schemas/generated/form-kits.ts";
 import type { SpecialSignUpForm } from "@schemas/generated/forms.ts";
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { toItem, type ItemRow } from "./content.server.ts";
 import { LIVE } from "./live.server.ts";
-import { formKit, say, validateBody } from "./support.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 /** The kinds of item an event page is about: a conference (meeting) or a live special. */
 const EVENT_KINDS = ["meeting", "liveSpecial"];

@@ -1,8 +1,10 @@
-import type { Db } from "./db.server.ts";
+import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
-import { allow, say, shanghaiDay } from "./support.server.ts";
+import { allow } from "./kernel/rate-limits.server.ts";
+import { say } from "./kernel/language.server.ts";
+import { shanghaiDay } from "./kernel/shanghai-day.server.ts";
 
 const VOTES_PER_MINUTE = 30;
 const DAY = 86_400_000;

@@ -27,7 +27,7 @@ import { shareImages } from "./share-image.server.ts";
 import { normaliseRequestPaths } from "./request-path.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
-import { bodyLimitFor } from "@platform/router.server.ts";
+import { bodyLimitFor } from "@platform/kernel/router.server.ts";
 import { posterSvg } from "@platform/content.server.ts";
 import { citationRoutes } from "./cite/routes.server.ts";
 import { AUDIO_DIR, audioUrlValid } from "@platform/audio-books.server.ts";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { Duplex } from "node:stream";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
 import { createRealtime } from "@server/realtime/index.server.ts";
-import { hashPassword } from "@platform/support.server.ts";
+import { hashPassword } from "@platform/kernel/secrets.server.ts";
 
 /** How the platform's API answers, for every path or only those starting with one of `paths` (after /api). */
 export type ApiFault =

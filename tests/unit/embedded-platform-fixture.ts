@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { signNotice } from "@platform/orders.server";
-import { platformSecret } from "@platform/support.server";
+import { platformSecret } from "@platform/kernel/secrets.server";
 
 export type Lang = "en" | "zh";
 

@@ -3,9 +3,9 @@
  * parameters each reads, and values to try for each. Shared by the unit test, which watches the database itself, and
  * the attack suite, which calls the running server from another site.
  */
-import type { Db } from "@platform/db.server";
+import type { Db } from "@platform/kernel/db.server";
 import type { EmbeddedPlatform } from "@platform/index.server";
-import type { ApiContext, RouteDefinition } from "@platform/router.server";
+import type { ApiContext, RouteDefinition } from "@platform/kernel/router.server";
 
 export interface GetRoute {
   method: RouteDefinition["method"];

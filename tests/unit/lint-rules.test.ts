@@ -62,7 +62,17 @@ afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
   it("name every deliberate violation: widget → app, widget → other widget, kit → widget, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
-    const output = failing(bin("depcruise"), ["app", "widgets", "server", "platform", "contracts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+    const output = failing(bin("depcruise"), [
+      "app",
+      "widgets",
+      "server",
+      "platform",
+      "contracts",
+      "--config",
+      ".dependency-cruiser.cjs",
+      "--output-type",
+      "err",
+    ]);
     expect(output).toMatch(/widget-imports-kit-only: widgets\/probe\/component\.tsx → app\/stores\/session\.ts/);
     expect(output).toMatch(/widget-stays-in-its-folder: widgets\/probe\/component\.tsx → widgets\/other\/component\.tsx/);
     expect(output).toMatch(/kit-imports-no-widget: widgets\/kit\/reaches-widget\.ts → widgets\/other\/component\.tsx/);

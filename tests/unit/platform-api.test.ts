@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
-import { createRouter } from "@platform/router.server";
+import { createRouter } from "@platform/kernel/router.server";
 import { posterSvg, wrapTitle } from "@platform/content.server";
 import { CAMPAIGN_PLAN_COUNT } from "@platform/specials-seed.server";
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { openDatabase, withStartupLock, type Db } from "@platform/db.server";
+import { openDatabase, withStartupLock, type Db } from "@platform/kernel/db.server";
 
 const directories: string[] = [];
 const open: Db[] = [];

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import WebSocket from "ws";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { createRealtime, SOCKET_LIMITS, type AttachedRealtime, type Realtime } from "@server/realtime/index.server";
-import { sha256 } from "@platform/support.server";
+import { sha256 } from "@platform/kernel/secrets.server";
 import type { ChatServerEvent } from "@contracts/chat";
 
 let directory: string;

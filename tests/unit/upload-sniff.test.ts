@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { sniffImage } from "@platform/files.server";
-import { bodyLimitFor } from "@platform/router.server";
+import { bodyLimitFor } from "@platform/kernel/router.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { animatedGif, plainJpeg, plainPng } from "./image-samples";
 

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 
 export type Db = Database.Database;
 
-const MIGRATIONS_DIR = join(import.meta.dirname, "migrations");
+const MIGRATIONS_DIR = join(import.meta.dirname, "..", "migrations");
 
 /** Opens (creating when new) the platform database in WAL mode and applies pending migrations in order. */
 export function openDatabase(file: string): Db {
