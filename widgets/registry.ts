@@ -150,7 +150,7 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   libraryList: ["common", "library"],
   librarySave: ["common", "library"],
   linkGrid: [],
-  liveChat: ["common", "liveRoom"],
+  liveChat: ["common", "liveChat"],
   liveList: ["common", "live"],
   livePlayer: ["common", "live"],
   liveScreen: ["common", "screen"],

@@ -39,6 +39,9 @@ beforeAll(() => {
   write("server/secret.server.ts", "export const secret = 1;\n");
   write("widgets/kit/page.ts", 'export { $user } from "~/stores/session";\n');
   write("widgets/other/component.tsx", "export const other = 1;\n");
+  write("app/names-widget.ts", 'import { other } from "../widgets/other/component";\nexport const named = other;\n');
+  write("widgets/registry.ts", 'export const widgetRegistry = { other: () => import("./other/component") };\n');
+  write("app/reads-registry.ts", 'import { widgetRegistry } from "../widgets/registry";\nexport const registry = widgetRegistry;\n');
   write("widgets/kit/reaches-widget.ts", 'export { other } from "../other/component";\n');
   write(
     "widgets/probe/component.tsx",
@@ -61,8 +64,18 @@ beforeAll(() => {
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
-  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
-    const output = failing(bin("depcruise"), ["app", "widgets", "server", "platform", "contracts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, app → widget folder, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
+    const output = failing(bin("depcruise"), [
+      "app",
+      "widgets",
+      "server",
+      "platform",
+      "contracts",
+      "--config",
+      ".dependency-cruiser.cjs",
+      "--output-type",
+      "err",
+    ]);
     expect(output).toMatch(/widget-imports-kit-only: widgets\/probe\/component\.tsx → app\/stores\/session\.ts/);
     expect(output).toMatch(/widget-stays-in-its-folder: widgets\/probe\/component\.tsx → widgets\/other\/component\.tsx/);
     expect(output).toMatch(/kit-imports-no-widget: widgets\/kit\/reaches-widget\.ts → widgets\/other\/component\.tsx/);
@@ -71,7 +84,9 @@ describe("dependency rules", () => {
     expect(output).toMatch(/contracts-import-neither-side: contracts\/probe\.ts → app\/stores\/session\.ts/);
     expect(output).toMatch(/app-imports-no-server: app\/reaches-server\.ts → server\/secret\.server\.ts/);
     expect(output).toMatch(/no-circular: app\/cycle-(a|b)\.ts/);
+    expect(output).toMatch(/app-names-no-widget-folder: app\/names-widget\.ts → widgets\/other\/component\.tsx/);
     expect(output).not.toMatch(/widgets\/kit\/page\.ts →/);
+    expect(output).not.toMatch(/app\/reads-registry\.ts →/);
   }, 60_000);
 });
 
