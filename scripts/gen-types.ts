@@ -1,7 +1,9 @@
 /**
  * Generates, from the JSON Schemas, everything derived from them:
  *  - schemas/generated/page-config.bundle.json  the page-config schema composed with every widget's props
- *  - schemas/generated/validate-page-config.js  its validator, precompiled (no new Function at run time)
+ *  - schemas/generated/validators/page-config.js the page config's envelope validator, precompiled (no new Function at
+ *                                                 run time), and validators/widgets/TYPE.js each widget's props validator
+ *  - schemas/generated/validate-page-config.js  the page config's validator: the envelope's, then each node's widget's (ADR 068)
  *  - schemas/generated/page-config.ts           TypeScript types of a loaded config, defaults filled in
  *  - schemas/generated/page-config-input.ts     the same before defaults: a config as written
  *  - schemas/generated/forms/NAME.schema.json    each form of schemas/forms/ with the shared definitions inlined
@@ -24,7 +26,7 @@ import addErrors from "ajv-errors";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js";
-import { buildPageConfigBundle } from "./schema-bundle.ts";
+import { buildEnvelopeSchema, buildPageConfigBundle, buildWidgetPropsSchema } from "./schema-bundle.ts";
 import { nativeFormsSource, registrySource, widgetFolders, widgetMetaSource, widgetNamespacesSource, widgetTexts } from "./widget-folders.ts";
 import { namespacesUsedFrom, OWN_NAMESPACES, staticallyReaches } from "./namespace-scan.ts";
 import { FREE_TEXT_UNIT } from "@contracts/free-text.ts";
@@ -95,6 +97,61 @@ export function withDefaultedRequired(schema: unknown): unknown {
   return out;
 }
 
+/** ajv as every page-config validator is compiled: all errors, defaults filled in (code reads props without fallbacks). */
+function pageConfigAjv(): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    code: { source: true, esm: true, lines: true },
+  });
+  addFormats(ajv, ["date-time"]);
+  return ajv;
+}
+
+/** A schema's validator as a standalone ES module exporting `validate`, compiled by an ajv of its own (so no other schema shapes its code). */
+function standaloneValidator(schema: Record<string, unknown>): string {
+  const ajv = pageConfigAjv();
+  ajv.addSchema(schema);
+  return banner + asEsModule(standaloneCode(ajv, { validate: schema.$id as string }));
+}
+
+/**
+ * The page config's validators (ADR 068): the envelope's, one module per widget's props (adding a widget adds one and
+ * changes no other), and validate-page-config.js, which imports them, one line per widget, and composes them.
+ */
+function precompiledValidators(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set("validators/page-config.js", standaloneValidator(buildEnvelopeSchema()));
+  const imports: string[] = [];
+  const entries: string[] = [];
+  for (const { type, folder } of widgetFolders()) {
+    files.set(`validators/widgets/${folder}.js`, standaloneValidator(buildWidgetPropsSchema(type, folder)));
+    imports.push(`import { validate as ${type} } from "./validators/widgets/${folder}.js";`);
+    entries.push(`  ${type},`);
+  }
+  files.set(
+    "validate-page-config.d.ts",
+    banner +
+      'import type { ErrorObject } from "ajv";\n' +
+      "export declare const validatePageConfig: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n",
+  );
+  files.set(
+    "validate-page-config.js",
+    `${banner}import { composePageConfigValidator } from "../compose-validator.ts";
+import { validate as envelope } from "./validators/page-config.js";
+${imports.join("\n")}
+
+export const validatePageConfig = composePageConfigValidator(envelope, {
+${entries.join("\n")}
+});
+`,
+  );
+  return files;
+}
+
 /** One type per platform API contract of contracts/api/ (ADR 067), and the map from path to answer type. */
 async function apiAnswerTypes(): Promise<string> {
   const declarations: string[] = [];
@@ -120,24 +177,7 @@ async function main() {
   const files = new Map<string, string>();
   files.set("page-config.bundle.json", `${JSON.stringify(bundle, null, 2)}\n`);
 
-  // useDefaults: validating a config also fills in its schema defaults, so code reads props without fallbacks.
-  const ajv = new Ajv({
-    allErrors: true,
-    useDefaults: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    code: { source: true, esm: true, lines: true },
-  });
-  addFormats(ajv, ["date-time"]);
-  ajv.addSchema(bundle);
-  files.set("validate-page-config.js", banner + asEsModule(standaloneCode(ajv, { validatePageConfig: "page-config.bundle.json" })));
-  files.set(
-    "validate-page-config.d.ts",
-    banner +
-      'import type { ErrorObject } from "ajv";\n' +
-      "export declare const validatePageConfig: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n",
-  );
+  for (const [name, content] of precompiledValidators()) files.set(name, content);
 
   const typeOptions = {
     bannerComment: banner,
