@@ -58,6 +58,7 @@ import { validate as messageCentre } from "./validators/widgets/message-centre.j
 import { validate as orderConfirm } from "./validators/widgets/order-confirm.js";
 import { validate as orderDetail } from "./validators/widgets/order-detail.js";
 import { validate as orderList } from "./validators/widgets/order-list.js";
+import { validate as paperAbstract } from "./validators/widgets/paper-abstract.js";
 import { validate as passwordForm } from "./validators/widgets/password-form.js";
 import { validate as payStatus } from "./validators/widgets/pay-status.js";
 import { validate as pointGoods } from "./validators/widgets/point-goods.js";
@@ -151,6 +152,7 @@ export const validatePageConfig = composePageConfigValidator(envelope, {
   orderConfirm,
   orderDetail,
   orderList,
+  paperAbstract,
   passwordForm,
   payStatus,
   pointGoods,
