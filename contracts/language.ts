@@ -39,7 +39,7 @@ export const SHARED_NAMESPACES = [
 ] as const;
 
 /**
- * Every namespace a page may load: the shared ones, then each widget's own texts (widgets/FOLDER/texts.{zh,en}.json,
+ * Every namespace a page may load: the shared ones, then each widget's own texts (widgets/<folder>/texts.{zh,en}.json,
  * the namespace named as the widget's type), which npm run gen:types copies into contracts/generated/locales (ADR 068).
  */
 export const NAMESPACES = [...SHARED_NAMESPACES, ...WIDGET_NAMESPACES] as const;

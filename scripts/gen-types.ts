@@ -13,7 +13,7 @@
  *  - widgets/registry.ts                          type → folder and lazy component, from the widget folders, and the
  *                                                 catalogue namespaces each widget uses, from its source
  *  - widgets/native-forms.ts                      the forms that work without scripts, from the folders' native-post.ts
- *  - contracts/generated/locales/LANG/TYPE.json   each widget's own texts (its folder's texts.LANG.json), merged into the
+ *  - contracts/generated/locales/<lang>/<type>.json   each widget's own texts (its folder's texts.<lang>.json), merged into the
  *                                                 catalogues the server and the browser load, and their namespaces in
  *                                                 contracts/generated/widget-namespaces.ts (ADR 068)
  * With --check it writes nothing and fails when any generated file is stale.

@@ -153,5 +153,5 @@ export function widgetNamespacesSource(texts: WidgetTexts[], shared: readonly st
       throw new Error(`widgets/${folder}'s texts are namespace "${namespace}", which is also a shared catalogue in contracts/locales`);
   }
   const names = texts.map(({ namespace }) => `"${namespace}"`).join(", ");
-  return `${banner}/** The namespaces of the widgets' own texts (widgets/FOLDER/texts.{zh,en}.json), each named as its widget's type. */\nexport const WIDGET_NAMESPACES = [${names}] as const;\n`;
+  return `${banner}/** The namespaces of the widgets' own texts (widgets/<folder>/texts.{zh,en}.json), each named as its widget's type. */\nexport const WIDGET_NAMESPACES = [${names}] as const;\n`;
 }

@@ -1,5 +1,5 @@
 /**
- * A widget's texts (ADR 068): its own catalogue (widgets/FOLDER/texts.{zh,en}.json) has the same keys in both
+ * A widget's texts (ADR 068): its own catalogue (widgets/<folder>/texts.{zh,en}.json) has the same keys in both
  * languages, and every text key a widget's code names literally (`t("key")`, `t("namespace:key")`) exists in zh and
  * in en, in the namespace its module's useTranslation names, or the one the key names.
  */
