@@ -26,6 +26,14 @@ module.exports = {
       to: { path: "^widgets/[^/]+/", pathNot: "^widgets/kit/" },
     },
     {
+      name: "app-names-no-widget-folder",
+      comment:
+        "The app and the SSR server reach widgets through what npm run gen:types generates (widgets/registry.ts, widgets/native-forms.ts) and the kit's types: adding a widget edits no file outside its folder.",
+      severity: "error",
+      from: { path: "^(app|server)/" },
+      to: { path: "^widgets/", pathNot: "^widgets/(registry\\.ts|native-forms\\.ts|kit/)" },
+    },
+    {
       name: "platform-imports-no-app",
       comment: "The embedded platform stands for an external service: it shares contracts and schemas, never front-end or SSR code.",
       severity: "error",

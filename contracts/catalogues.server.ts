@@ -1,12 +1,13 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, NAMESPACES, type Lang } from "./language";
+import { catalogueFile, LANGUAGES, NAMESPACES, type Lang } from "./language";
 
 export type Catalogue = Record<string, unknown>;
 export type Catalogues = Record<Lang, Record<string, Catalogue>>;
 
 /**
- * Reads contracts/locales/{lang}/{namespace}.json from the project root (the server's working directory). The site's
+ * Reads each namespace's catalogue (contracts/locales/{lang}/{namespace}.json, or a widget's own, merged by npm run
+ * gen:types into contracts/generated/locales) from the project root (the server's working directory). The site's
  * namespaces by default; the operations console reads its own "ops" namespace, which no public page ships.
  */
 export function loadCatalogues(root = process.cwd(), namespaces: readonly string[] = NAMESPACES): Catalogues {
@@ -14,7 +15,7 @@ export function loadCatalogues(root = process.cwd(), namespaces: readonly string
   for (const lang of LANGUAGES) {
     catalogues[lang] = {};
     for (const namespace of namespaces) {
-      const file = join(root, "contracts/locales", lang, `${namespace}.json`);
+      const file = join(root, catalogueFile(lang, namespace));
       catalogues[lang][namespace] = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Catalogue) : {};
     }
   }

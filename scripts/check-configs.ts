@@ -8,7 +8,7 @@
  */
 import { join, basename } from "node:path";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
-import { NAMESPACES } from "@contracts/language.ts";
+import { catalogueFile, NAMESPACES } from "@contracts/language.ts";
 import { dataSourceProblems, deadLinkProblems, servedPlatformRoutes } from "@server/config-check.server.ts";
 import { register } from "node:module";
 import { readContracts } from "@contracts/api-contracts.server.ts";
@@ -28,8 +28,8 @@ function keysOf(value: unknown, prefix = ""): string[] {
 for (const namespace of NAMESPACES) {
   const zh = new Set(keysOf(catalogues.zh[namespace]));
   const en = new Set(keysOf(catalogues.en[namespace]));
-  for (const key of zh) if (!en.has(key)) lines.push(`contracts/locales/en/${namespace}.json: key "${key}" exists in zh but not in en`);
-  for (const key of en) if (!zh.has(key)) lines.push(`contracts/locales/zh/${namespace}.json: key "${key}" exists in en but not in zh`);
+  for (const key of zh) if (!en.has(key)) lines.push(`${catalogueFile("en", namespace)}: key "${key}" exists in zh but not in en`);
+  for (const key of en) if (!zh.has(key)) lines.push(`${catalogueFile("zh", namespace)}: key "${key}" exists in en but not in zh`);
 }
 
 const entries = loadPageEntries(directory, catalogues);

@@ -1,7 +1,9 @@
 /**
  * Generates, from the JSON Schemas, everything derived from them:
  *  - schemas/generated/page-config.bundle.json  the page-config schema composed with every widget's props
- *  - schemas/generated/validate-page-config.js  its validator, precompiled (no new Function at run time)
+ *  - schemas/generated/validators/page-config.js the page config's envelope validator, precompiled (no new Function at
+ *                                                 run time), and validators/widgets/TYPE.js each widget's props validator
+ *  - schemas/generated/validate-page-config.js  the page config's validator: the envelope's, then each node's widget's (ADR 068)
  *  - schemas/generated/page-config.ts           TypeScript types of a loaded config, defaults filled in
  *  - schemas/generated/page-config-input.ts     the same before defaults: a config as written
  *  - schemas/generated/forms/NAME.schema.json    each form of schemas/forms/ with the shared definitions inlined
@@ -10,9 +12,13 @@
  *  - schemas/generated/widget-meta.ts            each widget's name, description and icon (zh/en) from its widget.meta.json
  *  - widgets/registry.ts                          type → folder and lazy component, from the widget folders, and the
  *                                                 catalogue namespaces each widget uses, from its source
+ *  - widgets/native-forms.ts                      the forms that work without scripts, from the folders' native-post.ts
+ *  - contracts/generated/locales/<lang>/<type>.json   each widget's own texts (its folder's texts.<lang>.json), merged into the
+ *                                                 catalogues the server and the browser load, and their namespaces in
+ *                                                 contracts/generated/widget-namespaces.ts (ADR 068)
  * With --check it writes nothing and fails when any generated file is stale.
  */
-import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Ajv, { _, type KeywordCxt } from "ajv";
 import addFormats from "ajv-formats";
@@ -20,10 +26,11 @@ import addErrors from "ajv-errors";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js";
-import { buildPageConfigBundle } from "./schema-bundle.ts";
-import { registrySource, widgetFolders, widgetMetaSource } from "./widget-folders.ts";
+import { buildEnvelopeSchema, buildPageConfigBundle, buildWidgetPropsSchema } from "./schema-bundle.ts";
+import { nativeFormsSource, registrySource, widgetFolders, widgetMetaSource, widgetNamespacesSource, widgetTexts } from "./widget-folders.ts";
 import { namespacesUsedFrom, OWN_NAMESPACES, staticallyReaches } from "./namespace-scan.ts";
 import { FREE_TEXT_UNIT } from "@contracts/free-text.ts";
+import { LANGUAGES, SHARED_NAMESPACES } from "@contracts/language.ts";
 import { readContracts } from "@contracts/api-contracts.server.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -90,6 +97,61 @@ export function withDefaultedRequired(schema: unknown): unknown {
   return out;
 }
 
+/** ajv as every page-config validator is compiled: all errors, defaults filled in (code reads props without fallbacks). */
+function pageConfigAjv(): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    code: { source: true, esm: true, lines: true },
+  });
+  addFormats(ajv, ["date-time"]);
+  return ajv;
+}
+
+/** A schema's validator as a standalone ES module exporting `validate`, compiled by an ajv of its own (so no other schema shapes its code). */
+function standaloneValidator(schema: Record<string, unknown>): string {
+  const ajv = pageConfigAjv();
+  ajv.addSchema(schema);
+  return banner + asEsModule(standaloneCode(ajv, { validate: schema.$id as string }));
+}
+
+/**
+ * The page config's validators (ADR 068): the envelope's, one module per widget's props (adding a widget adds one and
+ * changes no other), and validate-page-config.js, which imports them, one line per widget, and composes them.
+ */
+function precompiledValidators(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set("validators/page-config.js", standaloneValidator(buildEnvelopeSchema()));
+  const imports: string[] = [];
+  const entries: string[] = [];
+  for (const { type, folder } of widgetFolders()) {
+    files.set(`validators/widgets/${folder}.js`, standaloneValidator(buildWidgetPropsSchema(type, folder)));
+    imports.push(`import { validate as ${type} } from "./validators/widgets/${folder}.js";`);
+    entries.push(`  ${type},`);
+  }
+  files.set(
+    "validate-page-config.d.ts",
+    banner +
+      'import type { ErrorObject } from "ajv";\n' +
+      "export declare const validatePageConfig: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n",
+  );
+  files.set(
+    "validate-page-config.js",
+    `${banner}import { composePageConfigValidator } from "../compose-validator.ts";
+import { validate as envelope } from "./validators/page-config.js";
+${imports.join("\n")}
+
+export const validatePageConfig = composePageConfigValidator(envelope, {
+${entries.join("\n")}
+});
+`,
+  );
+  return files;
+}
+
 /** One type per platform API contract of contracts/api/ (ADR 067), and the map from path to answer type. */
 async function apiAnswerTypes(): Promise<string> {
   const declarations: string[] = [];
@@ -115,24 +177,7 @@ async function main() {
   const files = new Map<string, string>();
   files.set("page-config.bundle.json", `${JSON.stringify(bundle, null, 2)}\n`);
 
-  // useDefaults: validating a config also fills in its schema defaults, so code reads props without fallbacks.
-  const ajv = new Ajv({
-    allErrors: true,
-    useDefaults: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    code: { source: true, esm: true, lines: true },
-  });
-  addFormats(ajv, ["date-time"]);
-  ajv.addSchema(bundle);
-  files.set("validate-page-config.js", banner + asEsModule(standaloneCode(ajv, { validatePageConfig: "page-config.bundle.json" })));
-  files.set(
-    "validate-page-config.d.ts",
-    banner +
-      'import type { ErrorObject } from "ajv";\n' +
-      "export declare const validatePageConfig: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };\n",
-  );
+  for (const [name, content] of precompiledValidators()) files.set(name, content);
 
   const typeOptions = {
     bannerComment: banner,
@@ -206,7 +251,22 @@ async function main() {
     ),
   );
 
+  files.set(
+    "../../widgets/native-forms.ts",
+    nativeFormsSource(widgetFolders(), "// Generated by scripts/gen-types.ts from the widgets' native-post.ts. Do not edit; run npm run gen:types.\n"),
+  );
   files.set("widget-meta.ts", widgetMetaSource(widgetFolders(), banner));
+
+  const texts = widgetTexts();
+  const textsBanner = "/* Generated by scripts/gen-types.ts from the widgets' texts.{zh,en}.json. Do not edit; run npm run gen:types. */\n";
+  files.set("../../contracts/generated/widget-namespaces.ts", widgetNamespacesSource(texts, SHARED_NAMESPACES, textsBanner));
+  for (const { namespace, catalogues } of texts) {
+    for (const lang of LANGUAGES) files.set(`../../contracts/generated/locales/${lang}/${namespace}.json`, `${JSON.stringify(catalogues[lang], null, 2)}\n`);
+  }
+  const orphans = LANGUAGES.flatMap((lang) => {
+    const folder = join(root, "contracts/generated/locales", lang);
+    return existsSync(folder) ? readdirSync(folder).map((file) => `../../contracts/generated/locales/${lang}/${file}`) : [];
+  }).filter((name) => !files.has(name));
 
   const stale: string[] = [];
   for (const [name, content] of files) {
@@ -218,6 +278,11 @@ async function main() {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, content);
     }
+  }
+  // A widget removed (or its texts moved) leaves no catalogue behind.
+  for (const name of orphans) {
+    stale.push(name);
+    if (!check) rmSync(join(outDir, name));
   }
   if (check && stale.length > 0) {
     console.error(`Generated files are stale: ${stale.join(", ")}.\nRun: npm run gen:types`);

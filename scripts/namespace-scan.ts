@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { NAMESPACES } from "@contracts/language.ts";
+import { SHARED_NAMESPACES } from "@contracts/language.ts";
+import { widgetTexts } from "./widget-folders.ts";
 
 /**
  * The catalogue namespaces a module and everything it imports look texts up in, read from the source: a
@@ -15,7 +16,9 @@ const ROOT = resolve(import.meta.dirname, "..");
 const ALIASES: Record<string, string> = { "~/": "app/", "@contracts/": "contracts/", "@widgets/": "widgets/", "@schemas/": "schemas/" };
 const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g;
 const USE_TRANSLATION = /useTranslation\(\s*(\[[^\]]*\]|"[^"]*"|\))/g;
-const NAMED_KEY = new RegExp(`["\`'](${NAMESPACES.join("|")}):[A-Za-z]`, "g");
+/** The shared namespaces and the widgets' own, read from their folders: a new widget's texts count on the first run. */
+const KNOWN_NAMESPACES = [...SHARED_NAMESPACES, ...widgetTexts().map(({ namespace }) => namespace)];
+const NAMED_KEY = new RegExp(`["\`'](${KNOWN_NAMESPACES.join("|")}):[A-Za-z]`, "g");
 
 function resolveImport(from: string, specifier: string): string | null {
   let base: string | null = null;

@@ -50,16 +50,44 @@ const condition = {
   },
 };
 
-/** One self-contained schema: the page config, the common definitions and every registered widget's props. */
-export function buildPageConfigBundle(): Json {
+/** The common definitions and the page config's own, with their references pointed into one bundle's $defs. */
+function sharedDefinitions(): { pageConfig: Json; defs: Json } {
   const pageConfig = readJson("schemas/page-config.schema.json");
   const common = readJson("schemas/common.schema.json");
-  const widgets = widgetFolders();
-  const types = widgets.map((widget) => widget.type);
   const defs: Json = {};
   for (const [name, def] of Object.entries(common.$defs as Json)) defs[name] = rewriteRefs(def, "");
   for (const [name, def] of Object.entries((pageConfig.$defs ?? {}) as Json)) defs[name] = rewriteRefs(def, "");
+  return { pageConfig, defs };
+}
 
+/** A widget node: its type, props, data, gate, condition and children, as every widget's node has them. */
+function widgetNode(type: Json, allOf?: Json[]): Json {
+  return {
+    title: "WidgetNode",
+    type: "object",
+    required: ["type"],
+    additionalProperties: false,
+    properties: {
+      type,
+      props: { type: "object", ...(allOf ? {} : { default: {} }) },
+      data: { description: "The name of the data source this widget shows.", type: "string", pattern: "^[A-Za-z][A-Za-z0-9]*$" },
+      gate: { $ref: "#/$defs/gate" },
+      visibleWhen: { $ref: "#/$defs/visibleWhen" },
+      children: { type: "array", items: { $ref: "#/$defs/widgetNode" } },
+    },
+    ...(allOf ? { allOf } : {}),
+  };
+}
+
+function bundleOf(defs: Json, pageConfig: Json): Json {
+  const { $defs: _ignored, ...rest } = rewriteRefs(pageConfig, "") as Json;
+  return { $id: "page-config.bundle.json", ...rest, $defs: defs };
+}
+
+/** One self-contained schema: the page config, the common definitions and every registered widget's props (for the types and the console). */
+export function buildPageConfigBundle(): Json {
+  const { pageConfig, defs } = sharedDefinitions();
+  const widgets = widgetFolders();
   const branches: Json[] = [];
   for (const { type, folder } of widgets) {
     const props = readJson(`widgets/${folder}/props.schema.json`);
@@ -74,22 +102,26 @@ export function buildPageConfigBundle(): Json {
     });
   }
   defs.visibleWhen = condition;
-  defs.widgetNode = {
-    title: "WidgetNode",
-    type: "object",
-    required: ["type"],
-    additionalProperties: false,
-    properties: {
-      type: { type: "string", enum: types },
-      props: { type: "object" },
-      data: { description: "The name of the data source this widget shows.", type: "string", pattern: "^[A-Za-z][A-Za-z0-9]*$" },
-      gate: { $ref: "#/$defs/gate" },
-      visibleWhen: { $ref: "#/$defs/visibleWhen" },
-      children: { type: "array", items: { $ref: "#/$defs/widgetNode" } },
-    },
-    allOf: branches,
-  };
+  defs.widgetNode = widgetNode({ type: "string", enum: widgets.map((widget) => widget.type) }, branches);
+  return bundleOf(defs, pageConfig);
+}
 
-  const { $defs: _ignored, ...rest } = rewriteRefs(pageConfig, "") as Json;
-  return { $id: "page-config.bundle.json", ...rest, $defs: defs };
+/**
+ * The page config's envelope: everything but the widgets' props, which their own validators check (ADR 068). It
+ * names no widget, so adding one leaves it unchanged; a node's props default to {} so a widget's defaults still fill in.
+ */
+export function buildEnvelopeSchema(): Json {
+  const { pageConfig, defs } = sharedDefinitions();
+  defs.visibleWhen = condition;
+  defs.widgetNode = widgetNode({ type: "string", minLength: 1 });
+  return { ...bundleOf(defs, pageConfig), $id: "page-config.envelope.json" };
+}
+
+/** One widget's props schema, self-contained: its own definitions and the common ones it may refer to, and nothing of any other widget. */
+export function buildWidgetPropsSchema(type: string, folder: string): Json {
+  const common = readJson("schemas/common.schema.json");
+  const { $defs: own = {}, ...props } = rewriteRefs(readJson(`widgets/${folder}/props.schema.json`), "") as Json;
+  const defs: Json = {};
+  for (const [name, def] of Object.entries(common.$defs as Json)) defs[name] = rewriteRefs(def, "");
+  return { $id: `${definitionName(type)}.json`, ...props, $defs: { ...defs, ...(own as Json) } };
 }

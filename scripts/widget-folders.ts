@@ -100,3 +100,58 @@ ${entries.join("\n")}
 };
 `;
 }
+
+/** `export const NAME: NativePost…` in a folder's native-post.ts: the form a widget declares for posting without scripts (ADR 029). */
+const NATIVE_POST_EXPORT = /^export const ([A-Z][A-Z0-9_]*): NativePost\b/gm;
+
+/** The native-form declarations of a folder's native-post.ts, by export name; none when the folder has no such file. */
+export function nativePostsOf(folder: string): string[] {
+  const file = join(widgetsDir, folder, "native-post.ts");
+  if (!existsSync(file)) return [];
+  const names = [...readFileSync(file, "utf8").matchAll(NATIVE_POST_EXPORT)].map((match) => match[1]);
+  if (!names.length) throw new Error(`widgets/${folder}/native-post.ts declares no "export const NAME: NativePost<…>"`);
+  return names;
+}
+
+/**
+ * widgets/native-forms.ts: every form that works without scripts, collected from the folders' native-post.ts, so the
+ * route action (app/pipeline/form-action.server.ts) names no widget folder.
+ */
+export function nativeFormsSource(folders: WidgetFolder[], banner: string): string {
+  const declared = folders.flatMap(({ folder }) => nativePostsOf(folder).map((name) => ({ folder, name })));
+  const imports = declared.map(({ folder, name }) => `import { ${name} } from "./${folder}/native-post";`);
+  return `${banner}import type { NativePost } from "./kit/native-post";
+${imports.join("\n")}
+
+/** The forms that work without scripts, each declared by its widget's native-post.ts (whose props the page-config schema has checked). */
+export const nativeForms = [${declared.map(({ name }) => name).join(", ")}] as unknown as NativePost[];
+`;
+}
+
+/** A widget's own texts: its folder's texts.zh.json and texts.en.json, a namespace named as the widget's type (ADR 068). */
+export interface WidgetTexts {
+  namespace: string;
+  folder: string;
+  catalogues: { zh: Record<string, unknown>; en: Record<string, unknown> };
+}
+
+/** The folders' own texts; a folder with one language's file and not the other's stops the generator, naming it. */
+export function widgetTexts(folders: WidgetFolder[] = widgetFolders()): WidgetTexts[] {
+  return folders.flatMap(({ type, folder }) => {
+    const [zh, en] = (["zh", "en"] as const).map((lang) => join(widgetsDir, folder, `texts.${lang}.json`));
+    if (!existsSync(zh) && !existsSync(en)) return [];
+    if (!existsSync(zh) || !existsSync(en)) throw new Error(`widgets/${folder} has texts in one language only: it needs texts.zh.json and texts.en.json`);
+    const read = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    return [{ namespace: type, folder, catalogues: { zh: read(zh), en: read(en) } }];
+  });
+}
+
+/** contracts/generated/widget-namespaces.ts: the namespaces of the widgets' own texts, which contracts/language.ts adds to the shared ones. */
+export function widgetNamespacesSource(texts: WidgetTexts[], shared: readonly string[], banner: string): string {
+  for (const { namespace, folder } of texts) {
+    if (shared.includes(namespace))
+      throw new Error(`widgets/${folder}'s texts are namespace "${namespace}", which is also a shared catalogue in contracts/locales`);
+  }
+  const names = texts.map(({ namespace }) => `"${namespace}"`).join(", ");
+  return `${banner}/** The namespaces of the widgets' own texts (widgets/<folder>/texts.{zh,en}.json), each named as its widget's type. */\nexport const WIDGET_NAMESPACES = [${names}] as const;\n`;
+}

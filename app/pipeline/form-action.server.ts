@@ -8,17 +8,15 @@ import { FORM_ID_FIELD, NATIVE_FORM_MAX_BYTES, NATIVE_FORM_TYPE, type NativeForm
 import { postedFields } from "~/forms/schema-fields";
 import { readQuery, safeInternalPath } from "~/routing/routing";
 import type { AppServices } from "~/services";
-import { CODE_REDEEM_POST } from "@widgets/code-redeem/native-post";
-import { CHANGE_PASSWORD_POST } from "@widgets/password-form/native-post";
-import { REGISTER_POST } from "@widgets/register-form/native-post";
+import { nativeForms } from "@widgets/native-forms";
 import { resolveBindings } from "./bindings";
 import { walkWidgets } from "./widget-tree";
 import { publishState } from "./load-page.server";
 import { evaluateGate, type Gate } from "@contracts/gate";
 import type { PageConfig } from "@schemas/generated/page-config";
 
-/** The forms that work without scripts, each declared by its widget (whose props the page-config schema has checked). */
-export const NATIVE_POSTS = [CODE_REDEEM_POST, CHANGE_PASSWORD_POST, REGISTER_POST] as unknown as NativePost[];
+/** The forms that work without scripts, generated from the widgets' native-post.ts by npm run gen:types. */
+export const NATIVE_POSTS: readonly NativePost[] = nativeForms;
 
 type Validate = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 

@@ -176,6 +176,7 @@ export interface WidgetNode1 {
     | "orderConfirm"
     | "orderDetail"
     | "orderList"
+    | "paperAbstract"
     | "passwordForm"
     | "payStatus"
     | "pointGoods"

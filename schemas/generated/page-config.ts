@@ -312,6 +312,10 @@ export type Link39 = string;
  */
 export type Link40 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding17 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link41 = string;
@@ -370,11 +374,11 @@ export type Link54 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding17 = string;
+export type Binding18 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding18 = string;
+export type Binding19 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -398,11 +402,11 @@ export type Link59 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding19 = string;
+export type Binding20 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding20 = string;
+export type Binding21 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -416,15 +420,15 @@ export type RichTextProps1 = {
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding21 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
 export type Binding22 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding23 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding24 = string;
 /**
  * Where results show; the current page when omitted.
  */
@@ -432,11 +436,11 @@ export type InternalPath6 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding24 = string;
+export type Binding25 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding25 = string;
+export type Binding26 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -464,15 +468,11 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding26 = string;
+export type Binding27 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
 export type InternalPath7 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding27 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -481,6 +481,10 @@ export type Binding28 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding29 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding30 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -667,6 +671,7 @@ export interface WidgetNode1 {
     | "orderConfirm"
     | "orderDetail"
     | "orderList"
+    | "paperAbstract"
     | "passwordForm"
     | "payStatus"
     | "pointGoods"
@@ -1693,6 +1698,19 @@ export interface OrderListProps {
   emptyText?: Text;
 }
 /**
+ * A paper's abstract, folded to a few lines when long with a button to read it all, and its keywords and JEL codes.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "paperAbstractProps".
+ */
+export interface PaperAbstractProps {
+  item: Binding17;
+  /**
+   * An abstract longer than this many characters is folded to a few lines until the reader asks for all of it.
+   */
+  foldAbove: number;
+}
+/**
  * Finding a password (find: phone or email and its code, on /password; new: the new password twice, on /passwordNew) and changing it (change, on /changePassword).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1789,8 +1807,8 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding17;
-  tags: Binding18;
+  questionId?: Binding18;
+  tags: Binding19;
   detailLink: Link55;
 }
 /**
@@ -1829,8 +1847,8 @@ export interface RegisterFormProps {
  * via the `definition` "remindMeProps".
  */
 export interface RemindMeProps {
-  itemId: Binding19;
-  status: Binding20;
+  itemId: Binding20;
+  status: Binding21;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1861,7 +1879,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding21;
+  html?: Binding22;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1890,7 +1908,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding22;
+  scholar: Binding23;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1906,7 +1924,7 @@ export interface ScholarVerificationProps {}
  * via the `definition` "scholarWorkspaceProps".
  */
 export interface ScholarWorkspaceProps {
-  scholar: Binding23;
+  scholar: Binding24;
 }
 /**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
@@ -1924,9 +1942,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding24;
+  keyword?: Binding25;
   placeholder?: Text;
-  suggestions?: Binding25;
+  suggestions?: Binding26;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -2064,7 +2082,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding26;
+  executeId: Binding27;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -2091,7 +2109,7 @@ export interface VenueScreenProps {
    * The live plan's id, usually {query.id}.
    */
   planId: Binding;
-  plan?: Binding27;
+  plan?: Binding28;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -2100,7 +2118,7 @@ export interface VenueScreenProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding28;
+  videoId: Binding29;
   title?: Text;
 }
 /**
@@ -2110,7 +2128,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding29;
+  src: Binding30;
   poster?: Binding;
   title?: Text;
   /**

@@ -39,6 +39,9 @@ beforeAll(() => {
   write("server/secret.server.ts", "export const secret = 1;\n");
   write("widgets/kit/page.ts", 'export { $user } from "~/stores/session";\n');
   write("widgets/other/component.tsx", "export const other = 1;\n");
+  write("app/names-widget.ts", 'import { other } from "../widgets/other/component";\nexport const named = other;\n');
+  write("widgets/registry.ts", 'export const widgetRegistry = { other: () => import("./other/component") };\n');
+  write("app/reads-registry.ts", 'import { widgetRegistry } from "../widgets/registry";\nexport const registry = widgetRegistry;\n');
   write("widgets/kit/reaches-widget.ts", 'export { other } from "../other/component";\n');
   write(
     "widgets/probe/component.tsx",
@@ -61,7 +64,8 @@ beforeAll(() => {
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
-  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
+  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, app → widget folder, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
+>>>>>>> widgetdecl
     const output = failing(bin("depcruise"), [
       "app",
       "widgets",
@@ -81,7 +85,9 @@ describe("dependency rules", () => {
     expect(output).toMatch(/contracts-import-neither-side: contracts\/probe\.ts → app\/stores\/session\.ts/);
     expect(output).toMatch(/app-imports-no-server: app\/reaches-server\.ts → server\/secret\.server\.ts/);
     expect(output).toMatch(/no-circular: app\/cycle-(a|b)\.ts/);
+    expect(output).toMatch(/app-names-no-widget-folder: app\/names-widget\.ts → widgets\/other\/component\.tsx/);
     expect(output).not.toMatch(/widgets\/kit\/page\.ts →/);
+    expect(output).not.toMatch(/app\/reads-registry\.ts →/);
   }, 60_000);
 });
 

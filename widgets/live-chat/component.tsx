@@ -25,7 +25,7 @@ const PLAN_ID = /^[1-9][0-9]{0,11}$/;
  * dialog, users who must bind a phone the bind dialog, other users the verification.
  */
 export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
-  const { t } = useTranslation("liveRoom");
+  const { t } = useTranslation("liveChat");
   const lang = useLang();
   const hydrated = useHydrated();
   const user = useViewer();
