@@ -1205,7 +1205,6 @@ export interface OpsConsoleEventAnswer {
     titleEn: string;
     startsAt: string | null;
     endsAt: string | null;
-    [k: string]: unknown;
   };
   signUp: null | {
     opensAt: string | null;
@@ -1216,7 +1215,6 @@ export interface OpsConsoleEventAnswer {
     agreement: string;
     agreementEn: string;
     enrollCount: number;
-    [k: string]: unknown;
   };
   guests: {
     name: string;
@@ -1225,7 +1223,6 @@ export interface OpsConsoleEventAnswer {
     orgEn: string;
     role: "host" | "speaker" | "guest";
     portraitUrl: string;
-    [k: string]: unknown;
   }[];
   agenda: {
     startsAt: string;
@@ -1239,9 +1236,7 @@ export interface OpsConsoleEventAnswer {
     orgEn: string;
     place: string;
     placeEn: string;
-    [k: string]: unknown;
   }[];
-  [k: string]: unknown;
 }
 
 /**
@@ -1255,7 +1250,6 @@ export interface OpsConsoleEventSaveAnswer {
     titleEn: string;
     startsAt: string | null;
     endsAt: string | null;
-    [k: string]: unknown;
   };
   signUp: null | {
     opensAt: string | null;
@@ -1266,7 +1260,6 @@ export interface OpsConsoleEventSaveAnswer {
     agreement: string;
     agreementEn: string;
     enrollCount: number;
-    [k: string]: unknown;
   };
   guests: {
     name: string;
@@ -1275,7 +1268,6 @@ export interface OpsConsoleEventSaveAnswer {
     orgEn: string;
     role: "host" | "speaker" | "guest";
     portraitUrl: string;
-    [k: string]: unknown;
   }[];
   agenda: {
     startsAt: string;
@@ -1289,9 +1281,7 @@ export interface OpsConsoleEventSaveAnswer {
     orgEn: string;
     place: string;
     placeEn: string;
-    [k: string]: unknown;
   }[];
-  [k: string]: unknown;
 }
 
 /**

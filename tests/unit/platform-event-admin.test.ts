@@ -4,6 +4,8 @@
  * console numbers it, and nothing of a refused save is written.
  */
 import { describe, expect, it } from "vitest";
+import { Ajv } from "ajv";
+import { readContract } from "@contracts/api-contracts.server";
 import { SPECIAL_IDS } from "@platform/specials-seed.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
@@ -97,6 +99,15 @@ describe("/opsConsole/event", () => {
     expect(publicAgenda).toHaveLength(2);
     const refused = await save({ agenda: [{ ...agenda[0], endsAt: agenda[0].startsAt }] });
     expect(refused.body.data.problems).toEqual([{ field: "agenda/1/endsAt", message: "Agenda entry 1 must end after it starts" }]);
+  });
+
+  it("answers both calls as their contracts in contracts/api say", async () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const readAnswer = ajv.compile(readContract("/opsConsole/event") ?? {});
+    const saveAnswer = ajv.compile(readContract("/opsConsole/event/save") ?? {});
+    expect(readAnswer((await read()).data), ajv.errorsText(readAnswer.errors)).toBe(true);
+    const saved = await save({ guests: GUESTS });
+    expect(saveAnswer(saved.body.data), ajv.errorsText(saveAnswer.errors)).toBe(true);
   });
 
   it("refuses an unknown event and a save that names nobody", async () => {
