@@ -18,8 +18,11 @@ export type OpsEventGuest = OpsEvent["guests"][number];
 export type OpsEventAgendaEntry = OpsEvent["agenda"][number];
 
 /** The parts given replace the event's, all or none. */
+export type OpsEventDetails = Omit<OpsEvent["event"], "id" | "kind">;
+
 export interface OpsEventSaveRequest {
   specialId: number;
+  details?: OpsEventDetails;
   signUp?: Omit<OpsEventSignUp, "enrollCount">;
   guests?: OpsEventGuest[];
   agenda?: OpsEventAgendaEntry[];

@@ -58,8 +58,19 @@ export interface EventAgendaEntry {
   placeEn: string;
 }
 
+export interface EventDetails {
+  title: string;
+  titleEn: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  venue: string;
+  venueEn: string;
+  city: string;
+  cityEn: string;
+}
+
 export interface EventAdminAnswer {
-  event: { id: number; kind: string; title: string; titleEn: string; startsAt: string | null; endsAt: string | null };
+  event: EventDetails & { id: number; kind: string };
   signUp: EventSignUp | null;
   guests: EventGuest[];
   agenda: EventAgendaEntry[];
@@ -89,10 +100,17 @@ interface EventRow {
   title_en: string;
   starts_at: string | null;
   ends_at: string | null;
+  extra: string;
 }
 
+const placeOf = (extra: string) => {
+  const parsed = JSON.parse(extra || "{}") as Record<string, unknown>;
+  const word = (key: string) => (typeof parsed[key] === "string" ? (parsed[key] as string) : "");
+  return { venue: word("venue"), venueEn: word("venueEn"), city: word("city"), cityEn: word("cityEn") };
+};
+
 export function eventAdminRoutes(db: Db): RouteDefinition[] {
-  const eventById = db.prepare(`SELECT id, kind, title, title_en, starts_at, ends_at FROM items WHERE id = ? AND kind IN (?, ?)`);
+  const eventById = db.prepare(`SELECT id, kind, title, title_en, starts_at, ends_at, extra FROM items WHERE id = ? AND kind IN (?, ?)`);
   const enrolmentCount = db.prepare("SELECT COUNT(*) FROM special_enrollments WHERE special_id = ?").pluck();
 
   const findEvent = (context: ApiContext): { row: EventRow } | { envelope: Envelope } => {
@@ -103,7 +121,7 @@ export function eventAdminRoutes(db: Db): RouteDefinition[] {
   };
 
   const answerFor = (row: EventRow): EventAdminAnswer => ({
-    event: { id: row.id, kind: row.kind, title: row.title, titleEn: row.title_en, startsAt: row.starts_at, endsAt: row.ends_at },
+    event: { id: row.id, kind: row.kind, title: row.title, titleEn: row.title_en, startsAt: row.starts_at, endsAt: row.ends_at, ...placeOf(row.extra) },
     signUp: readSignUp(db, row.id, enrolmentCount.get(row.id) as number),
     guests: readGuests(db, row.id),
     agenda: readAgenda(db, row.id),
@@ -130,7 +148,7 @@ export function eventAdminRoutes(db: Db): RouteDefinition[] {
           .transaction((): Envelope => {
             const problems = saveParts(db, context, found.row, by, enrolmentCount.get(found.row.id) as number);
             if (problems.length) return fail(422, say(context, "活动设置未通过校验", "The event's settings do not pass the checks"), { problems });
-            return ok(answerFor(found.row), say(context, "活动已保存", "The event is saved"));
+            return ok(answerFor(eventById.get(found.row.id, ...EVENT_KINDS) as EventRow), say(context, "活动已保存", "The event is saved"));
           })
           .immediate();
       },
@@ -138,19 +156,59 @@ export function eventAdminRoutes(db: Db): RouteDefinition[] {
   ];
 }
 
-/** Saves the parts the body names (signUp, guests, agenda), all or none; answers the problems that stopped it. */
+/** Saves the parts the body names (details, signUp, guests, agenda), all or none; answers the problems that stopped it. */
 function saveParts(db: Db, context: ApiContext, event: EventRow, by: string, enrolled: number): Problem[] {
-  const { signUp, guests, agenda } = context.params;
-  const checkedSignUp = signUp === undefined ? null : checkSignUp(context, signUp, event, enrolled);
+  const { details, signUp, guests, agenda } = context.params;
+  const checkedDetails = details === undefined ? null : checkDetails(context, details);
+  // A sign-up saved with new dates is checked against them.
+  const endsAt = checkedDetails && "value" in checkedDetails ? checkedDetails.value.endsAt : event.ends_at;
+  const checkedSignUp = signUp === undefined ? null : checkSignUp(context, signUp, { ...event, ends_at: endsAt }, enrolled);
   const checkedGuests = guests === undefined ? null : checkList(context, guests, MAX_GUESTS, "guests", checkGuest);
   const checkedAgenda = agenda === undefined ? null : checkList(context, agenda, MAX_AGENDA, "agenda", checkAgendaEntry);
-  const problems = [checkedSignUp, checkedGuests, checkedAgenda].flatMap((checked) => (checked && "problems" in checked ? checked.problems : []));
+  const problems = [checkedDetails, checkedSignUp, checkedGuests, checkedAgenda].flatMap((checked) =>
+    checked && "problems" in checked ? checked.problems : [],
+  );
   if (problems.length) return problems;
   const at = context.now().toISOString();
+  if (checkedDetails && "value" in checkedDetails) writeDetails(db, event, checkedDetails.value);
   if (checkedSignUp && "value" in checkedSignUp) writeSignUp(db, event.id, checkedSignUp.value, by, at);
   if (checkedGuests && "value" in checkedGuests) writeGuests(db, event.id, checkedGuests.value);
   if (checkedAgenda && "value" in checkedAgenda) writeAgenda(db, event.id, checkedAgenda.value);
   return [];
+}
+
+function checkDetails(context: ApiContext, body: unknown): Checked<EventDetails> {
+  const input = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const problems: Problem[] = [];
+  const [title, titleEn] = namePair(context, input, ["title", "titleEn"], "details", ["活动名称", "The event's name"], problems);
+  const startsAt = isoOrNull(input.startsAt);
+  const endsAt = isoOrNull(input.endsAt);
+  if (!startsAt) problems.push({ field: "details/startsAt", message: say(context, "请填写活动开始时间", "Please give the time the event starts") });
+  if (!endsAt) problems.push({ field: "details/endsAt", message: say(context, "请填写活动结束时间", "Please give the time the event ends") });
+  if (startsAt && endsAt && startsAt >= endsAt)
+    problems.push({ field: "details/endsAt", message: say(context, "活动结束时间须晚于开始时间", "The event must end after it starts") });
+  const word = (key: string) => text(input[key]).slice(0, MAX_NAME);
+  if (problems.length || !startsAt || !endsAt) return { problems };
+  return { value: { title, titleEn, startsAt, endsAt, venue: word("venue"), venueEn: word("venueEn"), city: word("city"), cityEn: word("cityEn") } };
+}
+
+/** The event's names and times are the item's; its place is kept in the item's extra fields, beside the others. */
+function writeDetails(db: Db, event: EventRow, details: EventDetails): void {
+  const extra = {
+    ...(JSON.parse(event.extra || "{}") as Record<string, unknown>),
+    venue: details.venue,
+    venueEn: details.venueEn,
+    city: details.city,
+    cityEn: details.cityEn,
+  };
+  db.prepare("UPDATE items SET title = ?, title_en = ?, starts_at = ?, ends_at = ?, extra = ? WHERE id = ?").run(
+    details.title,
+    details.titleEn,
+    details.startsAt,
+    details.endsAt,
+    JSON.stringify(extra),
+    event.id,
+  );
 }
 
 function checkSignUp(context: ApiContext, body: unknown, event: EventRow, enrolled: number): Checked<Omit<EventSignUp, "enrollCount">> {

@@ -1205,6 +1205,10 @@ export interface OpsConsoleEventAnswer {
     titleEn: string;
     startsAt: string | null;
     endsAt: string | null;
+    venue: string;
+    venueEn: string;
+    city: string;
+    cityEn: string;
   };
   signUp: null | {
     opensAt: string | null;
@@ -1240,7 +1244,7 @@ export interface OpsConsoleEventAnswer {
 }
 
 /**
- * The data of POST /opsConsole/event/save (ADR 071), whose body is { specialId, by, signUp?, guests?, agenda? }: the parts given replace the event's, all or none, then the event is answered as GET /opsConsole/event answers it. A refusal is code 422 with data { problems: [{ field, message }] }, fields numbered from 1 (guests/2/nameEn).
+ * The data of POST /opsConsole/event/save (ADR 071), whose body is { specialId, by, details?, signUp?, guests?, agenda? }: the parts given replace the event's, all or none, then the event is answered as GET /opsConsole/event answers it. A refusal is code 422 with data { problems: [{ field, message }] }, fields numbered from 1 (guests/2/nameEn).
  */
 export interface OpsConsoleEventSaveAnswer {
   event: {
@@ -1250,6 +1254,10 @@ export interface OpsConsoleEventSaveAnswer {
     titleEn: string;
     startsAt: string | null;
     endsAt: string | null;
+    venue: string;
+    venueEn: string;
+    city: string;
+    cityEn: string;
   };
   signUp: null | {
     opensAt: string | null;

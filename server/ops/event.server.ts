@@ -57,7 +57,7 @@ export function eventRoutes(context: EventRouteContext): void {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const specialId = specialIdOf(body.specialId);
     if (!specialId) return void context.refuse(request, response, "badRequest");
-    const parts = Object.fromEntries((["signUp", "guests", "agenda"] as const).filter((key) => key in body).map((key) => [key, body[key]]));
+    const parts = Object.fromEntries((["details", "signUp", "guests", "agenda"] as const).filter((key) => key in body).map((key) => [key, body[key]]));
     relay(request, response, "POST", "/event/save", { specialId, by: context.staffName(response), ...parts }).catch(next);
   });
 }

@@ -31,6 +31,26 @@ describe("/opsConsole/event", () => {
     expect(body.data.agenda.length).toBeGreaterThan(0);
   });
 
+  it("moves the event to new dates and a new place, checking the sign-up against the new dates in the same save", async () => {
+    const details = {
+      title: "2027计量经济学会亚洲会议",
+      titleEn: "AMES 2027",
+      startsAt: "2027-04-10T09:00:00+08:00",
+      endsAt: "2027-04-12T18:00:00+08:00",
+      venue: "一号楼",
+      venueEn: "Building 1",
+      city: "北京",
+      cityEn: "Beijing",
+    };
+    const lateSignUp = { opensAt: null, closesAt: "2027-05-01T00:00:00+08:00", capacity: 400, form: "specialEnroll", requiredFields: [] };
+    const refused = await save({ details, signUp: lateSignUp });
+    expect(refused.body.data.problems).toEqual([{ field: "signUp/closesAt", message: "Sign-up must close before the event ends" }]);
+    const saved = await save({ details, signUp: { ...lateSignUp, closesAt: "2027-04-09T18:00:00+08:00" } });
+    expect(saved.body.data.event).toMatchObject({ titleEn: "AMES 2027", startsAt: "2027-04-10T01:00:00.000Z", venueEn: "Building 1", cityEn: "Beijing" });
+    const detail = (await platform.call("/special/detail", { body: { id: specialId } })).body.data;
+    expect(detail).toMatchObject({ titleEn: "AMES 2027", venueEn: "Building 1", deadline: "2027-04-09T10:00:00.000Z", capacity: 400 });
+  });
+
   it("saves a window, seats, required fields and an agreement, which the public sign-up state then follows", async () => {
     const signUp = {
       opensAt: "2026-12-01T09:00:00+08:00",

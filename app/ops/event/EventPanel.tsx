@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AgendaSection } from "./AgendaSection";
+import { DetailsSection } from "./DetailsSection";
 import { GuestsSection } from "./GuestsSection";
 import { SignUpSection } from "./SignUpSection";
 import { useEvent, type EventPart, type SaveOutcome } from "./use-event";
@@ -41,6 +42,9 @@ export default function EventPanel({ specialId, canChange }: { specialId: number
       <p className="ops-muted">
         {t("event.intro", { title, id: event.event.id })} {canChange ? t("event.changesAtOnce") : t("event.publisherOnly")}
       </p>
+      <DetailsSection event={event.event} canChange={canChange} saving={saving === "details"} onSave={(value) => save("details", value)}>
+        <SaveOutcomeNote outcome={outcome} part="details" />
+      </DetailsSection>
       <SignUpSection event={event} canChange={canChange} saving={saving === "signUp"} onSave={(value) => save("signUp", value)}>
         <SaveOutcomeNote outcome={outcome} part="signUp" />
       </SignUpSection>

@@ -5,7 +5,7 @@ import type { OpsProblem } from "@contracts/ops";
 import { opsGet, opsPost } from "~/ops/api";
 import { errorText } from "~/ops/format";
 
-export type EventPart = "signUp" | "guests" | "agenda";
+export type EventPart = "details" | "signUp" | "guests" | "agenda";
 
 export interface SaveOutcome {
   part: EventPart;
