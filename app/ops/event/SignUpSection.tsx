@@ -38,6 +38,8 @@ export function SignUpSection({
   const { t } = useTranslation("opsEditor");
   const [draft, setDraft] = useState<SignUpDraft>(() => draftOf(event));
   const set = (change: Partial<SignUpDraft>) => setDraft((current) => ({ ...current, ...change }));
+  // Checked as it is typed, before any save: the platform checks again (and against the event's dates).
+  const windowOutOfOrder = Boolean(draft.opensAt && draft.closesAt && Date.parse(draft.closesAt) <= Date.parse(draft.opensAt));
   const toggle = (field: (typeof OPTIONAL_FIELDS)[number], on: boolean) =>
     set({ requiredFields: OPTIONAL_FIELDS.filter((name) => (name === field ? on : draft.requiredFields.includes(name))) });
   return (
@@ -83,7 +85,17 @@ export function SignUpSection({
           <label htmlFor="ops-signup-closes" className="ops-label">
             {t("event.signUp.closesAt")}
           </label>
-          <BeijingDateTime id="ops-signup-closes" value={draft.closesAt ?? ""} onChange={(value) => set({ closesAt: value ?? null })} />
+          <BeijingDateTime
+            id="ops-signup-closes"
+            value={draft.closesAt ?? ""}
+            onChange={(value) => set({ closesAt: value ?? null })}
+            rawErrors={windowOutOfOrder ? [t("event.signUp.windowOrder")] : undefined}
+          />
+          {windowOutOfOrder && (
+            <p id="ops-signup-closes__error" className="ops-field-error" role="alert">
+              {t("event.signUp.windowOrder")}
+            </p>
+          )}
         </div>
         <div className="ops-field">
           <label htmlFor="ops-signup-capacity" className="ops-label">
@@ -111,7 +123,7 @@ export function SignUpSection({
       ))}
       <p className="ops-muted">{t("event.signUp.agreementHelp")}</p>
       {children}
-      <button type="button" className="ops-button ops-primary" disabled={saving} onClick={() => void onSave(draft)}>
+      <button type="button" className="ops-button ops-primary" disabled={saving || windowOutOfOrder} onClick={() => void onSave(draft)}>
         {t("event.signUp.save")}
       </button>
     </fieldset>
