@@ -36,6 +36,7 @@ import { seedJobs } from "./jobs-seed.server.ts";
 import { createEssays } from "./essays.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
 import { opsConsoleRoutes } from "./ops.server.ts";
+import { eventAdminRoutes } from "./event-admin.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
@@ -174,6 +175,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...libraryRoutes(db, accounts),
       ...calendarRoutes(db, accounts),
       ...opsConsoleRoutes(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false }),
+      ...eventAdminRoutes(db),
     ],
     now,
   );

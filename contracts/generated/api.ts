@@ -1195,6 +1195,104 @@ export interface MpPaperSearchAllAnswer {
 }
 
 /**
+ * The data of GET /opsConsole/event?specialId= (ADR 071): the event a page signs people up for, as the operations console edits it — its sign-up (window, seats, form, required fields, agreement; null when it takes no sign-ups), guests and agenda. Internal: only our server calls it, for a signed-in staff member.
+ */
+export interface OpsConsoleEventAnswer {
+  event: {
+    id: number;
+    kind: "meeting" | "liveSpecial";
+    title: string;
+    titleEn: string;
+    startsAt: string | null;
+    endsAt: string | null;
+    venue: string;
+    venueEn: string;
+    city: string;
+    cityEn: string;
+  };
+  signUp: null | {
+    opensAt: string | null;
+    closesAt: string | null;
+    capacity: number | null;
+    form: "specialEnroll" | "specialSignUp";
+    requiredFields: ("position" | "email")[];
+    agreement: string;
+    agreementEn: string;
+    enrollCount: number;
+  };
+  guests: {
+    name: string;
+    nameEn: string;
+    org: string;
+    orgEn: string;
+    role: "host" | "speaker" | "guest";
+    portraitUrl: string;
+  }[];
+  agenda: {
+    startsAt: string;
+    endsAt: string;
+    kind: "opening" | "keynote" | "session" | "panel" | "break" | "closing";
+    title: string;
+    titleEn: string;
+    speaker: string;
+    speakerEn: string;
+    org: string;
+    orgEn: string;
+    place: string;
+    placeEn: string;
+  }[];
+}
+
+/**
+ * The data of POST /opsConsole/event/save (ADR 071), whose body is { specialId, by, details?, signUp?, guests?, agenda? }: the parts given replace the event's, all or none, then the event is answered as GET /opsConsole/event answers it. A refusal is code 422 with data { problems: [{ field, message }] }, fields numbered from 1 (guests/2/nameEn).
+ */
+export interface OpsConsoleEventSaveAnswer {
+  event: {
+    id: number;
+    kind: "meeting" | "liveSpecial";
+    title: string;
+    titleEn: string;
+    startsAt: string | null;
+    endsAt: string | null;
+    venue: string;
+    venueEn: string;
+    city: string;
+    cityEn: string;
+  };
+  signUp: null | {
+    opensAt: string | null;
+    closesAt: string | null;
+    capacity: number | null;
+    form: "specialEnroll" | "specialSignUp";
+    requiredFields: ("position" | "email")[];
+    agreement: string;
+    agreementEn: string;
+    enrollCount: number;
+  };
+  guests: {
+    name: string;
+    nameEn: string;
+    org: string;
+    orgEn: string;
+    role: "host" | "speaker" | "guest";
+    portraitUrl: string;
+  }[];
+  agenda: {
+    startsAt: string;
+    endsAt: string;
+    kind: "opening" | "keynote" | "session" | "panel" | "break" | "closing";
+    title: string;
+    titleEn: string;
+    speaker: string;
+    speakerEn: string;
+    org: string;
+    orgEn: string;
+    place: string;
+    placeEn: string;
+  }[];
+}
+
+/**
  * The data of GET /order/list's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface OrderListAnswer {
@@ -2610,6 +2708,8 @@ export interface ApiAnswers {
   "/members/memberRecord": MembersMemberRecordAnswer;
   "/mpPaper/detail": MpPaperDetailAnswer;
   "/mpPaper/searchAll": MpPaperSearchAllAnswer;
+  "/opsConsole/event": OpsConsoleEventAnswer;
+  "/opsConsole/event/save": OpsConsoleEventSaveAnswer;
   "/order/list": OrderListAnswer;
   "/plan/detail": PlanDetailAnswer;
   "/plan/list": PlanListAnswer;

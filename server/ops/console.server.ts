@@ -35,6 +35,7 @@ import { publishProblems, type PublishCheckContext } from "./checks.server.ts";
 import { draftConflict } from "./draft-conflict.server.ts";
 import { diffConfigs } from "./diff.server.ts";
 import { previewRequest, type PreviewTarget } from "./preview.server.ts";
+import { eventRoutes } from "./event.server.ts";
 import type { ConsoleStore } from "./store/index.server.ts";
 
 export interface OpsConsoleServerOptions extends PublishCheckContext {
@@ -580,6 +581,16 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       response.status(204).end();
     }),
   );
+
+  eventRoutes({
+    router: consoleApi,
+    local,
+    api: (response) => options.baseServices(response).api,
+    staffName: (response) => locals(response).staff.username,
+    langOf,
+    publisherOnly,
+    refuse: (request, response, code) => sendError(request, response, code),
+  });
 
   consoleApi.use((request, response) => sendError(request, response, "notFound"));
   consoleApi.use(consoleErrors);

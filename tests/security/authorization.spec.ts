@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { OPS_EVENT_API } from "../../contracts/ops-event";
 import { OPS_API } from "../../contracts/ops";
 import { callAs, newPerson, printFigures, addAddress } from "./support";
 
@@ -78,6 +79,8 @@ test("a member of the site reaches no part of the operations console, and nobody
     "/opsConsole/hotSearches",
     "/opsConsole/hotSearches/hide",
     "/opsConsole/hotSearches/show",
+    "/opsConsole/event",
+    "/opsConsole/event/save",
   ]) {
     for (const headers of [{}, asMember]) {
       expect((await request.get(`/api${path}`, { headers })).status(), `GET /api${path}`).toBe(404);
@@ -90,7 +93,7 @@ test("a member of the site reaches no part of the operations console, and nobody
   }
   // The console's own API and pages refuse a member outright (403), whatever the call.
   const open = new Set<string>([OPS_API.login, OPS_API.logout]);
-  for (const url of Object.values(OPS_API).filter((url) => !open.has(url))) {
+  for (const url of [...Object.values(OPS_API), ...Object.values(OPS_EVENT_API)].filter((url) => !open.has(url))) {
     expect((await request.get(`${url}?path=/home`, { headers: asMember })).status(), `GET ${url}`).toBe(403);
     expect(
       (await request.post(url, { headers: asMember, data: { path: "/home", text: "{}", version: 1, from: "/home", to: "/x2" } })).status(),

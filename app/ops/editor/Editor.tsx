@@ -19,10 +19,12 @@ import { PublishDialog } from "./PublishDialog";
 import { mergeBySection, sameConfig, sectionChanges, type SectionChoice } from "./sections";
 import { textOf, useDraft } from "./use-draft";
 import { crossFieldProblems } from "@contracts/config-rules";
+import { eventIdOfPage } from "~/ops/event/event-of-page";
 
 const ConfigForm = lazy(() => import("./ConfigForm"));
+const EventPanel = lazy(() => import("~/ops/event/EventPanel"));
 
-type Tab = "form" | "json" | "preview" | "history";
+type Tab = "form" | "event" | "json" | "preview" | "history";
 
 interface PatternSchema {
   pattern?: string;
@@ -242,7 +244,8 @@ export default function Editor({ path }: { path: string }) {
     conflict: draft.conflict !== null,
   });
   const publishWindow = (config?.publish as PublishWindow | undefined) ?? undefined;
-  const tabs: Tab[] = ["form", "json", "preview", "history"];
+  const eventId = eventIdOfPage(config);
+  const tabs: Tab[] = eventId ? ["form", "event", "json", "preview", "history"] : ["form", "json", "preview", "history"];
 
   return (
     <section className="ops-editor">
@@ -368,6 +371,11 @@ export default function Editor({ path }: { path: string }) {
               {t("editor.formNeedsJson")}
             </p>
           ))}
+        {tab === "event" && eventId && (
+          <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
+            <EventPanel key={eventId} specialId={eventId} canChange={staff.role === "publisher"} />
+          </Suspense>
+        )}
         {tab === "json" && <RawJson text={text} problems={problems} onText={edit} onShowProblem={showProblem} />}
         {tab === "preview" && (
           <Preview
