@@ -65,7 +65,6 @@ afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
   it("name every deliberate violation: widget → app, widget → other widget, kit → widget, app → widget folder, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
->>>>>>> widgetdecl
     const output = failing(bin("depcruise"), [
       "app",
       "widgets",
