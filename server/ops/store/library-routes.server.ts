@@ -66,7 +66,7 @@ export function libraryRoutes(options: LibraryRoutesOptions): Router {
   const router = Router();
 
   const answer = async (request: Request, response: Response, method: "GET" | "POST", path: string, params: Record<string, unknown>) => {
-    const session = readCookie(request.headers.cookie, OPS_SESSION_COOKIE);
+    const session = readCookie(request.headers.cookie, OPS_SESSION_COOKIE) ?? undefined;
     const result = await store.call(method, path, { params, session, ip: request.ip, at: now() });
     response.setHeader("Cache-Control", "private, no-store");
     if (result.code === 200) {
