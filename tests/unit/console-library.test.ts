@@ -4,7 +4,7 @@
  * day, language and app type with no identity kept, and stored by the platform; a scheduled version goes live at its
  * time on a fake clock, once, purged at the CDN and seen by another node.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import type { MediaItem, AnalyticsReport, ScheduledPublish } from "@contracts/ops-library";
 import type { PublishedChange } from "@server/ops/store/page-versions.server";
@@ -16,6 +16,8 @@ import { CONSOLE_ENGINES } from "./postgres-database";
 const WECHAT = "Mozilla/5.0 (iPhone) AppleWebKit/605 Mobile MicroMessenger/8.0.50";
 const NATIVE = "Mozilla/5.0 (Linux; Android 14) ScholarApp/android";
 const published: PublishedChange[] = [];
+// Re-encoding images on a machine shared with other test files takes seconds, not milliseconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe.each(CONSOLE_ENGINES)("the console's library on %s", (engine) => {
   const ops = useOpsConsole(engine === "sqlite" ? 3650 : 3651, "2026-11-27T15:50:00.000Z", engine, { onPublished: (change) => published.push(change) });
