@@ -316,7 +316,13 @@ export type OpsAuditAction =
   | "staffSaved"
   | "seed"
   | "hideSearch"
-  | "showSearch";
+  | "showSearch"
+  | "uploadMedia"
+  | "replaceMedia"
+  | "describeMedia"
+  | "schedulePublish"
+  | "cancelSchedule"
+  | "scheduledPublish";
 
 export interface OpsAuditEntry {
   id: number;

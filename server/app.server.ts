@@ -17,7 +17,8 @@ import { createPageConfigStore } from "./page-configs.server.ts";
 import { servedPlatformRoutes } from "./config-check.server.ts";
 import { opsConsole, previewServicesOf } from "./ops/console.server.ts";
 import { cdnPurger } from "./ops/cdn-purge.server.ts";
-import { openConsoleStore, watchPublishes, type ConsoleStore } from "./ops/store/index.server.ts";
+import { openConsoleStore, startScheduledPublishes, watchPublishes, type ConsoleStore } from "./ops/store/index.server.ts";
+import { libraryRoutes } from "./ops/store/library-routes.server.ts";
 import { consolePlatformOver } from "./ops/store/platform-calls.server.ts";
 import { OPS_CONSOLE_PREFIX } from "@platform/ops.server.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
@@ -241,6 +242,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     onLiveChange: () => dropRenders(),
   });
   const publishes = watchPublishes(consoleStore, () => void pages.refresh(), log);
+  const scheduler = startScheduledPublishes(consoleStore, now, log);
   await pages.refresh();
   const clientDir = join(env.buildDir, "client");
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
@@ -300,6 +302,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   // Before refuseOddRequests, which lets only pages' GETs through: the console's API takes POSTs (same-site only).
   let servedRoutes: Set<string> | null = null;
   let renderPreview: RequestHandler = (_request, response) => void response.status(503).end();
+  app.use(libraryRoutes({ store: consoleStore, servedPaths: () => pages.paths(), api: serverApi, now, publicOrigin: env.publicOrigin, scheduler, log }));
   app.use(
     opsConsole({
       store: consoleStore,
@@ -489,6 +492,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     async close() {
       pages.close();
       await publishes?.close();
+      scheduler.stop();
+      await scheduler.settled();
       await consoleStore.close();
       await vite?.close();
       platform?.close();

@@ -41,6 +41,7 @@ function EmailRegisterForm() {
         });
         if (answer.code !== 200) return serverFieldErrors(answer) ?? void showFailure(answer);
         clearDraft(EMAIL_DRAFT);
+        void import("~/tracking/tracker").then(({ trackAction }) => trackAction("signUp"));
         $pendingEmail.set(value.userName);
         openDialog("registerResult", value.userName);
       }}

@@ -68,6 +68,7 @@ export default function PhoneRegisterForm({
         };
         if (!answer.success) return serverFieldErrors(answer) ?? void showFailure(answer);
         setRegistered(true);
+        void import("~/tracking/tracker").then(({ trackAction }) => trackAction("signUp"));
         showToast(answer.message || t("verify:register.done"), "success");
         await wait(AUTO_LOGIN_DELAY_MS);
         const login = await callApi<LoginAnswer>(accountCalls.loginByPassword, {

@@ -7,6 +7,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { opsCatalogues } from "~/ops/catalogue.server";
 import { toLang, type Lang } from "@contracts/language";
 import { OPS_API, OPS_PAGES, type OpsMe } from "@contracts/ops";
+import { OPS_LIBRARY_PAGES } from "@contracts/ops-library";
 import { useCatalogue } from "~/i18n/use-catalogue";
 import { switchLanguage } from "~/i18n/switch-language";
 import { loginPathFrom, opsGet, opsPost, setSessionEndedHandler } from "~/ops/api";
@@ -116,6 +117,8 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <NavLink to="/ops/searches">{t("layout.searches")}</NavLink>
             <NavLink to="/ops/audit">{t("layout.audit")}</NavLink>
+            <NavLink to={OPS_LIBRARY_PAGES.media}>{t("layout.media")}</NavLink>
+            <NavLink to={OPS_LIBRARY_PAGES.analytics}>{t("layout.analytics")}</NavLink>
           </nav>
         )}
         <div className="ops-header-end">

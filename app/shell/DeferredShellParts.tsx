@@ -5,6 +5,7 @@ import { BackToTop } from "./BackToTop";
 import { DialogHost } from "./DialogHost";
 import { DwellTime } from "./DwellTime";
 import { SessionEffects } from "./SessionEffects";
+import { Tracking } from "~/tracking/Tracking";
 import { registerOfflineWorker } from "~/offline/register";
 import { watchPersonalOwner } from "~/offline/personal";
 
@@ -51,6 +52,7 @@ export default function DeferredShellParts() {
         <AudioDock />
       </Suspense>
       <DwellTime />
+      <Tracking />
       <SessionEffects />
       <BackToTop />
       <Suspense fallback={null}>

@@ -23,6 +23,7 @@ import { consolePlatformOver } from "@server/ops/store/platform-calls.server";
 import { freshPostgresDatabase, type ConsoleEngineKind } from "./postgres-database";
 import { servedPlatformRoutes } from "@server/config-check.server";
 import { opsConsole, previewServicesOf } from "@server/ops/console.server";
+import { libraryRoutes } from "@server/ops/store/library-routes.server";
 
 export const PASSWORD = "correct horse battery";
 const root = join(import.meta.dirname, "..", "..");
@@ -107,6 +108,8 @@ export function useOpsConsole(
       isProduction: false,
       ...(response.locals.extraServices ?? {}),
     });
+    const livePages = pages;
+    app.use(libraryRoutes({ store, servedPaths: () => livePages.paths(), api, now: () => clock, publicOrigin: `http://127.0.0.1:${port}` }));
     app.use(
       opsConsole({
         store,

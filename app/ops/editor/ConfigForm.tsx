@@ -5,6 +5,7 @@ import { TranslatableString, replaceStringParameters, type ErrorSchema, type RJS
 import type { OpsDataSourceApi } from "@contracts/ops";
 import { formUiSchema } from "./form-schema";
 import { optionPicker } from "./option-picker";
+import { MediaPickerField } from "~/ops/library/MediaPickerField";
 import {
   AlternativesField,
   ApiWidget,
@@ -82,7 +83,7 @@ function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, o
         formContext={context}
         translateString={translateString}
         experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
-        fields={{ AnyOfField: AlternativesField, OneOfField: RequirementOnlyField, widgetNode: WidgetNodeField }}
+        fields={{ AnyOfField: AlternativesField, OneOfField: RequirementOnlyField, widgetNode: WidgetNodeField, StringField: MediaPickerField }}
         widgets={{
           api: ApiWidget,
           sourceName: SourceNameWidget,

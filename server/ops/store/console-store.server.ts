@@ -2,6 +2,9 @@ import type { StaffRole } from "@contracts/ops.ts";
 import { audit, ConsoleRefusal, fail, ok, type ConsoleAnswer } from "./answers.server.ts";
 import { createPageVersions, type DraftRow, type LiveVersion, type PublishedChange, type VersionRow } from "./page-versions.server.ts";
 import type { SqlEngine } from "./sql-engine.server.ts";
+import { createAnalytics } from "./analytics.server.ts";
+import { altTexts, createMediaLibrary } from "./media.server.ts";
+import { createScheduledPublishes } from "./scheduled-publishes.server.ts";
 import { createStaffAccess, sessionAnswer, type LoginLimits, type StaffSession } from "./staff.server.ts";
 
 /**
@@ -63,6 +66,8 @@ const draftAnswer = (row: DraftRow) => ({ path: row.path, text: row.text, baseVe
 export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptions) {
   const staff = createStaffAccess(engine, options, options.platform.spendCaptcha);
   const pages = createPageVersions(engine);
+  const media = createMediaLibrary(engine);
+  const analytics = createAnalytics(engine);
 
   const sessionOf = (call: ConsoleCall) => staff.sessionOf(call.session, call.at);
   /** The session of a publisher; an editor's call is refused and the refusal recorded, as every refusal is (ADR 042). */
@@ -82,6 +87,7 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
       console.error("ops console: a publish hook failed", error);
     }
   };
+  const scheduled = createScheduledPublishes(engine, pages, announce);
 
   const handlers: Record<string, Handler> = {
     "POST /login": (call) => staff.login({ ...call.params, username: call.params.username, password: call.params.password, ip: call.ip ?? "", at: call.at }),
@@ -95,6 +101,9 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     ...pageHandlers(),
     ...publishHandlers(),
     ...hotSearchHandlers(),
+    ...mediaHandlers(),
+    ...analyticsHandlers(),
+    ...scheduleHandlers(),
     "POST /audit": async (call) => {
       const session = await sessionOf(call);
       const action = stringParam(call, "action");
@@ -246,6 +255,69 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     };
   }
 
+  function mediaHandlers(): Record<string, Handler> {
+    return {
+      "GET /media": async (call) => {
+        await sessionOf(call);
+        const search = typeof call.params.search === "string" ? call.params.search.trim().slice(0, 100) : "";
+        const limit = Math.min(Math.max(Number(call.params.limit) || 60, 1), 200);
+        const before = Number(call.params.before) || Number.MAX_SAFE_INTEGER;
+        return ok({ items: await media.list(search, limit, before) });
+      },
+      "POST /media": async (call) => {
+        const session = await sessionOf(call);
+        const bytes = call.params.bytes;
+        if (!(bytes instanceof Uint8Array) || !bytes.length) throw new ConsoleRefusal(400, "file is required", { field: "file" });
+        const alt = altTexts(call.params);
+        const replaces = call.params.replaces === undefined ? undefined : versionParam(call, "replaces");
+        return ok(await media.upload({ bytes, alt, by: session.username, at: call.at, replaces }));
+      },
+      "POST /media/describe": async (call) => {
+        const session = await sessionOf(call);
+        return ok(await media.describe(versionParam(call, "id"), altTexts(call.params), session.username, call.at));
+      },
+    };
+  }
+
+  function analyticsHandlers(): Record<string, Handler> {
+    const dayParam = (call: ConsoleCall, name: string): string => {
+      const value = stringParam(call, name);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new ConsoleRefusal(400, `${name} must be a day (YYYY-MM-DD)`);
+      return value;
+    };
+    return {
+      "GET /analytics/pages": async (call) => {
+        await sessionOf(call);
+        return ok({ pages: await analytics.pages(dayParam(call, "from"), dayParam(call, "to")) });
+      },
+      "GET /analytics": async (call) => {
+        await sessionOf(call);
+        return ok(await analytics.report(stringParam(call, "path"), dayParam(call, "from"), dayParam(call, "to")));
+      },
+    };
+  }
+
+  function scheduleHandlers(): Record<string, Handler> {
+    return {
+      "GET /schedules": async (call) => {
+        await sessionOf(call);
+        return ok({ schedules: await scheduled.list(typeof call.params.path === "string" ? call.params.path : null) });
+      },
+      "POST /schedule": async (call) => {
+        const session = await publisherOf(call, "schedule");
+        const text = call.params.text;
+        if (typeof text !== "string") throw new ConsoleRefusal(400, "text is required");
+        const goLiveAt = new Date(stringParam(call, "goLiveAt"));
+        return ok(await scheduled.schedule({ path: stringParam(call, "path"), text, goLiveAt, by: session.username, at: call.at }));
+      },
+      "POST /schedule/cancel": async (call) => {
+        const session = await publisherOf(call, "cancelSchedule");
+        await scheduled.cancel(versionParam(call, "id"), session.username, call.at);
+        return ok();
+      },
+    };
+  }
+
   /** Answers one call of the console's server: a refusal becomes its code, anything else is thrown (the server's 502). */
   const call = async (method: "GET" | "POST", path: string, details: ConsoleCall): Promise<ConsoleAnswer> => {
     const handler = handlers[`${method} ${path}`];
@@ -265,6 +337,11 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     staffExists: async (username: string) => Boolean(await engine.get("SELECT 1 AS found FROM ops_staff WHERE username = ?", [username])),
     seedFromDirectory: (directory: string, at: Date) => pages.seedFromDirectory(directory, at),
     live: (after: number | null): Promise<{ counter: number; pages?: LiveVersion[] }> => pages.live(after),
+    /** The library's image at `<hash>.<ext>`, for every node to serve (no session: pages show them to everyone). */
+    mediaFile: media.file,
+    /** Counts a browser's tracking batch (already checked by the route). */
+    recordTracking: analytics.record,
+    scheduled,
     close: () => engine.close(),
   };
 }

@@ -3,6 +3,7 @@ import { createConsoleStore, type ConsoleStore, type ConsoleStoreOptions } from 
 import { listenForPublishes, type PublishListener } from "./live-push.server.ts";
 import { openPostgresEngine } from "./postgres-engine.server.ts";
 import { openSqliteEngine } from "./sqlite-engine.server.ts";
+import { startScheduler, type Scheduler } from "./scheduled-publishes.server.ts";
 
 export interface ConsoleStoreLocation {
   /** postgres://… (CONSOLE_DATABASE_URL): the shared engine for many nodes. */
@@ -37,3 +38,12 @@ export function watchPublishes(store: ConsoleStore, onChange: () => void, log: (
 }
 
 export type { ConsoleStore } from "./console-store.server.ts";
+
+/** This node's timer for scheduled publishes (ADR 072), on the real clock. */
+export function startScheduledPublishes(store: ConsoleStore, now: () => Date, log: (line: string) => void): Scheduler {
+  return startScheduler(
+    store.scheduled,
+    { now, setTimer: (callback, ms) => setTimeout(callback, ms).unref(), clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout) },
+    log,
+  );
+}

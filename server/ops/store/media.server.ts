@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { sniffImage } from "@platform/files.server.ts";
+import { processImage } from "@platform/images.server.ts";
+import { ALT_MAX_LENGTH, MEDIA_PREFIX, type MediaItem } from "@contracts/ops-library.ts";
+import { audit, ConsoleRefusal } from "./answers.server.ts";
+import type { SqlEngine, SqlRunner } from "./sql-engine.server.ts";
+
+/**
+ * The console's media library (ADR 072): images re-encoded by the one image pipeline (ADR 041: pixel and frame limits,
+ * upright, no metadata), kept as bytes in the console's store so every node serves them, named by their SHA-256 so
+ * their URL never changes meaning and is cached for a year. A replaced image keeps serving at its URL (pages that
+ * named it stay whole); the library lists only the newest of each.
+ */
+
+const EXTENSION_OF = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" } as const;
+const TYPE_OF: Record<string, keyof typeof EXTENSION_OF> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif" };
+
+interface MediaRow {
+  id: number;
+  hash: string;
+  content_type: keyof typeof EXTENSION_OF;
+  width: number;
+  height: number;
+  alt_zh: string;
+  alt_en: string;
+  uploaded_by: string;
+  uploaded_at: string;
+  replaced_by: number | null;
+}
+
+const COLUMNS = "id, hash, content_type, width, height, alt_zh, alt_en, uploaded_by, uploaded_at, replaced_by";
+
+export const mediaUrl = (hash: string, type: keyof typeof EXTENSION_OF) => `${MEDIA_PREFIX}${hash}.${EXTENSION_OF[type]}`;
+
+const itemOf = (row: MediaRow, replaces: number | null = null): MediaItem => ({
+  id: row.id,
+  url: mediaUrl(row.hash, row.content_type),
+  contentType: row.content_type,
+  width: row.width,
+  height: row.height,
+  alt: { zh: row.alt_zh, en: row.alt_en },
+  uploadedBy: row.uploaded_by,
+  uploadedAt: row.uploaded_at,
+  replaces,
+});
+
+/** Both alt texts, trimmed; a refusal naming the field that is missing or too long. */
+export function altTexts(params: Record<string, unknown>): { zh: string; en: string } {
+  const read = (field: "altZh" | "altEn") => {
+    const value = typeof params[field] === "string" ? (params[field] as string).trim() : "";
+    if (!value) throw new ConsoleRefusal(400, `${field} is required`, { field });
+    if (value.length > ALT_MAX_LENGTH) throw new ConsoleRefusal(400, `${field} is longer than ${ALT_MAX_LENGTH} characters`, { field });
+    return value;
+  };
+  return { zh: read("altZh"), en: read("altEn") };
+}
+
+/** The media library on either engine. */
+export function createMediaLibrary(engine: SqlEngine) {
+  const byId = (runner: SqlRunner, id: number) => runner.get<MediaRow>(`SELECT ${COLUMNS} FROM ops_media WHERE id = ?`, [id]);
+
+  /** Re-encodes the upload (refusing what the pipeline refuses) and keeps it; the same bytes twice are one item. */
+  const upload = async (input: { bytes: Uint8Array; alt: { zh: string; en: string }; by: string; at: Date; replaces?: number }): Promise<MediaItem> => {
+    const type = sniffImage(input.bytes);
+    if (!type) throw new ConsoleRefusal(415, "only JPEG, PNG and GIF images are taken", { field: "file" });
+    const image = await processImage(input.bytes, type, "circle");
+    if (!image.ok) throw new ConsoleRefusal(422, `the image was refused: ${image.reason}`, { field: "file", reason: image.reason });
+    const hash = createHash("sha256").update(image.bytes).digest("hex");
+    return engine.transaction(async (tx) => {
+      await tx.lock(`media:${hash}`);
+      const replaced = input.replaces === undefined ? null : await byId(tx, input.replaces);
+      if (input.replaces !== undefined && (!replaced || replaced.replaced_by !== null)) throw new ConsoleRefusal(404, "no current media item with that id");
+      const existing = await tx.get<MediaRow>(`SELECT ${COLUMNS} FROM ops_media WHERE hash = ?`, [hash]);
+      if (existing && existing.id === replaced?.id) throw new ConsoleRefusal(409, "the new image is the same as the one it replaces", { field: "file" });
+      const row =
+        existing ??
+        (await tx.get<MediaRow>(
+          `INSERT INTO ops_media (hash, content_type, bytes, width, height, alt_zh, alt_en, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+          [hash, image.type, image.bytes, image.width, image.height, input.alt.zh, input.alt.en, input.by, input.at.toISOString()],
+        ));
+      if (!row) throw new Error("the media row was not written");
+      if (replaced) await tx.run("UPDATE ops_media SET replaced_by = ? WHERE id = ?", [row.id, replaced.id]);
+      await audit(tx, input.at, input.by, replaced ? "replaceMedia" : "uploadMedia", {
+        detail: replaced ? `${mediaUrl(replaced.hash, replaced.content_type)} → ${itemOf(row).url}` : itemOf(row).url,
+      });
+      return itemOf(row, replaced?.id ?? null);
+    });
+  };
+
+  /** The newest of each image, newest first; `search` matches either alt text, case-insensitively. */
+  const list = async (search: string, limit: number, before: number): Promise<MediaItem[]> => {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const rows = await engine.all<MediaRow>(
+      `SELECT ${COLUMNS} FROM ops_media WHERE replaced_by IS NULL AND id < ? AND (LOWER(alt_zh) LIKE ? ESCAPE '\\' OR LOWER(alt_en) LIKE ? ESCAPE '\\') ORDER BY id DESC LIMIT ?`,
+      [before, pattern, pattern, limit],
+    );
+    return rows.map((row) => itemOf(row));
+  };
+
+  const describe = async (id: number, alt: { zh: string; en: string }, by: string, at: Date): Promise<MediaItem> =>
+    engine.transaction(async (tx) => {
+      const row = await tx.get<MediaRow>(`UPDATE ops_media SET alt_zh = ?, alt_en = ? WHERE id = ? RETURNING ${COLUMNS}`, [alt.zh, alt.en, id]);
+      if (!row) throw new ConsoleRefusal(404, "no media item with that id");
+      await audit(tx, at, by, "describeMedia", { detail: itemOf(row).url });
+      return itemOf(row);
+    });
+
+  /** The bytes served at a library URL's name (`<hash>.<ext>`), or null. */
+  const file = async (name: string): Promise<{ bytes: Buffer; contentType: string } | null> => {
+    const match = /^([0-9a-f]{64})\.(jpg|png|gif)$/.exec(name);
+    if (!match) return null;
+    const row = await engine.get<{ bytes: Buffer; content_type: string }>("SELECT bytes, content_type FROM ops_media WHERE hash = ?", [match[1]]);
+    if (!row || row.content_type !== TYPE_OF[match[2]]) return null;
+    return { bytes: Buffer.from(row.bytes), contentType: row.content_type };
+  };
+
+  return { upload, list, describe, file };
+}
+
+export type MediaLibrary = ReturnType<typeof createMediaLibrary>;
