@@ -6,7 +6,7 @@ import type { Accounts } from "./accounts.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import type { DeliveryAddress } from "./orders.server.ts";
+import type { DeliveryAddress } from "./orders/index.server.ts";
 
 export interface Division {
   code: string;

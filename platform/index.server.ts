@@ -15,7 +15,7 @@ import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts"
 import { liveRoutes, seedLive } from "./live.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
-import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
+import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
 import { seedShop } from "./shop-seed.server.ts";
 import { shopRoutes } from "./shop.server.ts";
 import { createAddressBook } from "./addresses.server.ts";
