@@ -1,7 +1,7 @@
 import { openDatabase, withStartupLock, type Db } from "./kernel/db.server.ts";
 import { createRouter, type PlatformApi } from "./kernel/router.server.ts";
 import { contentRoutes } from "./content.server.ts";
-import { createAccounts, type Accounts } from "./accounts.server.ts";
+import { createAccounts, type Accounts } from "./accounts/index.server.ts";
 import { scholarRoutes } from "./scholars.server.ts";
 import { scholarWorkspaceRoutes } from "./scholar-workspace.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";

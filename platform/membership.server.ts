@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, type Accounts } from "./accounts.server.ts";
+import { publicName, type Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { memberCodeSchema, memberCodeValidators } from "@schemas/generated/form-kits.ts";
 import type { MemberCodeForm } from "@schemas/generated/forms.ts";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts, UserRow } from "./accounts.server.ts";
+import type { Accounts, UserRow } from "./accounts/index.server.ts";
 import type { DeliveryAddress } from "./orders/index.server.ts";
 import type { Ledger, PointEntry } from "./ledger.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";

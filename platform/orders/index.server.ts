@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import type { Accounts } from "../accounts.server.ts";
+import type { Accounts } from "../accounts/index.server.ts";
 import * as queries from "./queries.server.ts";
 import { orderRoutes } from "./routes.server.ts";
 import { expireNow } from "./rules.server.ts";

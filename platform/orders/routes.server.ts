@@ -1,6 +1,6 @@
 import { orderConfirmSchema, orderConfirmValidators, orderQuoteSchema, orderQuoteValidators } from "@schemas/generated/form-kits.ts";
 import type { OrderConfirmForm, OrderQuoteForm } from "@schemas/generated/forms.ts";
-import type { Accounts, UserRow } from "../accounts.server.ts";
+import type { Accounts, UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
