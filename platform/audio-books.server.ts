@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "./kernel/db.server.ts";
 import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
-import type { Ledger } from "./ledger.server.ts";
+import type { Ledger } from "./points/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { allow } from "./kernel/rate-limits.server.ts";
