@@ -11,7 +11,7 @@ import { answerRefusal, Refusal } from "./kernel/refusal.server.ts";
 import { platformSecret } from "./kernel/secrets.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { AUDIO_BOOKS, AUDIO_CATEGORIES } from "./audio-texts.server.ts";
-import { isMemberAt } from "./membership.server.ts";
+import { isMemberAt } from "./membership/index.server.ts";
 
 /** Where the spoken chapters are (made by `npm run make:audio`, committed). */
 export const AUDIO_DIR = join(import.meta.dirname, "audio");

@@ -22,7 +22,7 @@ import { createAddressBook } from "./addresses.server.ts";
 import { couponActivityRoutes } from "./coupon-activities.server.ts";
 import { audioBookRoutes, seedAudioBooks } from "./audio-books.server.ts";
 import { createLedger, pointRoutes, seedPoints, sendSigninReminders } from "./points/index.server.ts";
-import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
+import { createMembership, seedMembership, type Membership } from "./membership/index.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, type CommentTarget } from "./community.server.ts";
