@@ -41,6 +41,20 @@ module.exports = {
       to: { path: "^(app|widgets|server)/" },
     },
     {
+      name: "area-queries-stay-in-area",
+      comment: "A platform area's SQL is its own: another area calls its rules (or its index.server.ts), never its queries.",
+      severity: "error",
+      from: { path: "^platform/([^/]+)/" },
+      to: { path: "^platform/[^/]+/queries", pathNot: "^platform/$1/" },
+    },
+    {
+      name: "area-queries-stay-in-area",
+      comment: "Nothing outside the platform's areas (its top-level modules, the SSR server, scripts, tests) imports an area's queries.",
+      severity: "error",
+      from: { pathNot: "^platform/[^/]+/" },
+      to: { path: "^platform/[^/]+/queries" },
+    },
+    {
       name: "contracts-import-neither-side",
       comment: "contracts/ is what the browser and the server share; it imports neither of them.",
       severity: "error",

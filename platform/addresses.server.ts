@@ -2,11 +2,11 @@ import { createRequire } from "node:module";
 import { addressSchema, addressValidators } from "@schemas/generated/form-kits.ts";
 import type { AddressForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import type { DeliveryAddress } from "./orders.server.ts";
+import type { DeliveryAddress } from "./orders/index.server.ts";
 
 export interface Division {
   code: string;

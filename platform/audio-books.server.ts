@@ -2,8 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
-import type { Ledger } from "./ledger.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
+import type { Ledger } from "./points/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { allow } from "./kernel/rate-limits.server.ts";
@@ -11,7 +11,7 @@ import { answerRefusal, Refusal } from "./kernel/refusal.server.ts";
 import { platformSecret } from "./kernel/secrets.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { AUDIO_BOOKS, AUDIO_CATEGORIES } from "./audio-texts.server.ts";
-import { isMemberAt } from "./membership.server.ts";
+import { isMemberAt } from "./membership/index.server.ts";
 
 /** Where the spoken chapters are (made by `npm run make:audio`, committed). */
 export const AUDIO_DIR = join(import.meta.dirname, "audio");

@@ -1,6 +1,6 @@
 import type { FeedEvent } from "@contracts/calendar-feed.ts";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { newToken } from "./kernel/secrets.server.ts";
 import { say } from "./kernel/language.server.ts";

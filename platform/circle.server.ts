@@ -1,7 +1,7 @@
 import { circlePostSchema, circlePostValidators } from "@schemas/generated/form-kits.ts";
 import type { CirclePostForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";

@@ -1,7 +1,7 @@
 import { commentSchema, commentValidators } from "@schemas/generated/form-kits.ts";
 import type { CommentForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { allowAll } from "./kernel/rate-limits.server.ts";

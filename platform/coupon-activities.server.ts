@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { allowAll } from "./kernel/rate-limits.server.ts";
 import { say } from "./kernel/language.server.ts";

@@ -1,7 +1,7 @@
 import { essaySchema, essayValidators } from "@schemas/generated/form-kits.ts";
 import type { EssayForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, publicNameEn, type Accounts, type UserRow } from "./accounts.server.ts";
+import { publicName, publicNameEn, type Accounts, type UserRow } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { imageUploadSchema, imageUploadValidators, profileSchema, profileValidators } from "@schemas/generated/form-kits.ts";
 import type { ImageUploadForm, ProfileForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import { toUserObj, type Accounts } from "./accounts.server.ts";
+import { toUserObj, type Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";

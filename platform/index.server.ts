@@ -1,7 +1,7 @@
 import { openDatabase, withStartupLock, type Db } from "./kernel/db.server.ts";
 import { createRouter, type PlatformApi } from "./kernel/router.server.ts";
 import { contentRoutes } from "./content.server.ts";
-import { createAccounts, type Accounts } from "./accounts.server.ts";
+import { createAccounts, type Accounts } from "./accounts/index.server.ts";
 import { scholarRoutes } from "./scholars.server.ts";
 import { scholarWorkspaceRoutes } from "./scholar-workspace.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
@@ -15,15 +15,14 @@ import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts"
 import { liveRoutes, seedLive } from "./live.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
-import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
+import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
 import { seedShop } from "./shop-seed.server.ts";
 import { shopRoutes } from "./shop.server.ts";
 import { createAddressBook } from "./addresses.server.ts";
 import { couponActivityRoutes } from "./coupon-activities.server.ts";
-import { createLedger } from "./ledger.server.ts";
 import { audioBookRoutes, seedAudioBooks } from "./audio-books.server.ts";
-import { pointRoutes, seedPoints, sendSigninReminders } from "./points.server.ts";
-import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
+import { createLedger, pointRoutes, seedPoints, sendSigninReminders } from "./points/index.server.ts";
+import { createMembership, seedMembership, type Membership } from "./membership/index.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, type CommentTarget } from "./community.server.ts";

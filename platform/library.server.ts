@@ -11,7 +11,7 @@ import {
   type LibraryList,
 } from "@contracts/library.ts";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";

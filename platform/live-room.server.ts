@@ -1,5 +1,5 @@
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts, UserRow } from "./accounts.server.ts";
+import type { Accounts, UserRow } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { livePlanExists } from "./live.server.ts";

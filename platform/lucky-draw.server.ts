@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
-import type { Ledger } from "./ledger.server.ts";
-import type { DeliveryAddress } from "./orders.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
+import type { Ledger } from "./points/index.server.ts";
+import type { DeliveryAddress } from "./orders/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { allow } from "./kernel/rate-limits.server.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { allow } from "./kernel/rate-limits.server.ts";
 import { say } from "./kernel/language.server.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "./kernel/db.server.ts";
 import type { HotSearches } from "./hot-searches.server.ts";
 import { fail, ok, type RouteDefinition } from "./kernel/router.server.ts";
-import { spendCaptcha } from "./captcha.server.ts";
+import { spendCaptcha } from "./accounts/index.server.ts";
 
 /**
  * What the operations console asks of the platform (ADR 052): spending a captcha its sign-in form showed, and the hot

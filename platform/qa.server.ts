@@ -1,7 +1,7 @@
 import { qaAnswerSchema, qaAnswerValidators, qaQuestionSchema, qaQuestionValidators } from "@schemas/generated/form-kits.ts";
 import type { QaAnswerForm, QaQuestionForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import { publicName, type Accounts } from "./accounts.server.ts";
+import { publicName, type Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";

@@ -6,7 +6,7 @@
 import { scholarClaimSchema, scholarClaimValidators, scholarProfileSchema, scholarProfileValidators } from "@schemas/generated/form-kits.ts";
 import type { ScholarClaimForm, ScholarProfileForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts, UserRow } from "./accounts.server.ts";
+import type { Accounts, UserRow } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";

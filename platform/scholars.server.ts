@@ -2,7 +2,7 @@ import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/f
 import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
 import { toggleUserFollow } from "./community.server.ts";
-import { publicName, type Accounts, type UserRow } from "./accounts.server.ts";
+import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
 import { readSections, sectionsView } from "./scholar-profiles.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { videoCommentSchema, videoCommentValidators } from "@schemas/generated/form-kits.ts";
 import type { VideoCommentForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { allowAll } from "./kernel/rate-limits.server.ts";

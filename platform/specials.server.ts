@@ -1,7 +1,7 @@
 import { specialEnrollSchema, specialEnrollValidators, specialSignUpSchema, specialSignUpValidators } from "@schemas/generated/form-kits.ts";
 import type { SpecialSignUpForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { toItem, type ItemRow } from "./content.server.ts";
 import { LIVE } from "./live.server.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "./kernel/db.server.ts";
-import type { Accounts } from "./accounts.server.ts";
+import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { paging } from "./content.server.ts";
 import { allow } from "./kernel/rate-limits.server.ts";

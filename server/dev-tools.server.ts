@@ -6,9 +6,9 @@ import type { EmbeddedPlatform } from "@platform/index.server.ts";
 import { reviewClaim } from "@platform/scholars.server.ts";
 import { reviewProfileChange, waitingChanges } from "@platform/scholar-profiles.server.ts";
 import { hashPassword, platformSecret } from "@platform/kernel/secrets.server.ts";
-import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "@platform/orders.server.ts";
-import { issueExchangeCodes } from "@platform/membership.server.ts";
-import { createLedger } from "@platform/ledger.server.ts";
+import { REFUND_REASON_TEXT, signNotice, type PaymentNotice } from "@platform/orders/index.server.ts";
+import { issueExchangeCodes } from "@platform/membership/index.server.ts";
+import { createLedger } from "@platform/points/index.server.ts";
 import { liveHostTools } from "./dev-live-host.server.ts";
 import { listErrorReports } from "@platform/error-reports.server.ts";
 

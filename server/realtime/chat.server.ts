@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
-import type { Accounts } from "@platform/accounts.server.ts";
+import type { Accounts } from "@platform/accounts/index.server.ts";
 import type { Db } from "@platform/kernel/db.server.ts";
 import { evaluateGate } from "@contracts/gate.ts";
 import { CHAT_TEXT_LIMIT, type ChatMessage, type ChatServerEvent } from "@contracts/chat.ts";

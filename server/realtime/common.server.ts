@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { Accounts } from "@platform/accounts.server.ts";
+import type { Accounts } from "@platform/accounts/index.server.ts";
 import type { Db } from "@platform/kernel/db.server.ts";
 import type { ApiContext } from "@platform/kernel/router.server.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
-import type { Accounts } from "@platform/accounts.server.ts";
+import type { Accounts } from "@platform/accounts/index.server.ts";
 import type { Db } from "@platform/kernel/db.server.ts";
 import type { DwellHeartbeat } from "@contracts/dwell.ts";
 import { socketContext, userOf } from "./common.server.ts";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { randomBytes } from "node:crypto";
-import { createLedger } from "@platform/ledger.server";
+import { createLedger } from "@platform/points/index.server";
 import { audioUrlValid } from "@platform/audio-books.server";
 
 const api = useEmbeddedPlatform("2027-04-02T03:00:00.000Z", { captchaTestMode: true });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { createLedger } from "@platform/ledger.server";
+import { createLedger } from "@platform/points/index.server";
 
 const api = useEmbeddedPlatform("2027-06-01T04:00:00.000Z", { captchaTestMode: true });
 const { call } = api;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { displayMemberCode, issueExchangeCodes } from "@platform/membership.server";
+import { displayMemberCode, issueExchangeCodes } from "@platform/membership/index.server";
 
 const api = useEmbeddedPlatform("2027-05-01T02:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;

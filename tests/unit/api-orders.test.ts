@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { createEmbeddedPlatform } from "@platform/index.server";
-import { couponDiscount, ORDER_TTL_MS, signNotice } from "@platform/orders.server";
+import { couponDiscount, ORDER_TTL_MS, signNotice } from "@platform/orders/index.server";
 import { platformSecret } from "@platform/kernel/secrets.server";
 
 const api = useEmbeddedPlatform("2027-06-01T04:00:00.000Z", { captchaTestMode: true });

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { createLedger } from "@platform/ledger.server";
-import { sendSigninReminders, signinPoints } from "@platform/points.server";
+import { createLedger } from "@platform/points/index.server";
+import { sendSigninReminders, signinPoints } from "@platform/points/index.server";
 
 // 15:30 UTC is 23:30 in Shanghai: half an hour before the next calendar day there.
 const api = useEmbeddedPlatform("2027-03-10T15:30:00.000Z", { captchaTestMode: true });

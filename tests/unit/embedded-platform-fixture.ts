@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
-import { signNotice } from "@platform/orders.server";
+import { signNotice } from "@platform/orders/index.server";
 import { platformSecret } from "@platform/kernel/secrets.server";
 
 export type Lang = "en" | "zh";

@@ -90,6 +90,19 @@ describe("dependency rules", () => {
   }, 60_000);
 });
 
+describe("area queries rule", () => {
+  it("names an area reaching into another area's queries, and a top-level platform module doing so, but not the area's own rules", () => {
+    write("platform/orders/queries.server.ts", "export const orderById = 1;\n");
+    write("platform/orders/rules.server.ts", 'import { orderById } from "./queries.server";\nexport const rule = orderById;\n');
+    write("platform/points/rules.server.ts", 'import { orderById } from "../orders/queries.server";\nexport const reached = orderById;\n');
+    write("platform/wiring.server.ts", 'import { orderById } from "./orders/queries.server";\nexport const wired = orderById;\n');
+    const output = failing(bin("depcruise"), ["platform", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+    expect(output).toMatch(/area-queries-stay-in-area: platform\/points\/rules\.server\.ts → platform\/orders\/queries\.server\.ts/);
+    expect(output).toMatch(/area-queries-stay-in-area: platform\/wiring\.server\.ts → platform\/orders\/queries\.server\.ts/);
+    expect(output).not.toMatch(/platform\/orders\/rules\.server\.ts →/);
+  }, 60_000);
+});
+
 describe("linter", () => {
   it("fails on an unused import, a loose equality and unformatted code", () => {
     const output = failing(bin("biome"), ["check", "lint-probe.ts"]);

@@ -1,5 +1,6 @@
 import { deflateSync } from "node:zlib";
-import type { Db } from "./kernel/db.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { takeCaptchaAnswer } from "./queries.server.ts";
 
 /** 5×7 bitmaps of the digits; the captcha image is drawn from them, with noise, and encoded as PNG here. */
 const GLYPHS: Record<string, string[]> = {
@@ -81,7 +82,6 @@ export function captchaPng(digits: string, random: () => number = Math.random): 
  */
 export function spendCaptcha(db: Db, randStr: string, ticket: string, testMode: boolean): boolean {
   if (testMode) return true;
-  // One statement, so two nodes on one database cannot both spend the same captcha.
-  const answer = db.prepare("DELETE FROM captchas WHERE rand_str = ? RETURNING answer").pluck().get(randStr) as string | undefined;
+  const answer = takeCaptchaAnswer(db, randStr);
   return answer !== undefined && answer === ticket;
 }
