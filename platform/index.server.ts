@@ -30,7 +30,7 @@ import { seedVoting, votingRoutes } from "./voting.server.ts";
 import { communityRoutes, type CommentTarget } from "./community.server.ts";
 import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
 import { seedCircle } from "./circle-seed.server.ts";
-import { createQa } from "./qa.server.ts";
+import { createQa } from "./qa/routes.server.ts";
 import { seedQa } from "./qa-seed.server.ts";
 import { jobRoutes } from "./jobs.server.ts";
 import { seedJobs } from "./jobs-seed.server.ts";
