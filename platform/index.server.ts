@@ -34,7 +34,7 @@ import { createQa } from "./qa/routes.server.ts";
 import { seedQa } from "./qa-seed.server.ts";
 import { jobRoutes } from "./jobs.server.ts";
 import { seedJobs } from "./jobs-seed.server.ts";
-import { createEssays } from "./essays.server.ts";
+import { createEssays } from "./essays/routes.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
 import { opsConsoleRoutes } from "./ops.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";

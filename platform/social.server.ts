@@ -9,7 +9,7 @@ import { allowAll } from "./kernel/rate-limits.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { positiveId, visibleSql } from "./community.server.ts";
-import { seenItemSql } from "./essay-visibility.server.ts";
+import { seenItemSql } from "./essays/visibility.server.ts";
 
 /** Praise and collection toggles with their counters, video comments, and the messaging-app share signature. */
 
