@@ -12,7 +12,8 @@ import { pruneRateEvents } from "./kernel/rate-limits.server.ts";
 import { mediaRoutes } from "./media.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
-import { liveRoutes, seedLive } from "./live.server.ts";
+import { liveRoutes } from "./live/routes.server.ts";
+import { seedLive } from "./live/seed.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders.server.ts";
@@ -40,7 +41,7 @@ import { opsConsoleRoutes } from "./ops.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library.server.ts";
 import { calendarRoutes } from "./calendar.server.ts";
-import { createLiveRoom, type LiveRoom } from "./live-room.server.ts";
+import { createLiveRoom, type LiveRoom } from "./live/room-routes.server.ts";
 import { createMessages, type Messages } from "./messages.server.ts";
 import { errorReportRoutes } from "./error-reports.server.ts";
 

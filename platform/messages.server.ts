@@ -5,7 +5,7 @@ import { allow } from "./kernel/rate-limits.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { isBlocked, positiveId, refuseRiskWords } from "./community.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
-import { LIVE } from "./live.server.ts";
+import { LIVE } from "./live/rules.server.ts";
 import { notify } from "./notices.server.ts";
 import {
   DIRECT_RATE,
