@@ -6,7 +6,8 @@ import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router
 import { paging } from "./content.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { type CommentTarget, isBlocked, limitCostly, notBlockedSql, positiveId, refuseRiskWords, viewerIdOf } from "./community.server.ts";
+import { type CommentTarget, isBlocked, limitCostly, positiveId, refuseRiskWords, viewerIdOf } from "./community/rules.server.ts";
+import { notBlockedSql } from "./community/visibility.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
 
 interface PostRow {

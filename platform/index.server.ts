@@ -28,7 +28,8 @@ import { pointRoutes, seedPoints, sendSigninReminders } from "./points.server.ts
 import { createMembership, seedMembership, type Membership } from "./membership.server.ts";
 import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
 import { seedVoting, votingRoutes } from "./voting.server.ts";
-import { communityRoutes, type CommentTarget } from "./community.server.ts";
+import { communityRoutes } from "./community/routes.server.ts";
+import type { CommentTarget } from "./community/rules.server.ts";
 import { circleCommentTarget, circleRoutes } from "./circle.server.ts";
 import { seedCircle } from "./circle-seed.server.ts";
 import { createQa } from "./qa/routes.server.ts";

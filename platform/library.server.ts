@@ -16,7 +16,7 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { paging } from "./content.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { visibleSql } from "./community.server.ts";
+import { visibleSql } from "./community/visibility.server.ts";
 import { seenItemSql } from "./essays/visibility.server.ts";
 
 /**

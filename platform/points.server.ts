@@ -11,7 +11,7 @@ import { answerRefusal, Refusal } from "./kernel/refusal.server.ts";
 import { dayBefore, shanghaiDay } from "./kernel/shanghai-day.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { visibleSql } from "./community.server.ts";
+import { visibleSql } from "./community/visibility.server.ts";
 import { seenItemSql } from "./essays/visibility.server.ts";
 
 /** Points for the nth day of a week's streak (day 7 is the week's prize); a member's are doubled (interest 5). */

@@ -4,7 +4,7 @@ import type { Db } from "../kernel/db.server.ts";
 import { publicName, publicNameEn, type Accounts, type UserRow } from "../accounts.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type Handler, type RouteDefinition } from "../kernel/router.server.ts";
 import { paging, toItem } from "../content.server.ts";
-import { type CommentTarget, isBlocked, positiveId, viewerIdOf } from "../community.server.ts";
+import { type CommentTarget, isBlocked, positiveId, viewerIdOf } from "../community/rules.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
 import { createEssayRendering } from "./rendering.server.ts";

@@ -4,7 +4,7 @@ import { publicName, publicNameEn, type Accounts, type UserRow } from "../accoun
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
 import { isStoredImageUrl } from "../files.server.ts";
 import { COVER_SIZE, storedImageSize } from "../images.server.ts";
-import { type CommentTarget, limitCostly, refuseRiskWords } from "../community.server.ts";
+import { type CommentTarget, limitCostly, refuseRiskWords } from "../community/rules.server.ts";
 import { plainText, sanitizeRichText } from "../rich-text/index.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import { notBlockedSql } from "../community.server.ts";
+import { notBlockedSql } from "../community/visibility.server.ts";
 
 export interface QuestionRow {
   id: number;

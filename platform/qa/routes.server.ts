@@ -6,7 +6,7 @@ import { fail, ok, type ApiContext, type Envelope, type Handler, type RouteDefin
 import { paging } from "../content.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { isBlocked, limitCostly, positiveId, viewerIdOf } from "../community.server.ts";
+import { isBlocked, limitCostly, positiveId, viewerIdOf } from "../community/rules.server.ts";
 import { plainText } from "../rich-text/index.server.ts";
 import * as queries from "./queries.server.ts";
 import type { AnswerRow, QuestionFilter, QuestionRow, TagRow } from "./queries.server.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "../kernel/db.server.ts";
 import { fail, type ApiContext, type Envelope } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { type CommentTarget, refuseRiskWords } from "../community.server.ts";
+import { type CommentTarget, refuseRiskWords } from "../community/rules.server.ts";
 import { cleanRichText, plainText } from "../rich-text/index.server.ts";
 import * as queries from "./queries.server.ts";
 
