@@ -2,7 +2,7 @@ import type { Db } from "./kernel/db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import type { Lang } from "@contracts/language.ts";
 import { say } from "./kernel/language.server.ts";
-import { publicItemSql } from "./essay-visibility.server.ts";
+import { publicItemSql } from "./essays/visibility.server.ts";
 
 export interface ItemRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Db } from "./kernel/db.server.ts";
-import { sanitizeRichText } from "./rich-text.server.ts";
+import { sanitizeRichText } from "./rich-text/index.server.ts";
 
 /**
  * Seeded articles (ADR 023): a dozen essays by scholars who write here, in Chinese and English, some with formulas, one

@@ -1,7 +1,7 @@
-import type { Db } from "./db.server.ts";
-import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./router.server.ts";
+import type { Db } from "./kernel/db.server.ts";
+import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { OPS_CONSOLE_PREFIX } from "./ops.server.ts";
-import { say } from "./support.server.ts";
+import { say } from "./kernel/language.server.ts";
 
 /**
  * The event a page signs people up for, as the operations console edits it beside the page (ADR 071): the sign-up

@@ -9,7 +9,7 @@ import { toUserObj, type Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { limitCostly } from "./community.server.ts";
+import { limitCostly } from "./community/rules.server.ts";
 import { type ImagePurpose, type ImageRefusal, type ImageType, MAX_FRAMES, processImage } from "./images.server.ts";
 
 export type { ImageType };

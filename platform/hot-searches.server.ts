@@ -1,5 +1,5 @@
 import type { Db } from "./kernel/db.server.ts";
-import { findRiskWord } from "./community.server.ts";
+import { findRiskWord } from "./community/rules.server.ts";
 import { listItems, searchKinds, searchPhrase } from "./content.server.ts";
 import { sha256 } from "./kernel/secrets.server.ts";
 import { shanghaiDay } from "./kernel/shanghai-day.server.ts";

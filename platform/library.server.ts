@@ -16,8 +16,8 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { paging } from "./content.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { visibleSql } from "./community.server.ts";
-import { seenItemSql } from "./essay-visibility.server.ts";
+import { visibleSql } from "./community/visibility.server.ts";
+import { seenItemSql } from "./essays/visibility.server.ts";
 
 /**
  * The reading list, "my library" (ADR 047, migration 026): a person saves papers, reports, books, articles, videos,

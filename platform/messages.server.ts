@@ -3,9 +3,9 @@ import { publicName, type Accounts, type UserRow } from "./accounts/index.server
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { allow } from "./kernel/rate-limits.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { isBlocked, positiveId, refuseRiskWords } from "./community.server.ts";
+import { isBlocked, positiveId, refuseRiskWords } from "./community/rules.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
-import { LIVE } from "./live.server.ts";
+import { LIVE } from "./live/rules.server.ts";
 import { notify } from "./notices.server.ts";
 import {
   DIRECT_RATE,

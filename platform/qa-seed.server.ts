@@ -1,6 +1,6 @@
 import type { Db } from "./kernel/db.server.ts";
-import { ANONYMOUS, indexQuestion } from "./qa.server.ts";
-import { cleanRichText, plainText } from "./rich-text.server.ts";
+import { ANONYMOUS, indexQuestion } from "./qa/rules.server.ts";
+import { cleanRichText, plainText } from "./rich-text/index.server.ts";
 
 /** Seeded Q&A (ADR 025): tags, the people who ask and answer, twelve questions with their answers, votes and followers. */
 

@@ -1,7 +1,7 @@
 import { scholarClaimSchema, scholarClaimValidators } from "@schemas/generated/form-kits.ts";
 import type { ScholarClaimForm } from "@schemas/generated/forms.ts";
 import type { Db } from "./kernel/db.server.ts";
-import { toggleUserFollow } from "./community.server.ts";
+import { toggleUserFollow } from "./community/rules.server.ts";
 import { publicName, type Accounts, type UserRow } from "./accounts/index.server.ts";
 import { readSections, sectionsView } from "./scholar-profiles.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";

@@ -8,8 +8,9 @@ import { paging, toItem, type ItemRow } from "./content.server.ts";
 import { allowAll } from "./kernel/rate-limits.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { positiveId, visibleSql } from "./community.server.ts";
-import { seenItemSql } from "./essay-visibility.server.ts";
+import { positiveId } from "./community/rules.server.ts";
+import { visibleSql } from "./community/visibility.server.ts";
+import { seenItemSql } from "./essays/visibility.server.ts";
 
 /** Praise and collection toggles with their counters, video comments, and the messaging-app share signature. */
 

@@ -1,7 +1,7 @@
 import type { Db } from "./kernel/db.server.ts";
 import { TOPICS, type Pair } from "./seed.server.ts";
 import { TOPIC_TEXTS } from "./seed-texts.server.ts";
-import { LIVE, LOCAL_CLIP } from "./live.server.ts";
+import { LIVE, LOCAL_CLIP } from "./live/rules.server.ts";
 import { eventState, planState, type PlanTimes, type SignUpForm } from "./specials.server.ts";
 
 /**

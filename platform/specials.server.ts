@@ -4,7 +4,7 @@ import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
 import { toItem, type ItemRow } from "./content.server.ts";
-import { LIVE } from "./live.server.ts";
+import { LIVE } from "./live/rules.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
 

@@ -31,7 +31,7 @@ import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.s
 import { bodyLimitFor } from "@platform/kernel/router.server.ts";
 import { posterSvg } from "@platform/content.server.ts";
 import { citationRoutes } from "./cite/routes.server.ts";
-import { AUDIO_DIR, audioUrlValid } from "@platform/audio-books.server.ts";
+import { AUDIO_DIR, audioUrlValid } from "@platform/audio-books/rules.server.ts";
 import { devTools } from "./dev-tools.server.ts";
 import { shareRoutes } from "./share/routes.server.ts";
 import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";

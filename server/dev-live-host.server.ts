@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
 import type { EmbeddedPlatform } from "@platform/index.server.ts";
 import { publicName, type UserRow } from "@platform/accounts/index.server.ts";
-import { livePlanExists } from "@platform/live.server.ts";
+import { livePlanExists } from "@platform/live/rules.server.ts";
 import { SCREEN_TEXT_LIMIT, type ScreenPushBody } from "@contracts/screen.ts";
 import type { QuestionKind } from "@contracts/questionnaire.ts";
 

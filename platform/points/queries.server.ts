@@ -1,6 +1,6 @@
 import type { Db } from "../kernel/db.server.ts";
-import { visibleSql } from "../community.server.ts";
-import { seenItemSql } from "../essay-visibility.server.ts";
+import { visibleSql } from "../community/visibility.server.ts";
+import { seenItemSql } from "../essays/visibility.server.ts";
 
 /** Why points moved; the ledger page shows each reason in the reader's language. */
 export type PointReason = "signin" | "task" | "exchange" | "draw" | "prize" | "unlock" | "refund" | "operator";

@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import express, { type Router } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { EmbeddedPlatform } from "@platform/index.server.ts";
-import { livePlanExists } from "@platform/live.server.ts";
+import { livePlanExists } from "@platform/live/rules.server.ts";
 import { DWELL_PLACEHOLDER_TOKEN, DWELL_SOCKET_PATH } from "@contracts/dwell.ts";
 import { CHAT_SOCKET_PATH } from "@contracts/chat.ts";
 import { readScreenQuery, SCREEN_SOCKET_PATH } from "@contracts/screen.ts";

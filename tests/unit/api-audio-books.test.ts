@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { randomBytes } from "node:crypto";
 import { createLedger } from "@platform/points/index.server";
-import { audioUrlValid } from "@platform/audio-books.server";
+import { audioUrlValid } from "@platform/audio-books/rules.server";
 
 const api = useEmbeddedPlatform("2027-04-02T03:00:00.000Z", { captchaTestMode: true });
 const { call, advance } = api;

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createEmbeddedPlatform } from "@platform/index.server";
-import { findRiskWord } from "@platform/community.server";
+import { findRiskWord } from "@platform/community/rules.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-03-01T02:00:00.000Z", { captchaTestMode: true });

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import katex from "katex";
-import { createEssayRendering } from "@platform/essay-rendering.server";
-import { RICH_TEXT_RENDERER } from "@platform/rich-text.server";
+import { createEssayRendering } from "@platform/essays/rendering.server";
+import { RICH_TEXT_RENDERER } from "@platform/rich-text/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { plainPng } from "./image-samples";
 

@@ -6,7 +6,7 @@
  * formulas: $…$ and $$…$$ become MathML, never inside code, and a formula KaTeX cannot read stays as its source.
  */
 import { describe, expect, it } from "vitest";
-import { cleanRichText, plainText, renderRichText, sanitizeRichText } from "@platform/rich-text.server";
+import { cleanRichText, plainText, renderRichText, sanitizeRichText } from "@platform/rich-text/index.server";
 import { KATEX_MATHML } from "@contracts/mathml";
 import { sanitizeHtml } from "@widgets/kit/sanitize-html";
 

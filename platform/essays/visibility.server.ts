@@ -1,7 +1,8 @@
 /**
  * Essays are items of kind 'essay' (migration 018), so the item paths that know nothing of essays — search, the
  * generated posters, praise, collections — would show a draft or an "only me" essay to anyone who names its id. These
- * conditions keep them out. This file imports nothing, so content.server.ts can use it without an import cycle.
+ * conditions keep them out. This file imports nothing, so other areas' queries (content, social, library, points) use it
+ * without an import cycle: it is the essays area's one public module besides its routes.
  */
 
 /** Items that are not essays, or public released essays: for answers that do not depend on who asks (cacheable). */

@@ -1,18 +1,10 @@
-import type { Db } from "./kernel/db.server.ts";
-import { RICH_TEXT_RENDERER, renderRichText } from "./rich-text.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { RICH_TEXT_RENDERER, renderRichText } from "../rich-text/index.server.ts";
+import { staleTexts, storeRendering, type StoredText } from "./queries.server.ts";
 
 export interface RenderedEssayText {
   html: string;
   htmlEn: string | null;
-}
-
-interface StoredText {
-  item_id: number;
-  content: string;
-  content_en: string;
-  content_html: string | null;
-  content_en_html: string | null;
-  rendered_with: string | null;
 }
 
 function rendered(row: StoredText): RenderedEssayText {
@@ -27,13 +19,12 @@ function rendered(row: StoredText): RenderedEssayText {
  * read never writes.
  */
 export function createEssayRendering(db: Db) {
-  const stale = db.prepare(`SELECT item_id, content, content_en FROM essays WHERE rendered_with IS NOT @renderer`);
-  const staleOne = db.prepare(`SELECT item_id, content, content_en FROM essays WHERE item_id = @id AND rendered_with IS NOT @renderer`);
-  const store = db.prepare("UPDATE essays SET content_html = @html, content_en_html = @htmlEn, rendered_with = @renderer WHERE item_id = @id");
-
   const renderStaleEssays = db.transaction((id?: number): number => {
-    const rows = (id === undefined ? stale.all({ renderer: RICH_TEXT_RENDERER }) : staleOne.all({ id, renderer: RICH_TEXT_RENDERER })) as StoredText[];
-    for (const row of rows) store.run({ id: row.item_id, ...rendered(row), renderer: RICH_TEXT_RENDERER });
+    const rows = staleTexts(db, RICH_TEXT_RENDERER, id);
+    for (const row of rows) {
+      const text = rendered(row);
+      storeRendering(db, row.item_id, text.html, text.htmlEn, RICH_TEXT_RENDERER);
+    }
     return rows.length;
   });
 
@@ -42,3 +33,5 @@ export function createEssayRendering(db: Db) {
 
   return { renderStaleEssays, readingText };
 }
+
+export type EssayRendering = ReturnType<typeof createEssayRendering>;
