@@ -31,7 +31,7 @@ beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), "files-"));
   platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), now, captchaTestMode: true, log: () => {} });
   const app = express();
-  app.use(devTools(platform, now, "loopback"));
+  app.use(devTools(platform, "loopback"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

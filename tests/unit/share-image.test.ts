@@ -18,7 +18,7 @@ const platformCalls: string[] = [];
 let server: Server;
 let base: string;
 
-function posterSvg(id: number, lang: string): string | null {
+async function posterSvg(id: number, lang: string): Promise<string | null> {
   posterCalls.push(`${id}/${lang}`);
   if (id !== 7) return null;
   const title = lang === "en" ? "Monetary policy" : "货币政策与资产价格";
