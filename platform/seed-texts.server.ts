@@ -1,10 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-
-/** One of the seed's data files (platform/seed/), as written: the texts are data, the functions below compose them. */
-export function seedData<T>(file: string): T {
-  return JSON.parse(readFileSync(join(import.meta.dirname, "seed", file), "utf8")) as T;
-}
+import { seedData } from "./seed-data.server.ts";
 
 /** A zh text and its English twin. */
 export type Pair = readonly [zh: string, en: string];
