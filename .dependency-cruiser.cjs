@@ -55,6 +55,14 @@ module.exports = {
       to: { path: "^platform/[^/]+/queries" },
     },
     {
+      name: "server-reaches-platform-through-its-entry",
+      comment:
+        "The SSR server talks to the platform as to the real one, over its HTTP interface (ADR 076): of the platform it imports only the entry that builds the embedded one and mounts its handlers. The realtime hubs still hold the platform's parts until they reach it through a port.",
+      severity: "error",
+      from: { path: "^server/", pathNot: "^server/realtime/" },
+      to: { path: "^platform/", pathNot: "^platform/index\\.server\\.ts$" },
+    },
+    {
       name: "contracts-import-neither-side",
       comment: "contracts/ is what the browser and the server share; it imports neither of them.",
       severity: "error",

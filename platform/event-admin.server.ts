@@ -1,6 +1,6 @@
 import type { Db } from "./kernel/db.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "./kernel/router.server.ts";
-import { OPS_CONSOLE_PREFIX } from "./ops.server.ts";
+import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";
 import { say } from "./kernel/language.server.ts";
 
 /**

@@ -10,7 +10,7 @@ import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { limitCostly } from "./community/rules.server.ts";
-import { type ImagePurpose, type ImageRefusal, type ImageType, MAX_FRAMES, processImage } from "./images.server.ts";
+import { type ImagePurpose, type ImageRefusal, type ImageType, MAX_FRAMES, processImage, sniffImage } from "@contracts/images.server.ts";
 
 export type { ImageType };
 
@@ -18,26 +18,12 @@ const EXTENSION: Record<ImageType, string> = { "image/jpeg": "jpg", "image/png":
 const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif" };
 /** The names this server gives out: 32 random hex digits and the extension of the type the bytes were. */
 const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif)$/;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Uploaded images live beside the database (data/uploads); an in-memory database gets a temporary folder. */
 export function uploadsDirFor(databaseFile: string): string {
   const directory = databaseFile === ":memory:" ? mkdtempSync(join(tmpdir(), "uploads-")) : join(dirname(databaseFile), "uploads");
   mkdirSync(directory, { recursive: true });
   return directory;
-}
-
-/**
- * The image type the bytes really are, by their magic numbers (JPEG FF D8 FF, the 8-byte PNG signature, GIF87a or
- * GIF89a), whatever name or type the client claimed; null for anything else, a truncated header included.
- */
-export function sniffImage(bytes: Uint8Array): ImageType | null {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length > 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return "image/jpeg";
-  if (buffer.length > PNG_SIGNATURE.length && buffer.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return "image/png";
-  const gifHeader = buffer.subarray(0, 6).toString("latin1");
-  if (buffer.length > 6 && (gifHeader === "GIF87a" || gifHeader === "GIF89a")) return "image/gif";
-  return null;
 }
 
 /** Stores image bytes under a new random name and answers the URL /file/download serves them at. */

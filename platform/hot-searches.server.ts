@@ -3,7 +3,7 @@ import { findRiskWord } from "./community/rules.server.ts";
 import { listItems, searchKinds, searchPhrase } from "./content.server.ts";
 import { sha256 } from "./kernel/secrets.server.ts";
 import { shanghaiDay } from "./kernel/shanghai-day.server.ts";
-import { addressKey } from "./client-address.server.ts";
+import { addressKey } from "@contracts/client-address.server.ts";
 
 /**
  * Hot searches (ADR 042): what many people searched for lately, not what one client searched for many times. A search

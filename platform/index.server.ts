@@ -46,9 +46,32 @@ import { calendarRoutes } from "./calendar.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live/room-routes.server.ts";
 import { createMessages, type Messages } from "./messages.server.ts";
 import { errorReportRoutes } from "./error-reports.server.ts";
+import { embeddedMediaRoutes } from "./embedded-media.server.ts";
+import { devToolPages } from "./dev-tools/pages.server.ts";
+
+/**
+ * The platform package's one entry for a host (ADR 076): the factory, the fetch-style handlers to mount (the API, the
+ * seed's media among its paths, and the developer pages) and the body limits to read requests with. The SSR server
+ * imports nothing else of the platform; it reaches the platform's domain only through these handlers, as it would
+ * reach the real platform over HTTP.
+ */
+export { bodyLimitFor } from "./kernel/router.server.ts";
+export { NO_DEV_TOOL_HEADER } from "./dev-tools/router.server.ts";
+export type { PlatformApi } from "./kernel/router.server.ts";
+
+/** A fetch-style handler: one web Request in, one Response out. */
+export interface PlatformHandler {
+  fetch(request: Request): Promise<Response>;
+}
 
 export interface EmbeddedPlatform {
   api: PlatformApi;
+  /**
+   * The developer pages (what third parties would do: outbox, WeChat scan, cashier, reviews, live host), answered at
+   * /dev/...; a host mounts them only when not in production. Paths no page serves answer 404 with NO_DEV_TOOL_HEADER.
+   */
+  devTools: PlatformHandler;
+  /** The platform's parts, for its own tests and scripts; a host uses api and devTools only. */
   db: Db;
   accounts: Accounts;
   /** Which promotions run; the developer tools switch them. */
@@ -160,6 +183,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...liveRoom.routes,
       ...messages.routes,
       ...errorReportRoutes(db),
+      ...embeddedMediaRoutes(db),
       ...specialRoutes(db, accounts),
       ...orders.routes,
       ...shopRoutes(db, accounts),
@@ -182,8 +206,10 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     ],
     now,
   );
+  const devTools = devToolPages({ api, db, accounts, promotions, orders, hotSearches, liveRoom }, now);
   return {
     api,
+    devTools,
     db,
     accounts,
     promotions,

@@ -2,6 +2,7 @@ import type { Db } from "./kernel/db.server.ts";
 import type { HotSearches } from "./hot-searches.server.ts";
 import { fail, ok, type RouteDefinition } from "./kernel/router.server.ts";
 import { spendCaptcha } from "./accounts/index.server.ts";
+import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";
 
 /**
  * What the operations console asks of the platform (ADR 052): spending a captcha its sign-in form showed, and the hot
@@ -9,8 +10,6 @@ import { spendCaptcha } from "./accounts/index.server.ts";
  * platform's. The paths under /opsConsole are internal: our server calls them after it checked the staff member, and
  * never forwards a browser's /api call to them.
  */
-
-export const OPS_CONSOLE_PREFIX = "/opsConsole";
 
 /** How many of the hot searches the console shows: the public list's ten and the ones next in line. */
 const HOT_SEARCHES_SHOWN = 30;

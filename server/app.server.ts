@@ -11,7 +11,7 @@ import { createApiClient, NETWORK_ERROR_CODE, type ApiClient } from "~/api/api-c
 import { SUCCESS_CODES } from "@contracts/envelope.ts";
 import type { SessionUser } from "@contracts/gate.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
-import { toLang } from "@contracts/language.ts";
+import { toLang, type Lang } from "@contracts/language.ts";
 import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
 import { servedPlatformRoutes } from "./config-check.server.ts";
@@ -20,18 +20,15 @@ import { cdnPurger } from "./ops/cdn-purge.server.ts";
 import { openConsoleStore, startScheduledPublishes, watchPublishes, type ConsoleStore } from "./ops/store/index.server.ts";
 import { libraryRoutes } from "./ops/store/library-routes.server.ts";
 import { consolePlatformOver } from "./ops/store/platform-calls.server.ts";
-import { OPS_CONSOLE_PREFIX } from "@platform/ops.server.ts";
+import { OPS_CONSOLE_PREFIX, PLATFORM_MEDIA } from "@contracts/platform-paths.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { compressResponses, precompressedFiles } from "./compression.server.ts";
 import { renderCache } from "./render-cache.server.ts";
 import { shareImages } from "./share-image.server.ts";
 import { normaliseRequestPaths } from "./request-path.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
-import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
-import { bodyLimitFor } from "@platform/kernel/router.server.ts";
-import { posterSvg } from "@platform/content.server.ts";
+import { bodyLimitFor, createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
 import { citationRoutes } from "./cite/routes.server.ts";
-import { AUDIO_DIR, audioUrlValid } from "@platform/audio-books/rules.server.ts";
 import { devTools } from "./dev-tools.server.ts";
 import { shareRoutes } from "./share/routes.server.ts";
 import { createRealtime, type AttachedRealtime } from "./realtime/index.server.ts";
@@ -181,6 +178,12 @@ function widgetModuleResolver(clientDir: string): (folders: string[]) => string[
     for (const folder of folders) for (const url of folderUrls(folder)) urls.add(url);
     return [...urls];
   };
+}
+
+/** An item's SVG poster as the embedded platform draws it (the seed's media), or null when it has no such item. */
+async function embeddedPoster(platform: EmbeddedPlatform, id: number, lang: Lang): Promise<string | null> {
+  const answer = await platform.api.fetch(new Request(`http://embedded${PLATFORM_MEDIA.poster}?id=${id}&lang=${lang}`));
+  return answer.status === 200 ? answer.text() : null;
 }
 
 export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
@@ -398,20 +401,21 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   if (platform && realtimeTestHooks) app.use(realtime.testRoutes());
 
   if (platform) {
-    if (env.devTools !== "off") app.use(devTools(platform, now, env.devTools));
-    // Chapters play only through URLs /booksPlay signed for a listener who may hear them; sendFile answers Range requests.
-    app.get("/media/audio/:file", (request, response) => {
-      const file = request.params.file;
-      if (!audioUrlValid(platform.db, file, Number(request.query.exp), String(request.query.sig ?? ""), now())) {
-        response.status(403).end();
-        return;
-      }
-      response.sendFile(file, { root: AUDIO_DIR, maxAge: "6h", headers: { "Content-Type": "audio/mpeg" } });
+    if (env.devTools !== "off") app.use(devTools(platform, env.devTools));
+    // Chapters play only through URLs /booksPlay signed for a listener who may hear them; the platform checks the
+    // signature and answers Range requests (ADR 076).
+    app.get("/media/audio/:file", async (request, response) => {
+      const query = new URLSearchParams({ file: request.params.file, exp: String(request.query.exp ?? ""), sig: String(request.query.sig ?? "") });
+      const range = request.headers.range;
+      const answer = await platform.api.fetch(new Request(`http://embedded${PLATFORM_MEDIA.audio}?${query}`, { headers: range ? { range } : {} }));
+      response.status(answer.status);
+      answer.headers.forEach((value, key) => response.setHeader(key, value));
+      response.end(Buffer.from(await answer.arrayBuffer()));
     });
-    app.get("/media/poster/:file", (request, response) => {
+    app.get("/media/poster/:file", async (request, response) => {
       const id = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
       const lang = toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang));
-      const svg = Number.isInteger(id) ? posterSvg(platform.db, id, lang) : null;
+      const svg = Number.isInteger(id) ? await embeddedPoster(platform, id, lang) : null;
       if (!svg) {
         response.status(404).end();
         return;
@@ -427,7 +431,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   app.get(
     "/media/share.jpg",
     shareImages({
-      posterSvg: platform ? (id, lang) => posterSvg(platform.db, id, lang) : undefined,
+      posterSvg: platform ? (id, lang) => embeddedPoster(platform, id, lang) : undefined,
       platformBytes: async (path) => {
         const answer = platform
           ? await platform.api.fetch(new Request(`http://platform${path}`))

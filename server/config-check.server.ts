@@ -5,8 +5,8 @@ import { widgetRegistry, isWidgetType } from "@widgets/registry";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import { redirectFor } from "~/routing/routing";
 import type { ConfigProblem } from "~/services";
-import { schemaProblems } from "@platform/ops-schema.server.ts";
-import { OPS_CONSOLE_PREFIX } from "@platform/ops.server.ts";
+import { schemaProblems } from "./ops/page-config-schema.server.ts";
+import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";
 import { createEmbeddedPlatform } from "@platform/index.server.ts";
 
 export type Catalogues = Record<string, Record<string, unknown>>;

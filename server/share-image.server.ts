@@ -7,7 +7,7 @@ import { SHARE_IMAGE_SIZE, shareableArt } from "~/seo/share-image.ts";
 /** Where the art a share image is made from comes from: the seed's SVG posters and the platform's stored uploads. */
 export interface ShareArtSource {
   /** The SVG of a seeded poster in a language, or null when there is no such item (embedded platform only). */
-  posterSvg?: (id: number, lang: Lang) => string | null;
+  posterSvg?: (id: number, lang: Lang) => Promise<string | null>;
   /** The bytes of a platform path (`/file/download?name=…`), or null when it answers anything but 200. */
   platformBytes: (path: string) => Promise<Buffer | null>;
 }
@@ -16,7 +16,7 @@ async function artBytes(src: string, lang: Lang, source: ShareArtSource): Promis
   const art = shareableArt(src);
   if (!art) return null;
   if (art.kind === "poster") {
-    const svg = source.posterSvg?.(art.id, lang);
+    const svg = await source.posterSvg?.(art.id, lang);
     return svg ? Buffer.from(svg) : null;
   }
   return source.platformBytes(art.platformPath);

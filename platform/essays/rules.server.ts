@@ -3,7 +3,7 @@ import type { Db } from "../kernel/db.server.ts";
 import { publicName, publicNameEn, type Accounts, type UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
 import { isStoredImageUrl } from "../files.server.ts";
-import { COVER_SIZE, storedImageSize } from "../images.server.ts";
+import { COVER_SIZE, storedImageSize } from "@contracts/images.server.ts";
 import { type CommentTarget, limitCostly, refuseRiskWords } from "../community/rules.server.ts";
 import { plainText, sanitizeRichText } from "../rich-text/index.server.ts";
 import { say } from "../kernel/language.server.ts";

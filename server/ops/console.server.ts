@@ -28,7 +28,7 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang, type Lang } from "@contracts/language.ts";
 import type { AppServices } from "~/services.ts";
 import { isWidgetType, widgetRegistry } from "@widgets/registry";
-import { OPS_CONSOLE_PREFIX } from "@platform/ops.server.ts";
+import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";
 import type { ServerPageConfigStore } from "../page-configs.server.ts";
 import { sameSiteWrites } from "../security.server.ts";
 import { publishProblems, type PublishCheckContext } from "./checks.server.ts";

@@ -3,7 +3,7 @@ import express from "express";
 import { OPS_EVENT_API, type OpsEvent, type OpsEventProblem } from "@contracts/ops-event.ts";
 import type { Lang } from "@contracts/language.ts";
 import type { ApiClient } from "~/api/api-client.ts";
-import { OPS_CONSOLE_PREFIX } from "@platform/ops.server.ts";
+import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";
 
 /** What the console's router gives these routes: where they mount, who is asking, and the gates it already has. */
 export interface EventRouteContext {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { searchPhrase } from "@platform/content.server";
 import { HALF_LIFE_DAYS, searchClient } from "@platform/hot-searches.server";
-import { addressKey } from "@platform/client-address.server";
+import { addressKey } from "@contracts/client-address.server";
 import { plainPng } from "./image-samples";
 
 // 02:00 UTC is 10:00 in Shanghai: the day has hours left either way.

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
-import { sniffImage } from "@platform/files.server";
+import { sniffImage } from "@contracts/images.server";
 import { devTools } from "@server/dev-tools.server";
 import { plainJpeg, plainPng } from "./image-samples";
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), "files-"));
   platform = createEmbeddedPlatform({ file: join(directory, "p.sqlite"), now, captchaTestMode: true, log: () => {} });
   const app = express();
-  app.use(devTools(platform, now, "loopback"));
+  app.use(devTools(platform, "loopback"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

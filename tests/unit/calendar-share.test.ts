@@ -14,7 +14,7 @@ import { createApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { shareRoutes } from "@server/share/routes.server";
 import { escapeSvgText, POSTER_HEIGHT, POSTER_WIDTH, posterPng, posterSvg, wrapLines } from "@server/share/poster.server";
-import { processImage } from "@platform/images.server";
+import { processImage } from "@contracts/images.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-04-20T02:00:00.000Z", { captchaTestMode: true });

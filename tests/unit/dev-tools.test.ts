@@ -1,5 +1,5 @@
 /**
- * The developer tools of server/dev-tools.server.ts on a real express app: the outbox (JSON and HTML, escaped),
+ * The developer tools (platform/dev-tools/, mounted by server/dev-tools.server.ts) on a real express app: the outbox (JSON and HTML, escaped),
  * the simulated WeChat scan, and the scholar-claim review.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use(devTools(api.platform, api.now, "loopback"));
+  app.use(devTools(api.platform, "loopback"));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -103,7 +103,7 @@ describe("who reaches the tools", () => {
         Object.defineProperty(request.socket, "remoteAddress", { value: "192.0.2.10", configurable: true });
         next();
       });
-      app.use(devTools(api.platform, api.now, reach));
+      app.use(devTools(api.platform, reach));
       const remote = await new Promise<Server>((resolve) => {
         const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
       });

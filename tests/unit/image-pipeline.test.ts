@@ -24,7 +24,7 @@ import {
 } from "./image-samples";
 
 /** The pipeline's own functions, loaded where a test calls them (the HTTP tests stand without them). */
-const pipeline = () => import("@platform/images.server");
+const pipeline = () => import("@contracts/images.server");
 const MAX_FRAMES = 200;
 const MAX_PIXELS = 24_000_000;
 

@@ -103,6 +103,21 @@ describe("area queries rule", () => {
   }, 60_000);
 });
 
+describe("the SSR server's way to the platform", () => {
+  it("refuses a server module reaching into a platform module, and lets it import the platform's entry", () => {
+    write("platform/index.server.ts", "export const createEmbeddedPlatform = () => 1;\n");
+    write("platform/accounts.server.ts", "export const publicName = () => 1;\n");
+    write(
+      "server/mounts-platform.server.ts",
+      'import { createEmbeddedPlatform } from "../platform/index.server";\nexport const mounted = createEmbeddedPlatform;\n',
+    );
+    write("server/reaches-platform.server.ts", 'import { publicName } from "../platform/accounts.server";\nexport const reached = publicName;\n');
+    const output = failing(bin("depcruise"), ["server", "platform", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+    expect(output).toMatch(/server-reaches-platform-through-its-entry: server\/reaches-platform\.server\.ts → platform\/accounts\.server\.ts/);
+    expect(output).not.toMatch(/server\/mounts-platform\.server\.ts →/);
+  }, 60_000);
+});
+
 describe("linter", () => {
   it("fails on an unused import, a loose equality and unformatted code", () => {
     const output = failing(bin("biome"), ["check", "lint-probe.ts"]);

@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 // Under the image pipeline's lock on sharp's loaders, as in the server (ADR 041, 050).
-import "@platform/images.server";
+import "@contracts/images.server";
 import { shareImages } from "@server/share-image.server";
 import { shareImagePath, shareableArt } from "~/seo/share-image";
 
@@ -18,7 +18,7 @@ const platformCalls: string[] = [];
 let server: Server;
 let base: string;
 
-function posterSvg(id: number, lang: string): string | null {
+async function posterSvg(id: number, lang: string): Promise<string | null> {
   posterCalls.push(`${id}/${lang}`);
   if (id !== 7) return null;
   const title = lang === "en" ? "Monetary policy" : "货币政策与资产价格";

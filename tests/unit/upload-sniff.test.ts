@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { sniffImage } from "@platform/files.server";
+import { sniffImage } from "@contracts/images.server";
 import { bodyLimitFor } from "@platform/kernel/router.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { animatedGif, plainJpeg, plainPng } from "./image-samples";

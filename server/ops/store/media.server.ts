@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { sniffImage } from "@platform/files.server.ts";
-import { processImage } from "@platform/images.server.ts";
+import { sniffImage } from "@contracts/images.server.ts";
+import { processImage } from "@contracts/images.server.ts";
 import { ALT_MAX_LENGTH, MEDIA_PREFIX, type MediaItem } from "@contracts/ops-library.ts";
 import { audit, ConsoleRefusal } from "./answers.server.ts";
 import type { SqlEngine, SqlRunner } from "./sql-engine.server.ts";

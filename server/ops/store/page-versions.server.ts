@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { OpsProblem } from "@contracts/ops.ts";
-import { schemaProblems } from "@platform/ops-schema.server.ts";
+import { schemaProblems } from "../page-config-schema.server.ts";
 import { audit, ConsoleRefusal } from "./answers.server.ts";
 import { sha256 } from "./credentials.server.ts";
 import type { SqlEngine, SqlRunner, SqlTransaction } from "./sql-engine.server.ts";

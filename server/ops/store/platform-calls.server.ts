@@ -1,6 +1,6 @@
 import { SUCCESS_CODES } from "@contracts/envelope.ts";
 import type { ApiClient } from "~/api/api-client.ts";
-import { OPS_CONSOLE_PREFIX } from "@platform/ops.server.ts";
+import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";
 import type { ConsolePlatform } from "./console-store.server.ts";
 
 /** The console's calls to the platform, through our server's one client of it (bounded like every other call). */

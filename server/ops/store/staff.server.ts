@@ -1,5 +1,5 @@
 import type { StaffRole } from "@contracts/ops.ts";
-import { addressKey } from "@platform/client-address.server.ts";
+import { addressKey } from "@contracts/client-address.server.ts";
 import { audit, ConsoleRefusal, fail, ok, type ConsoleAnswer } from "./answers.server.ts";
 import { hashPassword, newToken, sha256, verifyPassword } from "./credentials.server.ts";
 import type { SqlEngine } from "./sql-engine.server.ts";

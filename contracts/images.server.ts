@@ -151,3 +151,18 @@ export function storedImageSize(uploadsDir: string, name: string): { width: numb
   }
   return null;
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The image type the bytes really are, by their magic numbers (JPEG FF D8 FF, the 8-byte PNG signature, GIF87a or
+ * GIF89a), whatever name or type the client claimed; null for anything else, a truncated header included.
+ */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length > 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return "image/jpeg";
+  if (buffer.length > PNG_SIGNATURE.length && buffer.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return "image/png";
+  const gifHeader = buffer.subarray(0, 6).toString("latin1");
+  if (buffer.length > 6 && (gifHeader === "GIF87a" || gifHeader === "GIF89a")) return "image/gif";
+  return null;
+}

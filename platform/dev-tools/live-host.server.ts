@@ -1,20 +1,27 @@
 import { randomInt } from "node:crypto";
-import express, { type Request, type Response, type Router } from "express";
-import type { EmbeddedPlatform } from "@platform/index.server.ts";
-import { publicName, type UserRow } from "@platform/accounts/index.server.ts";
-import { livePlanExists } from "@platform/live/rules.server.ts";
+import { publicName, type UserRow } from "../accounts/index.server.ts";
+import { livePlanExists } from "../live/rules.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import type { LiveRoom } from "../live/room-routes.server.ts";
+import type { DevRequest, DevResponse, DevRouter } from "./router.server.ts";
 import { SCREEN_TEXT_LIMIT, type ScreenPushBody } from "@contracts/screen.ts";
 import type { QuestionKind } from "@contracts/questionnaire.ts";
 
+/** What the live host works on: the platform's database and its live rooms. */
+interface LiveHostPlatform {
+  db: Db;
+  liveRoom: LiveRoom;
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const field = (request: Request, name: string, limit = SCREEN_TEXT_LIMIT) =>
+const field = (request: DevRequest, name: string, limit = SCREEN_TEXT_LIMIT) =>
   String(request.body?.[name] ?? "")
     .trim()
     .slice(0, limit);
 
 /** Reads the host's form into a push, or null when it is not a complete one. */
-function pushFrom(request: Request, platform: EmbeddedPlatform, planId: number): ScreenPushBody | null {
+function pushFrom(request: DevRequest, platform: LiveHostPlatform, planId: number): ScreenPushBody | null {
   const kind = field(request, "kind");
   if (kind === "announcement") {
     const text = field(request, "text");
@@ -34,7 +41,7 @@ function pushFrom(request: Request, platform: EmbeddedPlatform, planId: number):
 }
 
 /** The lottery draws its winners on the server among the people who signed in to the room, each at most once. */
-function lotteryFrom(request: Request, platform: EmbeddedPlatform, planId: number): ScreenPushBody | null {
+function lotteryFrom(request: DevRequest, platform: LiveHostPlatform, planId: number): ScreenPushBody | null {
   const title = field(request, "title");
   const count = Number(field(request, "winners"));
   if (!title || !Number.isInteger(count) || count < 1 || count > 50) return null;
@@ -47,7 +54,7 @@ function lotteryFrom(request: Request, platform: EmbeddedPlatform, planId: numbe
 }
 
 /** A new question (one option per line, "中文 | English") pushed at once, or an existing one pushed again by its id. */
-function questionnaireFrom(request: Request, platform: EmbeddedPlatform, planId: number): ScreenPushBody | null {
+function questionnaireFrom(request: DevRequest, platform: LiveHostPlatform, planId: number): ScreenPushBody | null {
   const existing = Number(field(request, "questionId"));
   if (Number.isInteger(existing) && existing > 0)
     return platform.liveRoom.questionsOf(planId).some((question) => question.id === existing) ? { kind: "questionnaire", questionId: existing } : null;
@@ -63,7 +70,7 @@ function questionnaireFrom(request: Request, platform: EmbeddedPlatform, planId:
   return { kind: "questionnaire", questionId };
 }
 
-function hostPage(platform: EmbeddedPlatform, planId: number): string {
+function hostPage(platform: LiveHostPlatform, planId: number): string {
   const plans = platform.db.prepare("SELECT id, title FROM items WHERE kind = 'live' ORDER BY id").all() as { id: number; title: string }[];
   const questions = platform.liveRoom.questionsOf(planId);
   const planOptions = plans
@@ -94,14 +101,13 @@ function hostPage(platform: EmbeddedPlatform, planId: number): string {
 }
 
 /** Answers a host action: JSON for a script (format=json), back to the host page for a person. */
-function answer(request: Request, response: Response, planId: number, status: number, body: unknown) {
+function answer(request: DevRequest, response: DevResponse, planId: number, status: number, body: unknown) {
   if (request.body?.format === "json") response.status(status).json(body);
   else response.redirect(303, `/dev/live?planId=${planId}`);
 }
 
 /** The developer tools play the live room's host (ADR 062): screen pushes, questionnaires and their results. */
-export function liveHostTools(platform: EmbeddedPlatform, now: () => Date): Router {
-  const router = express.Router();
+export function liveHostTools(router: DevRouter, platform: LiveHostPlatform, now: () => Date): void {
   const planOf = (value: unknown) => {
     const planId = Number(value);
     return Number.isSafeInteger(planId) && planId > 0 && livePlanExists(platform.db, planId) ? planId : null;
@@ -129,5 +135,4 @@ export function liveHostTools(platform: EmbeddedPlatform, now: () => Date): Rout
     }
     answer(request, response, planId, 200, { ok: true, results });
   });
-  return router;
 }
