@@ -17,7 +17,7 @@ let loading: Promise<Sanitise> | null = null;
 
 /** The allow-list sanitiser, fetched on first need; a failed fetch is tried again on the next call. */
 export function loadSanitiser(): Promise<Sanitise> {
-  loading ??= import("./sanitize-html").then(
+  loading ??= import("../kit/sanitize-html").then(
     (module) => {
       sanitiser = module.sanitizeHtml;
       return sanitiser;
