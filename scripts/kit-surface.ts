@@ -31,7 +31,9 @@ function appModulesReached(source: ts.SourceFile): string[] {
 const files = readdirSync(folder)
   .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
   .map((name) => join(folder, name));
-const program = ts.createProgram(files, { jsx: ts.JsxEmit.ReactJSX, allowJs: false, noEmit: true, baseUrl: root, paths: { "~/*": ["app/*"], "@contracts/*": ["contracts/*"], "@schemas/*": ["schemas/*"], "@widgets/*": ["widgets/*"] }, moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, resolveJsonModule: true, skipLibCheck: true });
+const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+if (!config) throw new Error("tsconfig.json could not be read");
+const program = ts.createProgram(files, config.options);
 const checker = program.getTypeChecker();
 const reached = new Set<string>();
 let names = 0;

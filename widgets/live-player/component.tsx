@@ -8,7 +8,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { countdownParts, formatCount, formatDateRange } from "../kit/format";
 import { $playbackFlag, $playStatus } from "../kit/browser";
 import { Art, artPlacement, preloadLeadArt } from "../parts/art";
-import { pollWhileShown } from "../parts/poll";
+import { pollWhileShown } from "./poll";
 
 /** Live states of ADR 007. */
 const NOT_STARTED = 0;
