@@ -4,4 +4,3 @@ export { isSuccess } from "@contracts/envelope";
 export { browserApi } from "~/api/browser-api";
 export { accountCalls, audioCalls, callApi, drawCalls, memberCalls, orderCalls, pointCalls, showFailure, voteCalls } from "~/api/calls";
 export { callLiveRoom, liveRoomPaths } from "~/api/live-room-api";
-export { scholarCalls } from "~/api/scholar-calls";

@@ -8,7 +8,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { encodeQueryText, Link, SmartLink } from "../kit/links";
 import { formatMoment } from "../kit/format";
-import { keepForOffline } from "../kit/account";
+import { keepForOffline } from "../kit/offline";
 import {
   LIBRARY_API,
   LIBRARY_KINDS,
