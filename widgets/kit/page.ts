@@ -6,15 +6,10 @@ import { useContext } from "react";
 import { I18nContext } from "react-i18next";
 import { PageContext } from "~/renderer/page-context";
 import { toLang, type Lang } from "@contracts/language";
-import type { DataSource } from "@schemas/generated/page-config";
-import { browserApi } from "~/api/browser-api";
-import type { DataState } from "~/pipeline/data-state";
-import { requestSource, type SourceRequestOptions } from "~/pipeline/request-source";
 
 export type { Lang } from "@contracts/language";
 export type { DataState } from "~/pipeline/data-state";
 export { readPath, resolveBindings } from "~/pipeline/bindings";
-export { sourceParams } from "~/pipeline/request-source";
 export { fieldAt, fields, itemFields, mergeUse, type WidgetDataReads } from "~/pipeline/data-reads";
 export { usePage } from "~/renderer/page-context";
 export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
@@ -36,12 +31,4 @@ export function useLang(): Lang {
 /** A prop or item field as display text: strings and numbers as they are, anything else empty. */
 export function asText(value: unknown): string {
   return typeof value === "string" || typeof value === "number" ? String(value) : "";
-}
-
-/**
- * One of the page's data sources read again in the browser, with the page's query (plus `extraParams`, e.g. the next
- * page of a list): what paged lists and viewer sources need without reaching the page pipeline themselves.
- */
-export function readSource(source: DataSource, query: Record<string, string>, options: SourceRequestOptions): Promise<DataState> {
-  return requestSource(browserApi, source, query, options);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type DataState, keepWidgetState, keptWidgetState, readPath, readSource, useLang, usePage } from "../kit/page";
+import { type DataState, keepWidgetState, keptWidgetState, readPath, useLang, usePage } from "../kit/page";
+import { readSource } from "../kit/sources";
 
 export type Item = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type DataState, readSource, sourceParams, useHydrated, useLang, usePage } from "../kit/page";
+import { type DataState, useHydrated, useLang, usePage } from "../kit/page";
+import { readSource, sourceParams } from "../kit/sources";
 import { $user } from "../kit/session";
 
 /** The mounted viewer sources' readers, so one viewer action can have all of them read again. */
