@@ -1,26 +1,40 @@
 /**
- * The dependency rules of ADR 014: what may import what. `npm run lint:deps` (part of `npm test`) fails on any
+ * The dependency rules of ADR 014 (the kit and the parts: ADR 070): what may import what. `npm run lint:deps` (part of `npm test`) fails on any
  * violation; tests/unit/lint-rules.test.ts shows each rule catching a deliberate one.
  */
 module.exports = {
   forbidden: [
     {
       name: "widget-imports-kit-only",
-      comment: "A widget reaches the app only through widgets/kit/: page and viewer hooks, data, session, links, forms, formatting.",
+      comment: "A widget reaches the app and the contracts only through widgets/kit/, the host interface (ADR 070).",
       severity: "error",
-      from: { path: "^widgets/(?!kit/)" },
+      from: { path: "^widgets/(?!kit/|parts/)" },
       to: { path: "^(app|contracts|server)/" },
     },
     {
       name: "widget-stays-in-its-folder",
-      comment: "A widget folder imports its own files and the kit, never another widget's folder.",
+      comment: "A widget folder imports its own files, the kit and the shared parts, never another widget's folder.",
       severity: "error",
-      from: { path: "^widgets/([^/]+)/", pathNot: "^widgets/kit/" },
-      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/", "^widgets/kit/"] },
+      from: { path: "^widgets/([^/]+)/", pathNot: "^widgets/(kit|parts)/" },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/", "^widgets/kit/", "^widgets/parts/"] },
     },
     {
-      name: "kit-imports-no-widget",
-      comment: "The kit is what widgets share: it never reaches into a widget's folder (move the shared part into the kit).",
+      name: "part-imports-kit-only",
+      comment: "A shared widget part reaches the app only through widgets/kit/; it may read the contracts it renders.",
+      severity: "error",
+      from: { path: "^widgets/parts/" },
+      to: { path: "^(app|server)/" },
+    },
+    {
+      name: "part-imports-no-widget",
+      comment: "Parts are what widgets share: they import the kit and other parts, never a widget's folder.",
+      severity: "error",
+      from: { path: "^widgets/parts/" },
+      to: { path: "^widgets/[^/]+/", pathNot: "^widgets/(kit|parts)/" },
+    },
+    {
+      name: "kit-imports-no-part-or-widget",
+      comment: "The kit is the host's side of the door: it never reaches into the shared parts or a widget's folder.",
       severity: "error",
       from: { path: "^widgets/kit/" },
       to: { path: "^widgets/[^/]+/", pathNot: "^widgets/kit/" },

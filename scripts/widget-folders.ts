@@ -120,7 +120,7 @@ export function nativePostsOf(folder: string): string[] {
 export function nativeFormsSource(folders: WidgetFolder[], banner: string): string {
   const declared = folders.flatMap(({ folder }) => nativePostsOf(folder).map((name) => ({ folder, name })));
   const imports = declared.map(({ folder, name }) => `import { ${name} } from "./${folder}/native-post";`);
-  return `${banner}import type { NativePost } from "./kit/native-post";
+  return `${banner}import type { NativePost } from "./kit/forms";
 ${imports.join("\n")}
 
 /** The forms that work without scripts, each declared by its widget's native-post.ts (whose props the page-config schema has checked). */

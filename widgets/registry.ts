@@ -158,7 +158,7 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   luckyDraw: ["common", "draw"],
   memberCenter: ["points"],
   menuList: [],
-  messageCentre: ["messages"],
+  messageCentre: ["common", "messages"],
   orderConfirm: ["common", "order"],
   orderDetail: ["common", "order"],
   orderList: ["common", "order"],

@@ -11,6 +11,7 @@ describe("the architecture page", () => {
     expect(areaOf("platform/orders.server.ts")).toBe("platform");
     expect(areaOf("server/app.server.ts")).toBe("server");
     expect(areaOf("widgets/kit/page.ts")).toBe("kit");
+    expect(areaOf("widgets/parts/vote-parts.tsx")).toBe("parts");
     expect(areaOf("widgets/hero/component.tsx")).toBe("widgets");
     expect(areaOf("widgets/hero/hero.test.tsx")).toBe("tests");
     expect(areaOf("vite.config.ts")).toBe("buildConfig");

@@ -43,6 +43,14 @@ beforeAll(() => {
   write("widgets/registry.ts", 'export const widgetRegistry = { other: () => import("./other/component") };\n');
   write("app/reads-registry.ts", 'import { widgetRegistry } from "../widgets/registry";\nexport const registry = widgetRegistry;\n');
   write("widgets/kit/reaches-widget.ts", 'export { other } from "../other/component";\n');
+  write("widgets/parts/shared.tsx", 'import { $user } from "../kit/page";\nexport const shared = $user;\n');
+  write("widgets/kit/reaches-part.ts", 'export { shared } from "../parts/shared";\n');
+  write("widgets/parts/reaches-app.ts", 'import { $user } from "~/stores/session";\nexport const reached = $user;\n');
+  write("widgets/parts/reaches-widget.ts", 'export { other } from "../other/component";\n');
+  write(
+    "widgets/uses-part/component.tsx",
+    'import { shared } from "../parts/shared";\nimport { $user } from "../kit/page";\nexport const fine = [shared, $user];\n',
+  );
   write(
     "widgets/probe/component.tsx",
     'import { $user } from "~/stores/session";\nimport { other } from "../other/component";\nexport const probe = [$user, other];\n',
@@ -64,7 +72,7 @@ beforeAll(() => {
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 describe("dependency rules", () => {
-  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, app → widget folder, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
+  it("name every deliberate violation: widget → app, widget → other widget, kit → widget, kit → part, part → app, part → widget, app → widget folder, platform → app, platform → SSR server, contracts → app, app → server, a cycle", () => {
     const output = failing(bin("depcruise"), [
       "app",
       "widgets",
@@ -78,7 +86,10 @@ describe("dependency rules", () => {
     ]);
     expect(output).toMatch(/widget-imports-kit-only: widgets\/probe\/component\.tsx → app\/stores\/session\.ts/);
     expect(output).toMatch(/widget-stays-in-its-folder: widgets\/probe\/component\.tsx → widgets\/other\/component\.tsx/);
-    expect(output).toMatch(/kit-imports-no-widget: widgets\/kit\/reaches-widget\.ts → widgets\/other\/component\.tsx/);
+    expect(output).toMatch(/kit-imports-no-part-or-widget: widgets\/kit\/reaches-widget\.ts → widgets\/other\/component\.tsx/);
+    expect(output).toMatch(/kit-imports-no-part-or-widget: widgets\/kit\/reaches-part\.ts → widgets\/parts\/shared\.tsx/);
+    expect(output).toMatch(/part-imports-kit-only: widgets\/parts\/reaches-app\.ts → app\/stores\/session\.ts/);
+    expect(output).toMatch(/part-imports-no-widget: widgets\/parts\/reaches-widget\.ts → widgets\/other\/component\.tsx/);
     expect(output).toMatch(/platform-imports-no-app: platform\/probe\.server\.ts → app\/stores\/session\.ts/);
     expect(output).toMatch(/platform-imports-no-app: platform\/reaches-ssr\.server\.ts → server\/secret\.server\.ts/);
     expect(output).toMatch(/contracts-import-neither-side: contracts\/probe\.ts → app\/stores\/session\.ts/);
@@ -86,6 +97,9 @@ describe("dependency rules", () => {
     expect(output).toMatch(/no-circular: app\/cycle-(a|b)\.ts/);
     expect(output).toMatch(/app-names-no-widget-folder: app\/names-widget\.ts → widgets\/other\/component\.tsx/);
     expect(output).not.toMatch(/widgets\/kit\/page\.ts →/);
+    // A widget may import the kit and the parts, and a part the kit: the allowed paths stay quiet.
+    expect(output).not.toMatch(/widgets\/uses-part\/component\.tsx →/);
+    expect(output).not.toMatch(/widgets\/parts\/shared\.tsx →/);
     expect(output).not.toMatch(/app\/reads-registry\.ts →/);
   }, 60_000);
 });

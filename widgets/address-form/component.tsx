@@ -12,7 +12,7 @@ import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { type FormKit, SchemaForm, serverFieldErrors, useDraft } from "../kit/forms";
 import { encodeQueryText, safeInternalPath } from "../kit/links";
-import type { Address } from "../kit/shop-parts";
+import type { Address } from "../parts/shop-parts";
 
 export interface Division {
   code: string;

@@ -8,7 +8,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { encodeQueryText, safeInternalPath, SmartLink } from "../kit/links";
-import { type Address, placeOf } from "../kit/shop-parts";
+import { type Address, placeOf } from "../parts/shop-parts";
 
 /** The page a chooser returns to, with the chosen address added to its query. */
 export function withAddress(page: string, id: number): string {

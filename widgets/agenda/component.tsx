@@ -4,7 +4,7 @@ import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { dayKey, formatDay, formatTime } from "../kit/format";
-import { paletteClass } from "../kit/event-palette";
+import { paletteClass } from "../parts/event-palette";
 
 const KINDS = new Set(["opening", "keynote", "session", "panel", "break", "closing"]);
 

@@ -7,7 +7,7 @@ import { SmartLink } from "../kit/links";
 import { audioCalls, callApi, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
 import type { ChapterRef } from "../kit/audio";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 
 interface Detail {
   id: number;

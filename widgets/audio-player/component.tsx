@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { AudioPlayerProps } from "@schemas/generated/page-config";

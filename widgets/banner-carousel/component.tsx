@@ -3,7 +3,7 @@ import type { BannerCarouselProps } from "@schemas/generated/page-config";
 import { asText, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 
 type Banner = Record<string, unknown>;
 

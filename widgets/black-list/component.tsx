@@ -8,8 +8,8 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
-import { userHomeLink } from "../kit/circle-parts";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
+import { userHomeLink } from "../parts/circle-parts";
 
 interface Blocked {
   userId: number;

@@ -8,7 +8,7 @@ import { SmartLink } from "../kit/links";
 import { audioCalls, callApi, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { refreshPageData } from "../kit/page";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 
 interface Detail {
   id: number;

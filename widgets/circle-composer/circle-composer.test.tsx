@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderWidget } from "@tests/unit/render-widget";
-import { circleImageProblem, circlePostProblems } from "../kit/circle-compose";
+import { circleImageProblem, circlePostProblems } from "./circle-compose";
 
 describe("circleComposer", () => {
   it("renders the text box, the image picker and the rules, waiting for the browser before it posts, in zh and en", async () => {

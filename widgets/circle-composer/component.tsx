@@ -7,8 +7,8 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { useHydrated, useViewer } from "../kit/page";
-import { compressImage, toBase64 } from "../kit/browser";
-import { circleImageProblem, circlePostProblems, preloadCircleChecks, readStorage, writeStorage } from "../kit/circle-compose";
+import { compressImage, readStorage, toBase64, writeStorage } from "../kit/browser";
+import { circleImageProblem, circlePostProblems, preloadCircleChecks } from "./circle-compose";
 
 /** Images per post (spec §5) and characters of text. */
 const MAX_IMAGES = 9;

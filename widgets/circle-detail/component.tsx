@@ -7,7 +7,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { useHydrated } from "../kit/page";
-import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../kit/circle-parts";
+import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../parts/circle-parts";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 

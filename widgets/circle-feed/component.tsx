@@ -7,8 +7,8 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { dialogForGate, openDialog, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
-import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../kit/circle-parts";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
+import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../parts/circle-parts";
 
 /** What a post's author line, text, images, praise and comment count read. */
 export const dataReads: WidgetDataReads<CircleFeedProps> = () => ({

@@ -6,7 +6,7 @@ import { asText, fields, readPath, useHydrated, useLang, type Lang, type WidgetD
 import type { WidgetRenderProps } from "../kit/types";
 import { copyText } from "../kit/browser";
 import { showToast } from "../kit/session";
-import { CITE_STYLES, citationUrls, loadCitations, type CiteKind, type CiteStyle } from "../kit/citations";
+import { CITE_STYLES, citationUrls, loadCitations, type CiteKind, type CiteStyle } from "../parts/citations";
 
 type Item = Record<string, unknown>;
 

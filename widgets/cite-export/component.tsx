@@ -3,7 +3,7 @@ import type { CiteExportProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, fieldAt, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { exportUrls, type CiteKind } from "../kit/citations";
+import { exportUrls, type CiteKind } from "../parts/citations";
 
 /** The export URL takes at most this many items. */
 const EXPORT_MAX = 200;

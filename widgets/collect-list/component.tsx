@@ -6,7 +6,7 @@ import { asText, refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { showToast } from "../kit/session";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { SmartLink } from "../kit/links";
 
 interface Collected {

@@ -3,9 +3,9 @@ import type { ContentListProps } from "@schemas/generated/page-config";
 import { asText, fieldAt, itemFields, mergeUse, resolveBindings, useLang, usePage, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 import { formatCount, formatFen, formatMoment } from "../kit/format";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 
 /** A ledger amount as people read it: +10, −800 (a real minus sign). */
 export function signed(amount: number): string {

@@ -5,7 +5,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { useLang } from "../kit/page";
 import { formatDateRange } from "../kit/format";
-import { type VoteCampaign, VoteCount, type VoteEntry, VoteRules, VoteStateBadge, type VoteState, VoteWindow } from "../kit/vote-parts";
+import { type VoteCampaign, VoteCount, type VoteEntry, VoteRules, VoteStateBadge, type VoteState, VoteWindow } from "../parts/vote-parts";
 
 interface Stage {
   position: number;

@@ -5,7 +5,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { useLang } from "../kit/page";
 import { formatDateRange } from "../kit/format";
-import type { VoteCampaign, VoteEntry } from "../kit/vote-parts";
+import type { VoteCampaign, VoteEntry } from "../parts/vote-parts";
 
 interface Winner {
   rank: number;

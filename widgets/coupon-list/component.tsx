@@ -8,7 +8,7 @@ import { callApi, orderCalls, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
 import { dayKey, formatFen } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import type { Coupon } from "../kit/shop-parts";
+import type { Coupon } from "../parts/shop-parts";
 
 /** The big figure of a coupon: the amount off, or the discount as the Chinese 折 (85 → 8.5折) or "15% off". */
 export function couponValue(coupon: Pick<Coupon, "kind" | "amountFen" | "percent">, lang: "zh" | "en"): string {

@@ -4,7 +4,7 @@ import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 
 /** An e-mail address in a text (a job's "how to apply"): written to, in one tap, as a mailto: link. */
 const EMAIL = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/;

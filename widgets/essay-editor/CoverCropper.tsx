@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COVER_HEIGHT, COVER_WIDTH } from "../kit/image-crop";
+import { COVER_HEIGHT, COVER_WIDTH } from "./image-crop";
 
 interface Props {
   file: File;

@@ -6,7 +6,7 @@ import { refreshPageData } from "../kit/page";
 import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { formatTime } from "../kit/format";
-import { isEmptyHtml, RichEditor } from "../kit/rich-editor";
+import { isEmptyHtml, RichEditor } from "../parts/rich-editor";
 import { copyKey, dropCopy, EMPTY_FIELDS, type EssayFields, readCopy, sameFields, startingFields, type Visibility, writeCopy } from "./local-copy";
 
 /** The picture tools and the cover cropper load when the author picks a picture, not with the editor. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderWidget } from "@tests/unit/render-widget";
-import { isEmptyHtml } from "../kit/rich-editor";
+import { isEmptyHtml } from "../parts/rich-editor";
 import { copyKey, EMPTY_FIELDS, startingFields } from "./local-copy";
 
 const server = { ...EMPTY_FIELDS, title: "数字人民币与货币政策", content: "<p>正文</p>", cover: "/api/file/download?name=a.jpg" };

@@ -4,8 +4,8 @@ import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
-import { Art } from "../kit/art";
+import { paletteClass } from "../parts/event-palette";
+import { Art } from "../parts/art";
 
 interface Guest {
   key: string;

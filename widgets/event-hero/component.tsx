@@ -5,8 +5,8 @@ import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatDateRange, formatMoment } from "../kit/format";
-import { paletteClass } from "../kit/event-palette";
-import { Art } from "../kit/art";
+import { paletteClass } from "../parts/event-palette";
+import { Art } from "../parts/art";
 
 const LIVING = "2";
 

@@ -7,7 +7,7 @@ import { usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, pointCalls, showFailure } from "../kit/api";
 import { randomToken } from "../kit/browser";
-import { AddressChooser, QuantityRow, useChosenAddress } from "../kit/shop-parts";
+import { AddressChooser, QuantityRow, useChosenAddress } from "../parts/shop-parts";
 
 interface Detail {
   id: number;

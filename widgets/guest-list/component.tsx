@@ -4,7 +4,7 @@ import "./styles.css";
 import { asText, fieldAt, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { Art } from "../kit/art";
+import { Art } from "../parts/art";
 
 type Guest = Record<string, unknown>;
 

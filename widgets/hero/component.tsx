@@ -2,7 +2,7 @@ import type { HeroProps } from "@schemas/generated/page-config";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { Art } from "../kit/art";
+import { Art } from "../parts/art";
 
 export default function Hero({ props }: WidgetRenderProps<HeroProps>) {
   return (

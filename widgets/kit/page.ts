@@ -1,5 +1,5 @@
 /**
- * The widget kit's page module: what a widget knows about the page it is on and who is looking at it.
+ * The widget kit's page module: what a widget knows about the page it is on, its data, and the language it renders in.
  * Widgets import the app only through widgets/kit/ (ADR 013); a lint rule holds that line.
  */
 import { useContext } from "react";
@@ -16,6 +16,7 @@ export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
 export { useHydrated } from "~/renderer/use-hydrated";
 export { useViewer } from "~/renderer/use-viewer";
 export { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
+export { switchLanguage } from "~/i18n/switch-language";
 
 /**
  * The language the page renders in: the page's own (a page re-renders its widgets when it changes), else i18next's.

@@ -1,5 +1,5 @@
 import * as xssModule from "xss";
-import { KATEX_MATHML } from "./mathml";
+import { KATEX_MATHML } from "@contracts/mathml";
 
 /**
  * xss is CommonJS and sets most of its exports in a loop, which Node's ESM loader cannot see as named exports:

@@ -15,8 +15,6 @@ export interface WidgetRenderProps<P = Record<string, unknown>> {
   children?: ReactNode[];
 }
 
-export type WidgetComponent<P = Record<string, unknown>> = ComponentType<WidgetRenderProps<P>>;
-
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds components of every widget's own props type
 export type AnyWidgetComponent = ComponentType<WidgetRenderProps<any>>;
 

@@ -5,7 +5,7 @@ import { useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { formatFen } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import { type Lesson, LessonList } from "../kit/shop-parts";
+import { type Lesson, LessonList } from "../parts/shop-parts";
 
 interface LessonAnswer extends Lesson {
   course: { id: number; title: string; titleEn: string; productId: number; priceFen: number };

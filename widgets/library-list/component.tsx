@@ -18,7 +18,7 @@ import {
   type LibraryEntry,
   type LibraryKind,
   type LibraryList as ListAnswer,
-} from "../kit/library";
+} from "../parts/library";
 
 const PAGE_SIZE = 20;
 

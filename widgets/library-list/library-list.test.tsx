@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderWidget } from "@tests/unit/render-widget";
-import { citationExportHref } from "../kit/library";
+import { citationExportHref } from "../parts/library";
 
 describe("libraryList", () => {
   it("leaves the viewer's list out of the server's HTML: it loads in the browser for the signed-in viewer", async () => {

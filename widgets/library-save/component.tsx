@@ -8,7 +8,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { Link } from "../kit/links";
 import { keepForOffline } from "../kit/offline";
-import { LIBRARY_API, LibraryEntryEditor, parseItemRef, type LibraryEntry, type LibraryStatus } from "../kit/library";
+import { LIBRARY_API, LibraryEntryEditor, parseItemRef, type LibraryEntry, type LibraryStatus } from "../parts/library";
 
 const BOOKMARK = "M6 3.5h12v17l-6-4.2-6 4.2z";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderWidget } from "@tests/unit/render-widget";
-import { splitTags } from "../kit/library";
+import { splitTags } from "../parts/library";
 
 const doc = (kind: string) => ({ doc: { status: "ok" as const, value: { id: 1030, kind } } });
 

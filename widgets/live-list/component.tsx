@@ -5,8 +5,8 @@ import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatDateRange } from "../kit/format";
-import { LoadMoreFooter, type Item, usePagedList } from "../kit/paged-list";
-import { Art, artPlacement } from "../kit/art";
+import { LoadMoreFooter, type Item, usePagedList } from "../parts/paged-list";
+import { Art, artPlacement } from "../parts/art";
 
 /** Of its source: each plan's (or series') fields shown below, and the total the paged list counts to. */
 export const dataReads: WidgetDataReads<LiveListProps> = () => ({

@@ -7,8 +7,8 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { countdownParts, formatCount, formatDateRange } from "../kit/format";
 import { $playbackFlag, $playStatus } from "../kit/browser";
-import { Art, artPlacement, preloadLeadArt } from "../kit/art";
-import { pollWhileShown } from "../kit/poll";
+import { Art, artPlacement, preloadLeadArt } from "../parts/art";
+import { pollWhileShown } from "./poll";
 
 /** Live states of ADR 007. */
 const NOT_STARTED = 0;

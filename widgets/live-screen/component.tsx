@@ -6,8 +6,8 @@ import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callLiveRoom, isSuccess, liveRoomPaths, showFailure } from "../kit/api";
 import { requireLogin } from "../kit/session";
-import { useScreenFeed } from "../kit/screen-feed";
-import { PushCard } from "../kit/screen-parts";
+import { useScreenFeed } from "../parts/screen-feed";
+import { PushCard } from "../parts/screen-parts";
 import { Link } from "../kit/links";
 import { Questionnaire } from "./questionnaire";
 

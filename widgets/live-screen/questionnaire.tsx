@@ -4,7 +4,7 @@ import type { Lang } from "../kit/page";
 import { callLiveRoom, isSuccess, liveRoomPaths } from "../kit/api";
 import { requireLogin } from "../kit/session";
 import { ALREADY_ANSWERED_CODE, ANSWER_TEXT_LIMIT, checkAnswer, type PlanQuestion, type QuestionResults } from "../kit/realtime";
-import { ResultBars } from "../kit/screen-parts";
+import { ResultBars } from "../parts/screen-parts";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; question: PlanQuestion | null };
 

@@ -5,7 +5,7 @@ import type { Lang } from "../kit/page";
 import { browserApi, isSuccess } from "../kit/api";
 import { formatMoment } from "../kit/format";
 import { Link } from "../kit/links";
-import { $arrived, $unread, IM_API, type ImChannel, type ImMessage } from "../kit/messages";
+import { $arrived, $unread, IM_API, type ImChannel, type ImMessage } from "../kit/session";
 
 /** A message's line in a list: a notice's title, else its text (a picture's word when it is only a picture). */
 export function summary(message: ImMessage, lang: Lang, pictureWord: string): string {

@@ -5,7 +5,7 @@ import type { Lang } from "../kit/page";
 import { browserApi, isSuccess } from "../kit/api";
 import { formatMoment } from "../kit/format";
 import { Link, SmartLink } from "../kit/links";
-import { $arrived, $unread, DIRECT_TEXT_LIMIT, IM_API, NOTICE_CHANNEL, peerOf, type ImMessage } from "../kit/messages";
+import { $arrived, $unread, DIRECT_TEXT_LIMIT, IM_API, NOTICE_CHANNEL, peerOf, type ImMessage } from "../kit/session";
 
 interface ChannelPage {
   list: ImMessage[];

@@ -8,7 +8,7 @@ import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen } from "../kit/format";
 import { randomToken } from "../kit/browser";
-import { AddressChooser, type Coupon, QuantityRow, useChosenAddress } from "../kit/shop-parts";
+import { AddressChooser, type Coupon, QuantityRow, useChosenAddress } from "../parts/shop-parts";
 
 interface Product {
   id: number;

@@ -3,7 +3,7 @@ import type { OrderListProps } from "@schemas/generated/page-config";
 import "./order-list.css";
 import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { formatFen, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 

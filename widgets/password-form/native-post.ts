@@ -1,7 +1,7 @@
 import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
 import { accountCalls } from "../kit/api";
-import { type NativePost, postOnce } from "../kit/native-post";
+import { type NativePost, postOnce } from "../kit/forms";
 
 /** Where changing the password leads when the config names no nextLink. */
 export const CHANGE_NEXT = "/setting";

@@ -3,7 +3,7 @@ import type { PointGoodsDetailProps } from "@schemas/generated/page-config";
 import "./point-goods-detail.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { Art, artPlacement } from "../kit/art";
+import { Art, artPlacement } from "../parts/art";
 
 interface Detail {
   id: number;

@@ -4,12 +4,12 @@ import type { PrizeListProps } from "@schemas/generated/page-config";
 import "./prize-list.css";
 import { refreshPageData, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { callApi, drawCalls, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { encodeQueryText, SmartLink } from "../kit/links";
-import { type Address, placeOf } from "../kit/shop-parts";
+import { type Address, placeOf } from "../parts/shop-parts";
 
 interface ShippingAddress {
   receiver: string;

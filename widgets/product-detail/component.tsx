@@ -5,8 +5,8 @@ import { useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { formatFen } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import { type Lesson, LessonList } from "../kit/shop-parts";
-import { Art, artPlacement } from "../kit/art";
+import { type Lesson, LessonList } from "../parts/shop-parts";
+import { Art, artPlacement } from "../parts/art";
 
 export interface Product {
   id: number;

@@ -9,7 +9,7 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { readCached, writeStorage } from "../kit/browser";
 import { checkForm, preloadValidators } from "../kit/form-check";
-import { isEmptyHtml, RichEditor } from "../kit/rich-editor";
+import { isEmptyHtml, RichEditor } from "../parts/rich-editor";
 
 const questionCheck = { id: "qa-question", loadValidators: () => import("@schemas/generated/forms/qa-question.validators.js") };
 const answerCheck = { id: "qa-answer", loadValidators: () => import("@schemas/generated/forms/qa-answer.validators.js") };

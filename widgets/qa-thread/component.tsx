@@ -10,7 +10,7 @@ import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatMoment } from "../kit/format";
 import { readCached, writeStorage } from "../kit/browser";
-import { RichHtml } from "../kit/rich-html";
+import { RichHtml } from "../parts/rich-html";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { paragraphsOf, type QaAnswer, type QaQuestion } from "./qa";
 

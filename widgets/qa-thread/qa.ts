@@ -1,4 +1,4 @@
-import { escapeHtml } from "../kit/html-safety";
+import { escapeHtml } from "../parts/html-safety";
 
 /**
  * A question and its answers as /qa/detail answers them: an anonymous post has no author, only `mine` for its writer.

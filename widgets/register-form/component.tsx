@@ -5,7 +5,7 @@ import "./register-form.css";
 import { asText, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { storeSession } from "../kit/session";
-import { PhoneRegisterForm } from "../kit/phone-register";
+import { PhoneRegisterForm } from "../kit/forms";
 import { channelOf, inviteCodeOf, REGISTER_POST } from "./native-post";
 
 /** Channel sign-up by phone: registers, logs in after 2 s, then shows the result page. */

@@ -1,7 +1,6 @@
 import registerPhoneSchema from "@schemas/generated/forms/register-phone.schema.json";
 import type { RegisterFormProps } from "@schemas/generated/page-config";
-import type { NativePost } from "../kit/native-post";
-import { REG_CHANNEL, registerThenLogIn } from "../kit/phone-register";
+import { type NativePost, REG_CHANNEL, registerThenLogIn } from "../kit/forms";
 
 const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
 

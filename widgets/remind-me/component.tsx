@@ -5,8 +5,7 @@ import "./styles.css";
 import { asText, useHydrated, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess, showFailure } from "../kit/api";
-import { requireLogin, showToast } from "../kit/session";
-import { IM_API } from "../kit/messages";
+import { IM_API, requireLogin, showToast } from "../kit/session";
 
 /** States before a live starts (ADR 007): not started and upcoming. */
 const NOT_YET = new Set(["0", "1"]);

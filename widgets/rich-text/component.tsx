@@ -1,5 +1,5 @@
 import type { RichTextProps } from "@schemas/generated/page-config";
-import { SanitisedHtml } from "../kit/rich-html";
+import { SanitisedHtml } from "../parts/rich-html";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 

@@ -6,8 +6,8 @@ import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/
 import type { WidgetRenderProps } from "../kit/types";
 import { Link, SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
-import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
+import { FollowButton, ScholarAvatar, VerifiedMark } from "../parts/scholar-parts";
 
 /** The fields the list, its avatars and follow buttons read of each scholar. */
 export const dataReads: WidgetDataReads<ScholarListProps> = () => ({

@@ -5,8 +5,8 @@ import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { formatCount } from "../kit/format";
-import type { Item } from "../kit/paged-list";
-import { FollowButton, ScholarAvatar, VerifiedMark } from "../kit/scholar-parts";
+import type { Item } from "../parts/paged-list";
+import { FollowButton, ScholarAvatar, VerifiedMark } from "../parts/scholar-parts";
 
 /** One scholar's profile; another scholar (same page, new authorCode) starts afresh. */
 export default function ScholarProfile(render: WidgetRenderProps<ScholarProfileProps>) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoment } from "../kit/format";
 import type { Lang } from "../kit/page";
-import type { ScholarProfileForm } from "../kit/scholar-workspace";
+import type { ScholarProfileForm } from "../parts/scholar-workspace";
 
 export interface ProfileChange {
   status: number;

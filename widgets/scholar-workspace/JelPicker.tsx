@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../kit/page";
-import { type JelEntry, loadJelCodes, matchJel } from "../kit/scholar-workspace";
+import { type JelEntry, loadJelCodes, matchJel } from "../parts/scholar-workspace";
 
 const MAX_FIELDS = 10;
 const SHOWN = 12;

@@ -2,7 +2,7 @@
  * The owner's unsent profile edit, kept on this device on every change so nothing typed is lost to a reload, a failed
  * submit or a platform that is down; dropped once the platform has taken the edit for review.
  */
-import type { ScholarProfileForm } from "../kit/scholar-workspace";
+import type { ScholarProfileForm } from "../parts/scholar-workspace";
 
 /** What the editor holds: the form with years still as typed (a half-typed year is not lost to a number). */
 export interface ProfileDraft {

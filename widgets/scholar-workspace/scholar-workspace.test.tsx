@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderWidget } from "@tests/unit/render-widget";
 import { checkForm } from "../kit/form-check";
-import { loadJelCodes, matchJel, scholarProfileCheck } from "../kit/scholar-workspace";
+import { loadJelCodes, matchJel, scholarProfileCheck } from "../parts/scholar-workspace";
 import { draftKey, toBody, toDraft } from "./draft";
 
 const author = (value: Record<string, unknown>) => ({

@@ -6,8 +6,8 @@ import { asText, useHydrated, usePage, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
-import { useViewerSource } from "../kit/viewer-source";
-import { paletteClass } from "../kit/event-palette";
+import { useViewerSource } from "../parts/viewer-source";
+import { paletteClass } from "../parts/event-palette";
 
 type SeatState = "free" | "taken" | "reserved" | "mine";
 

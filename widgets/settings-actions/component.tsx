@@ -2,10 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { SettingsActionsProps } from "@schemas/generated/page-config";
 import "./settings-actions.css";
-import { type Lang, useViewer } from "../kit/page";
+import { type Lang, switchLanguage, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { logout } from "../kit/account";
-import { switchLanguage } from "../kit/session";
 
 const LANGUAGES: { id: Lang; label: string }[] = [
   { id: "zh", label: "中文" },

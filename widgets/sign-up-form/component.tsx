@@ -9,8 +9,8 @@ import { browserApi, isSuccess } from "../kit/api";
 import { askedToLogIn, openDialog, showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
-import { refreshViewerSources, useViewerSource } from "../kit/viewer-source";
-import { paletteClass } from "../kit/event-palette";
+import { refreshViewerSources, useViewerSource } from "../parts/viewer-source";
+import { paletteClass } from "../parts/event-palette";
 
 type Reason = "open" | "notStarted" | "closed" | "full" | "enrolled" | "none";
 

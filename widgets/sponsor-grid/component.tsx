@@ -4,7 +4,7 @@ import "./styles.css";
 import { asText, readPath, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { paletteClass } from "../kit/event-palette";
+import { paletteClass } from "../parts/event-palette";
 
 /** Tiers in the order an event's credits read: who hosts it first, the press last. */
 export const TIERS = ["host", "coHost", "sponsor", "media"] as const;

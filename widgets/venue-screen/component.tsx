@@ -5,8 +5,8 @@ import "./styles.css";
 import { asText, useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callLiveRoom, isSuccess, liveRoomPaths } from "../kit/api";
-import { useScreenFeed } from "../kit/screen-feed";
-import { PushCard, ResultBars } from "../kit/screen-parts";
+import { useScreenFeed } from "../parts/screen-feed";
+import { PushCard, ResultBars } from "../parts/screen-parts";
 import { browserClock, chatSocketUrl, createChatConnection, type ChatMessage, type ChatServerEvent, type PlanQuestion } from "../kit/realtime";
 
 const PLAN_ID = /^[1-9][0-9]{0,11}$/;

@@ -8,7 +8,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { browserApi, isSuccess } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
-import { LoadMoreFooter, usePagedList } from "../kit/paged-list";
+import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import type { Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));

@@ -6,7 +6,7 @@ import "./styles.css";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { $playStatus } from "../kit/browser";
-import { artPlacement, preloadLeadArt } from "../kit/art";
+import { artPlacement, preloadLeadArt } from "../parts/art";
 
 /** Play status for the shared media state (spec §4): 1 while the video plays, 0 otherwise. */
 const PLAYING = 1;

@@ -15,7 +15,7 @@ import {
   VoteStateBadge,
   type VoteTickets,
   VoteWindow,
-} from "../kit/vote-parts";
+} from "../parts/vote-parts";
 
 type Board = VoteCampaign & { entries: VoteEntry[]; tickets: VoteTickets | null };
 

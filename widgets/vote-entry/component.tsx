@@ -16,7 +16,7 @@ import {
   VoteStateBadge,
   type VoteTickets,
   VoteWindow,
-} from "../kit/vote-parts";
+} from "../parts/vote-parts";
 
 type EntryDetail = Entry & {
   itemLink: string;

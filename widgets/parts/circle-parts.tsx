@@ -1,11 +1,11 @@
 import "./circle-parts.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi, isSuccess } from "./api";
-import { askedToLogIn, requireLogin, showToast } from "./session";
-import { useLang } from "./page";
-import { formatCount, formatMoment } from "./format";
-import { SmartLink } from "./links";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { useLang } from "../kit/page";
+import { formatCount, formatMoment } from "../kit/format";
+import { SmartLink } from "../kit/links";
 
 /** Shared by the circle's widgets (ADR 024): a post as the platform answers it and the parts every screen shows. */
 

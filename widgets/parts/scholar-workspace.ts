@@ -1,10 +1,9 @@
 /**
- * What the scholar's workspace and the verification page share (ADR 060): the calls, the profile form's check (its
+ * What the scholar's workspace and the verification page share (ADR 060): the profile form's check (its
  * precompiled validator, no form runtime) and the JEL classification, fetched as its own chunk when a picker opens.
  */
-import type { FormCheck } from "./form-check";
+import type { FormCheck } from "../kit/form-check";
 
-export { scholarCalls } from "~/api/scholar-calls";
 export type { ScholarProfileForm } from "@schemas/generated/forms";
 
 export const scholarProfileCheck: FormCheck = {

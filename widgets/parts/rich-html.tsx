@@ -1,5 +1,5 @@
 import { use, useRef } from "react";
-import { useHydrated } from "~/renderer/use-hydrated";
+import { useHydrated } from "../kit/page";
 import { loadedSanitiser, loadSanitiser } from "./html-safety";
 
 // The server sanitises everything it renders: it waits for the sanitiser once, when the widget module loads.

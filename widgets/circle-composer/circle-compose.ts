@@ -1,8 +1,8 @@
 /**
  * What the circle's composer needs besides the kit's browser helpers: the same schemas the platform checks a post and
- * each image with (so the browser refuses first, with the same messages), and the browser storage the draft is kept in.
+ * each image with (so the browser refuses first, with the same messages).
  */
-import { checkForm, preloadValidators } from "./form-check";
+import { checkForm, preloadValidators } from "../kit/form-check";
 
 const imageCheck = { id: "image-upload", loadValidators: () => import("@schemas/generated/forms/image-upload.validators.js") };
 const postCheck = { id: "circle-post", loadValidators: () => import("@schemas/generated/forms/circle-post.validators.js") };
@@ -12,8 +12,6 @@ export function preloadCircleChecks(): void {
   preloadValidators(imageCheck);
   preloadValidators(postCheck);
 }
-
-export { readStorage, writeStorage } from "~/browser/storage";
 
 /** The i18n key refusing a chosen image for a circle post (JPG, PNG or GIF, at most 5 MB), or null. */
 export async function circleImageProblem(file: { type: string; size: number }): Promise<string | null> {

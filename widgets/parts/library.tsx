@@ -6,9 +6,9 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIBRARY_API, LIBRARY_LIMITS, type LibraryEntry } from "@contracts/library";
-import { browserApi, isSuccess } from "./api";
-import { askedToLogIn, showToast } from "./session";
-import { checkForm, preloadValidators } from "./form-check";
+import { browserApi, isSuccess } from "../kit/api";
+import { askedToLogIn, showToast } from "../kit/session";
+import { checkForm, preloadValidators } from "../kit/form-check";
 import "./library.css";
 
 export {

@@ -1,10 +1,10 @@
 import "./vote-parts.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, showFailure, voteCalls } from "./api";
-import { askedToLogIn, requireLogin, showToast } from "./session";
-import { useLang, useViewer } from "./page";
-import { formatCount, formatDateRange } from "./format";
+import { callApi, showFailure, voteCalls } from "../kit/api";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
+import { useLang, useViewer } from "../kit/page";
+import { formatCount, formatDateRange } from "../kit/format";
 
 /** Shared by the voting widgets (ADR 021): the platform's answers, the vote call and the parts every screen shows. */
 

@@ -1,12 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { browserApi } from "~/api/browser-api";
-import type { DataState } from "~/pipeline/data-state";
-import { requestSource, sourceParams } from "~/pipeline/request-source";
-import { usePage } from "~/renderer/page-context";
-import { useHydrated } from "~/renderer/use-hydrated";
-import { $user } from "~/stores/session";
-import { useLang } from "./page";
+import { type DataState, useHydrated, useLang, usePage } from "../kit/page";
+import { readSource, sourceParams } from "../kit/sources";
+import { $user } from "../kit/session";
 
 /** The mounted viewer sources' readers, so one viewer action can have all of them read again. */
 const readers = new Set<() => Promise<void>>();
@@ -36,7 +32,7 @@ export function useViewerSource<T>(data: DataState | undefined, sourceName: stri
   const read = useCallback(async () => {
     if (!key || !source) return;
     const request = ++latest.current;
-    const answer = await requestSource(browserApi, source, page.view.query, { lang });
+    const answer = await readSource(source, page.view.query, { lang });
     // A failed read keeps what is shown; an answer overtaken by a newer request is dropped.
     if (answer.status === "ok" && request === latest.current) setFresh({ key, value: answer.value as T });
   }, [key]);

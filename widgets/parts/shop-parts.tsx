@@ -1,9 +1,9 @@
 import "./shop-parts.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { encodeQueryText, SmartLink } from "./links";
-import { useLang, usePage } from "./page";
-import { callApi, orderCalls } from "./api";
+import { encodeQueryText, SmartLink } from "../kit/links";
+import { useLang, usePage } from "../kit/page";
+import { callApi, orderCalls } from "../kit/api";
 
 /** A coupon as the coupon centre and My coupons give it. */
 export interface Coupon {

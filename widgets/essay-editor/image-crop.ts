@@ -1,5 +1,5 @@
 /** Cropping an article cover in the browser before upload (spec §5: 750×420, 16:9, compressed by the quality steps). */
-import { compressionQuality } from "~/browser/image-compress";
+import { compressionQuality } from "../kit/browser";
 
 export const COVER_WIDTH = 750;
 export const COVER_HEIGHT = 420;

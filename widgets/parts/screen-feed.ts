@@ -4,10 +4,14 @@
  * both read it.
  */
 import { useEffect, useReducer, useState } from "react";
-import type { QuestionResults, ScreenPush, ScreenServerEvent } from "@contracts/screen";
-import { createScreenConnection } from "~/realtime/screen-connection";
-import { browserClock } from "~/realtime/socket";
-import type { ChatConnectionStatus } from "~/realtime/chat-connection";
+import {
+  browserClock,
+  type ChatConnectionStatus,
+  createScreenConnection,
+  type QuestionResults,
+  type ScreenPush,
+  type ScreenServerEvent,
+} from "../kit/realtime";
 
 /** Pushes kept in the page: enough for the latest of each kind. */
 const KEPT_PUSHES = 20;

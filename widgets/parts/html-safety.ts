@@ -1,6 +1,6 @@
 /**
  * Making text and HTML safe to put into a page, without the sanitiser in the page's first load (ADR 028, 033):
- * `escapeHtml` for text typed as text, and the loader of the allow-list sanitiser (./sanitize-html, about 8 KB gzipped)
+ * `escapeHtml` for text typed as text, and the loader of the allow-list sanitiser (../kit/sanitize-html, about 8 KB gzipped)
  * for HTML the browser must put into a page itself. One module: the widgets needing either are the same few.
  */
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -17,7 +17,7 @@ let loading: Promise<Sanitise> | null = null;
 
 /** The allow-list sanitiser, fetched on first need; a failed fetch is tried again on the next call. */
 export function loadSanitiser(): Promise<Sanitise> {
-  loading ??= import("./sanitize-html").then(
+  loading ??= import("../kit/sanitize-html").then(
     (module) => {
       sanitiser = module.sanitizeHtml;
       return sanitiser;

@@ -1,10 +1,10 @@
 import "./scholar-parts.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi, isSuccess } from "./api";
-import { asText, readPath } from "./page";
+import { browserApi, isSuccess } from "../kit/api";
+import { asText, readPath } from "../kit/page";
 import type { Item } from "./paged-list";
-import { askedToLogIn, requireLogin, showToast } from "./session";
+import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 
 /** Follow or unfollow a scholar (POST /follow/doFollow toggles); login-gated. Reports the new state to its owner. */
 export function FollowButton({ authorCode, followed, onChange }: { authorCode: string; followed: boolean; onChange: (followed: boolean) => void }) {

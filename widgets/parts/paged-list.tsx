@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { readPath } from "~/pipeline/bindings";
-import { browserApi } from "~/api/browser-api";
-import { usePage } from "~/renderer/page-context";
-import { requestSource } from "~/pipeline/request-source";
-import type { DataState } from "~/pipeline/data-state";
-import { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
-import { useLang } from "./page";
+import { type DataState, keepWidgetState, keptWidgetState, readPath, useLang, usePage } from "../kit/page";
+import { readSource } from "../kit/sources";
 
 export type Item = Record<string, unknown>;
 
@@ -74,7 +69,7 @@ export function usePagedList(options: PagedListOptions) {
     setLoading(true);
     setFailed(false);
     const askedFor = value;
-    const answer = await requestSource(browserApi, source, page.view.query, {
+    const answer = await readSource(source, page.view.query, {
       lang,
       extraParams: { pageNum: state.page + 1 },
     });
