@@ -70,7 +70,7 @@ export default function PhoneRegisterForm({
         setRegistered(true);
         showToast(answer.message || t("verify:register.done"), "success");
         await wait(AUTO_LOGIN_DELAY_MS);
-        const login = await callApi<LoginAnswer>(accountCalls.loginByPassword, {
+        const login = await callApi(accountCalls.loginByPassword, {
           mobile: value.userName,
           mobilePrefix,
           password: value.password,

@@ -4,7 +4,7 @@
  */
 import type { FormCheck } from "./form-check";
 
-export { scholarCalls } from "~/api/scholar-calls";
+export { scholarCalls } from "~/api/call-table";
 export type { ScholarProfileForm } from "@schemas/generated/forms";
 
 export const scholarProfileCheck: FormCheck = {

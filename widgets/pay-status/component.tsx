@@ -58,7 +58,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     let timer = 0;
     const started = Date.now();
     const ask = async () => {
-      const answer = await callApi<PayState>(orderCalls.payStatus, { orderNo });
+      const answer = await callApi(orderCalls.payStatus, { orderNo });
       if (stopped) return;
       if (answer.code === 200 && answer.data) setState(answer.data);
       const settled = answer.data && shownState(answer.data, false) !== "checking";
@@ -80,7 +80,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
 
   const payAgain = async () => {
     setRetrying(true);
-    const answer = await callApi<{ payUrl: string }>(orderCalls.confirmPay, { orderNo, idempotencyKey: randomToken(24) });
+    const answer = await callApi(orderCalls.confirmPay, { orderNo, idempotencyKey: randomToken(24) });
     if (answer.code !== 200 || !answer.data) {
       setRetrying(false);
       showFailure(answer);
