@@ -4,7 +4,7 @@ import type { LuckyDrawProps } from "@schemas/generated/page-config";
 import "./lucky-draw.css";
 import { refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, drawCalls, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, drawCalls, showFailure } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 import { formatMoment } from "../kit/format";
@@ -33,13 +33,8 @@ export interface DrawDetail {
   chances: number | null;
 }
 
-interface Outcome {
-  resultId: number;
-  prize: DrawPrize;
-  needsAddress: boolean;
-  points: number;
-  chances: number;
-}
+/** A draw's result, as /luckyDraw/draw answers it. */
+type Outcome = AnswerOf<typeof drawCalls.draw>;
 
 interface DrawTask {
   taskId: string;
