@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DataSource, PageConfig } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
+import * as callTable from "~/api/call-table";
 import { sourceParams } from "~/pipeline/request-source";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
 
@@ -92,4 +93,9 @@ export async function sampleAnswers(pages: readonly { file: string; config: Page
   } finally {
     sampling.close();
   }
+}
+
+/** The paths of every named call the browser makes (app/api/call-table.ts): each needs a contract. */
+export function namedCallPaths(): Set<string> {
+  return new Set(Object.values(callTable).flatMap((group) => Object.values(group).map((call) => call.path)));
 }

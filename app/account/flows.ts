@@ -7,7 +7,7 @@ import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/brows
 import { $sessionLost, $user, clearSession, storeSession } from "~/stores/session";
 import { forgetPersonalOffline } from "~/offline/personal";
 import { $dialog, closeDialog, openDialog } from "~/stores/dialogs";
-import { $forcedBind, $unboundUserId, $verifyStep, type VerifyStep } from "~/stores/account";
+import { $forcedBind, $unboundUserId, $verifyStep } from "~/stores/account";
 import { dayKey } from "~/format/dates";
 
 /** Success codes of the login calls (spec §7): password and email 100000, code and WeChat 1. */
@@ -54,7 +54,7 @@ export interface TaskResult {
 
 /** Spec §7 task check: a finished task shows the task toast. */
 export async function checkTask(moduleId: number, ids: { executeId?: string; childTaskId?: string } = {}): Promise<void> {
-  const answer = await callApi<TaskResult>(activityCalls.taskCheck, { moduleId, ...ids });
+  const answer = await callApi(activityCalls.taskCheck, { moduleId, ...ids });
   if (answer.code === 200 && answer.data?.finishTask) openDialog("taskToast", undefined, { ...answer.data, moduleId });
 }
 
@@ -83,13 +83,13 @@ export async function ensureScholar(): Promise<boolean> {
     openDialog("bindPhone", "needBind");
     return false;
   }
-  const audit = await callApi<VerifyStep>(accountCalls.checkEmailAudit);
+  const audit = await callApi(accountCalls.checkEmailAudit);
   if (audit.code !== 200 || !audit.data) {
     showFailure(audit);
     return false;
   }
   if (audit.data.isPass === AUDIT_PASSED) {
-    const author = await callApi<{ authorCode: string }>(accountCalls.queryAuthorByUserId);
+    const author = await callApi(accountCalls.queryAuthorByUserId);
     if (author.code !== 1 || !author.data?.authorCode) return false;
     storeSession({ ...user, authorCode: author.data.authorCode });
     $verifyStep.set(audit.data);
@@ -121,7 +121,7 @@ export async function requireGate(gate: Gate): Promise<boolean> {
 export async function checkLogin(): Promise<void> {
   if (!$user.get() && !$sessionLost.get()) return;
   $sessionLost.set(false);
-  const answer = await callApi<SessionUser>(accountCalls.isLogin);
+  const answer = await callApi(accountCalls.isLogin);
   // A network failure says nothing about the session; code 4 was handled by the API client (toast, logout, home).
   if (answer.code === NETWORK_ERROR_CODE || answer.code === SESSION_REVOKED_CODE) return;
   if (answer.code === 200 && answer.data) {
@@ -153,7 +153,7 @@ export async function checkPromotions(): Promise<void> {
     [activityCalls.firstVisitAd, "firstVisit"],
     [activityCalls.firstVisitCommon, "onePicture"],
   ] as const) {
-    const answer = await callApi<Promotion | null>(call, { deviceId, sourceUrl });
+    const answer = await callApi(call, { deviceId, sourceUrl });
     const picture = answer.code === 200 ? answer.data?.h5Image : undefined;
     if (!picture || picture === readStorage(STORAGE_KEYS.lastPromotion)) continue;
     if ($dialog.get()) return;
@@ -170,7 +170,7 @@ export async function checkAddressBinding(hasAddressPage: boolean, today = new D
   if (!user?.isVip || !hasAddressPage) return;
   const stamp = `${user.id}:${dayKey(today.getTime())}`;
   if (readStorage(STORAGE_KEYS.addressPrompt) === stamp) return;
-  const answer = await callApi<{ members: boolean; bindAddress: boolean }>(activityCalls.addressBindCheck, { interestId: ADDRESS_INTEREST_ID });
+  const answer = await callApi(activityCalls.addressBindCheck, { interestId: ADDRESS_INTEREST_ID });
   if (answer.code !== 200 || !answer.data?.members || answer.data.bindAddress) return;
   writeStorage(STORAGE_KEYS.addressPrompt, stamp);
   if (!$dialog.get()) openDialog("vipAddress");

@@ -6,19 +6,12 @@
 import { createLiveRoomClient } from "./api-client";
 import { standardHeaders } from "./browser-api";
 import type { ApiEnvelope } from "@contracts/envelope";
-import { QUESTIONNAIRE_API } from "@contracts/questionnaire";
-import { LIVE_ROOM_API } from "@contracts/screen";
+import type { ApiAnswers } from "@contracts/generated/api";
+import type { ApiPath, NamedCall } from "./call-table";
 
 const client = createLiveRoomClient({ baseUrl: "/api", headers: standardHeaders, token: () => "" });
 
-/** The live service's paths the live room calls: questionnaires, sign-in, live search, audience and invitations. */
-export const liveRoomPaths = {
-  questions: QUESTIONNAIRE_API.getQuestion,
-  answer: QUESTIONNAIRE_API.createUserAnswer,
-  signIn: LIVE_ROOM_API.signIn,
-  canSignIn: LIVE_ROOM_API.signInState,
-} as const;
-
-export function callLiveRoom<T = unknown>(path: string, params: Record<string, unknown> = {}): Promise<ApiEnvelope<T>> {
-  return client.request<T>(path, { method: "POST", params });
+/** Makes one of `liveRoomCalls` through the live-room client; the answer is its path's contract. */
+export function callLiveRoom<P extends ApiPath>(definition: NamedCall<P>, params: Record<string, unknown> = {}): Promise<ApiEnvelope<ApiAnswers[P]>> {
+  return client.request<ApiAnswers[P]>(definition.path, { method: "POST", params });
 }

@@ -66,7 +66,7 @@ function audioElement(): Promise<HTMLAudioElement> {
 export async function loadChapter(chapterId: number, autoplay: boolean): Promise<ApiEnvelope<AudioTrack>> {
   const current = $track.get();
   if (current && current.chapter.id !== chapterId) saveListeningPosition();
-  const answer = await callApi<AudioTrack>(audioCalls.play, { chapterId });
+  const answer = await callApi(audioCalls.play, { chapterId });
   if (answer.code !== 200 || !answer.data) return answer;
   const audio = await audioElement();
   const track = answer.data;

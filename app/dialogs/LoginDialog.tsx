@@ -9,7 +9,7 @@ import loginEmailSchema from "@schemas/generated/forms/login-email.schema.json";
 import loginPasswordSchema from "@schemas/generated/forms/login-password.schema.json";
 import type { LoginCodeForm, LoginEmailForm, LoginPasswordForm } from "@schemas/generated/forms";
 import { accountCalls, callApi } from "~/api/calls";
-import { completeLogin, loginFailed, LOGIN_SUCCESS, type LoginAnswer } from "~/account/flows";
+import { completeLogin, loginFailed, LOGIN_SUCCESS } from "~/account/flows";
 import { ensureDeviceId } from "~/browser/storage";
 import { externalUrl } from "~/routing/navigation";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
@@ -31,8 +31,12 @@ export const WECHAT_POLL_MS = 3000;
 const DRAFTS = { code: "login-code", password: "login-password", email: "login-email" } as const;
 
 /** Sends a login call; success logs in, a refused body marks its fields, anything else is a login failure (spec §8). */
-async function logIn(path: (typeof accountCalls)[keyof typeof accountCalls], params: Record<string, unknown>, via: "code" | "password" | "email") {
-  const answer = await callApi<LoginAnswer>(path, { ...params, sourceUrl: sourceUrl() });
+async function logIn(
+  path: typeof accountCalls.loginByPassword | typeof accountCalls.loginByCode | typeof accountCalls.loginByEmail,
+  params: Record<string, unknown>,
+  via: "code" | "password" | "email",
+) {
+  const answer = await callApi(path, { ...params, sourceUrl: sourceUrl() });
   if (answer.code === LOGIN_SUCCESS[via] && answer.data) {
     clearDraft(DRAFTS[via]);
     completeLogin(answer.data, via);
@@ -122,7 +126,7 @@ function WechatLogin() {
   useEffect(() => {
     let current = true;
     setState("loading");
-    void callApi<WechatScene>(accountCalls.wechatLoginCode).then((answer) => {
+    void callApi(accountCalls.wechatLoginCode).then((answer) => {
       if (!current) return;
       if (answer.code === 1 && answer.data && externalUrl(answer.data.url)) {
         setScene(answer.data);
@@ -136,8 +140,7 @@ function WechatLogin() {
 
   useSWR(
     scene && state === "waiting" ? ["wechat-poll", scene.sceneStr] : null,
-    () =>
-      callApi<LoginAnswer>(accountCalls.wechatPoll, { sceneStr: scene!.sceneStr, sourceUrl: sourceUrl(), originalUrl: window.location.href, regChannel: "h5" }),
+    () => callApi(accountCalls.wechatPoll, { sceneStr: scene!.sceneStr, sourceUrl: sourceUrl(), originalUrl: window.location.href, regChannel: "h5" }),
     {
       refreshInterval: WECHAT_POLL_MS,
       dedupingInterval: 0,

@@ -71,7 +71,7 @@ export default function PhoneRegisterForm({
         void import("~/tracking/tracker").then(({ trackAction }) => trackAction("signUp"));
         showToast(answer.message || t("verify:register.done"), "success");
         await wait(AUTO_LOGIN_DELAY_MS);
-        const login = await callApi<LoginAnswer>(accountCalls.loginByPassword, {
+        const login = await callApi(accountCalls.loginByPassword, {
           mobile: value.userName,
           mobilePrefix,
           password: value.password,

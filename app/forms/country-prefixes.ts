@@ -24,7 +24,7 @@ export function loadCountryPrefixes(): Promise<void> {
     $countryPrefixes.set(cached);
     return Promise.resolve();
   }
-  loading ??= callApi<CountryPrefix[]>(accountCalls.countryPrefixes).then((answer) => {
+  loading ??= callApi(accountCalls.countryPrefixes).then((answer) => {
     loading = null;
     if (answer.code !== 200 || !Array.isArray(answer.data) || !answer.data.length) return;
     writeStorage(STORAGE_KEYS.countryPrefixes, JSON.stringify(answer.data));

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { SEEDED_VIDEO_URL } from "@platform/engagement-seed.server";
+import { answerChecker } from "./contract-fixture";
 
 interface Envelope {
   code: number;
@@ -30,11 +31,15 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
+const checkAnswer = answerChecker();
+
 async function call(path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Envelope> {
   const response = await platform.api.fetch(
     new Request(`http://embedded/api${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(params) }),
   );
-  return (await response.json()) as Envelope;
+  const answer = (await response.json()) as Envelope;
+  checkAnswer("POST", path, answer);
+  return answer;
 }
 
 async function data(path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {

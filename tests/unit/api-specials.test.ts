@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { answerChecker } from "./contract-fixture";
 import { eventState, planState } from "@platform/specials.server";
 import { nextJanuaryDeadline, SPECIAL_IDS, sessionPlanId } from "@platform/specials-seed.server";
 
@@ -35,12 +36,16 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
+const checkAnswer = answerChecker();
+
 async function call(path: string, body: Record<string, unknown> = {}, options: { token?: string; lang?: "zh" | "en" } = {}): Promise<Body> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (options.token) headers.token = options.token;
   if (options.lang) headers.lang = options.lang;
   const response = await platform.api.fetch(new Request(`http://embedded/api${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
-  return (await response.json()) as Body;
+  const answer = (await response.json()) as Body;
+  checkAnswer("POST", path, answer);
+  return answer;
 }
 
 async function read(path: string, body: Record<string, unknown> = {}, token?: string) {

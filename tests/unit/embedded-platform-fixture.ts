@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { signNotice } from "@platform/orders/index.server";
 import { platformSecret } from "@platform/kernel/secrets.server";
+import { answerChecker } from "./contract-fixture";
 
 export type Lang = "en" | "zh";
 
@@ -73,6 +74,7 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
   let addressCounter = 0;
   let address = "";
   let phoneCounter = 0;
+  const checkAnswer = answerChecker();
 
   const freshIp = () => {
     addressCounter++;
@@ -127,7 +129,9 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
       if (!response.headers.get("content-type")?.includes("application/json")) {
         throw new Error(`${path} answered ${response.status} with ${response.headers.get("content-type")}, not JSON`);
       }
-      return { status: response.status, body: (await response.json()) as Envelope };
+      const body = (await response.json()) as Envelope;
+      checkAnswer(callOptions.method ?? "POST", path, body);
+      return { status: response.status, body };
     },
     async notifyPayment(notice, signature) {
       const body = JSON.stringify(notice);

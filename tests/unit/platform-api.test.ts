@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
+import { answerChecker } from "./contract-fixture";
 import { createRouter } from "@platform/kernel/router.server";
 import { posterSvg, wrapTitle } from "@platform/content.server";
 import { CAMPAIGN_PLAN_COUNT } from "@platform/specials-seed.server";
@@ -44,6 +45,8 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
+const checkAnswer = answerChecker();
+
 async function call(path: string, params?: Record<string, unknown>, init: RequestInit = {}) {
   const method = init.method ?? "POST";
   const request = new Request(`http://embedded/api${path}`, {
@@ -54,7 +57,9 @@ async function call(path: string, params?: Record<string, unknown>, init: Reques
   });
   const response = await platform.api.fetch(request);
   const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as { code: number; message: string; data?: any } };
+  const body = JSON.parse(text) as { code: number; message: string; data?: any };
+  checkAnswer(method, path, body);
+  return { status: response.status, text, body };
 }
 
 const page = async (path: string, params?: Record<string, unknown>) => {

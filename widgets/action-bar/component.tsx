@@ -5,7 +5,7 @@ import { configureMessagingShare, isMessagingAppBrowser } from "../kit/browser";
 import "./styles.css";
 import { asText, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, socialCalls } from "../kit/api";
 import { checkTask } from "../kit/account";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
@@ -13,10 +13,10 @@ import { copyText } from "../kit/browser";
 
 type Toggle = "praise" | "collect";
 
-const CALLS: Record<Toggle, { path: string; flag: "praised" | "collected"; count: "praiseCount" | "collectCount" }> = {
-  praise: { path: "/praise/doPraise", flag: "praised", count: "praiseCount" },
-  collect: { path: "/collect/doCollect", flag: "collected", count: "collectCount" },
-};
+const CALLS = {
+  praise: { call: socialCalls.praise, flag: "praised", count: "praiseCount" },
+  collect: { call: socialCalls.collect, flag: "collected", count: "collectCount" },
+} as const;
 const LABELS: Record<Toggle, { off: string; on: string }> = {
   praise: { off: "actions.praise", on: "actions.praised" },
   collect: { off: "actions.collect", on: "actions.collected" },
@@ -66,14 +66,14 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
     if (!requireLogin() || busy) return;
     setBusy(action);
     const call = CALLS[action];
-    const envelope = await browserApi.request<Record<string, unknown>>(call.path, { params: { id } });
+    const envelope = await callApi(call.call, { id });
     setBusy(null);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope) || !envelope.data) {
       showToast(envelope.message || t("actions.failed"), "error");
       return;
     }
-    const answer = envelope.data;
+    const answer: Record<string, unknown> = envelope.data;
     setState((current) => ({ ...current, [call.flag]: answer[call.flag] === true, [call.count]: Number(answer[call.count]) || 0 }));
     if (action === "collect" && answer.collected === true && props.collectTask) void checkTask(props.collectTask, { executeId: String(id) });
   };

@@ -77,14 +77,14 @@ export default function AddressFormWidget({ props }: WidgetRenderProps<AddressFo
 
   useEffect(() => {
     if (!editId) return;
-    void callApi<Address>(orderCalls.address, { id: editId }).then((answer) => {
+    void callApi(orderCalls.address, { id: editId }).then((answer) => {
       if (answer.code === 200 && answer.data) setEditing(answer.data);
       else showFailure(answer);
     });
   }, [editId]);
 
   useEffect(() => {
-    void callApi<Division[]>(orderCalls.divisions).then((answer) => {
+    void callApi(orderCalls.divisions).then((answer) => {
       if (answer.code === 200 && Array.isArray(answer.data)) setDivisions(answer.data);
       else showFailure(answer);
     });

@@ -41,7 +41,7 @@ export default function AudioBook({ props, data, nodeId }: WidgetRenderProps<Aud
 
   const toggleShelf = async () => {
     if (!requireLogin()) return;
-    const answer = await callApi<{ onShelf: boolean }>(audioCalls.toggleShelf, { bookId: book.id });
+    const answer = await callApi(audioCalls.toggleShelf, { bookId: book.id });
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     setOnShelf(answer.data.onShelf);
     showToast(answer.message ?? "", "success");
@@ -49,7 +49,7 @@ export default function AudioBook({ props, data, nodeId }: WidgetRenderProps<Aud
 
   const rate = async (stars: number) => {
     if (!requireLogin()) return;
-    const answer = await callApi<{ myScore: number; score: number; scoreCount: number }>(audioCalls.score, { bookId: book.id, score: stars });
+    const answer = await callApi(audioCalls.score, { bookId: book.id, score: stars });
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     setMyScore(answer.data.myScore);
     setScore({ average: answer.data.score, count: answer.data.scoreCount });

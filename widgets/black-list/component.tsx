@@ -4,7 +4,7 @@ import type { BlackListProps } from "@schemas/generated/page-config";
 import "./black-list.css";
 import { useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, socialCalls } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
@@ -29,7 +29,7 @@ export default function BlackList({ data, nodeId, sourceName }: WidgetRenderProp
 
   const unblock = async (person: Blocked) => {
     setBusy(person.userId);
-    const answer = await browserApi.request("/userBlack/remove", { params: { userId: person.userId } });
+    const answer = await callApi(socialCalls.unblock, { userId: person.userId });
     setBusy(null);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer)) {

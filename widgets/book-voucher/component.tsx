@@ -61,8 +61,7 @@ function GiveVouchers({ bookId, bookLink }: { bookId: number; bookLink: string }
   const { t } = useTranslation("audio");
   const viewer = useViewer();
   const [given, setGiven] = useState<Given | null>(null);
-  const load = () =>
-    callApi<Given>(audioCalls.vouchers, { bookId }).then((answer) => (answer.code === 200 ? setGiven(answer.data ?? null) : showFailure(answer)));
+  const load = () => callApi(audioCalls.vouchers, { bookId }).then((answer) => (answer.code === 200 ? setGiven(answer.data ?? null) : showFailure(answer)));
   useEffect(() => {
     if (viewer && bookId) void load();
   }, [viewer?.id, bookId]);
@@ -74,7 +73,7 @@ function GiveVouchers({ bookId, bookLink }: { bookId: number; bookLink: string }
     showToast(copied ? t("voucher.copied") : t("voucher.copyFailed"), copied ? "success" : "error");
   };
   const create = async () => {
-    const answer = await callApi<{ code: string }>(audioCalls.newVoucher, { bookId });
+    const answer = await callApi(audioCalls.newVoucher, { bookId });
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     await load();
     await copy(answer.data.code);
@@ -121,8 +120,7 @@ function ReceiveVoucher({ code, bookLink }: { code: string; bookLink: string }) 
   const viewer = useViewer();
   const [voucher, setVoucher] = useState<Received | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = () =>
-    callApi<Received>(audioCalls.voucher, { code }).then((answer) => (answer.code === 200 ? setVoucher(answer.data ?? null) : showFailure(answer)));
+  const load = () => callApi(audioCalls.voucher, { code }).then((answer) => (answer.code === 200 ? setVoucher(answer.data ?? null) : showFailure(answer)));
   useEffect(() => {
     void load();
   }, [code, viewer?.id]);

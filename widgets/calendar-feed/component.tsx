@@ -4,13 +4,9 @@ import type { CalendarFeedProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, eventCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
-
-interface FeedToken {
-  feedToken: string | null;
-}
 
 /** The feed's addresses on this site: https for copying anywhere, webcal:// for the phone's calendar to subscribe. */
 function feedAddresses(token: string, lang: string): { https: string; webcal: string } {
@@ -31,7 +27,7 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
   useEffect(() => {
     if (!hydrated || viewerId === null) return;
     let current = true;
-    void browserApi.request<FeedToken>("/calendar/feedToken", { method: "GET" }).then((answer) => {
+    void callApi(eventCalls.feedToken).then((answer) => {
       if (!current || askedToLogIn(answer)) return;
       // A create or reset answered meanwhile is newer than this read: it wins.
       if (isSuccess(answer) && answer.data) setToken((known) => (known === undefined || known === null ? (answer.data?.feedToken ?? null) : known));
@@ -42,11 +38,11 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
     };
   }, [hydrated, viewerId]);
 
-  const change = async (path: "/calendar/feedToken" | "/calendar/resetFeedToken") => {
+  const change = async (call: typeof eventCalls.createFeedToken | typeof eventCalls.resetFeedToken) => {
     if (busy) return;
-    if (path === "/calendar/resetFeedToken" && !window.confirm(t("feed.resetConfirm"))) return;
+    if (call === eventCalls.resetFeedToken && !window.confirm(t("feed.resetConfirm"))) return;
     setBusy(true);
-    const answer = await browserApi.request<FeedToken>(path, { params: {} });
+    const answer = await callApi(call);
     setBusy(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer) || !answer.data?.feedToken) {
@@ -54,7 +50,7 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
       return;
     }
     setToken(answer.data.feedToken);
-    if (path === "/calendar/resetFeedToken") showToast(t("feed.resetDone"), "success");
+    if (call === eventCalls.resetFeedToken) showToast(t("feed.resetDone"), "success");
   };
 
   const copy = async (text: string) => {
@@ -70,7 +66,7 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
       <p className="calendar-feed-text">{t("feed.intro")}</p>
       {token === undefined && <p className="calendar-feed-text">{t("feed.loading")}</p>}
       {token === null && (
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void change("/calendar/feedToken")}>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void change(eventCalls.createFeedToken)}>
           {t("feed.create")}
         </button>
       )}
@@ -95,7 +91,7 @@ export default function CalendarFeed({ props }: WidgetRenderProps<CalendarFeedPr
             {t("feed.download")}
           </a>
           <p className="calendar-feed-warning">{t("feed.private")}</p>
-          <button type="button" className="button calendar-feed-reset" disabled={busy} onClick={() => void change("/calendar/resetFeedToken")}>
+          <button type="button" className="button calendar-feed-reset" disabled={busy} onClick={() => void change(eventCalls.resetFeedToken)}>
             {t("feed.reset")}
           </button>
         </>

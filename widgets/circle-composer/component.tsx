@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { CircleComposerProps } from "@schemas/generated/page-config";
 import "./circle-composer.css";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { accountCalls, callApi, circleCalls, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { useHydrated, useViewer } from "../kit/page";
 import { compressImage, readStorage, toBase64, writeStorage } from "../kit/browser";
@@ -57,10 +57,11 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
     try {
       // GIFs go as they are (compressing would stop them moving); JPG and PNG by the spec's quality steps.
       const image = file.type === "image/gif" ? file : await compressImage(file, IMAGE_MAX_SIDE);
-      const answer = await browserApi.request<{ url: string }>("/file/upload", {
-        params: { purpose: "circle", contentType: image.type, data: await toBase64(image) },
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-      });
+      const answer = await callApi(
+        accountCalls.uploadFile,
+        { purpose: "circle", contentType: image.type, data: await toBase64(image) },
+        { timeoutMs: UPLOAD_TIMEOUT_MS },
+      );
       if (askedToLogIn(answer)) {
         // The login dialog says what to do; an error beside it would only repeat it.
         drop(key);
@@ -117,12 +118,12 @@ export default function CircleComposer({ props }: WidgetRenderProps<CircleCompos
       setProblem({ text: t(refusal), aboutText: refusal.startsWith("circle:post.required") || refusal.startsWith("circle:post.tooLong") });
       return;
     }
-    const answer = await browserApi.request<{ id: number }>("/circle/add", { params: post });
+    const answer = await callApi(circleCalls.addPost, post);
     setPosting(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer)) {
       // The text stays as typed (a risk word named, a limit reached): the writer changes it and posts again.
-      const refused = answer.data as { fields?: Record<string, string>; word?: string } | undefined;
+      const refused = refusalOf(answer);
       setProblem({ text: answer.message || t("common:actions.failed"), aboutText: Boolean(refused?.word || refused?.fields?.content) });
       showToast(answer.message || t("common:actions.failed"), "error");
       return;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { CircleDetailProps } from "@schemas/generated/page-config";
 import "./circle-detail.css";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, circleCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { useHydrated } from "../kit/page";
 import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../parts/circle-parts";
@@ -24,7 +24,7 @@ export default function CircleDetail({ props, data }: WidgetRenderProps<CircleDe
 
   const remove = async () => {
     setBusy(true);
-    const answer = await browserApi.request("/circle/remove", { params: { id: post.id } });
+    const answer = await callApi(circleCalls.removePost, { id: post.id });
     setBusy(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer)) {

@@ -4,7 +4,7 @@ import type { CircleFeedProps } from "@schemas/generated/page-config";
 import "./circle-feed.css";
 import { asText, fields, type WidgetDataReads } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, circleCalls, isSuccess } from "../kit/api";
 import { dialogForGate, openDialog, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
@@ -64,7 +64,7 @@ function ComposeButton({ link }: { link: string }) {
   const { t } = useTranslation("circle");
   const navigate = useNavigate();
   const compose = async () => {
-    const answer = await browserApi.request<{ canPost: boolean; reason: "login" | "bindPhone" | null }>("/circle/verify", { method: "GET" });
+    const answer = await callApi(circleCalls.canPost);
     if (!isSuccess(answer) || !answer.data) {
       showToast(answer.message || t("common:actions.failed"), "error");
       return;

@@ -35,7 +35,7 @@ export default function CodeRedeem({ props }: WidgetRenderProps<CodeRedeemProps>
         submitLabel={t("code.submit")}
         busyLabel={t("code.busy")}
         onSubmit={async (value) => {
-          const answer = await callApi<{ expiresAt: string }>(memberCalls.redeemCode, { code: value.code });
+          const answer = await callApi(memberCalls.redeemCode, { code: value.code });
           if (answer.code === 200 && answer.data) {
             setDone(answer.data);
             void refreshPageData();

@@ -4,7 +4,7 @@ import type { CollectListProps } from "@schemas/generated/page-config";
 import "./collect-list.css";
 import { asText, refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, socialCalls } from "../kit/api";
 import { showToast } from "../kit/session";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { SmartLink } from "../kit/links";
@@ -27,7 +27,7 @@ export default function CollectList({ props, data, nodeId, sourceName }: WidgetR
   const items = (list.items as unknown as Collected[]).filter((item) => !removed.has(item.id));
 
   const remove = async (item: Collected) => {
-    const answer = await browserApi.request("/collect/doCollect", { params: { id: item.id } });
+    const answer = await callApi(socialCalls.collect, { id: item.id });
     if (!isSuccess(answer)) {
       showToast(answer.message ?? "", "error");
       return;

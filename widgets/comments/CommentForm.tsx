@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import commentSchema from "@schemas/generated/forms/comment.schema.json";
 import type { CommentForm as CommentValue } from "@schemas/generated/forms";
 import type { Comment } from "./comment";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, commentCalls, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { SchemaForm } from "../kit/forms";
@@ -28,7 +28,7 @@ export default function CommentForm({ kind, targetId, replyTo, onPosted, onCance
 
   const submit = async (value: CommentValue): Promise<SubmitOutcome | undefined> => {
     const params = { kind, targetId, content: value.content, ...(replyTo ? { replyTo: replyTo.id } : {}) };
-    const envelope = await browserApi.request<Comment>("/comment/add", { params });
+    const envelope = await callApi(commentCalls.addComment, params);
     if (askedToLogIn(envelope)) return;
     if (isSuccess(envelope)) {
       clearDraft(draftKey);
@@ -36,7 +36,7 @@ export default function CommentForm({ kind, targetId, replyTo, onPosted, onCance
       onPosted();
       return;
     }
-    const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+    const fields = refusalOf(envelope).fields;
     if (fields) return { fields };
     showToast(envelope.message || t("common:actions.failed"), "error");
   };

@@ -5,11 +5,11 @@ import type { CommentsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, commentCalls, isSuccess, type NamedCall, socialCalls } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import { appendPage, type Comment, type CommentPage } from "./comment";
+import { appendPage, type Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
 
@@ -51,7 +51,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
   const query = { kind: props.kind, targetId, pageSize: props.pageSize };
   const reload = () => setVersion((current) => current + 1);
 
-  const readPage = (pageNum: number) => browserApi.request<CommentPage>("/comment/list", { method: "GET", params: { ...query, pageNum } });
+  const readPage = (pageNum: number) => callApi(commentCalls.comments, { ...query, pageNum });
 
   // Read again for a new viewer and after each change the viewer made (version).
   useEffect(() => {
@@ -80,9 +80,9 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
   };
 
   /** A write: done once at a time, then the list is read again from the server. */
-  const act = async (path: string, params: Record<string, unknown>, done: string) => {
+  const act = async (call: NamedCall, params: Record<string, unknown>, done: string) => {
     setBusy(true);
-    const envelope = await browserApi.request(path, { params });
+    const envelope = await callApi(call, params);
     setBusy(false);
     setMenuFor(null);
     setBlocking(null);
@@ -173,7 +173,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                         type="button"
                         role="menuitem"
                         disabled={busy}
-                        onClick={() => void act("/comment/delete", { id: comment.id }, t("comments.deleted"))}
+                        onClick={() => void act(commentCalls.deleteComment, { id: comment.id }, t("comments.deleted"))}
                       >
                         {t("comments.delete")}
                       </button>
@@ -199,7 +199,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                       type="button"
                       className="button button-primary"
                       disabled={busy}
-                      onClick={() => void act("/userBlack/add", { userId: comment.userId }, t("comments.blocked", { name: comment.userName }))}
+                      onClick={() => void act(socialCalls.block, { userId: comment.userId }, t("comments.blocked", { name: comment.userName }))}
                     >
                       {t("comments.blockYes")}
                     </button>

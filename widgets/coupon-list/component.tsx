@@ -28,7 +28,7 @@ function NewcomerGift() {
   const [gift, setGift] = useState<Newcomer | null>(null);
   useEffect(() => {
     if (!viewer) return;
-    void callApi<Newcomer>(orderCalls.newcomerCoupon).then((answer) => setGift(answer.code === 200 ? (answer.data ?? null) : null));
+    void callApi(orderCalls.newcomerCoupon).then((answer) => setGift(answer.code === 200 ? (answer.data ?? null) : null));
   }, [viewer?.id]);
   if (!gift?.available || !gift.coupon) return null;
   const receive = async () => {

@@ -5,7 +5,7 @@ import type { EssayArticleProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { refreshPageData, useHydrated, useLang, useViewer } from "../kit/page";
-import { browserApi, isSuccess } from "../kit/api";
+import { type ApiPath, callApi, essayCalls, isSuccess, type NamedCall, socialCalls } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
@@ -62,17 +62,17 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
   const title = (lang === "en" && article.titleEn) || article.title;
   const intro = (lang === "en" && article.introEn) || article.intro;
 
-  const call = async (path: string, params: Record<string, unknown>) => {
+  const call = async <P extends ApiPath>(named: NamedCall<P>, params: Record<string, unknown>) => {
     setBusy(true);
     try {
-      const envelope = await browserApi.request<Record<string, unknown>>(path, { params });
+      const envelope = await callApi(named, params);
       if (askedToLogIn(envelope)) return null;
       if (!isSuccess(envelope)) {
         showToast(envelope.message || t("common:actions.failed"), "error");
         return null;
       }
       if (envelope.message && envelope.message !== "success") showToast(envelope.message, "success");
-      return envelope.data ?? {};
+      return envelope;
     } finally {
       setBusy(false);
     }
@@ -80,20 +80,20 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
 
   const follow = async () => {
     if (!requireLogin()) return;
-    const answer = await call("/follow/doFollow", { userId: author.userId });
-    if (answer) setAuthor({ ...author, followed: answer.followed === true });
+    const answer = await call(socialCalls.follow, { userId: author.userId });
+    if (answer) setAuthor({ ...author, followed: answer.data?.followed === true });
   };
 
   const block = async () => {
     setConfirm(null);
-    const answer = await call(author.blocked ? "/userBlack/remove" : "/userBlack/add", { userId: author.userId });
+    const answer = await call(author.blocked ? socialCalls.unblock : socialCalls.block, { userId: author.userId });
     // Blocking ends following both ways (the platform removes it too).
-    if (answer) setAuthor({ ...author, blocked: answer.blocked === true, followed: answer.blocked === true ? false : author.followed });
+    if (answer) setAuthor({ ...author, blocked: answer.data?.blocked === true, followed: answer.data?.blocked === true ? false : author.followed });
   };
 
   const remove = async () => {
     setConfirm(null);
-    const answer = await call("/essay/remove", { id: article.id });
+    const answer = await call(essayCalls.removeEssay, { id: article.id });
     if (!answer) return;
     void refreshPageData();
     void navigate(listLink);

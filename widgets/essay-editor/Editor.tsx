@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { EssayEditorProps } from "@schemas/generated/page-config";
 import { refreshPageData } from "../kit/page";
-import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
+import { accountCalls, callApi, essayCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { formatTime } from "../kit/format";
 import { isEmptyHtml, RichEditor } from "../parts/rich-editor";
@@ -19,14 +19,6 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png"]);
 const REFUSALS = new Set([400, 401, 403, 404]);
 /** Images in the text are shown at most this wide, so larger ones are scaled down before upload. */
 const CONTENT_IMAGE_SIDE = 1280;
-
-interface Detail {
-  id: number;
-  status: "draft" | "released";
-  hasPendingEdits: boolean;
-  mine: boolean;
-  editable?: EssayFields;
-}
 
 type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved"; at: string } | { kind: "local" };
 type Load = { state: "loading" } | { state: "ready" } | { state: "missing"; message: string };
@@ -85,7 +77,7 @@ export default function Editor({
       start(null);
       return;
     }
-    void browserApi.request<Detail>("/essay/detail", { method: "GET", params: { id: initialId } }).then((envelope) => {
+    void callApi(essayCalls.essay, { id: initialId }).then((envelope) => {
       if (!current) return;
       if (isSuccess(envelope) && envelope.data?.mine && envelope.data.editable) {
         setStatus(envelope.data.status);
@@ -118,9 +110,7 @@ export default function Editor({
     if (!dirty.current && idRef.current) return true;
     const sent = latest.current;
     setSave({ kind: "saving" });
-    const request = browserApi.request<{ id: number; status: "draft" | "released"; updateTime: string }>("/essay/saveDraft", {
-      params: { ...sent, ...(idRef.current ? { id: idRef.current } : {}) },
-    });
+    const request = callApi(essayCalls.saveDraft, { ...sent, ...(idRef.current ? { id: idRef.current } : {}) });
     inFlight.current = request;
     const envelope = await request;
     inFlight.current = null;
@@ -174,9 +164,7 @@ export default function Editor({
   };
 
   const upload = async (image: Blob): Promise<string | null> => {
-    const envelope = (await browserApi.request<{ url: string }>("/file/upload", {
-      params: { purpose: "cover", data: await (await imageTools()).toBase64(image) },
-    })) as ApiEnvelope<{ url: string }>;
+    const envelope = await callApi(accountCalls.uploadFile, { purpose: "cover", data: await (await imageTools()).toBase64(image) });
     if (askedToLogIn(envelope)) return null;
     if (!isSuccess(envelope) || !envelope.data) {
       showToast(envelope.message || t("errors.imageFailed"), "error");
@@ -242,9 +230,7 @@ export default function Editor({
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
       if (inFlight.current) await inFlight.current;
-      const envelope = await browserApi.request<{ id: number }>("/essay/release", {
-        params: { ...current, ...(idRef.current ? { id: idRef.current } : {}) },
-      });
+      const envelope = await callApi(essayCalls.releaseEssay, { ...current, ...(idRef.current ? { id: idRef.current } : {}) });
       if (askedToLogIn(envelope)) return;
       if (!isSuccess(envelope) || !envelope.data) {
         // Refused (a risk word, a limit, an empty field): the message says what, the text stays on screen and device.
@@ -274,7 +260,7 @@ export default function Editor({
     setBusy("delete");
     try {
       if (inFlight.current) await inFlight.current;
-      const envelope = await browserApi.request("/essay/remove", { params: { id: idRef.current } });
+      const envelope = await callApi(essayCalls.removeEssay, { id: idRef.current });
       if (askedToLogIn(envelope)) return;
       if (!isSuccess(envelope)) {
         showToast(envelope.message || t("errors.saveFailed"), "error");

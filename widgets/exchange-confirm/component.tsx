@@ -39,7 +39,7 @@ export default function ExchangeConfirm({ props, data }: WidgetRenderProps<Excha
 
   const submit = async () => {
     setSubmitting(true);
-    const answer = await callApi<{ exchangeNo: string }>(pointCalls.exchange, {
+    const answer = await callApi(pointCalls.exchange, {
       goodsId: detail.id,
       quantity,
       idempotencyKey: submissionKey,

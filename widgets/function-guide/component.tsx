@@ -16,7 +16,7 @@ export default function FunctionGuide({ props }: WidgetRenderProps<FunctionGuide
   const viewer = useViewer();
   const [guide, setGuide] = useState<Guide | null>(null);
   useEffect(() => {
-    if (viewer) void callApi<Guide>(pointCalls.guide, { module: props.module }).then((answer) => setGuide(answer.data ?? null));
+    if (viewer) void callApi(pointCalls.guide, { module: props.module }).then((answer) => setGuide(answer.data ?? null));
   }, [viewer?.id, props.module]);
   if (!guide || guide.read) return null;
 

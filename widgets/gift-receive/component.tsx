@@ -29,7 +29,7 @@ export default function GiftReceive({ props, data }: WidgetRenderProps<GiftRecei
   const receive = async () => {
     if (!requireLogin()) return;
     setBusy(true);
-    const answer = await callApi<{ expiresAt: string }>(memberCalls.receiveGift, { code: page.view.query.code });
+    const answer = await callApi(memberCalls.receiveGift, { code: page.view.query.code });
     setBusy(false);
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     setReceivedUntil(answer.data.expiresAt);

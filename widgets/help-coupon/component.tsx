@@ -34,12 +34,12 @@ export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>
 
   useEffect(() => {
     if (code || viewer) return;
-    void callApi<typeof offer>(orderCalls.activityCoupon, { type: "help" }).then((answer) => setOffer(answer.code === 200 ? (answer.data ?? null) : null));
+    void callApi(orderCalls.activityCoupon, { type: "help" }).then((answer) => setOffer(answer.code === 200 ? (answer.data ?? null) : null));
   }, [code, viewer?.id]);
 
   useEffect(() => {
     if (!code && !viewer) return;
-    const answer = code ? callApi<HelpLink>(orderCalls.helpLink, { code }) : callApi<HelpLink>(orderCalls.myHelpLink);
+    const answer = code ? callApi(orderCalls.helpLink, { code }) : callApi(orderCalls.myHelpLink);
     void answer.then((result) => {
       if (result.code === 200 && result.data) setLink(result.data);
       else setMissing(true);
@@ -49,7 +49,7 @@ export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>
   const help = async () => {
     if (!requireLogin()) return;
     setBusy(true);
-    const answer = await callApi<HelpLink>(orderCalls.help, { code });
+    const answer = await callApi(orderCalls.help, { code });
     setBusy(false);
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     setLink(answer.data);

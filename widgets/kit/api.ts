@@ -1,6 +1,31 @@
-/** The widget kit's calls: the one API client of the browser and the named platform calls. Widgets never call fetch. */
+/**
+ * The widget kit's calls (ADR 069): named platform calls only, each answer typed by its path's contract. Widgets never
+ * call fetch or name a path (tests/unit/widget-api-calls.test.ts).
+ */
 export type { ApiEnvelope } from "@contracts/envelope";
+export type { ApiAnswers } from "@contracts/generated/api";
+export type { AnswerOf, ApiPath, NamedCall } from "~/api/call-table";
 export { isSuccess } from "@contracts/envelope";
-export { browserApi } from "~/api/browser-api";
-export { accountCalls, audioCalls, callApi, drawCalls, memberCalls, orderCalls, pointCalls, showFailure, voteCalls } from "~/api/calls";
-export { callLiveRoom, liveRoomPaths } from "~/api/live-room-api";
+export {
+  accountCalls,
+  audioCalls,
+  callApi,
+  circleCalls,
+  commentCalls,
+  drawCalls,
+  essayCalls,
+  eventCalls,
+  libraryCalls,
+  liveRoomCalls,
+  memberCalls,
+  messageCalls,
+  orderCalls,
+  pointCalls,
+  qaCalls,
+  refusalOf,
+  scholarCalls,
+  showFailure,
+  socialCalls,
+  voteCalls,
+} from "~/api/calls";
+export { callLiveRoom } from "~/api/live-room-api";

@@ -4,13 +4,12 @@ import type { LibraryListProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, libraryCalls } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { encodeQueryText, Link, SmartLink } from "../kit/links";
 import { formatMoment } from "../kit/format";
 import { keepForOffline } from "../kit/offline";
 import {
-  LIBRARY_API,
   LIBRARY_KINDS,
   LibraryEntryEditor,
   citationExportHref,
@@ -64,7 +63,7 @@ function Entries({ filters, viewerId, listLink, browseLink }: { filters: Filters
     async (pageNum: number, pageSize = PAGE_SIZE) => {
       const request = ++latest.current;
       const params = { pageNum, pageSize, ...(filters.kind ? { kind: filters.kind } : {}), ...(filters.tag ? { tag: filters.tag } : {}) };
-      const reply = await browserApi.request<ListAnswer>(LIBRARY_API.list, { method: "GET", params });
+      const reply = await callApi(libraryCalls.libraryList, params);
       if (request !== latest.current) return null;
       if (askedToLogIn(reply)) return null;
       if (!isSuccess(reply) || !reply.data) {
@@ -106,7 +105,7 @@ function Entries({ filters, viewerId, listLink, browseLink }: { filters: Filters
 
   const remove = async (entry: LibraryEntry) => {
     if ((entry.note || entry.tags.length) && !window.confirm(t("save.removeConfirm"))) return;
-    const reply = await browserApi.request(LIBRARY_API.remove, { params: { item: entry.item } });
+    const reply = await callApi(libraryCalls.libraryRemove, { item: entry.item });
     if (askedToLogIn(reply)) return;
     if (!isSuccess(reply)) {
       showToast(reply.message || t("common:actions.failed"), "error");

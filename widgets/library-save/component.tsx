@@ -4,11 +4,11 @@ import type { LibrarySaveProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, libraryCalls } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { Link } from "../kit/links";
 import { keepForOffline } from "../kit/offline";
-import { LIBRARY_API, LibraryEntryEditor, parseItemRef, type LibraryEntry, type LibraryStatus } from "../parts/library";
+import { LibraryEntryEditor, parseItemRef, type LibraryEntry } from "../parts/library";
 
 const BOOKMARK = "M6 3.5h12v17l-6-4.2-6 4.2z";
 
@@ -33,14 +33,14 @@ function SaveButton({ item, viewerId, libraryLink }: { item: string; viewerId: n
 
   useEffect(() => {
     if (!hydrated || !viewerId) return;
-    void browserApi.request<LibraryStatus>(LIBRARY_API.status, { method: "GET", params: { item } }).then((answer) => {
-      if (isSuccess(answer) && answer.data?.saved) setEntry(answer.data.entry);
+    void callApi(libraryCalls.libraryStatus, { item }).then((answer) => {
+      if (isSuccess(answer) && answer.data?.saved) setEntry(answer.data.entry ?? null);
     });
   }, [hydrated, viewerId, item]);
 
   const save = async () => {
     setBusy(true);
-    const answer = await browserApi.request<{ created: boolean; entry: LibraryEntry }>(LIBRARY_API.save, { params: { item } });
+    const answer = await callApi(libraryCalls.librarySave, { item });
     setBusy(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer) || !answer.data) {
@@ -58,7 +58,7 @@ function SaveButton({ item, viewerId, libraryLink }: { item: string; viewerId: n
     // A note or tags would go with the entry: ask first. A bare entry is one tap to save again.
     if ((entry?.note || entry?.tags.length) && !window.confirm(t("save.removeConfirm"))) return;
     setBusy(true);
-    const answer = await browserApi.request(LIBRARY_API.remove, { params: { item } });
+    const answer = await callApi(libraryCalls.libraryRemove, { item });
     setBusy(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer)) {

@@ -4,7 +4,7 @@ import type { LivePlayerProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, useHydrated, useLang, usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, eventCalls, isSuccess } from "../kit/api";
 import { countdownParts, formatCount, formatDateRange } from "../kit/format";
 import { $playbackFlag, $playStatus } from "../kit/browser";
 import { Art, artPlacement, preloadLeadArt } from "../parts/art";
@@ -56,7 +56,7 @@ export default function LivePlayer({ props, nodeId }: WidgetRenderProps<LivePlay
     if (!hydrated || planId === undefined || !stillChanging) return;
     return pollWhileShown(
       async () => {
-        const envelope = await browserApi.request<PlayInfo>("/live/playInfo", { params: { id: planId } });
+        const envelope = await callApi(eventCalls.playInfo, { id: planId });
         return isSuccess(envelope) && isPlayInfo(envelope.data) ? envelope.data : undefined;
       },
       setRefreshed,

@@ -4,7 +4,7 @@ import type { LiveScreenProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callLiveRoom, isSuccess, liveRoomPaths, showFailure } from "../kit/api";
+import { callLiveRoom, liveRoomCalls, isSuccess, showFailure } from "../kit/api";
 import { requireLogin } from "../kit/session";
 import { useScreenFeed } from "../parts/screen-feed";
 import { PushCard } from "../parts/screen-parts";
@@ -20,13 +20,13 @@ function SignIn({ planId, count }: { planId: string; count: number | null }) {
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
     if (!user) return;
-    void callLiveRoom<{ canAdd: boolean }>(liveRoomPaths.canSignIn, { planId }).then((answer) => {
+    void callLiveRoom(liveRoomCalls.canSignIn, { planId }).then((answer) => {
       if (isSuccess(answer) && answer.data) setSignedIn(!answer.data.canAdd);
     });
   }, [planId, user]);
   const signIn = async () => {
     if (!requireLogin()) return;
-    const answer = await callLiveRoom(liveRoomPaths.signIn, { planId });
+    const answer = await callLiveRoom(liveRoomCalls.signIn, { planId });
     if (isSuccess(answer)) setSignedIn(true);
     else showFailure(answer);
   };

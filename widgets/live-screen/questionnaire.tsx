@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../kit/page";
-import { callLiveRoom, isSuccess, liveRoomPaths } from "../kit/api";
+import { callLiveRoom, liveRoomCalls, isSuccess } from "../kit/api";
 import { requireLogin } from "../kit/session";
 import { ALREADY_ANSWERED_CODE, ANSWER_TEXT_LIMIT, checkAnswer, type PlanQuestion, type QuestionResults } from "../kit/realtime";
 import { ResultBars } from "../parts/screen-parts";
@@ -30,7 +30,7 @@ export function Questionnaire({
 
   const fetchQuestion = useCallback(async () => {
     setLoad({ state: "loading" });
-    const answer = await callLiveRoom<{ list: PlanQuestion[] }>(liveRoomPaths.questions, { planId });
+    const answer = await callLiveRoom(liveRoomCalls.questions, { planId });
     if (!isSuccess(answer) || !answer.data) setLoad({ state: "failed" });
     else setLoad({ state: "ready", question: answer.data.list.find((entry) => entry.id === questionId) ?? null });
   }, [planId, questionId]);
@@ -62,7 +62,7 @@ export function Questionnaire({
     }
     setProblem("");
     setSending(true);
-    const answer = await callLiveRoom<PlanQuestion>(liveRoomPaths.answer, {
+    const answer = await callLiveRoom(liveRoomCalls.answerQuestionnaire, {
       questionId: question.id,
       ...(question.kind === "text" ? { text: checked.text } : { optionIds: checked.optionIds.join(",") }),
     });

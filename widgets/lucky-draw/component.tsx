@@ -4,7 +4,7 @@ import type { LuckyDrawProps } from "@schemas/generated/page-config";
 import "./lucky-draw.css";
 import { refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, drawCalls, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, drawCalls, showFailure } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 import { formatMoment } from "../kit/format";
@@ -33,13 +33,8 @@ export interface DrawDetail {
   chances: number | null;
 }
 
-interface Outcome {
-  resultId: number;
-  prize: DrawPrize;
-  needsAddress: boolean;
-  points: number;
-  chances: number;
-}
+/** A draw's result, as /luckyDraw/draw answers it. */
+type Outcome = AnswerOf<typeof drawCalls.draw>;
 
 interface DrawTask {
   taskId: string;
@@ -85,7 +80,7 @@ function ChanceTasks({ drawId, onChances }: { drawId: number; onChances: (chance
   const [busy, setBusy] = useState<string | null>(null);
 
   const load = async () => {
-    const answer = await callApi<{ list: DrawTask[] }>(drawCalls.drawTasks, { drawId });
+    const answer = await callApi(drawCalls.drawTasks, { drawId });
     setTasks(answer.code === 200 && answer.data ? answer.data.list : null);
   };
   useEffect(() => {
@@ -106,7 +101,7 @@ function ChanceTasks({ drawId, onChances }: { drawId: number; onChances: (chance
   };
   const receive = async (task: DrawTask) => {
     setBusy(task.taskId);
-    const answer = await callApi<{ chances: number }>(drawCalls.receiveDrawChance, { taskId: task.taskId, drawId });
+    const answer = await callApi(drawCalls.receiveDrawChance, { taskId: task.taskId, drawId });
     setBusy(null);
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     onChances(answer.data.chances);
@@ -221,7 +216,7 @@ export default function LuckyDraw({ props, data }: WidgetRenderProps<LuckyDrawPr
     setLanded(false);
     if (!still) run.timer = window.setTimeout(tick, FAST_MS);
     else setActive(null);
-    const answer = await callApi<Outcome>(drawCalls.draw, { drawId: detail.id, payWith: method });
+    const answer = await callApi(drawCalls.draw, { drawId: detail.id, payWith: method });
     if (spin.current !== run) return;
     if (answer.code !== 200 || !answer.data) {
       window.clearTimeout(run.timer);

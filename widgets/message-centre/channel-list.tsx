@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import type { Lang } from "../kit/page";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, messageCalls } from "../kit/api";
 import { formatMoment } from "../kit/format";
 import { Link } from "../kit/links";
-import { $arrived, $unread, IM_API, type ImChannel, type ImMessage } from "../kit/session";
+import { $arrived, $unread, type ImChannel, type ImMessage } from "../kit/session";
 
 /** A message's line in a list: a notice's title, else its text (a picture's word when it is only a picture). */
 export function summary(message: ImMessage, lang: Lang, pictureWord: string): string {
@@ -22,7 +22,7 @@ export function ChannelList({ lang }: { lang: Lang }) {
   const arrived = useStore($arrived);
 
   const load = useCallback(async () => {
-    const answer = await browserApi.request<{ list: ImChannel[]; unread: number }>(IM_API.channels, { method: "GET" });
+    const answer = await callApi(messageCalls.channels);
     setFailed(!isSuccess(answer));
     if (isSuccess(answer) && answer.data) {
       setChannels(answer.data.list);
@@ -35,7 +35,7 @@ export function ChannelList({ lang }: { lang: Lang }) {
   }, [load, arrived]);
 
   const readAll = async () => {
-    const answer = await browserApi.request(IM_API.readAll, { method: "POST" });
+    const answer = await callApi(messageCalls.readAll);
     if (!isSuccess(answer)) return;
     $unread.set(0);
     setChannels((current) => current?.map((channel) => ({ ...channel, unread: 0 })) ?? null);

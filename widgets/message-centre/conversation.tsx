@@ -2,10 +2,10 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import type { Lang } from "../kit/page";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, messageCalls } from "../kit/api";
 import { formatMoment } from "../kit/format";
 import { Link, SmartLink } from "../kit/links";
-import { $arrived, $unread, DIRECT_TEXT_LIMIT, IM_API, NOTICE_CHANNEL, peerOf, type ImMessage } from "../kit/session";
+import { $arrived, $unread, DIRECT_TEXT_LIMIT, NOTICE_CHANNEL, peerOf, type ImMessage } from "../kit/session";
 
 interface ChannelPage {
   list: ImMessage[];
@@ -48,7 +48,7 @@ function Composer({ peerId, onSent }: { peerId: number; onSent: (message: ImMess
     event.preventDefault();
     if (!draft.trim() || sending) return;
     setSending(true);
-    const answer = await browserApi.request<ImMessage>(IM_API.send, { method: "POST", params: { toUserId: peerId, text: draft } });
+    const answer = await callApi(messageCalls.send, { toUserId: peerId, text: draft });
     setSending(false);
     if (isSuccess(answer) && answer.data) {
       setDraft("");
@@ -93,11 +93,11 @@ export function Conversation({ channel, lang, blackListLink }: { channel: string
   const peerId = peerOf(channel);
 
   const markRead = useCallback(async () => {
-    const answer = await browserApi.request<{ unread: number }>(IM_API.read, { method: "POST", params: { channelId: channel } });
+    const answer = await callApi(messageCalls.read, { channelId: channel });
     if (isSuccess(answer) && answer.data) $unread.set(answer.data.unread);
   }, [channel]);
   const load = useCallback(async () => {
-    const answer = await browserApi.request<ChannelPage>(IM_API.messages, { method: "GET", params: { channelId: channel } });
+    const answer = await callApi(messageCalls.messages, { channelId: channel });
     setFailed(!isSuccess(answer));
     if (isSuccess(answer) && answer.data) {
       setPage({ ...answer.data, list: [...answer.data.list].reverse() });

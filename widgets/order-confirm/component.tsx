@@ -50,7 +50,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
 
   useEffect(() => {
     if (!productId) return;
-    void callApi<{ coupons: { usable: UsableCoupon[] } }>(orderCalls.placeOrderInfo, { productId, quantity }).then((answer) => {
+    void callApi(orderCalls.placeOrderInfo, { productId, quantity }).then((answer) => {
       const usable = answer.code === 200 && answer.data ? answer.data.coupons.usable : [];
       setCoupons(usable);
       setCouponId((current) => (current && usable.some((coupon) => coupon.userCouponId === current) ? current : null));
@@ -60,7 +60,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
   useEffect(() => {
     if (!productId) return;
     const params = { productId, quantity, ...(couponId ? { userCouponId: couponId } : {}) };
-    void callApi<Quote>(orderCalls.quote, params).then((answer) => {
+    void callApi(orderCalls.quote, params).then((answer) => {
       if (answer.code === 200 && answer.data) setQuote(answer.data);
       else showFailure(answer);
     });
@@ -77,7 +77,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
       return;
     }
     setSubmitting(true);
-    const answer = await callApi<{ orderNo: string; payUrl: string; status: string }>(orderCalls.confirmPay, {
+    const answer = await callApi(orderCalls.confirmPay, {
       productId: product.productId,
       quantity,
       idempotencyKey: submissionKey,

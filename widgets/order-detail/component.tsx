@@ -42,7 +42,7 @@ export default function OrderDetail({ props, data }: WidgetRenderProps<OrderDeta
 
   const pay = async () => {
     setBusy("pay");
-    const answer = await callApi<{ payUrl: string }>(orderCalls.confirmPay, { orderNo: order.orderNo, idempotencyKey: payKey });
+    const answer = await callApi(orderCalls.confirmPay, { orderNo: order.orderNo, idempotencyKey: payKey });
     if (answer.code !== 200 || !answer.data) {
       setBusy(null);
       showFailure(answer);
@@ -54,7 +54,7 @@ export default function OrderDetail({ props, data }: WidgetRenderProps<OrderDeta
 
   const cancel = async () => {
     setBusy("cancel");
-    const answer = await callApi<Partial<OrderDetails>>(orderCalls.cancel, { orderNo: order.orderNo });
+    const answer = await callApi(orderCalls.cancel, { orderNo: order.orderNo });
     setBusy(null);
     if (answer.code !== 200 || !answer.data) {
       showFailure(answer);

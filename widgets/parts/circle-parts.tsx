@@ -1,7 +1,7 @@
 import "./circle-parts.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, circleCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { useLang } from "../kit/page";
 import { formatCount, formatMoment } from "../kit/format";
@@ -88,7 +88,7 @@ export function PraiseButton({ post }: { post: CirclePost }) {
   const toggle = async () => {
     if (!requireLogin() || busy) return;
     setBusy(true);
-    const answer = await browserApi.request<{ praised: boolean; praiseCount: number }>("/circle/praise", { params: { id: post.id } });
+    const answer = await callApi(circleCalls.praisePost, { id: post.id });
     setBusy(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer) || !answer.data) {

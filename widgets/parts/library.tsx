@@ -5,8 +5,8 @@
  */
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LIBRARY_API, LIBRARY_LIMITS, type LibraryEntry } from "@contracts/library";
-import { browserApi, isSuccess } from "../kit/api";
+import { LIBRARY_LIMITS, type LibraryEntry } from "@contracts/library";
+import { callApi, isSuccess, libraryCalls, refusalOf } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import "./library.css";
@@ -93,11 +93,11 @@ export function LibraryEntryEditor({ entry, onSaved, onCancel }: { entry: Librar
     }
     setTags(allTags);
     setTyped("");
-    const answer = await browserApi.request<{ entry: LibraryEntry }>(LIBRARY_API.update, { params: body });
+    const answer = await callApi(libraryCalls.libraryUpdate, body);
     setSaving(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer) || !answer.data) {
-      const fields = (answer.data as { fields?: Record<string, string> } | undefined)?.fields;
+      const fields = refusalOf(answer).fields;
       if (fields) setErrors(fields);
       else showToast(answer.message || t("common:actions.failed"), "error");
       return;

@@ -1,7 +1,7 @@
 import "./scholar-parts.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, socialCalls } from "../kit/api";
 import { asText, readPath } from "../kit/page";
 import type { Item } from "./paged-list";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -14,7 +14,7 @@ export function FollowButton({ authorCode, followed, onChange }: { authorCode: s
   const toggle = async () => {
     if (!requireLogin() || busy) return;
     setBusy(true);
-    const envelope = await browserApi.request<{ followed: boolean }>("/follow/doFollow", { params: { authorCode } });
+    const envelope = await callApi(socialCalls.follow, { authorCode });
     setBusy(false);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope) || !envelope.data) {

@@ -52,7 +52,7 @@ export function useChosenAddress(needed: boolean): Address | null {
   const chosenId = Number(page.view.query.addressId) || null;
   useEffect(() => {
     if (!needed) return;
-    void callApi<Address[]>(orderCalls.addresses).then((answer) => {
+    void callApi(orderCalls.addresses).then((answer) => {
       const list = answer.code === 200 && Array.isArray(answer.data) ? answer.data : [];
       setAddress(list.find((entry) => entry.id === chosenId) ?? list.find((entry) => entry.isDefault) ?? list[0] ?? null);
     });

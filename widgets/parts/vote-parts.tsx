@@ -45,13 +45,6 @@ export interface VoteEntry {
   rank: number;
 }
 
-interface VoteAnswer {
-  entryId: number;
-  votes: number;
-  rank: number;
-  tickets: VoteTickets;
-}
-
 interface Answered {
   counts: Record<number, { votes: number; rank: number }>;
   tickets: VoteTickets | null;
@@ -70,7 +63,7 @@ export function useVoting(campaign: VoteCampaign, tickets: VoteTickets | null) {
   const vote = async (entry: VoteEntry) => {
     if (!requireLogin() || busy !== null) return;
     setBusy(entry.id);
-    const answer = await callApi<VoteAnswer>(campaign.kind === "book" ? voteCalls.bookVote : voteCalls.videoVote, {
+    const answer = await callApi(campaign.kind === "book" ? voteCalls.bookVote : voteCalls.videoVote, {
       campaignId: campaign.id,
       entryId: entry.id,
     });

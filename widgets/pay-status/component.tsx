@@ -4,7 +4,7 @@ import type { PayStatusProps } from "@schemas/generated/page-config";
 import "./pay-status.css";
 import { usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, orderCalls, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
 import { randomToken } from "../kit/browser";
 import { SmartLink } from "../kit/links";
 import { formatFen } from "../kit/format";
@@ -12,14 +12,8 @@ import { formatFen } from "../kit/format";
 /** How often the result is asked for, and how long before the page says it has none yet. */
 export const POLL = { everyMs: 2_000, giveUpMs: 60_000 } as const;
 
-interface PayState {
-  status: "created" | "paid" | "fulfilled" | "cancelled" | "expired" | "refunded";
-  paymentStatus: "pending" | "succeeded" | "declined" | "refunded";
-  kind: "course" | "goods" | "membership" | "gift";
-  itemId: number;
-  /** Money that reached the platform for this order and went back: paid after it closed, or twice (ADR 040). */
-  refundedFen: number;
-}
+/** What the page shows of /order/getPaystatus; refundedFen is money that reached the platform and went back (ADR 040). */
+type PayState = Pick<AnswerOf<typeof orderCalls.payStatus>, "status" | "paymentStatus" | "kind" | "itemId" | "refundedFen">;
 
 /** What a paid order of each kind gives, in a sentence. */
 const PAID_TEXT: Record<PayState["kind"], string> = {
@@ -58,7 +52,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     let timer = 0;
     const started = Date.now();
     const ask = async () => {
-      const answer = await callApi<PayState>(orderCalls.payStatus, { orderNo });
+      const answer = await callApi(orderCalls.payStatus, { orderNo });
       if (stopped) return;
       if (answer.code === 200 && answer.data) setState(answer.data);
       const settled = answer.data && shownState(answer.data, false) !== "checking";
@@ -80,7 +74,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
 
   const payAgain = async () => {
     setRetrying(true);
-    const answer = await callApi<{ payUrl: string }>(orderCalls.confirmPay, { orderNo, idempotencyKey: randomToken(24) });
+    const answer = await callApi(orderCalls.confirmPay, { orderNo, idempotencyKey: randomToken(24) });
     if (answer.code !== 200 || !answer.data) {
       setRetrying(false);
       showFailure(answer);

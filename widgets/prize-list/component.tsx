@@ -54,7 +54,7 @@ function AddressChooser({
   const [chosen, setChosen] = useState<number | null>(Number(page.view.query.addressId) || null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    void callApi<Address[]>(orderCalls.addresses).then((answer) => {
+    void callApi(orderCalls.addresses).then((answer) => {
       if (answer.code !== 200) return showFailure(answer);
       const list = answer.data ?? [];
       setAddresses(list);
@@ -68,7 +68,7 @@ function AddressChooser({
   const submit = async () => {
     if (!chosen) return;
     setBusy(true);
-    const answer = await callApi<{ address: ShippingAddress }>(drawCalls.claimPrize, { resultId: prize.id, addressId: chosen });
+    const answer = await callApi(drawCalls.claimPrize, { resultId: prize.id, addressId: chosen });
     setBusy(false);
     if (answer.code !== 200 || !answer.data) return showFailure(answer);
     showToast(t("prizes.claimedToast"), "success");

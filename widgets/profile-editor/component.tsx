@@ -40,12 +40,12 @@ export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditor
     setUploading(true);
     try {
       const image = await compressImage(file);
-      const uploaded = await callApi<{ url: string }>(accountCalls.uploadFile, { contentType: image.type, data: await toBase64(image) });
+      const uploaded = await callApi(accountCalls.uploadFile, { contentType: image.type, data: await toBase64(image) });
       if (uploaded.code !== 200 || !uploaded.data) {
         showFailure(uploaded);
         return;
       }
-      const saved = await callApi<SessionUser>(accountCalls.updateProfile, { portraitUrl: uploaded.data.url });
+      const saved = await callApi(accountCalls.updateProfile, { portraitUrl: uploaded.data.url });
       if (saved.code !== 200) {
         showFailure(saved);
         return;
@@ -92,7 +92,7 @@ export default function ProfileEditor({ props }: WidgetRenderProps<ProfileEditor
           }}
           submitLabel={t("personCenter:setting.save")}
           onSubmit={async (value) => {
-            const saved = await callApi<SessionUser>(accountCalls.updateProfile, { nickname: value.nickname });
+            const saved = await callApi(accountCalls.updateProfile, { nickname: value.nickname });
             if (saved.code === 200) {
               keep(saved.data);
               showToast(saved.message ?? "", "success");

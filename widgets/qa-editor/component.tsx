@@ -5,7 +5,7 @@ import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, qaCalls, refusalOf } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { readCached, writeStorage } from "../kit/browser";
 import { checkForm, preloadValidators } from "../kit/form-check";
@@ -91,7 +91,7 @@ function Editor({
 
   useEffect(() => {
     if (!answering) return;
-    void browserApi.request<{ title: string; titleEn: string }>("/qa/detail", { method: "GET", params: { id: questionId } }).then((envelope) => {
+    void callApi(qaCalls.question, { id: questionId }).then((envelope) => {
       if (isSuccess(envelope) && envelope.data) setQuestionTitle(asText(readPath(envelope.data, ["title"], lang)));
       // Only a question the platform says is not there closes the editor; an unreachable platform leaves the draft open.
       else if (envelope.code === 404 || envelope.code === 400) setMissing(true);
@@ -166,11 +166,11 @@ function Editor({
       setPosting(false);
       return;
     }
-    const envelope = await browserApi.request<{ id: number; questionId?: number }>(answering ? "/qa/answer" : "/qa/ask", { params: body });
+    const envelope = await callApi(answering ? qaCalls.answerQuestion : qaCalls.ask, body);
     setPosting(false);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope) || !envelope.data) {
-      const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+      const fields = refusalOf(envelope).fields;
       if (fields) setErrors(fields);
       else {
         setRefusal(envelope.message || t("common:actions.failed"));

@@ -5,7 +5,7 @@ import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess, type ApiEnvelope } from "../kit/api";
+import { type ApiAnswers, type ApiEnvelope, type ApiPath, callApi, isSuccess, type NamedCall, qaCalls, refusalOf } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatMoment } from "../kit/format";
@@ -23,8 +23,6 @@ export default function QaThread({ props, data }: WidgetRenderProps<QaThreadProp
   return <Thread key={question.id} question={question} {...props} />;
 }
 
-type VoteAnswer = { answerId: number; myVote: -1 | 0 | 1; praiseCount: number; trampleCount: number };
-
 function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & { question: QaQuestion }) {
   const { t } = useTranslation("qa");
   const lang = useLang();
@@ -38,10 +36,14 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
   const byline = (post: QaQuestion | QaAnswer) => (post.mine ? t(post.anonymous ? "detail.anonymousMine" : "detail.mine") : inLang(post, "authorName"));
 
   /** One call at a time; a visitor is asked to log in; a failure is shown; the answer's data goes to `done`. */
-  const act = async <T,>(path: string, params: Record<string, unknown>, done: (value: T, envelope: ApiEnvelope<T>) => void) => {
+  const act = async <P extends ApiPath>(
+    call: NamedCall<P>,
+    params: Record<string, unknown>,
+    done: (value: ApiAnswers[P], envelope: ApiEnvelope<ApiAnswers[P]>) => void,
+  ) => {
     if (!requireLogin() || busy) return;
     setBusy(true);
-    const envelope = await browserApi.request<T>(path, { params });
+    const envelope = await callApi(call, params);
     setBusy(false);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope) || envelope.data === undefined) {
@@ -51,20 +53,20 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
     done(envelope.data, envelope);
   };
 
-  const vote = (answer: QaAnswer, path: "/qa/praise" | "/qa/trample") =>
-    act<VoteAnswer>(path, { answerId: answer.id }, (counted) =>
+  const vote = (answer: QaAnswer, call: typeof qaCalls.praiseAnswer | typeof qaCalls.trampleAnswer) =>
+    act(call, { answerId: answer.id }, (counted) =>
       setAnswers((shown) => shown.map((entry) => (entry.id === counted.answerId ? { ...entry, ...counted } : entry))),
     );
 
   const removeAnswer = (answer: QaAnswer) =>
-    act<{ id: number }>("/qa/removeAnswer", { id: answer.id }, () => {
+    act(qaCalls.removeAnswer, { id: answer.id }, () => {
       setAnswers((shown) => shown.filter((entry) => entry.id !== answer.id));
       setConfirming(null);
       showToast(t("detail.removed"), "success");
     });
 
   const removeQuestion = () =>
-    act<{ id: number }>("/qa/removeQuestion", { id: question.id }, () => {
+    act(qaCalls.removeQuestion, { id: question.id }, () => {
       showToast(t("detail.removed"), "success");
       refreshPageData();
       navigate(listLink, { replace: true });
@@ -99,11 +101,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
             className={concern.on ? "button qa-concern active" : "button button-primary qa-concern"}
             aria-pressed={concern.on}
             disabled={busy}
-            onClick={() =>
-              void act<{ concerned: boolean; concernCount: number }>("/qa/concern", { questionId: question.id }, (value) =>
-                setConcern({ on: value.concerned, count: value.concernCount }),
-              )
-            }
+            onClick={() => void act(qaCalls.concern, { questionId: question.id }, (value) => setConcern({ on: value.concerned, count: value.concernCount }))}
           >
             {t(concern.on ? "detail.concerned" : "detail.concern")}
           </button>
@@ -145,7 +143,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
                     className={answer.myVote === 1 ? "qa-vote active" : "qa-vote"}
                     aria-pressed={answer.myVote === 1}
                     disabled={busy || answer.mine}
-                    onClick={() => void vote(answer, "/qa/praise")}
+                    onClick={() => void vote(answer, qaCalls.praiseAnswer)}
                   >
                     ▲ {t("detail.praise")} <span className="qa-vote-count">{formatCount(answer.praiseCount, lang)}</span>
                   </button>
@@ -154,7 +152,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
                     className={answer.myVote === -1 ? "qa-vote qa-trample active" : "qa-vote qa-trample"}
                     aria-pressed={answer.myVote === -1}
                     disabled={busy || answer.mine}
-                    onClick={() => void vote(answer, "/qa/trample")}
+                    onClick={() => void vote(answer, qaCalls.trampleAnswer)}
                   >
                     ▼ {t("detail.trample")} <span className="qa-vote-count">{formatCount(answer.trampleCount, lang)}</span>
                   </button>
@@ -255,11 +253,11 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
       setPosting(false);
       return;
     }
-    const envelope = await browserApi.request<QaAnswer>("/qa/answer", { params: body });
+    const envelope = await callApi(qaCalls.answerQuestion, body);
     setPosting(false);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope) || !envelope.data) {
-      const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+      const fields = refusalOf(envelope).fields;
       setError(fields?.content ? t(fields.content) : envelope.message || t("common:actions.failed"));
       return;
     }

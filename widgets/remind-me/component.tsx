@@ -4,8 +4,8 @@ import type { RemindMeProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess, showFailure } from "../kit/api";
-import { IM_API, requireLogin, showToast } from "../kit/session";
+import { callApi, isSuccess, messageCalls, showFailure } from "../kit/api";
+import { requireLogin, showToast } from "../kit/session";
 
 /** States before a live starts (ADR 007): not started and upcoming. */
 const NOT_YET = new Set(["0", "1"]);
@@ -20,7 +20,7 @@ export default function RemindMe({ props }: WidgetRenderProps<RemindMeProps>) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!user || !itemId) return;
-    void browserApi.request<{ reminding: boolean }>(IM_API.reminderState, { method: "GET", params: { itemId } }).then((answer) => {
+    void callApi(messageCalls.reminderState, { itemId }).then((answer) => {
       if (isSuccess(answer) && answer.data) setReminding(answer.data.reminding);
     });
   }, [user, itemId]);
@@ -29,7 +29,7 @@ export default function RemindMe({ props }: WidgetRenderProps<RemindMeProps>) {
   const toggle = async () => {
     if (!requireLogin()) return;
     setBusy(true);
-    const answer = await browserApi.request<{ reminding: boolean }>(reminding ? IM_API.cancelReminder : IM_API.remind, { method: "POST", params: { itemId } });
+    const answer = await callApi(reminding ? messageCalls.cancelReminder : messageCalls.remind, { itemId });
     setBusy(false);
     if (!isSuccess(answer) || !answer.data) {
       showFailure(answer);

@@ -43,7 +43,7 @@ export function ProfileFinder({ target, onChoose }: { target: ClaimTarget; onCho
     const query = name.trim();
     if (!query) return;
     setBusy(true);
-    const answer = await callApi<{ list: FoundAuthor[] }>(scholarCalls.similarAuthors, { name: query }).finally(() => setBusy(false));
+    const answer = await callApi(scholarCalls.similarAuthors, { name: query }).finally(() => setBusy(false));
     if (answer.code === 200) setFound({ name: query, list: answer.data?.list ?? [] });
     else showFailure(answer);
   };

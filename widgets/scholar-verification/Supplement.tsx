@@ -15,7 +15,7 @@ export function Supplement({ onDone }: { onDone: (isPass: number) => void }) {
   const { t } = useTranslation(["scholarWorkspace", "verify"]);
   const [sent, setSent] = useState<(ScholarClaimForm & { email: string }) | null>(null);
   useEffect(() => {
-    void callApi<{ details: ScholarClaimForm | null; email: string }>(scholarCalls.certification).then((answer) => {
+    void callApi(scholarCalls.certification).then((answer) => {
       if (answer.code === 200 && answer.data?.details) setSent({ ...answer.data.details, email: answer.data.email });
       else showFailure(answer);
     });
@@ -46,7 +46,7 @@ export function Supplement({ onDone }: { onDone: (isPass: number) => void }) {
         submitLabel={t("scholarWorkspace:claim.supplementSubmit")}
         busyLabel={t("scholarWorkspace:claim.supplementBusy")}
         onSubmit={async (value) => {
-          const answer = await callApi<{ isPass: number }>(scholarCalls.supplementClaim, { ...value });
+          const answer = await callApi(scholarCalls.supplementClaim, { ...value });
           if (answer.code === 200) {
             clearDraft(DRAFT);
             showToast(answer.message ?? "", "success");

@@ -99,8 +99,8 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
             // A listed profile is claimed by its code; "create my profile" asks for a new one (spec §7 claimAndCreate).
             const answer =
               target?.kind === "create"
-                ? await callApi<{ isPass: number }>(scholarCalls.claimAndCreate, { ...value })
-                : await callApi<{ isPass: number }>(accountCalls.claimAuthor, {
+                ? await callApi(scholarCalls.claimAndCreate, { ...value })
+                : await callApi(accountCalls.claimAuthor, {
                     ...value,
                     authorCode: target?.kind === "claim" ? target.author.authorCode : undefined,
                   });

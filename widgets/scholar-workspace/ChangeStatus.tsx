@@ -1,14 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { formatMoment } from "../kit/format";
 import type { Lang } from "../kit/page";
-import type { ScholarProfileForm } from "../parts/scholar-workspace";
+import type { AnswerOf } from "../kit/api";
+import type { scholarCalls } from "../kit/scholar-calls";
 
-export interface ProfileChange {
-  status: number;
-  reason: string;
-  profile: ScholarProfileForm;
-  createdAt: string;
-}
+/** The owner's last edit and where it stands, as /author/get and /author/edit answer it. */
+export type ProfileChange = NonNullable<AnswerOf<typeof scholarCalls.getAuthor>["change"]>;
 
 /** Where the owner's last edit stands: waiting for review, declined with the reviewer's reason, or approved. */
 export function ChangeStatus({ change, lang }: { change: ProfileChange | null; lang: Lang }) {

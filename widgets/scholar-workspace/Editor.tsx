@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, showFailure } from "../kit/api";
+import { callApi, refusalOf, showFailure } from "../kit/api";
 import { refreshPageData, type Lang } from "../kit/page";
 import { showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
@@ -12,11 +12,6 @@ import { RowsEditor } from "./RowsEditor";
 import { PhotoField } from "./PhotoField";
 import { ChangeStatus, type ProfileChange } from "./ChangeStatus";
 
-interface OwnProfile {
-  editable: ScholarProfileForm;
-  change: ProfileChange | null;
-}
-
 type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; change: ProfileChange | null; restored: boolean };
 
 /** The device's unsent draft when there is one, else the platform's profile (or its waiting change, which is newer). */
@@ -26,7 +21,7 @@ function useProfileDraft(userId: number, authorCode: string) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const load = async () => {
     setLoaded({ state: "loading" });
-    const answer = await callApi<OwnProfile>(scholarCalls.getAuthor, { authorCode });
+    const answer = await callApi(scholarCalls.getAuthor, { authorCode });
     const kept = readDraft(key);
     if (answer.code !== 200 || !answer.data?.editable) {
       if (kept) setDraft(kept);
@@ -35,7 +30,7 @@ function useProfileDraft(userId: number, authorCode: string) {
     }
     const { editable, change } = answer.data;
     setDraft(kept ?? toDraft(change?.status === 0 ? change.profile : editable));
-    setLoaded({ state: "ready", change, restored: kept !== null });
+    setLoaded({ state: "ready", change: change ?? null, restored: kept !== null });
   };
   useEffect(() => {
     void load();
@@ -115,8 +110,8 @@ export default function Editor({ userId, authorCode, lang }: { userId: number; a
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      const answer = await callApi<ProfileChange>(scholarCalls.editAuthor, body);
-      const fields = (answer.data as { fields?: Record<string, string> } | undefined)?.fields;
+      const answer = await callApi(scholarCalls.editAuthor, body);
+      const fields = refusalOf(answer).fields;
       if (answer.code === 400 && fields) return setErrors(fields);
       if (answer.code !== 200) return showFailure(answer);
       dropDraft(key);

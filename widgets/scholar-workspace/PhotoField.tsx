@@ -18,7 +18,7 @@ export function PhotoField({ url, onChange, error }: { url: string; onChange: (u
     setUploading(true);
     try {
       const image = await compressImage(file);
-      const answer = await callApi<{ url: string }>(accountCalls.uploadFile, { purpose: "avatar", contentType: image.type, data: await toBase64(image) });
+      const answer = await callApi(accountCalls.uploadFile, { purpose: "avatar", contentType: image.type, data: await toBase64(image) });
       if (answer.code === 200 && answer.data) onChange(answer.data.url);
       else showFailure(answer);
     } finally {

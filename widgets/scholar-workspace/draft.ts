@@ -2,7 +2,8 @@
  * The owner's unsent profile edit, kept on this device on every change so nothing typed is lost to a reload, a failed
  * submit or a platform that is down; dropped once the platform has taken the edit for review.
  */
-import type { ScholarProfileForm } from "../parts/scholar-workspace";
+import type { AnswerOf } from "../kit/api";
+import type { scholarCalls } from "../kit/scholar-calls";
 
 /** What the editor holds: the form with years still as typed (a half-typed year is not lost to a number). */
 export interface ProfileDraft {
@@ -49,19 +50,25 @@ export function dropDraft(key: string): void {
   }
 }
 
-const year = (value: number | undefined) => (value === undefined ? "" : String(value));
+const year = (value: unknown) => (typeof value === "number" ? String(value) : "");
+
+/** The platform's editable profile (/author/get), or the waiting change's. */
+type OwnProfile = AnswerOf<typeof scholarCalls.getAuthor>;
+type ProfileAnswer = Partial<NonNullable<OwnProfile["editable"]>> | Partial<NonNullable<OwnProfile["change"]>["profile"]>;
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The editor's form from the platform's editable profile. */
-export function toDraft(profile: Partial<Omit<ScholarProfileForm, "jelCodes">> & { jelCodes?: readonly string[] }): ProfileDraft {
+export function toDraft(profile: ProfileAnswer): ProfileDraft {
   return {
-    authorName: profile.authorName ?? "",
-    orgName: profile.orgName ?? "",
-    introduction: profile.introduction ?? "",
-    portraitUrl: profile.portraitUrl ?? "",
-    homepage: profile.homepage ?? "",
-    orcid: profile.orcid ?? "",
-    repec: profile.repec ?? "",
-    googleScholar: profile.googleScholar ?? "",
+    authorName: text(profile.authorName),
+    orgName: text(profile.orgName),
+    introduction: text(profile.introduction),
+    portraitUrl: text(profile.portraitUrl),
+    homepage: text(profile.homepage),
+    orcid: text(profile.orcid),
+    repec: text(profile.repec),
+    googleScholar: text(profile.googleScholar),
     jelCodes: [...(profile.jelCodes ?? [])],
     workHistory: (profile.workHistory ?? []).map((entry) => ({ ...entry, startYear: year(entry.startYear), endYear: year(entry.endYear) })),
     education: (profile.education ?? []).map((entry) => ({ ...entry, year: year(entry.year) })),

@@ -4,7 +4,7 @@ import type { SeatMapProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, usePage, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, eventCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { useViewerSource } from "../parts/viewer-source";
 import { paletteClass } from "../parts/event-palette";
@@ -26,8 +26,6 @@ export interface SeatPlan {
   enrolled: boolean;
   mySeatId: number | null;
 }
-
-const CHOOSE_PATH = "/seat/choose";
 
 /** Seats of one row in order, with the aisle down the middle of the room. */
 function rowSeats(plan: SeatPlan, row: string): (Seat | "aisle")[] {
@@ -70,7 +68,7 @@ export default function SeatMap({ props, data, sourceName }: WidgetRenderProps<S
   const confirm = async () => {
     if (!chosen || busy) return;
     setBusy(true);
-    const envelope = await browserApi.request<{ row: string; number: number }>(CHOOSE_PATH, { params: { specialId: params.specialId, seatId: chosen.id } });
+    const envelope = await callApi(eventCalls.chooseSeat, { specialId: params.specialId, seatId: chosen.id });
     setBusy(false);
     if (isSuccess(envelope)) {
       showToast(envelope.message || t("seats.chosen", { seat: seatName(chosen) }), "success");

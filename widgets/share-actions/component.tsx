@@ -4,7 +4,7 @@ import type { ShareActionsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, eventCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 
 const ICONS = {
@@ -49,7 +49,7 @@ export default function ShareActions({ props }: WidgetRenderProps<ShareActionsPr
       return;
     }
     let current = true;
-    void browserApi.request<{ remind: boolean }>("/calendar/liveReminder", { method: "GET", params: { planId: id } }).then((answer) => {
+    void callApi(eventCalls.liveReminder, { planId: id }).then((answer) => {
       if (current && isSuccess(answer) && answer.data) setReminded(answer.data.remind);
     });
     return () => {
@@ -72,7 +72,7 @@ export default function ShareActions({ props }: WidgetRenderProps<ShareActionsPr
   const toggleReminder = async () => {
     if (!requireLogin() || busy) return;
     setBusy(true);
-    const answer = await browserApi.request<{ remind: boolean }>("/calendar/liveReminder", { params: { planId: id, remind: !reminded } });
+    const answer = await callApi(eventCalls.setLiveReminder, { planId: id, remind: !reminded });
     setBusy(false);
     if (askedToLogIn(answer)) return;
     if (!isSuccess(answer) || !answer.data) {

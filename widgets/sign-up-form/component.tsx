@@ -5,7 +5,7 @@ import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, openDialog, showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
@@ -48,7 +48,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
   const submit = async (value: Record<string, unknown>): Promise<SubmitOutcome | undefined> => {
     if (!isSignUpForm(state.form)) return;
     setProblem("");
-    const envelope = await browserApi.request(SIGN_UP_FORMS[state.form].path, { params: { ...value, specialId: state.specialId } });
+    const envelope = await callApi(SIGN_UP_FORMS[state.form].call, { ...value, specialId: state.specialId });
     if (isSuccess(envelope)) {
       clearDraft(draftKey);
       showToast(envelope.message || t("signUp.enrolledTitle"), "success");
@@ -56,7 +56,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
       return;
     }
     if (askedToLogIn(envelope)) return;
-    const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+    const fields = refusalOf(envelope).fields;
     if (envelope.code === 400 && fields && Object.keys(fields).length) return { fields };
     setProblem(envelope.message || t("signUp.failed"));
     await refresh();

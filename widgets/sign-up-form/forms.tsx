@@ -1,17 +1,18 @@
 import { lazy, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../kit/links";
+import { eventCalls } from "../kit/api";
 import type { UiSchema, WidgetProps } from "@rjsf/utils";
 import type { SubmitOutcome } from "../kit/form-drafts";
 
 /** The platform's sign-up forms: where each is sent, and its schema and validators (loaded with the form, never before). */
 export const SIGN_UP_FORMS = {
   specialEnroll: {
-    path: "/special/enroll",
+    call: eventCalls.specialEnroll,
     load: () => Promise.all([import("@schemas/generated/forms/special-enroll.schema.json"), import("@schemas/generated/forms/special-enroll.validators.js")]),
   },
   specialSignUp: {
-    path: "/signData/add",
+    call: eventCalls.specialSignUp,
     load: () => Promise.all([import("@schemas/generated/forms/special-sign-up.schema.json"), import("@schemas/generated/forms/special-sign-up.validators.js")]),
   },
 } as const;

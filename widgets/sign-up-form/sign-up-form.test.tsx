@@ -62,8 +62,8 @@ describe("signUpForm", () => {
   });
 
   it("sends each platform form to its own call", () => {
-    expect(SIGN_UP_FORMS.specialEnroll.path).toBe("/special/enroll");
-    expect(SIGN_UP_FORMS.specialSignUp.path).toBe("/signData/add");
+    expect(SIGN_UP_FORMS.specialEnroll.call.path).toBe("/special/enroll");
+    expect(SIGN_UP_FORMS.specialSignUp.call.path).toBe("/signData/add");
     expect(isSignUpForm("specialSignUp")).toBe(true);
     expect(isSignUpForm("constructor")).toBe(false);
     expect(isSignUpForm(null)).toBe(false);

@@ -25,14 +25,14 @@ export default function SigninCard({ props, data }: WidgetRenderProps<SigninCard
   const signin = tasks?.signin;
 
   useEffect(() => {
-    if (viewer) void callApi<{ remind: boolean; hour: number }>(pointCalls.reminder).then((answer) => setReminder(answer.data ?? null));
+    if (viewer) void callApi(pointCalls.reminder).then((answer) => setReminder(answer.data ?? null));
   }, [viewer?.id]);
 
   /** The switch moves at once; a refusal puts it back. */
   const switchReminder = async (remind: boolean) => {
     const before = reminder;
     if (before) setReminder({ ...before, remind });
-    const answer = await callApi<{ remind: boolean; hour: number }>(pointCalls.setReminder, { remind });
+    const answer = await callApi(pointCalls.setReminder, { remind });
     if (answer.code !== 200 || !answer.data) {
       setReminder(before);
       return showFailure(answer);
@@ -44,7 +44,7 @@ export default function SigninCard({ props, data }: WidgetRenderProps<SigninCard
   const signIn = async () => {
     if (!requireLogin()) return;
     setBusy(true);
-    const answer = await callApi<{ integral: number }>(pointCalls.signin);
+    const answer = await callApi(pointCalls.signin);
     setBusy(false);
     if (answer.code !== 200) return showFailure(answer);
     showToast(answer.message ?? "", "success");

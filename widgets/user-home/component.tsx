@@ -5,7 +5,7 @@ import type { UserHomeProps } from "@schemas/generated/page-config";
 import "./user-home.css";
 import { useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { type ApiAnswers, type ApiPath, callApi, isSuccess, type NamedCall, socialCalls } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
 import { SmartLink } from "../kit/links";
@@ -37,10 +37,10 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
   const person = data?.status === "ok" ? (data.value as Person | null) : null;
   if (!person) return null;
 
-  const act = async (path: string, done: (answer: Record<string, unknown>) => string) => {
+  const act = async <P extends ApiPath>(call: NamedCall<P>, done: (answer: ApiAnswers[P]) => string) => {
     if (!requireLogin()) return;
     setBusy(true);
-    const answer = await browserApi.request<Record<string, unknown>>(path, { params: { userId: person.userId } });
+    const answer = await callApi(call, { userId: person.userId });
     setBusy(false);
     setConfirming(false);
     if (askedToLogIn(answer)) return;
@@ -79,7 +79,7 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
             type="button"
             className="button"
             disabled={!hydrated || busy}
-            onClick={() => void act("/userBlack/remove", () => t("blackList.unblocked", { name: person.userName }))}
+            onClick={() => void act(socialCalls.unblock, () => t("blackList.unblocked", { name: person.userName }))}
           >
             {t("blackList.unblock")}
           </button>
@@ -91,7 +91,7 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
             className={person.followed ? "button" : "button button-primary"}
             aria-pressed={person.followed}
             disabled={!hydrated || busy}
-            onClick={() => void act("/follow/doFollow", (answer) => (answer.followed ? t("userHome.followedNow") : t("userHome.unfollowedNow")))}
+            onClick={() => void act(socialCalls.follow, (answer) => (answer.followed ? t("userHome.followedNow") : t("userHome.unfollowedNow")))}
           >
             {person.followed ? t("userHome.unfollow") : t("userHome.follow")}
           </button>
@@ -107,7 +107,7 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
             type="button"
             className="button button-primary"
             disabled={busy}
-            onClick={() => void act("/userBlack/add", () => t("userHome.blockedNow", { name: person.userName }))}
+            onClick={() => void act(socialCalls.block, () => t("userHome.blockedNow", { name: person.userName }))}
           >
             {t("userHome.blockYes")}
           </button>

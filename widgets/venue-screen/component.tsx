@@ -4,7 +4,7 @@ import type { VenueScreenProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callLiveRoom, isSuccess, liveRoomPaths } from "../kit/api";
+import { callLiveRoom, liveRoomCalls, isSuccess } from "../kit/api";
 import { useScreenFeed } from "../parts/screen-feed";
 import { PushCard, ResultBars } from "../parts/screen-parts";
 import { browserClock, chatSocketUrl, createChatConnection, type ChatMessage, type ChatServerEvent, type PlanQuestion } from "../kit/realtime";
@@ -43,7 +43,7 @@ function useQuestions(planId: string, resultIds: number[], enabled: boolean): Pl
   const missing = resultIds.filter((id) => !questions.some((question) => question.id === id)).join(",");
   useEffect(() => {
     if (!enabled) return;
-    void callLiveRoom<{ list: PlanQuestion[] }>(liveRoomPaths.questions, { planId }).then((answer) => {
+    void callLiveRoom(liveRoomCalls.questions, { planId }).then((answer) => {
       if (isSuccess(answer) && answer.data) setQuestions(answer.data.list);
     });
   }, [planId, enabled, missing]);

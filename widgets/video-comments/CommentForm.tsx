@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import videoCommentSchema from "@schemas/generated/forms/video-comment.schema.json";
 import type { VideoCommentForm } from "@schemas/generated/forms";
 import type { Comment } from "./comment";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, commentCalls, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { SchemaForm } from "../kit/forms";
@@ -17,7 +17,7 @@ export default function CommentForm({ videoId, onPosted, onCancel }: { videoId: 
   const draftKey = `video-comment:${videoId}`;
 
   const submit = async (value: CommentValue): Promise<SubmitOutcome | undefined> => {
-    const envelope = await browserApi.request<Comment>("/video/addVideoComment", { params: { videoId, content: value.content } });
+    const envelope = await callApi(commentCalls.addVideoComment, { videoId, content: value.content });
     if (askedToLogIn(envelope)) return;
     if (isSuccess(envelope) && envelope.data) {
       clearDraft(draftKey);
@@ -25,7 +25,7 @@ export default function CommentForm({ videoId, onPosted, onCancel }: { videoId: 
       onPosted(envelope.data);
       return;
     }
-    const fields = (envelope.data as { fields?: Record<string, string> } | undefined)?.fields;
+    const fields = refusalOf(envelope).fields;
     if (fields) return { fields };
     showToast(envelope.message || t("common:actions.failed"), "error");
   };

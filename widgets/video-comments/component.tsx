@@ -5,7 +5,7 @@ import type { VideoCommentsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { browserApi, isSuccess } from "../kit/api";
+import { callApi, commentCalls, isSuccess } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
@@ -32,7 +32,7 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
   const total = list.total + added.length - removed.size;
 
   const remove = async (comment: Comment) => {
-    const envelope = await browserApi.request("/video/delVideoComment", { params: { id: comment.id } });
+    const envelope = await callApi(commentCalls.deleteVideoComment, { id: comment.id });
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope)) {
       showToast(envelope.message || t("common:actions.failed"), "error");
