@@ -39,7 +39,7 @@ function agendaSheet(day1: string, day2: string): string {
 }
 
 /** Counts what the operator does: each click and each field filled. */
-function tally(page: Page) {
+function tally(_page: Page) {
   const counts = { clicks: 0, fields: 0 };
   return {
     counts,

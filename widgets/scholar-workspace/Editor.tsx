@@ -5,7 +5,7 @@ import { refreshPageData, type Lang } from "../kit/page";
 import { showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { scholarCalls } from "../kit/scholar-calls";
-import { type ScholarProfileForm, scholarProfileCheck } from "../parts/scholar-workspace";
+import { scholarProfileCheck } from "../parts/scholar-workspace";
 import { draftKey, dropDraft, type ProfileDraft, readDraft, toBody, toDraft, writeDraft } from "./draft";
 import { JelPicker } from "./JelPicker";
 import { RowsEditor } from "./RowsEditor";
