@@ -6,7 +6,7 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { toItem, type ItemRow } from "./content.server.ts";
 import { LIVE } from "./live/rules.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
-import { say } from "./kernel/language.server.ts";
+import { say, translate } from "./kernel/language.server.ts";
 
 /** The kinds of item an event page is about: a conference (meeting) or a live special. */
 const EVENT_KINDS = ["meeting", "liveSpecial"];
@@ -44,6 +44,18 @@ export interface PlanTimes {
 }
 
 /** A plan's live state from its own times on the server's clock. */
+
+/** The optional sign-up fields an operator made required for this event (ADR 071), as the form's field errors. */
+const REQUIRED_FIELD_MESSAGES = { position: "spec:signUp.errors.positionRequired", email: "spec:signUp.errors.emailRequired" } as const;
+
+function missingRequiredFields(db: Db, specialId: number, form: SpecialSignUpForm): { message: string; fields: Record<string, string> } | null {
+  const stored = db.prepare("SELECT required_fields FROM special_signup_terms WHERE special_id = ?").pluck().get(specialId) as string | undefined;
+  const required = JSON.parse(stored ?? "[]") as (keyof typeof REQUIRED_FIELD_MESSAGES)[];
+  const fields = Object.fromEntries(required.filter((field) => !form[field]?.trim()).map((field) => [field, REQUIRED_FIELD_MESSAGES[field]]));
+  const first = Object.values(fields)[0];
+  return first ? { message: first, fields } : null;
+}
+
 export function planState(plan: PlanTimes, now: Date): number {
   const start = plan.startsAt ? Date.parse(plan.startsAt) : NaN;
   const end = plan.endsAt ? Date.parse(plan.endsAt) : NaN;
@@ -302,6 +314,8 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
         if ("envelope" in found) return found.envelope;
         const body = validateBody<SpecialSignUpForm>(context, formKit(specialSignUpSchema, specialSignUpValidators));
         if (!body.ok) return body.envelope;
+        const missing = missingRequiredFields(db, found.row.id, body.value);
+        if (missing) return fail(400, translate(context, missing.message), { fields: missing.fields });
         return enrol(context, found.row.id, user.id, body.value);
       }),
     },

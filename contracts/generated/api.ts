@@ -1762,7 +1762,10 @@ export interface GuestListAnswer {
     authorNameEn: string;
     orgName: string;
     orgNameEn: string;
-    authorCode: string;
+    /**
+     * The guest's scholar profile code; null for a guest with no profile (one an operator added).
+     */
+    authorCode: string | null;
     portraitUrl: string;
     role: string;
     link: string;
@@ -3746,7 +3749,10 @@ export interface SpecialDetailAnswer {
   viewCount: number;
   link: string;
   deadline: string;
-  enrollOpensAt: string;
+  /**
+   * When sign-up opens (ISO time); null when it is open from the start.
+   */
+  enrollOpensAt: string | null;
   capacity: null | number;
   enrollCount: number;
   seatCount: number;

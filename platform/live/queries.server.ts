@@ -33,7 +33,7 @@ export const planGuests = (db: Db, planId: number) =>
 
 export const specialGuests = (db: Db, specialId: number) =>
   db
-    .prepare("SELECT g.*, 'guest' AS role FROM special_guests sg JOIN guests g ON g.id = sg.guest_id WHERE sg.special_id = ? ORDER BY sg.sort, g.id")
+    .prepare("SELECT g.*, sg.role FROM special_guests sg JOIN guests g ON g.id = sg.guest_id WHERE sg.special_id = ? ORDER BY sg.sort, g.id")
     .all(specialId) as GuestRow[];
 
 export const planCount = (db: Db, specialId: number) => db.prepare("SELECT COUNT(*) FROM special_plans WHERE special_id = ?").pluck().get(specialId) as number;

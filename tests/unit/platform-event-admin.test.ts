@@ -70,6 +70,30 @@ describe("/opsConsole/event", () => {
     expect(state.body.data).toMatchObject({ capacity: 400, form: "specialSignUp", deadline: new Date(closesAt).toISOString() });
   });
 
+  it("holds a sign-up to the fields the operator made required, at the field and in the person's language", async () => {
+    const opensAt = new Date(platform.now().getTime() - 86_400_000).toISOString();
+    const closesAt = new Date(Math.min(Date.parse((await read()).data.event.endsAt ?? "2099-01-01"), platform.now().getTime() + 86_400_000 * 3)).toISOString();
+    const signUp = { opensAt, closesAt, capacity: 400, form: "specialSignUp", requiredFields: ["email"], agreement: "", agreementEn: "" };
+    expect((await save({ signUp })).body.code).toBe(200);
+    const user = await platform.newUser();
+    const form = { specialId, realName: "王五", orgName: "人民大学", agree: true };
+    const refused = await platform.call("/signData/add", { body: form, token: user.token, lang: "zh" });
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.message).toBe("请输入邮箱");
+    expect(refused.body.data.fields).toEqual({ email: "spec:signUp.errors.emailRequired" });
+    const signed = await platform.call("/signData/add", { body: { ...form, email: "wang@example.edu" }, token: user.token, lang: "en" });
+    expect(signed.body.code).toBe(200);
+  });
+
+  it("answers each guest of the event with the role the operator gave them", async () => {
+    expect((await save({ guests: GUESTS })).body.code).toBe(200);
+    const list = (await platform.call("/guest/list", { body: { specialId } })).body.data.list as { authorNameEn: string; role: string }[];
+    expect(list.map(({ authorNameEn, role }) => [authorNameEn, role])).toEqual([
+      ["Lin Yi", "host"],
+      ["Chen Er", "speaker"],
+    ]);
+  });
+
   it("refuses a window that closes before it opens, in the caller's language, and writes nothing", async () => {
     const before = (await read()).data.signUp;
     const refused = await save({ signUp: { ...before, opensAt: "2026-12-10T00:00:00Z", closesAt: "2026-12-01T00:00:00Z", capacity: 5 } }, "zh");
