@@ -13,10 +13,10 @@ const root = join(import.meta.dirname, "..", "..");
 const widgetsDir = join(root, "widgets");
 
 /**
- * Kit modules that call something other than a named platform call: the two readers of a page config's own sources
- * hand the config's source to the pipeline, and the citations come from our server's /cite route, not the platform.
+ * Modules that call something other than a named platform call: the kit's reader of a page config's own sources
+ * hands the config's source to the pipeline, and the citations part fetches our server's /cite route, not the platform.
  */
-const NOT_PLATFORM_CALLERS = new Set(["widgets/kit/viewer-source.ts", "widgets/kit/paged-list.tsx", "widgets/kit/citations.ts"]);
+const NOT_PLATFORM_CALLERS = new Set(["widgets/kit/sources.ts", "widgets/parts/citations.ts"]);
 
 function widgetSources(): string[] {
   return readdirSync(widgetsDir, { recursive: true, encoding: "utf8" })

@@ -18,8 +18,13 @@ const TOTALS =
 export const conversionPerMille = (totals: Totals) => (totals.visitors ? Math.round((totals.signUps * 1000) / totals.visitors) : 0);
 
 export function createAnalytics(engine: SqlEngine) {
-  /** Today's salt, made by the first write of the day; yesterday's salt and visitor hashes are deleted with it. */
-  const saltOf = async (tx: SqlTransaction, day: string): Promise<string> => {
+  /**
+   * Today's salt, made by the first write of the day; yesterday's salt and visitor hashes are deleted with it. A batch
+   * counted late, after a later day began, gets none: its day's hashes are gone, and a salt made now would outlive it.
+   */
+  const saltOf = async (tx: SqlTransaction, day: string): Promise<string | null> => {
+    const latest = await tx.get<{ day: string | null }>("SELECT MAX(day) AS day FROM ops_daily_salt");
+    if (latest?.day && latest.day > day) return null;
     await tx.run("DELETE FROM ops_visitors_today WHERE day < ?", [day]);
     await tx.run("DELETE FROM ops_daily_salt WHERE day < ?", [day]);
     await tx.run("INSERT INTO ops_daily_salt (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING", [day, randomBytes(32).toString("hex")]);
@@ -31,7 +36,7 @@ export function createAnalytics(engine: SqlEngine) {
     const day = beijingDay(at);
     await engine.transaction(async (tx) => {
       const salt = await saltOf(tx, day);
-      const visitor = createHash("sha256").update(`${salt}:${batch.deviceId}`).digest("hex");
+      const visitor = salt === null ? null : createHash("sha256").update(`${salt}:${batch.deviceId}`).digest("hex");
       const pages = new Map<string, Totals>();
       const widgets = new Map<string, { path: string; widget: string; impressions: number; clicks: number }>();
       for (const event of batch.events) {
@@ -46,8 +51,12 @@ export function createAnalytics(engine: SqlEngine) {
         const counts = pages.get(event.path) ?? { views: 0, visitors: 0, signUps: 0, purchaseStarts: 0 };
         if (event.eventType === "pageView") {
           counts.views++;
-          const first = await tx.run("INSERT INTO ops_visitors_today (day, path, visitor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", [day, event.path, visitor]);
-          counts.visitors += first;
+          if (visitor !== null)
+            counts.visitors += await tx.run("INSERT INTO ops_visitors_today (day, path, visitor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", [
+              day,
+              event.path,
+              visitor,
+            ]);
         } else if (event.eventType === "signUp") counts.signUps++;
         else counts.purchaseStarts++;
         pages.set(event.path, counts);
