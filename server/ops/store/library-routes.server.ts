@@ -91,22 +91,25 @@ export function libraryRoutes(options: LibraryRoutesOptions): Router {
   const query = (request: Request) => Object.fromEntries(Object.entries(request.query).filter(([, value]) => typeof value === "string"));
   const body = (request: Request) => (request.body ?? {}) as Record<string, unknown>;
 
-  router.get(
-    `${MEDIA_PREFIX}:name`,
-    run(async (request, response) => {
-      const file = await store.mediaFile(String(request.params.name));
-      if (!file) {
-        response.status(404).type("text/plain").send("not found");
-        return;
-      }
-      response.setHeader("Content-Type", file.contentType);
-      // Named by its content: it never changes, so every cache may keep it for a year.
-      response.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      response.setHeader("X-Content-Type-Options", "nosniff");
-      response.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      response.send(file.bytes);
-    }),
-  );
+  // A name the library does not hold goes on: /media/ also holds the site's own files (public/media) and the
+  // platform's posters and audio, served after this router.
+  router.get(`${MEDIA_PREFIX}:name`, (request, response, next) => {
+    store
+      .mediaFile(String(request.params.name))
+      .then((file) => {
+        if (!file) {
+          next();
+          return;
+        }
+        response.setHeader("Content-Type", file.contentType);
+        // Named by its content: it never changes, so every cache may keep it for a year.
+        response.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+        response.send(file.bytes);
+      })
+      .catch(next);
+  });
 
   const api = Router();
   api.use(sameSiteWrites(options.publicOrigin));
