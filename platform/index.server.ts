@@ -25,8 +25,8 @@ import { audioBookRoutes } from "./audio-books/routes.server.ts";
 import { seedAudioBooks } from "./audio-books/seed.server.ts";
 import { createLedger, pointRoutes, seedPoints, sendSigninReminders } from "./points/index.server.ts";
 import { createMembership, seedMembership, type Membership } from "./membership/index.server.ts";
-import { luckyDrawRoutes, seedLuckyDraw } from "./lucky-draw.server.ts";
-import { seedVoting, votingRoutes } from "./voting.server.ts";
+import { createLuckyDraw, seedLuckyDraw } from "./lucky-draw/index.server.ts";
+import { createVoting, seedVoting } from "./voting/index.server.ts";
 import { communityRoutes } from "./community/routes.server.ts";
 import type { CommentTarget } from "./community/rules.server.ts";
 import { circleRoutes } from "./circle/routes.server.ts";
@@ -189,11 +189,11 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...shopRoutes(db, accounts),
       ...addressBook.routes,
       ...couponActivityRoutes(db, accounts),
-      ...luckyDrawRoutes(db, accounts, ledger, addressBook),
+      ...createLuckyDraw(db, accounts, ledger, addressBook).routes,
       ...pointRoutes(db, accounts, { ledger, addressOf: addressBook.deliveryAddress }),
       ...membership.routes,
       ...audioBookRoutes(db, accounts, ledger),
-      ...votingRoutes(db, accounts),
+      ...createVoting(db, accounts).routes,
       ...communityRoutes(db, accounts, commentTargets),
       ...circleRoutes(db, accounts, uploadsDir),
       ...qa.routes,
