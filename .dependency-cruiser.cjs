@@ -71,9 +71,9 @@ module.exports = {
     {
       name: "server-reaches-platform-through-its-entry",
       comment:
-        "The SSR server talks to the platform as to the real one, over its HTTP interface (ADR 076): of the platform it imports only the entry that builds the embedded one and mounts its handlers. The realtime hubs still hold the platform's parts until they reach it through a port.",
+        "The SSR server talks to the platform as to the real one, over its HTTP interface (ADR 076): of the platform it imports only the entry that builds the embedded one and mounts its handlers. Its sockets too: the hubs are the platform's (platform/realtime/); the server checks an upgrade and hands it over through the entry's sockets().",
       severity: "error",
-      from: { path: "^server/", pathNot: "^server/realtime/" },
+      from: { path: "^server/" },
       to: { path: "^platform/", pathNot: "^platform/index\\.server\\.ts$" },
     },
     {

@@ -26,6 +26,7 @@ import { seedAudioBooks } from "./audio-books/seed.server.ts";
 import { createLedger, pointRoutes, seedPoints, sendSigninReminders } from "./points/index.server.ts";
 import { createMembership, seedMembership, type Membership } from "./membership/index.server.ts";
 import { createLuckyDraw, seedLuckyDraw } from "./lucky-draw/index.server.ts";
+import { createSockets, type SocketOptions, type Sockets } from "./realtime/index.server.ts";
 import { createVoting, seedVoting } from "./voting/index.server.ts";
 import { communityRoutes } from "./community/routes.server.ts";
 import type { CommentTarget } from "./community/rules.server.ts";
@@ -58,6 +59,7 @@ import { devToolPages } from "./dev-tools/pages.server.ts";
 export { bodyLimitFor } from "./kernel/router.server.ts";
 export { NO_DEV_TOOL_HEADER } from "./dev-tools/router.server.ts";
 export type { PlatformApi } from "./kernel/router.server.ts";
+export { CHAT_LIMITS, type DwellConnectionLog, type SocketOptions, type Sockets } from "./realtime/index.server.ts";
 
 /** A fetch-style handler: one web Request in, one Response out. */
 export interface PlatformHandler {
@@ -84,6 +86,8 @@ export interface EmbeddedPlatform {
   liveRoom: LiveRoom;
   /** Notices, direct messages and reminders (ADR 063); the /ws/im socket reads new ones from here. */
   messages: Messages;
+  /** The socket endpoints (chat, dwell, screen, messages), for the host that takes the upgrades. */
+  sockets(options: SocketOptions): Sockets;
   close(): void;
 }
 
@@ -218,6 +222,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     hotSearches,
     liveRoom,
     messages,
+    sockets: (socketOptions) => createSockets({ db, accounts, liveRoom, messages }, socketOptions),
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

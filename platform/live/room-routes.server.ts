@@ -10,7 +10,7 @@ import { answerOnce, createQuestion, livePlanExists, pushesSince, resultsOf, sha
 
 /**
  * The live room talking back (issue 31, ADR 062, migration 030): the host's screen pushes, questionnaires with one
- * answer per person, and sign-ins. The screen socket (server/realtime/screen.server.ts) reads pushes from here.
+ * answer per person, and sign-ins. The screen socket (platform/realtime/screen.server.ts) reads pushes from here.
  */
 
 interface RoomArea {

@@ -1,9 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { Accounts } from "@platform/accounts/index.server.ts";
-import type { Db } from "@platform/kernel/db.server.ts";
-import type { ApiContext } from "@platform/kernel/router.server.ts";
-import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 
 /**
  * Only pages of this site may open a socket (a socket is not subject to CORS: without this check any site a
@@ -27,18 +23,4 @@ const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 403: "Forbidde
 /** Refuses an upgrade with a plain HTTP answer; the browser reports the socket as failed. */
 export function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404 | 429): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
-/** The platform's request context for a socket: the session is the HttpOnly cookie the browser sent with the upgrade. */
-export function socketContext(db: Db, request: IncomingMessage, now: () => Date): ApiContext {
-  const headers = new Headers();
-  if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
-  return { db, params: {}, headers, token: readCookie(request.headers.cookie, COOKIE_NAMES.token), ip: request.socket.remoteAddress ?? "", now };
-}
-
-/** The user a token belongs to, or null for no token, an ended session or a disabled account. */
-export function userOf(accounts: Accounts, context: ApiContext) {
-  if (!context.token) return null;
-  const who = accounts.current(context);
-  return "user" in who ? who.user : null;
 }

@@ -2,17 +2,12 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import express, { type Router } from "express";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { EmbeddedPlatform } from "@platform/index.server.ts";
-import { livePlanExists } from "@platform/live/rules.server.ts";
-import { DWELL_PLACEHOLDER_TOKEN, DWELL_SOCKET_PATH } from "@contracts/dwell.ts";
+import { CHAT_LIMITS, type EmbeddedPlatform } from "@platform/index.server.ts";
+import { DWELL_PLACEHOLDER_TOKEN, DWELL_SOCKET_PATH, readDwellQuery, type DwellConnection } from "@contracts/dwell.ts";
 import { CHAT_SOCKET_PATH } from "@contracts/chat.ts";
 import { readScreenQuery, SCREEN_SOCKET_PATH } from "@contracts/screen.ts";
-import { createScreenHub } from "./screen.server.ts";
 import { IM_SOCKET_PATH } from "@contracts/messages.ts";
-import { createMessagesHub } from "./messages.server.ts";
-import { CHAT_LIMITS, createChatHub } from "./chat.server.ts";
-import { createDwellHub, readDwellQuery, type DwellConnection } from "./dwell.server.ts";
-import { isSameOrigin, refuseUpgrade, socketContext, userOf } from "./common.server.ts";
+import { isSameOrigin, refuseUpgrade } from "./common.server.ts";
 import { createSocketRelay } from "./proxy.server.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 
@@ -66,20 +61,7 @@ const MAX_PAYLOAD = { chat: CHAT_LIMITS.maxPayloadBytes, dwell: 4 * 1024, screen
 export function createRealtime(options: RealtimeOptions) {
   const now = options.now ?? (() => new Date());
   const { backend } = options;
-  const embedded =
-    backend.kind === "embedded"
-      ? (() => {
-          const { db, accounts, liveRoom, messages } = backend.platform;
-          return {
-            db,
-            accounts,
-            screen: createScreenHub({ liveRoom }),
-            messages: createMessagesHub({ messages }),
-            chat: createChatHub({ db, accounts, now }),
-            dwell: createDwellHub({ db, accounts, now, testHooks: options.testHooks }),
-          };
-        })()
-      : null;
+  const embedded = backend.kind === "embedded" ? backend.platform.sockets({ now, testHooks: options.testHooks }) : null;
   const relay =
     backend.kind === "remote"
       ? createSocketRelay({
@@ -106,8 +88,8 @@ export function createRealtime(options: RealtimeOptions) {
   /** Whom the upgrade's session cookie names; a platform that cannot say counts as nobody (its socket fails anyway). */
   const userIdOf = async (request: IncomingMessage): Promise<string | null> => {
     if (embedded) {
-      const user = userOf(embedded.accounts, socketContext(embedded.db, request, now));
-      return user ? String(user.id) : null;
+      const userId = embedded.userIdOf(request);
+      return userId === null ? null : String(userId);
     }
     const token = readCookie(request.headers.cookie, COOKIE_NAMES.token);
     if (!token || backend.kind !== "remote") return null;
@@ -168,7 +150,7 @@ export function createRealtime(options: RealtimeOptions) {
       refuseUpgrade(socket, 400);
       return;
     }
-    if (embedded && !livePlanExists(embedded.db, query.planId)) {
+    if (embedded && !embedded.planExists(query.planId)) {
       refuseUpgrade(socket, 404);
       return;
     }
@@ -188,9 +170,9 @@ export function createRealtime(options: RealtimeOptions) {
     }
     void accept(imServer, request, socket, head, {
       embedded: (ws) => {
-        const user = embedded ? userOf(embedded.accounts, socketContext(embedded.db, request, now)) : null;
-        if (!user || !embedded) ws.close(4003, "not signed in");
-        else embedded.messages.join(ws, user.id);
+        const userId = embedded?.userIdOf(request) ?? null;
+        if (userId === null || !embedded) ws.close(4003, "not signed in");
+        else embedded.messages.join(ws, userId);
       },
       upstreamPath: (token) => `${IM_SOCKET_PATH}?${new URLSearchParams(token ? { token } : {})}`,
       maxPayload: MAX_PAYLOAD.im,
@@ -219,7 +201,7 @@ export function createRealtime(options: RealtimeOptions) {
         return;
       }
       // A remote platform answers an unknown plan itself (404, passed on by the relay).
-      if (embedded && !livePlanExists(embedded.db, planId)) {
+      if (embedded && !embedded.planExists(planId)) {
         refuseUpgrade(socket, 404);
         return;
       }

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
-import type { Accounts } from "@platform/accounts/index.server.ts";
-import type { Db } from "@platform/kernel/db.server.ts";
+import type { Accounts } from "../accounts/index.server.ts";
+import type { Db } from "../kernel/db.server.ts";
 import { evaluateGate } from "@contracts/gate.ts";
 import { CHAT_TEXT_LIMIT, type ChatMessage, type ChatServerEvent } from "@contracts/chat.ts";
-import { socketContext, userOf } from "./common.server.ts";
+import { socketContext, userOf } from "./session.server.ts";
+import { chatQueries, type ChatMessageRow, type ChatQueries } from "./queries.server.ts";
 
 /** Limits of the live-room chat; the browser shows the same numbers. */
 export const CHAT_LIMITS = {
@@ -19,17 +20,7 @@ export const CHAT_LIMITS = {
   maxPayloadBytes: 8 * 1024,
 } as const;
 
-interface MessageRow {
-  id: number;
-  plan_id: number;
-  text: string;
-  author_code: string;
-  author_name: string;
-  author_name_en: string;
-  created_at: string;
-}
-
-function toMessage(row: MessageRow): ChatMessage {
+function toMessage(row: ChatMessageRow): ChatMessage {
   return {
     id: row.id,
     planId: row.plan_id,
@@ -50,6 +41,41 @@ export function normalizeText(text: string): string {
       .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "")
       .trim()
   );
+}
+
+/** A `send` frame as received: its text, or none for anything else; the clientId only when well-formed. */
+function readSend(raw: RawData, isBinary: boolean): { clientId?: string; text?: string } {
+  let parsed: { type?: unknown; text?: unknown; clientId?: unknown } = {};
+  try {
+    const value: unknown = isBinary ? null : JSON.parse(raw.toString());
+    if (value && typeof value === "object") parsed = value;
+  } catch {
+    /* answered as a bad message */
+  }
+  const clientId = typeof parsed.clientId === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(parsed.clientId) ? parsed.clientId : undefined;
+  return { clientId, text: parsed.type === "send" && typeof parsed.text === "string" ? parsed.text : undefined };
+}
+
+/** Stores a message under the author's scholar name, never the user name: for most users that is a phone number or an email address. */
+function storeMessage(
+  queries: ChatQueries,
+  sent: { planId: number; userId: number; authorCode: string; nickname: string | null; text: string; at: number },
+): ChatMessage {
+  const fallback = sent.nickname || sent.authorCode;
+  const name = queries.scholarName(sent.authorCode) ?? { name: fallback, name_en: fallback };
+  const row = {
+    plan_id: sent.planId,
+    author_code: sent.authorCode,
+    author_name: name.name,
+    author_name_en: name.name_en,
+    text: sent.text,
+    created_at: new Date(sent.at).toISOString(),
+  };
+  return toMessage({ id: queries.insertMessage(row, sent.userId), ...row });
+}
+
+function send(socket: WebSocket, event: ChatServerEvent): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
 }
 
 interface Member {
@@ -75,19 +101,8 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   const rooms = new Map<number, Set<Member>>();
   /** Per room: the newest message id its readers have been sent. */
   const relayedUpTo = new Map<number, number>();
-  const insert = db.prepare(
-    "INSERT INTO chat_messages (plan_id, user_id, author_code, author_name, author_name_en, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  const history = db.prepare("SELECT * FROM (SELECT * FROM chat_messages WHERE plan_id = ? AND id <= ? ORDER BY id DESC LIMIT ?) ORDER BY id");
-  const newerThan = db.prepare("SELECT * FROM chat_messages WHERE plan_id = ? AND id > ? ORDER BY id");
-  const newestId = db.prepare("SELECT COALESCE(MAX(id), 0) FROM chat_messages WHERE plan_id = ?").pluck();
-  const scholarName = db.prepare("SELECT name, name_en FROM scholars WHERE author_code = ?");
-  const sendsInWindow = db.prepare("SELECT at FROM rate_events WHERE bucket = ? AND at > ? ORDER BY at").pluck();
-  const countSend = db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)");
+  const queries = chatQueries(db);
 
-  const send = (socket: WebSocket, event: ChatServerEvent) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-  };
   const broadcast = (planId: number, event: ChatServerEvent) => {
     for (const member of rooms.get(planId) ?? []) send(member.socket, event);
   };
@@ -104,9 +119,9 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
    */
   const takeSendSlot = db.transaction((userId: number, at: number): number => {
     const bucket = `chat:${userId}`;
-    const times = sendsInWindow.all(bucket, at - CHAT_LIMITS.windowMs) as number[];
+    const times = queries.sendsInWindow(bucket, at - CHAT_LIMITS.windowMs);
     if (times.length >= CHAT_LIMITS.perWindow) return times[times.length - CHAT_LIMITS.perWindow] + CHAT_LIMITS.windowMs - at;
-    countSend.run(bucket, at);
+    queries.countSend(bucket, at);
     return 0;
   });
 
@@ -117,7 +132,7 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   const relay = (planId: number, own?: { id: number; deliver: () => void }) => {
     const upTo = relayedUpTo.get(planId);
     if (upTo === undefined) return;
-    for (const row of newerThan.all(planId, upTo) as MessageRow[]) {
+    for (const row of queries.newerThan(planId, upTo)) {
       if (row.id === own?.id) own.deliver();
       else broadcast(planId, { type: "message", message: toMessage(row) });
       relayedUpTo.set(planId, row.id);
@@ -130,15 +145,8 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
   relayTimer.unref();
 
   const onMessage = (planId: number, member: Member, raw: RawData, isBinary: boolean) => {
-    let parsed: { type?: unknown; text?: unknown; clientId?: unknown } = {};
-    try {
-      const value: unknown = isBinary ? null : JSON.parse(raw.toString());
-      if (value && typeof value === "object") parsed = value;
-    } catch {
-      /* answered as a bad message below */
-    }
-    const clientId = typeof parsed.clientId === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(parsed.clientId) ? parsed.clientId : undefined;
-    if (parsed.type !== "send" || typeof parsed.text !== "string") {
+    const { clientId, text: sent } = readSend(raw, isBinary);
+    if (sent === undefined) {
       send(member.socket, { type: "error", code: "badMessage", clientId });
       return;
     }
@@ -147,7 +155,7 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
       send(member.socket, { type: "error", code: "notAllowed", clientId, access });
       return;
     }
-    const text = normalizeText(parsed.text);
+    const text = normalizeText(sent);
     if (!text) {
       send(member.socket, { type: "error", code: "empty", clientId });
       return;
@@ -162,15 +170,10 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
       send(member.socket, { type: "error", code: "rateLimited", clientId, retryAfterMs: wait });
       return;
     }
-    // Never the user name: for most users it is their phone number or email address.
-    const fallback = user.nickname || user.author_code;
-    const name = (scholarName.get(user.author_code) as { name: string; name_en: string } | undefined) ?? { name: fallback, name_en: fallback };
-    const createdAt = new Date(at).toISOString();
-    const id = Number(insert.run(planId, user.id, user.author_code, name.name, name.name_en, text, createdAt).lastInsertRowid);
-    const message: ChatMessage = { id, planId, text, authorCode: user.author_code, authorName: name.name, authorNameEn: name.name_en, createTime: createdAt };
+    const message = storeMessage(queries, { planId, userId: user.id, authorCode: user.author_code, nickname: user.nickname, text, at });
     // Only the sender gets its own clientId back, to match the answer to its send.
     relay(planId, {
-      id,
+      id: message.id,
       deliver: () => {
         for (const other of rooms.get(planId) ?? []) {
           send(other.socket, { type: "message", message: other === member && clientId ? { ...message, clientId } : message });
@@ -187,21 +190,16 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
       if (!room) {
         room = new Set();
         rooms.set(planId, room);
-        relayedUpTo.set(planId, newestId.get(planId) as number);
+        relayedUpTo.set(planId, queries.newestId(planId));
       } else {
         relay(planId);
       }
       room.add(member);
-      send(socket, {
-        type: "welcome",
-        planId,
-        access: viewer(member).access,
-        online: room.size,
-        limits: { maxLength: CHAT_LIMITS.maxLength, perWindow: CHAT_LIMITS.perWindow, windowMs: CHAT_LIMITS.windowMs },
-      });
+      const limits = { maxLength: CHAT_LIMITS.maxLength, perWindow: CHAT_LIMITS.perWindow, windowMs: CHAT_LIMITS.windowMs };
+      send(socket, { type: "welcome", planId, access: viewer(member).access, online: room.size, limits });
       send(socket, {
         type: "history",
-        messages: (history.all(planId, relayedUpTo.get(planId), CHAT_LIMITS.history) as MessageRow[]).map((row) => toMessage(row)),
+        messages: queries.history(planId, relayedUpTo.get(planId) ?? 0, CHAT_LIMITS.history).map((row) => toMessage(row)),
       });
       broadcast(planId, { type: "online", count: room.size });
       socket.on("message", (raw, isBinary) => onMessage(planId, member, raw, isBinary));

@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { LiveRoom } from "@platform/live/room-routes.server.ts";
+import type { LiveRoom } from "../live/room-routes.server.ts";
 import type { QuestionResults, ScreenServerEvent } from "@contracts/screen.ts";
 
 /** How often a node looks for pushes, sign-ins and shared results another node (or process) stored. */

@@ -1,72 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { WebSocket, RawData } from "ws";
-import type { Accounts } from "@platform/accounts/index.server.ts";
-import type { Db } from "@platform/kernel/db.server.ts";
-import type { DwellHeartbeat } from "@contracts/dwell.ts";
-import { socketContext, userOf } from "./common.server.ts";
+import type { Accounts } from "../accounts/index.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { type DwellConnection, readHeartbeat } from "@contracts/dwell.ts";
+import { socketContext, userOf } from "./session.server.ts";
 
 /** Time between two heartbeats counts in full up to this; a longer gap (a sleeping phone) counts this much. */
 const MAX_GAP_MS = 60_000;
-
-const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const SHORT_ID = /^[A-Za-z0-9_-]{0,64}$/;
-/** A path as location.pathname gives it (percent-encoded, so without spaces). */
-const PAGE = /^\/\S{0,199}$/;
-
-/** The connection query of spec §3: source, channelNo, toPage, toQuery, deviceId, linkNo (its token is a placeholder). */
-export interface DwellConnection {
-  source: string;
-  channelNo: string;
-  toPage: string;
-  toQuery: string;
-  deviceId: string;
-  linkNo: string;
-}
-
-/** The connection's query, checked; null when it cannot be a client of ours. */
-export function readDwellQuery(search: URLSearchParams): DwellConnection | null {
-  const value = (name: string) => search.get(name) ?? "";
-  const connection = {
-    source: value("source"),
-    channelNo: value("channelNo"),
-    toPage: value("toPage"),
-    toQuery: value("toQuery"),
-    deviceId: value("deviceId"),
-    linkNo: value("linkNo"),
-  };
-  if (!DEVICE_ID.test(connection.deviceId) || !["2", "3", "4"].includes(connection.source)) return null;
-  if (!SHORT_ID.test(connection.channelNo) || !SHORT_ID.test(connection.linkNo)) return null;
-  if (!PAGE.test(connection.toPage) || connection.toQuery.length > 500) return null;
-  return connection;
-}
-
-/** The heartbeat as received: clients in the wild send createTime as a number or a numeric string. */
-type Heartbeat = Omit<DwellHeartbeat, "createTime"> & { createTime: number | string };
-
-/** The heartbeat message of spec §3, checked field by field; null for anything else. */
-export function readHeartbeat(raw: string): Heartbeat | null {
-  let value: Record<string, unknown>;
-  try {
-    value = JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object") return null;
-  const text = (name: string, max: number) => (typeof value[name] === "string" && (value[name] as string).length <= max ? (value[name] as string) : null);
-  const channelNo = text("channelNo", 64);
-  const fromPage = text("fromPage", 200);
-  const fromQuery = text("fromQuery", 500);
-  const toPage = text("toPage", 200);
-  const toQuery = text("toQuery", 500);
-  const status = Number(value.status);
-  const isPlayback = String(value.isPlayback ?? "");
-  const createTime = value.createTime;
-  if (channelNo === null || fromPage === null || fromQuery === null || toPage === null || toQuery === null) return null;
-  if (!SHORT_ID.test(channelNo) || !PAGE.test(toPage) || (fromPage !== "" && !PAGE.test(fromPage))) return null;
-  if (!Number.isInteger(status) || status < 0 || status > 9 || !["", "0", "1"].includes(isPlayback)) return null;
-  if (typeof createTime !== "number" && typeof createTime !== "string") return null;
-  return { channelNo, createTime, fromPage, fromQuery, toPage, toQuery, status, isPlayback };
-}
 
 /** What a test may read about one device's connections (test hooks only). */
 export interface DwellConnectionLog {
