@@ -42,8 +42,8 @@ import { seedEssays } from "./essays-seed.server.ts";
 import { opsConsoleRoutes } from "./ops.server.ts";
 import { eventAdminRoutes } from "./event-admin.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
-import { libraryRoutes } from "./library.server.ts";
-import { calendarRoutes } from "./calendar.server.ts";
+import { libraryRoutes } from "./library/index.server.ts";
+import { createCalendar } from "./calendar/index.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live/room-routes.server.ts";
 import { createMessages, type Messages } from "./messages.server.ts";
 import { errorReportRoutes } from "./error-reports.server.ts";
@@ -204,7 +204,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...jobRoutes(db),
       ...essays.routes,
       ...libraryRoutes(db, accounts),
-      ...calendarRoutes(db, accounts),
+      ...createCalendar(db, accounts).routes,
       ...opsConsoleRoutes(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false }),
       ...eventAdminRoutes(db),
     ],
