@@ -9,6 +9,7 @@ import { useStaff } from "~/ops/staff";
 import { AddStaffForm, problemText } from "./AddStaffForm";
 import { LinkToSend } from "./LinkToSend";
 import { STAFF_ROLE_CHOICES } from "./roles";
+import "./staff.css";
 
 /**
  * Staff management (ADR 078), for admins: the server refuses everyone else (403, audited). An admin adds a person,
