@@ -68,6 +68,23 @@ test("an admin adds a person who sets their own password, then disables them and
   await page.getByRole("button", { name: "筛选", exact: true }).click();
   await expect(log.getByRole("row").filter({ hasText: clerk })).toContainText("停用了员工");
 
+  // The admin publishes too: a scheduled publish of the live version tomorrow, listed, then cancelled.
+  await page.goto("/ops/edit?path=%2F2023ames");
+  await page.getByRole("tab", { name: "版本历史" }).click();
+  const schedule = page.getByRole("region", { name: "定时发布" });
+  await schedule.getByLabel("发布内容").selectOption({ index: 0 });
+  await schedule.getByLabel("上线时间（北京时间）").fill("2020-01-01T09:00");
+  await schedule.getByRole("button", { name: "安排定时发布" }).click();
+  await expect(schedule.getByRole("alert")).toHaveText("请选择一个将来的北京时间");
+  await schedule.getByLabel("上线时间（北京时间）").fill("2099-04-10T09:30");
+  await schedule.getByRole("button", { name: "安排定时发布" }).click();
+  const waiting = schedule.getByTestId("ops-schedules").getByRole("listitem").filter({ hasText: "2099年4月10日 09:30" });
+  await expect(waiting).toContainText("等待上线");
+  await page.screenshot({ path: testInfo.outputPath("schedule-zh.png"), fullPage: true });
+  await waiting.getByRole("button", { name: "取消" }).click();
+  await expect(waiting).toContainText("已取消");
+  await page.goto("/ops/audit?actor=e2e-admin&action=staffDisabled");
+
   await page.getByRole("button", { name: "Switch to English" }).click();
   await expect(log.getByRole("row").filter({ hasText: clerk })).toContainText("disabled a staff member");
   await page.screenshot({ path: testInfo.outputPath("audit-en.png"), fullPage: true });
