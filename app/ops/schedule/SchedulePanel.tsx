@@ -7,6 +7,7 @@ import { formatMoment } from "~/format/dates";
 import { opsGet, opsPost } from "~/ops/api";
 import { errorText } from "~/ops/format";
 import { beijingInputValue, instantOfBeijing } from "./beijing-time";
+import "./schedule.css";
 
 interface SchedulePanelProps {
   path: string;
