@@ -14,6 +14,8 @@ export default [
     route("searches", "routes/ops.searches.tsx"),
     route("media", "routes/ops.media.tsx"),
     route("analytics", "routes/ops.analytics.tsx"),
+    route("staff", "routes/ops.staff.tsx"),
+    route("password", "routes/ops.password.tsx"),
   ]),
   route("*", "routes/page.tsx"),
 ] satisfies RouteConfig;

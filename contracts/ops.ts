@@ -10,7 +10,10 @@
 export const OPS_SESSION_COOKIE = "ops_session";
 
 /** Pages of the console the server knows by name (the gate lets the login page through). */
-export const OPS_PAGES = { home: "/ops", login: "/ops/login" } as const;
+export const OPS_PAGES = { home: "/ops", login: "/ops/login", staff: "/ops/staff", password: "/ops/password" } as const;
+
+/** The query parameter of a one-time link to set a password (`/ops/password?token=…`, ADR 078). */
+export const PASSWORD_LINK_QUERY = "token";
 
 /** The login page's query flag for a session that ended (`?ended=1`): only then does it say so; a first sign-in does not. */
 export const SESSION_ENDED_QUERY = "ended";
@@ -56,8 +59,25 @@ export const OPS_API = {
   copy: "/ops/api/copy",
   /** GET → OpsEditorMetadata. */
   metadata: "/ops/api/metadata",
-  /** GET ?limit=100&before=<id> → OpsAuditAnswer, newest first. */
+  /**
+   * GET ?limit=100&before=<id>&actor=&path=&action=&day=YYYY-MM-DD (a Beijing day) → OpsAuditAnswer, newest first;
+   * action "refused" means every refusal (sign-in, publish, forbidden call).
+   */
   audit: "/ops/api/audit",
+  /** Admin only (403 and audited otherwise). GET → OpsStaffAnswer. */
+  staff: "/ops/api/staff",
+  /** Admin only. POST OpsAddStaffRequest → OpsPasswordLinkAnswer; 400 badRequest with problems at the field, 409 pathTaken (the name). */
+  addStaff: "/ops/api/staff/add",
+  /** Admin only. POST OpsStaffRoleRequest → 204; 409 conflict when it would leave no admin. */
+  staffRole: "/ops/api/staff/role",
+  /** Admin only. POST OpsStaffDisableRequest → 204: disabling ends the person's sessions at once; 409 for oneself or the last admin. */
+  disableStaff: "/ops/api/staff/disable",
+  /** Admin only. POST OpsStaffNameRequest → OpsPasswordLinkAnswer: the password is taken away, sessions end, a new link is made. */
+  resetStaff: "/ops/api/staff/reset",
+  /** Open. GET ?token= → OpsPasswordLinkInfo; 410 gone (used, expired, unknown, or the account disabled). */
+  passwordLink: "/ops/api/password",
+  /** Open. POST OpsSetPasswordRequest → 204; 400 with problems (too short), 410 gone. */
+  setPassword: "/ops/api/password/set",
   /** GET → OpsHotSearchesAnswer: the hot searches as the site shows them (best first) and the phrases hidden from them. */
   hotSearches: "/ops/api/hotSearches",
   /** POST OpsKeywordRequest → 204; any staff member: the phrase leaves the hot searches at once and is not counted (ADR 042). */
@@ -74,7 +94,10 @@ export const OPS_API = {
  */
 export const OPS_PREVIEW_PREFIX = "/ops/preview";
 
-export type StaffRole = "editor" | "publisher";
+/** admin: everything a publisher may do, and managing staff (ADR 078). */
+export type StaffRole = "admin" | "publisher" | "editor";
+/** Who may publish, roll back and schedule. */
+export const PUBLISHING_ROLES: readonly StaffRole[] = ["admin", "publisher"];
 export type PreviewPersona = "visitor" | "user" | "scholar" | "vip";
 export type PreviewLang = "zh" | "en";
 /** draft: the saved draft; live: the latest published version; vN: that version. */
@@ -116,6 +139,7 @@ export type OpsErrorCode =
   | "conflict"
   | "pathTaken"
   | "invalid"
+  | "gone"
   | "unavailable";
 
 /** Every 4xx/5xx of /ops/api: a code to branch on and a message in the viewer's language (lang cookie, zh default). */
@@ -130,6 +154,10 @@ export interface OpsErrorAnswer {
   captchaRequired?: boolean;
   /** With a refused draft save (409 conflict): the draft another person saved since the editor read it. */
   theirs?: OpsDraftConflict;
+  /** With a refused staff change or password: what is wrong (a key of the ops catalogue's staff.problems)… */
+  problem?: string;
+  /** …and the field it belongs at, when it is one field's. */
+  field?: string;
 }
 
 /** The other person's draft a save would have overwritten. */
@@ -322,7 +350,14 @@ export type OpsAuditAction =
   | "describeMedia"
   | "schedulePublish"
   | "cancelSchedule"
-  | "scheduledPublish";
+  | "scheduledPublish"
+  | "staffAdded"
+  | "staffRoleChanged"
+  | "staffDisabled"
+  | "staffEnabled"
+  | "staffReset"
+  | "passwordSet"
+  | "forbidden";
 
 export interface OpsAuditEntry {
   id: number;
@@ -333,6 +368,8 @@ export interface OpsAuditEntry {
   path: string | null;
   version: number | null;
   detail: string | null;
+  /** Autosaves of one person on one page in one burst are one entry: how many saves it stands for (else 1). */
+  repeats: number;
 }
 
 export interface OpsHotSearch {
@@ -359,4 +396,59 @@ export interface OpsKeywordRequest {
 
 export interface OpsAuditAnswer {
   entries: OpsAuditEntry[];
+}
+
+export type OpsStaffState = "active" | "waiting" | "disabled";
+export type OpsPasswordLinkPurpose = "invite" | "reset" | "setup";
+
+export interface OpsStaffMember {
+  username: string;
+  role: StaffRole;
+  /** waiting: added or reset, the password not yet set through the link. */
+  state: OpsStaffState;
+  createdAt: string;
+  updatedAt: string;
+  disabledAt: string | null;
+  /** When the unused link expires, while one works. */
+  linkExpiresAt: string | null;
+}
+
+export interface OpsStaffAnswer {
+  staff: OpsStaffMember[];
+}
+
+export interface OpsAddStaffRequest {
+  username: string;
+  role: StaffRole;
+}
+
+export interface OpsStaffNameRequest {
+  username: string;
+}
+
+export interface OpsStaffRoleRequest extends OpsStaffNameRequest {
+  role: StaffRole;
+}
+
+export interface OpsStaffDisableRequest extends OpsStaffNameRequest {
+  disabled: boolean;
+}
+
+/** A one-time link for the admin to send (shown once; also printed on the server's console). */
+export interface OpsPasswordLinkAnswer {
+  username: string;
+  purpose: OpsPasswordLinkPurpose;
+  url: string;
+  expiresAt: string;
+}
+
+export interface OpsPasswordLinkInfo {
+  username: string;
+  purpose: OpsPasswordLinkPurpose;
+  expiresAt: string;
+}
+
+export interface OpsSetPasswordRequest {
+  token: string;
+  password: string;
 }

@@ -319,6 +319,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       baseServices: services,
       // The page renderer exists once the build is loaded (below); previews are answered only after that.
       renderPreview: (request, response, next) => renderPreview(request, response, next),
+      log,
     }),
   );
   app.use(refuseOddRequests());

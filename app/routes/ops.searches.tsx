@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toLang } from "@contracts/language";
-import { OPS_API, type OpsHotSearchesAnswer } from "@contracts/ops";
+import { OPS_API, PUBLISHING_ROLES, type OpsHotSearchesAnswer } from "@contracts/ops";
 import { formatMoment } from "~/format/dates";
 import { opsGet, opsPost } from "~/ops/api";
 import { errorText } from "~/ops/format";
@@ -56,7 +56,7 @@ export default function OpsSearches() {
     if (await act(OPS_API.hideSearch, keyword, t("searches.hidden", { keyword }), t("errors.unavailable"))) setPhrase("");
   };
 
-  const isPublisher = staff.role === "publisher";
+  const isPublisher = PUBLISHING_ROLES.includes(staff.role);
   return (
     <section className="ops-page">
       <h1>{t("searches.title")}</h1>

@@ -74,7 +74,8 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("ops");
   const location = useLocation();
   const navigate = useNavigate();
-  const onLogin = location.pathname === OPS_PAGES.login;
+  // The login page and a one-time link's page are open: nobody is signed in there yet.
+  const onLogin = location.pathname === OPS_PAGES.login || location.pathname === OPS_PAGES.password;
   const [access, setAccess] = useState<Access>({ kind: "checking" });
 
   useEffect(() => {
@@ -119,6 +120,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to="/ops/audit">{t("layout.audit")}</NavLink>
             <NavLink to={OPS_LIBRARY_PAGES.media}>{t("layout.media")}</NavLink>
             <NavLink to={OPS_LIBRARY_PAGES.analytics}>{t("layout.analytics")}</NavLink>
+            {staff.role === "admin" && <NavLink to={OPS_PAGES.staff}>{t("layout.staff")}</NavLink>}
           </nav>
         )}
         <div className="ops-header-end">

@@ -13,6 +13,7 @@ import {
   type OpsDiff,
   type OpsDraft,
   type OpsEditorMetadata,
+  type OpsErrorAnswer,
   type OpsErrorCode,
   type OpsMe,
   type OpsPageDetail,
@@ -23,6 +24,7 @@ import {
   type OpsVersion,
   type OpsVersionAnswer,
   type PublishWindow,
+  PUBLISHING_ROLES,
 } from "@contracts/ops.ts";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { toLang, type Lang } from "@contracts/language.ts";
@@ -36,6 +38,7 @@ import { draftConflict } from "./draft-conflict.server.ts";
 import { diffConfigs } from "./diff.server.ts";
 import { previewRequest, type PreviewTarget } from "./preview.server.ts";
 import { eventRoutes } from "./event.server.ts";
+import { passwordLinkRoutes, staffAdminRoutes, type StaffRoutesOptions } from "./staff-routes.server.ts";
 import type { ConsoleStore } from "./store/index.server.ts";
 
 export interface OpsConsoleServerOptions extends PublishCheckContext {
@@ -51,6 +54,8 @@ export interface OpsConsoleServerOptions extends PublishCheckContext {
   baseServices: (response: Response) => AppServices;
   /** React Router's handler rendering with the services previewServicesOf(response) names. */
   renderPreview: RequestHandler;
+  /** Where the server's messages go: a staff member's password link is printed there too (ADR 078). */
+  log?: (line: string) => void;
 }
 
 const MESSAGES: Record<OpsErrorCode, Record<Lang, string>> = {
@@ -67,6 +72,10 @@ const MESSAGES: Record<OpsErrorCode, Record<Lang, string>> = {
   },
   pathTaken: { zh: "该路径已被使用", en: "That path is already in use" },
   invalid: { zh: "配置未通过校验", en: "The config does not pass the checks" },
+  gone: {
+    zh: "该链接已失效：已使用、已过期或账号已停用，请联系管理员重新发送",
+    en: "This link no longer works: used, expired or the account disabled; ask an admin for a new one",
+  },
   unavailable: { zh: "服务暂时不可用，请稍后再试", en: "The service is unavailable; please try again later" },
 };
 
@@ -87,6 +96,7 @@ const STATUS_OF: Record<OpsErrorCode, number> = {
   conflict: 409,
   pathTaken: 409,
   invalid: 422,
+  gone: 410,
   unavailable: 502,
 };
 
@@ -102,12 +112,14 @@ const CODE_OF: Record<number, OpsErrorCode> = {
   429: "rateLimited",
 };
 
+type RefusalExtra = Pick<OpsErrorAnswer, "retryAfterSeconds" | "captchaRequired" | "problem" | "field">;
+
 class OpsRefusal extends Error {
   constructor(
     readonly code: OpsErrorCode,
     readonly problems?: OpsProblem[],
     /** What a refused sign-in tells the page: the wait before the next try and whether it needs the captcha. */
-    readonly login?: { retryAfterSeconds?: number; captchaRequired?: boolean },
+    readonly login?: RefusalExtra,
   ) {
     super(code);
   }
@@ -127,9 +139,9 @@ export function previewServicesOf(response: Response): AppServices {
 
 const langOf = (request: Request): Lang => toLang(readCookie(request.headers.cookie, COOKIE_NAMES.lang));
 
-function sendError(request: Request, response: Response, code: OpsErrorCode, problems?: OpsProblem[], login?: OpsRefusal["login"]) {
+function sendError(request: Request, response: Response, code: OpsErrorCode, problems?: OpsProblem[], extra?: RefusalExtra) {
   response.setHeader("Cache-Control", "no-store");
-  response.status(STATUS_OF[code]).json({ error: code, message: MESSAGES[code][langOf(request)], ...(problems ? { problems } : {}), ...login });
+  response.status(STATUS_OF[code]).json({ error: code, message: MESSAGES[code][langOf(request)], ...(problems ? { problems } : {}), ...extra });
 }
 
 const OPS_API_PREFIX = "/ops/api";
@@ -248,7 +260,7 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   const locals = (response: Response) => response.locals as StaffLocals;
   /** Lets publishers through; an editor's refusal is recorded in the audit log like every refusal (ADR 042). */
   const publisherOnly: RequestHandler = (request, response, next) => {
-    if (locals(response).staff.role === "publisher") {
+    if (PUBLISHING_ROLES.includes(locals(response).staff.role)) {
       next();
       return;
     }
@@ -344,6 +356,19 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       response.status(204).end();
     }),
   );
+
+  const staffRoutes: StaffRoutesOptions = {
+    router: consoleApi,
+    local,
+    store,
+    now,
+    publicOrigin: options.publicOrigin,
+    sessionOf: (response) => locals(response).opsSession,
+    refuse: (request, response, code, extra) => sendError(request, response, code, undefined, extra),
+    log: options.log ?? ((line) => console.log(line)),
+  };
+  // A one-time link is opened by someone not signed in yet.
+  passwordLinkRoutes(staffRoutes);
 
   // Everything else is staff only, paths that do not exist included: a refused caller learns nothing of the API.
   consoleApi.use(gate);
@@ -551,7 +576,9 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
   consoleApi.get(
     local(OPS_API.audit),
     run(async (request, response) => {
-      const params = { limit: String(request.query.limit ?? "100"), before: String(request.query.before ?? "") };
+      const params = Object.fromEntries(
+        ["limit", "before", "actor", "path", "action", "day"].map((name) => [name, typeof request.query[name] === "string" ? request.query[name] : ""]),
+      );
       response.json(await consoleStore<OpsAuditAnswer>("/audit", "GET", params, locals(response).opsSession));
     }),
   );
@@ -581,6 +608,8 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
       response.status(204).end();
     }),
   );
+
+  staffAdminRoutes(staffRoutes);
 
   eventRoutes({
     router: consoleApi,
@@ -628,19 +657,14 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   // Every other /ops page: staff only. The login page is open (it shows nothing but the form).
   router.use((request, response, next) => {
-    if (!OPS_PATH.test(request.path) || request.path === OPS_PAGES.login || request.path === `${OPS_PAGES.login}.data`) {
+    const open = [OPS_PAGES.login, OPS_PAGES.password].some((page) => request.path === page || request.path === `${page}.data`);
+    if (!OPS_PATH.test(request.path) || open) {
       next();
       return;
     }
     staffOf(request)
       .then((found) => {
-        if (found) {
-          response.setHeader("Cache-Control", "private, no-store");
-          next();
-          return;
-        }
-        response.setHeader("Cache-Control", "no-store");
-        if (isSiteMember(request)) {
+        const forbidden = () => {
           const lang = langOf(request);
           response
             .status(403)
@@ -648,7 +672,21 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
             .send(
               `<!doctype html><html lang="${lang === "zh" ? "zh-CN" : "en"}"><meta charset="utf-8"><title>403</title><h1>403</h1><p>${MESSAGES.forbidden[lang]}</p></html>`,
             );
-        } else if (request.path.endsWith(".data")) {
+        };
+        response.setHeader("Cache-Control", found ? "private, no-store" : "no-store");
+        // The staff screens are an admin's: anyone else is refused at the server, and the refusal recorded (ADR 078).
+        if (found && found.staff.role !== "admin" && (request.path === OPS_PAGES.staff || request.path === `${OPS_PAGES.staff}.data`)) {
+          void consoleStore("/audit", "POST", { action: "forbidden", path: null, detail: "staffPage: only an admin may do this" }, found.token, request.ip)
+            .catch((error: unknown) => console.error("ops console: the refusal could not be recorded", error))
+            .finally(forbidden);
+          return;
+        }
+        if (found) {
+          next();
+          return;
+        }
+        if (isSiteMember(request)) forbidden();
+        else if (request.path.endsWith(".data")) {
           response.status(401).type("text/plain").send(MESSAGES.unauthenticated[langOf(request)]);
         } else {
           // A session cookie the platform no longer knows is a session that ended; no cookie is a first sign-in.

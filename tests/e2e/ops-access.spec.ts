@@ -30,10 +30,17 @@ const METHOD = {
   hotSearches: "GET",
   hideSearch: "POST",
   showSearch: "POST",
+  staff: "GET",
+  addStaff: "POST",
+  staffRole: "POST",
+  disableStaff: "POST",
+  resetStaff: "POST",
+  passwordLink: "GET",
+  setPassword: "POST",
 } as const satisfies Record<keyof typeof OPS_API, "GET" | "POST">;
 
-/** Calls anyone may make: signing in (its answer for wrong credentials is tested by the server's suite) and out. */
-const OPEN = new Set<keyof typeof OPS_API>(["login", "logout"]);
+/** Calls anyone may make: signing in (its answer for wrong credentials is tested by the server's suite) and out, and a password link's. */
+const OPEN = new Set<keyof typeof OPS_API>(["login", "logout", "passwordLink", "setPassword"]);
 
 test("a signed-in member who is not staff gets 403 on every console page and API call", async ({ page, context, baseURL }) => {
   const member = await logInByCode(page.request);
@@ -49,7 +56,7 @@ test("a signed-in member who is not staff gets 403 on every console page and API
     expect((await response.json()).error, route).toBe("forbidden");
   }
   for (const path of [
-    ...Object.values(OPS_PAGES).filter((path) => path !== OPS_PAGES.login),
+    ...Object.values(OPS_PAGES).filter((path) => path !== OPS_PAGES.login && path !== OPS_PAGES.password),
     "/ops/audit",
     "/ops/searches",
     "/ops/edit?path=%2F2023ames",

@@ -46,7 +46,7 @@ const { app, attachRealtime, platform, consoleStore, beginDraining, close } = aw
 });
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;
-// Staff exist only by command (npm run ops:add-staff); the console suite's are made the same way, here.
+// The suite's staff are made in the store directly (in production: the first admin by npm run ops:add-staff, the rest at /ops/staff).
 for (const staff of Object.values(OPS_TEST_STAFF)) await consoleStore.saveStaff(staff.username, staff.role, staff.password, new Date());
 const server = createHttpServer(app);
 server.listen(env.port, env.host);

@@ -6,6 +6,7 @@
  * the services the page would get.
  */
 import { afterAll, beforeAll } from "vitest";
+import type { StaffRole } from "@contracts/ops";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -41,7 +42,7 @@ export interface OpsFixture {
   /** A request to the console's server, as a browser on this site sends it. */
   request(path: string, options?: { method?: "GET" | "POST"; body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in (staff made on first use) and answers the Cookie header that carries the session. */
-  signIn(username: string, role: "editor" | "publisher"): Promise<string>;
+  signIn(username: string, role: StaffRole): Promise<string>;
   /** A page store of a second server node on its own connection to the same store (pushed on PostgreSQL, else polled). */
   secondNode(pollMs: number): Promise<ServerPageConfigStore>;
   /** The console's store opened again on its own connection(s), as another server node opens it. */

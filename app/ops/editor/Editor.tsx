@@ -1,7 +1,16 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { OPS_API, OPS_PAGES, type OpsEditorMetadata, type OpsPageDetail, type OpsProblem, type OpsPublishAnswer, type PublishWindow } from "@contracts/ops";
+import {
+  OPS_API,
+  OPS_PAGES,
+  PUBLISHING_ROLES,
+  type OpsEditorMetadata,
+  type OpsPageDetail,
+  type OpsProblem,
+  type OpsPublishAnswer,
+  type PublishWindow,
+} from "@contracts/ops";
 import { formatTime } from "~/format/dates";
 import { opsGet, opsPost } from "~/ops/api";
 import { STATUS_CLASS, errorText } from "~/ops/format";
@@ -13,6 +22,7 @@ import RawJson from "./RawJson";
 import { ProblemList } from "./ProblemList";
 import Preview from "./Preview";
 import History from "./History";
+import { SchedulePanel } from "~/ops/schedule/SchedulePanel";
 import { ConflictPanel, type Conflict } from "./ConflictPanel";
 import { LocalCopyOffer } from "./LocalCopyOffer";
 import { PublishDialog } from "./PublishDialog";
@@ -149,7 +159,7 @@ export default function Editor({ path }: { path: string }) {
     });
   };
 
-  const publishRefusal = staff.role !== "publisher" ? t("editor.publisherOnly") : null;
+  const publishRefusal = PUBLISHING_ROLES.includes(staff.role) ? null : t("editor.publisherOnly");
 
   /** Another person published first: their version is shown beside the draft, to choose from; nothing is published. */
   const showPublishConflict = async () => {
@@ -373,7 +383,7 @@ export default function Editor({ path }: { path: string }) {
           ))}
         {tab === "event" && eventId && (
           <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
-            <EventPanel key={eventId} specialId={eventId} canChange={staff.role === "publisher"} />
+            <EventPanel key={eventId} specialId={eventId} canChange={publishRefusal === null} />
           </Suspense>
         )}
         {tab === "json" && <RawJson text={text} problems={problems} onText={edit} onShowProblem={showProblem} />}
@@ -397,6 +407,7 @@ export default function Editor({ path }: { path: string }) {
             onRolledBack={() => void reload()}
           />
         )}
+        {tab === "history" && <SchedulePanel path={path} versions={detail.versions} draftText={saved?.text ?? null} refusal={publishRefusal} />}
       </div>
     </section>
   );

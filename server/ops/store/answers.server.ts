@@ -8,6 +8,14 @@ export interface ConsoleAnswer {
   data?: unknown;
 }
 
+/** One call of the console's store: its parameters, the staff session token, and the caller's address. */
+export interface ConsoleCall {
+  params: Record<string, unknown>;
+  session?: string;
+  ip?: string;
+  at: Date;
+}
+
 export const ok = (data?: unknown): ConsoleAnswer => ({ code: 200, data });
 export const fail = (code: number, message: string, data?: unknown): ConsoleAnswer => ({ code, message, data });
 

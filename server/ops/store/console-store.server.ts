@@ -1,10 +1,13 @@
-import type { StaffRole } from "@contracts/ops.ts";
-import { audit, ConsoleRefusal, fail, ok, type ConsoleAnswer } from "./answers.server.ts";
+import { PUBLISHING_ROLES, type StaffRole } from "@contracts/ops.ts";
+import { audit, ConsoleRefusal, fail, ok, type ConsoleAnswer, type ConsoleCall } from "./answers.server.ts";
 import { createPageVersions, type DraftRow, type LiveVersion, type PublishedChange, type VersionRow } from "./page-versions.server.ts";
 import type { SqlEngine } from "./sql-engine.server.ts";
 import { createAnalytics } from "./analytics.server.ts";
 import { altTexts, createMediaLibrary } from "./media.server.ts";
 import { createScheduledPublishes } from "./scheduled-publishes.server.ts";
+import { auditAutosave, auditEntries } from "./audit-log.server.ts";
+import { createStaffAdmin } from "./staff-admin.server.ts";
+import { staffAdminHandlers } from "./staff-admin-handlers.server.ts";
 import { createStaffAccess, sessionAnswer, type LoginLimits, type StaffSession } from "./staff.server.ts";
 
 /**
@@ -30,13 +33,7 @@ export interface ConsoleStoreOptions extends LoginLimits {
   onPublished?: (change: PublishedChange) => void;
 }
 
-/** One call of the console's store: its parameters, the staff session token, and the caller's address. */
-export interface ConsoleCall {
-  params: Record<string, unknown>;
-  session?: string;
-  ip?: string;
-  at: Date;
-}
+export type { ConsoleCall } from "./answers.server.ts";
 
 type Handler = (call: ConsoleCall) => Promise<ConsoleAnswer>;
 
@@ -73,7 +70,7 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
   /** The session of a publisher; an editor's call is refused and the refusal recorded, as every refusal is (ADR 042). */
   const publisherOf = async (call: ConsoleCall, action: string): Promise<StaffSession> => {
     const session = await sessionOf(call);
-    if (session.role !== "publisher") {
+    if (!PUBLISHING_ROLES.includes(session.role)) {
       const path = typeof call.params.path === "string" ? call.params.path.slice(0, 300) : null;
       await audit(engine, call.at, session.username, "publishRefused", { path, detail: `${action}: only a publisher may do this`, ip: call.ip });
       throw new ConsoleRefusal(403, "only a publisher may do this");
@@ -104,10 +101,12 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     ...mediaHandlers(),
     ...analyticsHandlers(),
     ...scheduleHandlers(),
+    ...staffAdminHandlers(engine, sessionOf),
     "POST /audit": async (call) => {
       const session = await sessionOf(call);
       const action = stringParam(call, "action");
-      if (action !== "preview" && action !== "publishRefused") throw new ConsoleRefusal(400, "only preview and publishRefused are recorded by the server");
+      if (action !== "preview" && action !== "publishRefused" && action !== "forbidden")
+        throw new ConsoleRefusal(400, "only preview, publishRefused and forbidden are recorded by the server");
       const version = call.params.version === undefined || call.params.version === null ? null : Number(call.params.version);
       await audit(engine, call.at, session.username, action, {
         path: typeof call.params.path === "string" ? call.params.path : null,
@@ -119,12 +118,15 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     },
     "GET /audit": async (call) => {
       await sessionOf(call);
-      const limit = Math.min(Math.max(Number(call.params.limit) || 100, 1), 500);
-      const before = Number(call.params.before) || Number.MAX_SAFE_INTEGER;
-      const entries = await engine.all("SELECT id, at, actor, action, path, version, detail FROM ops_audit WHERE id < ? ORDER BY id DESC LIMIT ?", [
-        before,
-        limit,
-      ]);
+      const text = (name: string) => (typeof call.params[name] === "string" && call.params[name] ? (call.params[name] as string).slice(0, 300) : undefined);
+      const entries = await auditEntries(engine, {
+        actor: text("actor"),
+        path: text("path"),
+        action: text("action"),
+        day: text("day"),
+        before: Number(call.params.before) || undefined,
+        limit: Math.min(Math.max(Number(call.params.limit) || 100, 1), 500),
+      });
       return ok({ entries });
     },
   };
@@ -173,7 +175,8 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
             "INSERT INTO ops_drafts (path, text, base_version, editor, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET text = excluded.text, editor = excluded.editor, updated_at = excluded.updated_at",
             [path, text, baseVersion, session.username, call.at.toISOString()],
           );
-          await audit(tx, call.at, session.username, copiedFrom ? "copy" : "saveDraft", { path, detail: copiedFrom ? `copied from ${copiedFrom}` : null });
+          if (copiedFrom) await audit(tx, call.at, session.username, "copy", { path, detail: `copied from ${copiedFrom}` });
+          else await auditAutosave(tx, call.at, session.username, path);
           return (await pages.draftOf(tx, path)) as DraftRow;
         });
         return ok(draftAnswer(saved));
@@ -334,6 +337,8 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     engine,
     call,
     saveStaff: (username: string, role: StaffRole, password: string | null, at: Date) => staff.saveStaff(username, role, password, at),
+    /** The store's first admin and their setup link (the command line's one job, ADR 078). */
+    firstAdmin: (username: string, at: Date) => createStaffAdmin(engine).firstAdmin(username, at),
     staffExists: async (username: string) => Boolean(await engine.get("SELECT 1 AS found FROM ops_staff WHERE username = ?", [username])),
     seedFromDirectory: (directory: string, at: Date) => pages.seedFromDirectory(directory, at),
     live: (after: number | null): Promise<{ counter: number; pages?: LiveVersion[] }> => pages.live(after),

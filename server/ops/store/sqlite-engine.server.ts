@@ -96,7 +96,12 @@ function importFromEmbeddedPlatform(db: Database.Database, platformFile: string)
       db.prepare("INSERT INTO console_migrations (name, applied_at) VALUES ('import-embedded-platform', ?)").run(new Date().toISOString());
       const present = new Set((db.prepare("SELECT name FROM legacy.sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
       if (!present.has("ops_live_counter")) return;
-      for (const table of LEGACY_TABLES) if (present.has(table)) db.exec(`INSERT OR IGNORE INTO main.${table} SELECT * FROM legacy.${table}`);
+      for (const table of LEGACY_TABLES) {
+        if (!present.has(table)) continue;
+        // By the legacy table's own columns: later migrations added columns (with defaults) it never had.
+        const columns = (db.prepare(`SELECT name FROM pragma_table_info('${table}', 'legacy')`).all() as { name: string }[]).map((row) => row.name).join(", ");
+        db.exec(`INSERT OR IGNORE INTO main.${table} (${columns}) SELECT ${columns} FROM legacy.${table}`);
+      }
       db.exec("UPDATE main.ops_live_counter SET value = (SELECT value FROM legacy.ops_live_counter WHERE id = 1) WHERE id = 1");
     }).immediate();
   } finally {

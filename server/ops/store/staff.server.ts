@@ -3,6 +3,7 @@ import { addressKey } from "@contracts/client-address.server.ts";
 import { audit, ConsoleRefusal, fail, ok, type ConsoleAnswer } from "./answers.server.ts";
 import { hashPassword, newToken, sha256, verifyPassword } from "./credentials.server.ts";
 import type { SqlEngine } from "./sql-engine.server.ts";
+import { MIN_PASSWORD_LENGTH, STAFF_ROLES, USERNAME } from "./staff-admin.server.ts";
 
 export interface LoginLimits {
   /** A session ends after this long without a call… */
@@ -41,9 +42,6 @@ export interface LoginAttempt {
   at: Date;
 }
 
-const USERNAME = /^[a-z][a-z0-9_.-]{1,31}$/;
-const MIN_PASSWORD_LENGTH = 10;
-
 export const sessionAnswer = (session: StaffSession) => ({
   username: session.username,
   role: session.role,
@@ -66,7 +64,7 @@ export function createStaffAccess(engine: SqlEngine, limits: LoginLimits, spendC
 
   const saveStaff = async (username: string, role: StaffRole, password: string | null, at: Date): Promise<"created" | "updated"> => {
     if (!USERNAME.test(username)) throw new Error("a staff name is 2-32 characters: lower-case letters, digits, _ . -, starting with a letter");
-    if (role !== "editor" && role !== "publisher") throw new Error('the role must be "editor" or "publisher"');
+    if (!STAFF_ROLES.includes(role)) throw new Error(`the role must be one of ${STAFF_ROLES.join(", ")}`);
     if (password !== null && password.length < MIN_PASSWORD_LENGTH) throw new Error(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
     return engine.transaction(async (tx) => {
       const existing = await tx.get("SELECT username FROM ops_staff WHERE username = ?", [username]);
@@ -97,7 +95,8 @@ export function createStaffAccess(engine: SqlEngine, limits: LoginLimits, spendC
     const now = at.getTime();
     const hash = sha256(token);
     const row = await engine.get<{ username: string; last_seen_at: number; expires_at: number; role: StaffRole }>(
-      "SELECT s.username, s.last_seen_at, s.expires_at, st.role FROM ops_sessions s JOIN ops_staff st ON st.username = s.username WHERE s.token_hash = ?",
+      // A disabled account's sessions were deleted with the change; the join refuses one that raced it.
+      "SELECT s.username, s.last_seen_at, s.expires_at, st.role FROM ops_sessions s JOIN ops_staff st ON st.username = s.username WHERE s.token_hash = ? AND st.disabled_at IS NULL",
       [hash],
     );
     if (!row || now >= row.expires_at || now >= row.last_seen_at + idleMs) {
@@ -191,8 +190,9 @@ export function createStaffAccess(engine: SqlEngine, limits: LoginLimits, spendC
     const addressKeyed = `address:${addressKey(attempt.ip)}`;
     const refused = await refusalBeforeCheck(attempt, username, nameKey, addressKeyed);
     if (refused) return refused;
+    // A disabled account, or one whose password is still to be set through its link, signs in as no account does.
     const staff = await engine.get<{ username: string; role: StaffRole; password_hash: string }>(
-      "SELECT username, role, password_hash FROM ops_staff WHERE username = ?",
+      "SELECT username, role, password_hash FROM ops_staff WHERE username = ? AND disabled_at IS NULL AND password_hash IS NOT NULL",
       [username],
     );
     // A missing name costs the same scrypt as a wrong password, so timing does not tell which names exist.
