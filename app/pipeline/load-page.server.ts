@@ -14,6 +14,7 @@ import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
 import { projectPageData, shownPage } from "./data-reads";
 import { splitByHydration } from "./hydration-plan";
+import { answersPerViewer, standInFor } from "./viewer-class";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -84,15 +85,19 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
     return { ...base, kind: "closed", config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [], lateNodes: [], lateCode: [] };
   }
 
-  const user = token ? await services.sessionUser(request) : null;
+  const person = token ? await services.sessionUser(request) : null;
+  // A render shared by the viewer's class (ADR 083) is made for a stand-in and asks the platform as a visitor does.
+  const shared = Boolean(person && services.rendersForClass);
+  const user = person && shared ? standInFor(person) : person;
   const gate = evaluateGate(config.gate, user);
   if (gate !== "ok") {
     const data = Object.fromEntries(Object.keys(config.data ?? {}).map((name) => [name, { status: "gated", outcome: gate } as DataState]));
     await loadWidgetComponents(widgetTypes);
-    return { ...base, gate, user, data };
+    return { ...base, gate, user, data, ...classMark(shared) };
   }
 
   const plan = plannedSources(config, user);
+  if (shared) leavePersonalSourcesToBrowser(config, plan);
   // What this URL does not show (a tab not chosen, a widget whose condition on the query is false) loads no data.
   // Containers declare which children they show: their modules load first; every other widget's alongside the data.
   await loadWidgetComponents(containerTypesOf(config));
@@ -107,13 +112,32 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
           ? await requestSource(services.api, config.data![name], base.query, {
               lang,
               defaultTimeoutMs: services.sourceTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-              headers: token ? { token } : undefined,
-              cache: token ? undefined : services.sourceCache,
+              headers: token && !shared ? { token } : undefined,
+              cache: token && !shared ? undefined : services.sourceCache,
             })
           : planned;
     }),
   ]);
-  return { ...base, config: shown.config, user, data: projectPageData(config, data, lang, widgetDataReads) };
+  const projected = projectPageData(config, data, lang, widgetDataReads);
+  return { ...base, config: shown.config, user, data: shared ? markedAsVisitors(config, projected) : projected, ...classMark(shared) };
+}
+
+const classMark = (shared: boolean): Pick<PageView, "forClass"> => (shared ? { forClass: true } : {});
+
+/**
+ * In a shared render the server loads only what a visitor would be given: a source only a signed-in viewer may have is
+ * loaded by the browser, with the person's own cookie.
+ */
+function leavePersonalSourcesToBrowser(config: PageConfig, plan: Map<string, DataState | "load">): void {
+  const visitorPlan = plannedSources(config, null);
+  for (const [name, planned] of plan) if (planned === "load" && visitorPlan.get(name) !== "load") plan.set(name, { status: "loading" });
+}
+
+/** A source whose answer depends on who asks is rendered as a visitor sees it, and read again by the browser. */
+function markedAsVisitors(config: PageConfig, data: Record<string, DataState>): Record<string, DataState> {
+  return Object.fromEntries(
+    Object.entries(data).map(([name, state]) => [name, state.status === "ok" && answersPerViewer(config.data![name]) ? { ...state, asVisitor: true } : state]),
+  );
 }
 
 /** Whether a page takes visitors at `now`: its publish window, as the page shows it and its forms accept posts. */
