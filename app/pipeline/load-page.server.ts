@@ -7,6 +7,7 @@ import type { AppServices } from "~/services";
 import { widgetRegistry, isWidgetType, formWidgets } from "@widgets/registry";
 import type { DataState } from "./data-state";
 import { NOT_FOUND_CODE } from "@contracts/envelope";
+import { NETWORK_ERROR_CODE } from "~/api/api-client";
 import type { PageView, ServerPageView } from "./page-view";
 import { containerTypesOf, widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
@@ -97,7 +98,6 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   }
 
   const plan = plannedSources(config, user);
-  if (shared) leavePersonalSourcesToBrowser(config, plan);
   // What this URL does not show (a tab not chosen, a widget whose condition on the query is false) loads no data.
   // Containers declare which children they show: their modules load first; every other widget's alongside the data.
   await loadWidgetComponents(containerTypesOf(config));
@@ -119,24 +119,24 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
     }),
   ]);
   const projected = projectPageData(config, data, lang, widgetDataReads);
-  return { ...base, config: shown.config, user, data: shared ? markedAsVisitors(config, projected) : projected, ...classMark(shared) };
+  return { ...base, config: shown.config, user, data: shared ? forTheBrowser(config, projected) : projected, ...classMark(shared) };
 }
 
 const classMark = (shared: boolean): Pick<PageView, "forClass"> => (shared ? { forClass: true } : {});
 
 /**
- * In a shared render the server loads only what a visitor would be given: a source only a signed-in viewer may have is
- * loaded by the browser, with the person's own cookie.
+ * A shared render asks the platform as a visitor: what it refuses a visitor (a list for signed-in readers only) is left
+ * for the browser to load with the person's own cookie; a source whose answer depends on who asks keeps the visitor's
+ * answer, marked, and the browser reads it again. A failure of the platform and a missing subject stay what they are
+ * (the render is then not kept, ADR 043, or made for the person, app/routes/page.tsx).
  */
-function leavePersonalSourcesToBrowser(config: PageConfig, plan: Map<string, DataState | "load">): void {
-  const visitorPlan = plannedSources(config, null);
-  for (const [name, planned] of plan) if (planned === "load" && visitorPlan.get(name) !== "load") plan.set(name, { status: "loading" });
-}
-
-/** A source whose answer depends on who asks is rendered as a visitor sees it, and read again by the browser. */
-function markedAsVisitors(config: PageConfig, data: Record<string, DataState>): Record<string, DataState> {
+function forTheBrowser(config: PageConfig, data: Record<string, DataState>): Record<string, DataState> {
   return Object.fromEntries(
-    Object.entries(data).map(([name, state]) => [name, state.status === "ok" && answersPerViewer(config.data![name]) ? { ...state, asVisitor: true } : state]),
+    Object.entries(data).map(([name, state]): [string, DataState] => {
+      if (state.status === "ok") return [name, answersPerViewer(config.data![name]) ? { ...state, asVisitor: true } : state];
+      const refusedToVisitor = state.status === "error" && state.code !== NETWORK_ERROR_CODE && state.code !== NOT_FOUND_CODE;
+      return [name, refusedToVisitor ? { status: "loading" } : state];
+    }),
   );
 }
 
