@@ -29,6 +29,11 @@ export interface AppServices {
   now(): Date;
   /** Who is asking, from the token cookie, checked with the platform API; null for a visitor. */
   sessionUser(request: Request): Promise<SessionUser | null>;
+  /**
+   * This render is shared by the signed-in viewer's class (ADR 083): made for a stand-in, with the platform asked as a
+   * visitor. Set by the render cache, which keys what it keeps by that class.
+   */
+  rendersForClass?: boolean;
   /** Module URLs to preload for the given widget folders (empty in development). */
   widgetModuleUrls(folders: string[]): string[];
   /** The Set-Cookie of a session the server starts from a login answer (ADR 016), for a form posted without scripts (ADR 029). */

@@ -23,7 +23,8 @@ import { consolePlatformOver } from "./ops/store/platform-calls.server.ts";
 import { OPS_CONSOLE_PREFIX, PLATFORM_MEDIA } from "@contracts/platform-paths.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { compressResponses, precompressedFiles } from "./compression.server.ts";
-import { renderCache } from "./render-cache.server.ts";
+import { renderCache, type ViewerClassOf } from "./render-cache.server.ts";
+import { viewerClassOf } from "~/pipeline/viewer-class.ts";
 import { shareImages } from "./share-image.server.ts";
 import { normaliseRequestPaths } from "./request-path.server.ts";
 import { endedSessionCookie, sessionCookie, takeSessionToken } from "./session-cookie.server.ts";
@@ -62,6 +63,11 @@ export interface AppHandle {
   /** Answers the websockets (live chat, dwell time) on the server the app listens with. */
   attachRealtime(server: Server): AttachedRealtime;
   close(): Promise<void>;
+}
+
+/** The signed-in viewer the render cache keyed this response's render by (ADR 083). */
+interface RenderLocals {
+  classViewer?: SessionUser;
 }
 
 /** The methods the API answers (the platform's calls are GET and POST); fetch cannot even carry TRACE or CONNECT. */
@@ -291,7 +297,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     sourceCache,
     nonce: (response.locals as SecurityLocals).nonce,
     now,
-    sessionUser: (request) => sessionUser(readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token)),
+    // The render cache has asked already when it keys the render by the viewer's class (ADR 083).
+    sessionUser: async (request) => (response.locals as RenderLocals).classViewer ?? sessionUser(readCookie(request.headers.get("Cookie"), COOKIE_NAMES.token)),
+    rendersForClass: Boolean((response.locals as RenderLocals).classViewer),
     widgetModuleUrls,
     sessionCookie: (token) => sessionCookie(token, env.secureCookies),
     clientAddress: response.req.ip ?? "",
@@ -473,7 +481,13 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   if (options.renderCache ?? true) {
     // Renders of the old live set are stale once a publish lands (ADR 026): a new, empty cache replaces the old one.
-    const emptyCache = () => renderCache({ now: () => now().getTime() });
+    // A signed-in viewer's render is kept by their class (ADR 083): who they are is asked once, here, for the key.
+    const classOf: ViewerClassOf = async (request, response) => {
+      const viewer = await sessionUser(readCookie(request.headers.cookie, COOKIE_NAMES.token));
+      if (viewer) (response.locals as RenderLocals).classViewer = viewer;
+      return viewer && viewerClassOf(viewer);
+    };
+    const emptyCache = () => renderCache({ now: () => now().getTime(), classOf });
     let cache = emptyCache();
     dropRenders = () => {
       cache = emptyCache();

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { detectAppType } from "@contracts/app-type.ts";
 import { chunkBytes, isPublicCacheControl } from "./security.server.ts";
-import { SOURCES_FAILED_HEADER } from "~/pipeline/page-cache.ts";
+import { CLASS_RENDER_HEADER, SOURCES_FAILED_HEADER } from "~/pipeline/page-cache.ts";
 
 interface Entry {
   /** Until when (the cache's clock) the entry is served as it is; after that only when a fresh render fails. */
@@ -23,6 +23,16 @@ function sharedSeconds(cacheControl: unknown): number {
   return Number(/\bs-maxage=(\d+)/.exec(String(cacheControl))?.[1] ?? 0);
 }
 
+/**
+ * The Cache-Control the render is kept by: a visitor's render its own (public) one; a signed-in viewer's only the one
+ * its class render header names (ADR 083), whatever else it says, which is then taken off before anything leaves.
+ */
+function keptCacheControl(response: Response, signedIn: boolean): unknown {
+  const forClass = response.getHeader(CLASS_RENDER_HEADER);
+  response.removeHeader(CLASS_RENDER_HEADER);
+  return signedIn ? forClass : response.getHeader("cache-control");
+}
+
 /** How long after that it may still serve when a new render fails for want of the platform (stale-if-error). */
 function staleIfErrorSeconds(cacheControl: unknown): number {
   return Number(/\bstale-if-error=(\d+)/.exec(String(cacheControl))?.[1] ?? 0);
@@ -34,10 +44,18 @@ const STALE_MARKS = { "X-Render-Cache": "stale-if-error", Warning: '111 - "Reval
 const REFRESHING_MARKS = { "X-Render-Cache": "stale-while-revalidate", Warning: '110 - "Response is Stale"', "Cache-Control": "no-cache" };
 
 /**
- * Micro-caching of anonymous page renders (documents and client navigations' .data answers): it keeps what a shared
- * cache may keep, for as long (a public Cache-Control's s-maxage). Requests with a session token are never served from
- * or stored in the cache. Public documents carry a policy naming their inline scripts' hashes, not a nonce (ADR 030),
- * so a hit replays the stored bytes and headers as they are.
+ * The viewer's class for a request with a session token (ADR 083), resolved before the render so that the key is known:
+ * null when the token names nobody, whose render is then neither served from nor kept in the cache.
+ */
+export type ViewerClassOf = (request: Request, response: Response) => Promise<string | null>;
+
+/**
+ * Micro-caching of page renders (documents and client navigations' .data answers). A visitor's render is kept when a
+ * shared cache may keep it, for as long (a public Cache-Control's s-maxage). A signed-in viewer's render is kept by
+ * their class (`classOf`: their gate outcomes) when the page says it was rendered for the class (CLASS_RENDER_HEADER,
+ * ADR 083); without `classOf` requests with a session token are never served from or stored in the cache. Kept
+ * documents carry a policy naming their inline scripts' hashes, not a nonce (ADR 030), so a hit replays the stored
+ * bytes and headers as they are.
  *
  * Stale-if-error (ADR 043): an entry is kept past its s-maxage for its stale-if-error seconds. A new render the
  * platform failed (it names its failed sources in SOURCES_FAILED_HEADER) is then not sent: the last good render is,
@@ -48,15 +66,27 @@ const REFRESHING_MARKS = { "X-Render-Cache": "stale-while-revalidate", Warning: 
  * request that arrives as an entry expires renders — and when the platform comes back after an outage, a hundred
  * renders at once keep it saturated, fail, and so are never kept (ADR 043).
  */
-export function renderCache(options: { now: () => number; maxEntries?: number }) {
+export function renderCache(options: { now: () => number; maxEntries?: number; classOf?: ViewerClassOf }) {
   const maxEntries = options.maxEntries ?? 300;
   const entries = new LRUCache<string, Entry>({ max: maxEntries, ttlResolution: 0, perf: { now: options.now } });
   /** Pages being rendered afresh by one request now, whose kept render the others get meanwhile. */
   const refreshing = new Set<string>();
 
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== "GET" || readCookie(request.headers.cookie, COOKIE_NAMES.token)) return next();
-    const key = [request.originalUrl, readCookie(request.headers.cookie, COOKIE_NAMES.lang) ?? "", detectAppType(request.headers["user-agent"])].join("|");
+  const keyOf = async (request: Request, response: Response): Promise<string | null> => {
+    if (request.method !== "GET") return null;
+    const signedIn = Boolean(readCookie(request.headers.cookie, COOKIE_NAMES.token));
+    // A class that cannot be told (the platform unreachable) leaves the render to the page, uncached, as before.
+    const viewerClass = signedIn ? ((await options.classOf?.(request, response).catch(() => null)) ?? null) : "visitor";
+    if (!viewerClass) return null;
+    return [viewerClass, request.originalUrl, readCookie(request.headers.cookie, COOKIE_NAMES.lang) ?? "", detectAppType(request.headers["user-agent"])].join(
+      "|",
+    );
+  };
+
+  return async (request: Request, response: Response, next: NextFunction) => {
+    const key = await keyOf(request, response);
+    if (!key) return next();
+    const signedIn = !key.startsWith("visitor|");
     const kept = entries.get(key);
     if (kept && options.now() < kept.freshUntil) {
       response.writeHead(kept.status, kept.headers);
@@ -82,26 +112,29 @@ export function renderCache(options: { now: () => number; maxEntries?: number })
       replaced ??= Boolean(kept && response.getHeader(SOURCES_FAILED_HEADER));
       return replaced;
     };
+    // Read once, at the first byte, before any header leaves (a render may keep none: undefined is an answer too).
+    let cacheControl: { value: unknown } | null = null;
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
+      cacheControl ??= { value: keptCacheControl(response, signedIn) };
       if (replacesRender()) return true;
       if (chunk) chunks.push(chunkBytes(chunk));
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
     }) as Response["write"];
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      cacheControl ??= { value: keptCacheControl(response, signedIn) };
       if (replacesRender() && kept) {
         for (const name of response.getHeaderNames()) response.removeHeader(name);
         response.writeHead(kept.status, { ...kept.headers, ...STALE_MARKS });
         return (end as (...args: unknown[]) => Response)(kept.body);
       }
       if (chunk && typeof chunk !== "function") chunks.push(chunkBytes(chunk));
-      const cacheControl = response.getHeader("cache-control");
-      const reuseSeconds = sharedSeconds(cacheControl);
+      const reuseSeconds = sharedSeconds(cacheControl.value);
       const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {
         const headers: Record<string, string> = { "X-Render-Cache": "hit" };
         for (const [name, value] of Object.entries(response.getHeaders())) if (!NOT_REPLAYED.has(name)) headers[name] = String(value);
         const entry = { freshUntil: options.now() + reuseSeconds * 1000, status: response.statusCode, headers, body: Buffer.concat(chunks) };
-        entries.set(key, entry, { ttl: (reuseSeconds + staleIfErrorSeconds(cacheControl)) * 1000 });
+        entries.set(key, entry, { ttl: (reuseSeconds + staleIfErrorSeconds(cacheControl.value)) * 1000 });
       }
       return (end as (...args: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];

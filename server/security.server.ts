@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { NATIVE_FORM_MAX_BYTES, NATIVE_FORM_TYPE } from "~/forms/native-post.ts";
+import { CLASS_RENDER_HEADER } from "~/pipeline/page-cache.ts";
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (how a dual-stack socket reports a local IPv4 peer). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -183,8 +184,10 @@ export function isPublicCacheControl(cacheControl: unknown): boolean {
   return /(^|,)\s*public\b/.test(String(cacheControl ?? ""));
 }
 
+/** A document a cache replays to more than one person: a public one, or one rendered for a viewer's class (ADR 083). */
 function isPublicDocument(response: Response): boolean {
-  return isPublicCacheControl(response.getHeader("Cache-Control")) && String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
+  const shared = isPublicCacheControl(response.getHeader("Cache-Control")) || response.hasHeader(CLASS_RENDER_HEADER);
+  return shared && String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
 }
 
 /**

@@ -3,7 +3,11 @@ import type { GateOutcome } from "@contracts/gate";
 
 /** The state of one named data source, as widgets see it. */
 export type DataState =
-  | { status: "ok"; value: unknown }
+  /**
+   * `asVisitor`: the answer a visitor gets, in a render shared by a signed-in viewer's class (ADR 083), of a source
+   * whose answer depends on who asks; the browser reads it again with the person's cookie.
+   */
+  | { status: "ok"; value: unknown; asVisitor?: true }
   | { status: "error"; message: string; code?: number }
   | { status: "loading" }
   | { status: "gated"; outcome: GateOutcome };

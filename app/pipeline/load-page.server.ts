@@ -7,6 +7,7 @@ import type { AppServices } from "~/services";
 import { widgetRegistry, isWidgetType, formWidgets } from "@widgets/registry";
 import type { DataState } from "./data-state";
 import { NOT_FOUND_CODE } from "@contracts/envelope";
+import { NETWORK_ERROR_CODE } from "~/api/api-client";
 import type { PageView, ServerPageView } from "./page-view";
 import { containerTypesOf, widgetTypesOf } from "./widget-tree";
 import { loadWidgetComponents, widgetDataReads } from "~/renderer/widget-components";
@@ -14,6 +15,7 @@ import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
 import { projectPageData, shownPage } from "./data-reads";
 import { splitByHydration } from "./hydration-plan";
+import { answersPerViewer, standInFor } from "./viewer-class";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -84,12 +86,15 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
     return { ...base, kind: "closed", config: { ...config, data: {}, widgets: [] }, widgetTypes: [], preload: [], lateNodes: [], lateCode: [] };
   }
 
-  const user = token ? await services.sessionUser(request) : null;
+  const person = token ? await services.sessionUser(request) : null;
+  // A render shared by the viewer's class (ADR 083) is made for a stand-in and asks the platform as a visitor does.
+  const shared = Boolean(person && services.rendersForClass);
+  const user = person && shared ? standInFor(person) : person;
   const gate = evaluateGate(config.gate, user);
   if (gate !== "ok") {
     const data = Object.fromEntries(Object.keys(config.data ?? {}).map((name) => [name, { status: "gated", outcome: gate } as DataState]));
     await loadWidgetComponents(widgetTypes);
-    return { ...base, gate, user, data };
+    return { ...base, gate, user, data, ...classMark(shared) };
   }
 
   const plan = plannedSources(config, user);
@@ -107,13 +112,32 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
           ? await requestSource(services.api, config.data![name], base.query, {
               lang,
               defaultTimeoutMs: services.sourceTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-              headers: token ? { token } : undefined,
-              cache: token ? undefined : services.sourceCache,
+              headers: token && !shared ? { token } : undefined,
+              cache: token && !shared ? undefined : services.sourceCache,
             })
           : planned;
     }),
   ]);
-  return { ...base, config: shown.config, user, data: projectPageData(config, data, lang, widgetDataReads) };
+  const projected = projectPageData(config, data, lang, widgetDataReads);
+  return { ...base, config: shown.config, user, data: shared ? forTheBrowser(config, projected) : projected, ...classMark(shared) };
+}
+
+const classMark = (shared: boolean): Pick<PageView, "forClass"> => (shared ? { forClass: true } : {});
+
+/**
+ * A shared render asks the platform as a visitor: what it refuses a visitor (a list for signed-in readers only) is left
+ * for the browser to load with the person's own cookie; a source whose answer depends on who asks keeps the visitor's
+ * answer, marked, and the browser reads it again. A failure of the platform and a missing subject stay what they are
+ * (the render is then not kept, ADR 043, or made for the person, app/routes/page.tsx).
+ */
+function forTheBrowser(config: PageConfig, data: Record<string, DataState>): Record<string, DataState> {
+  return Object.fromEntries(
+    Object.entries(data).map(([name, state]): [string, DataState] => {
+      if (state.status === "ok") return [name, answersPerViewer(config.data![name]) ? { ...state, asVisitor: true } : state];
+      const refusedToVisitor = state.status === "error" && state.code !== NETWORK_ERROR_CODE && state.code !== NOT_FOUND_CODE;
+      return [name, refusedToVisitor ? { status: "loading" } : state];
+    }),
+  );
 }
 
 /** Whether a page takes visitors at `now`: its publish window, as the page shows it and its forms accept posts. */

@@ -13,6 +13,13 @@ export const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 export const SOURCES_FAILED_HEADER = "X-Sources-Failed";
 
 /**
+ * The internal header of a render shared by a signed-in viewer's class (ADR 083): the Cache-Control it would carry were
+ * it public, which this server's render cache keeps it by. The response itself stays `private, no-store` for every
+ * other cache, and the render cache takes this header off before anything leaves.
+ */
+export const CLASS_RENDER_HEADER = "X-Class-Render";
+
+/**
  * The sources of a render that failed because the platform did (no answer in time, an unreadable answer, the circuit
  * open), as opposed to an answer the platform gave (a missing item, a refusal), which is the page's true state.
  */
@@ -41,8 +48,11 @@ function secondsToPublishBoundary(view: PageView): number {
  * page's next publish boundary, so nobody is served the notice of a page that has opened since.
  */
 export function anonymousCacheSeconds(view: PageView): number {
-  if (view.user || view.kind === "broken" || view.status >= 500 || failedSources(view).length) return 0;
-  const sources = Object.values(view.config.data ?? {}).filter((source) => source.side === "server");
+  if ((view.user && !view.forClass) || view.kind === "broken" || view.status >= 500 || failedSources(view).length) return 0;
+  // What a class render left to the browser is not in its HTML, so its cache time does not bound the render's.
+  const sources = Object.entries(view.config.data ?? {})
+    .filter(([name, source]) => source.side === "server" && !(view.forClass && view.data[name]?.status === "loading"))
+    .map(([, source]) => source);
   const dataSeconds = sources.length === 0 ? STATIC_PAGE_SECONDS : Math.min(...sources.map((source) => source.cacheSeconds ?? 0));
   return Math.max(0, Math.min(dataSeconds, secondsToPublishBoundary(view)));
 }

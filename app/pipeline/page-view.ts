@@ -31,6 +31,11 @@ export interface PageView {
   /** The page gate as the server saw the viewer. */
   gate: GateOutcome;
   user: SessionUser | null;
+  /**
+   * Rendered for the viewer's class, shared by everyone in it (ADR 083): `user` is a stand-in that meets the same gates,
+   * and the person's own data is left to the browser.
+   */
+  forClass?: true;
   widgetTypes: string[];
   /** Server time at render, so countdowns render the same on server and client. */
   serverNow: number;

@@ -34,10 +34,13 @@ export async function revalidatePageData(): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && key[0] === PAGE_DATA);
 }
 
+const isVisitorsAnswer = (state: DataState | undefined) => state?.status === "ok" && state.asVisitor === true;
+
 /**
- * Loads in the browser what the server left for it: client-side sources, and gated sources whose gate this
- * browser's session now meets. Everything else is the server's state as rendered. `sources` is the element that
- * reads them; the caller renders it anywhere in the page.
+ * Loads in the browser what the server left for it: client-side sources, gated sources whose gate this
+ * browser's session now meets, and the visitor's answers a render shared by the viewer's class carries (ADR 083).
+ * Everything else is the server's state as rendered. `sources` is the element that reads them; the caller renders it
+ * anywhere in the page.
  */
 export function usePageData(view: PageView, hydrated: boolean, lang: Lang): { data: Record<string, DataState>; sources: ReactNode } {
   const user = useStore($user);
@@ -46,7 +49,8 @@ export function usePageData(view: PageView, hydrated: boolean, lang: Lang): { da
   if (hydrated && evaluateGate(view.config.gate, user) === "ok") {
     for (const [name, planned] of plannedSources(view.config, user)) {
       const rendered = view.data[name]?.status;
-      if ((planned === "load" || (planned as DataState).status === "loading") && (rendered === "loading" || rendered === "gated")) pending.push(name);
+      const rereads = rendered === "loading" || rendered === "gated" || isVisitorsAnswer(view.data[name]);
+      if ((planned === "load" || (planned as DataState).status === "loading") && rereads) pending.push(name);
     }
   }
 
@@ -76,7 +80,8 @@ export function usePageData(view: PageView, hydrated: boolean, lang: Lang): { da
   const data = useMemo(() => {
     if (!pending.length) return view.data;
     const merged: Record<string, DataState> = { ...view.data };
-    for (const name of pending) merged[name] = current?.[name] ?? { status: "loading" };
+    // A visitor's answer stays on screen until the person's own arrives (ADR 083).
+    for (const name of pending) merged[name] = current?.[name] ?? (isVisitorsAnswer(view.data[name]) ? view.data[name] : { status: "loading" });
     return merged;
   }, [view.data, current, pending.join(",")]);
 

@@ -6,7 +6,7 @@ import { COOKIE_NAMES, readCookie } from "@contracts/cookies";
 import { isSubjectMissing, loadPage } from "~/pipeline/load-page.server";
 import type { PageView, ServerPageView } from "~/pipeline/page-view";
 import { pagePreload } from "~/renderer/page-code";
-import { failedSources, SHARED_CACHE_VARY, SOURCES_FAILED_HEADER, sharedCacheControl } from "~/pipeline/page-cache";
+import { CLASS_RENDER_HEADER, failedSources, SHARED_CACHE_VARY, SOURCES_FAILED_HEADER, sharedCacheControl } from "~/pipeline/page-cache";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
@@ -50,7 +50,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ([name, declared]) => declared.required && !url.searchParams.get(name)?.match(/^[A-Za-z0-9_-]+$/),
   );
   const lang = toLang(getLocale(context));
-  const loaded = await loadPage({ request, config: missingQuery ? services.pages.notFound() : config, services, token, lang });
+  const pageConfig = missingQuery ? services.pages.notFound() : config;
+  const asClass = await loadPage({ request, config: pageConfig, services, token, lang });
+  // A subject a visitor may not see (an essay for its author's followers) is the person's own render, never shared.
+  const loaded =
+    asClass.forClass && isSubjectMissing(asClass)
+      ? await loadPage({ request, config: pageConfig, services: { ...services, rendersForClass: false }, token, lang })
+      : asClass;
   const subjectMissing = isSubjectMissing(loaded);
   const view = subjectMissing ? await loadPage({ request, config: services.pages.notFound(), services, token, lang }) : loaded;
   const status = entry && !missingQuery && !subjectMissing ? view.status : 404;
@@ -60,10 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Who may keep the answer (ADR 030): a page for someone signed in is theirs alone; an anonymous page is public for its
+ * Who may keep the answer (ADR 030): a page for someone signed in is theirs alone to every other cache, but one rendered
+ * for their class is kept by this server's render cache for that class (ADR 083); an anonymous page is public for its
  * cache time, to shared caches (by the key ADR 030 documents) and to this server's render cache alike.
  */
 function cacheHeaders(view: PageView, token: string | null): Record<string, string> {
+  if (view.forClass) return classRenderHeaders(view);
   if (token || view.user) return { "Cache-Control": "private, no-store" };
   // A render the platform failed is nobody's to keep; the render cache serves the last good one instead (ADR 043).
   const failed = failedSources(view);
@@ -71,6 +79,13 @@ function cacheHeaders(view: PageView, token: string | null): Record<string, stri
   const shared = sharedCacheControl(view);
   if (!shared) return { "Cache-Control": "private, no-cache" };
   return { "Cache-Control": shared, Vary: SHARED_CACHE_VARY };
+}
+
+function classRenderHeaders(view: PageView): Record<string, string> {
+  const failed = failedSources(view);
+  if (failed.length) return { "Cache-Control": "private, no-store", [SOURCES_FAILED_HEADER]: failed.join(",") };
+  const shared = sharedCacheControl(view);
+  return shared ? { "Cache-Control": "private, no-store", [CLASS_RENDER_HEADER]: shared } : { "Cache-Control": "private, no-store" };
 }
 
 /** A form of the page posted without scripts (ADR 029). */

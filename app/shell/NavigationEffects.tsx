@@ -4,6 +4,7 @@ import { ensureDeviceId, rememberLinkNo, STORAGE_KEYS, writeStorage } from "~/br
 import { detectAppType } from "@contracts/app-type";
 import { resetPlayFlags } from "~/stores/media";
 import { hydrateSession } from "~/stores/session";
+import { adoptClassRender } from "~/account/class-session";
 import { keepScroll, keptScroll } from "~/stores/keep-alive";
 import type { PageView } from "~/pipeline/page-view";
 
@@ -28,9 +29,11 @@ export function NavigationEffects() {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   }, []);
 
-  // The server read the session cookie for every page it loaded: whoever it names is the session from now on.
+  // The server read the session cookie for every page it loaded: whoever it names is the session from now on (a page
+  // rendered for the viewer's class names only a stand-in for them, ADR 083).
   useEffect(() => {
-    if (view) hydrateSession(view.user);
+    if (view?.forClass && view.user) adoptClassRender(view.user);
+    else if (view) hydrateSession(view.user);
   }, [view]);
 
   useEffect(() => {
