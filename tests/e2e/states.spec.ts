@@ -10,7 +10,7 @@ import { holdSession, logInByCode, speak } from "./platform-support";
 
 const NOT_FOUND = { zh: "没有找到这项内容", en: "We could not find this" };
 
-test("a visitor is asked to log in, and what does not exist is told as not found", async ({ page, context, baseURL }) => {
+test("a visitor is asked to log in where the data is the signed-in person's, and a link cut short says so", async ({ page }) => {
   await page.goto("/pointNgc");
   await waitForHydration(page);
   await expect(page.locator('[data-widget-failed], [data-gate="needLogin"]')).toHaveCount(1);
@@ -19,7 +19,9 @@ test("a visitor is asked to log in, and what does not exist is told as not found
 
   await page.goto("/bookShareCoupon");
   await expect(page.locator('[data-state="notFound"]')).toContainText(NOT_FOUND.zh);
+});
 
+test("an order, exchange or gift card that does not exist is told as not found, and the pay pages stop asking", async ({ page, context, baseURL }) => {
   await holdSession(context, baseURL!, await logInByCode(page.request));
   for (const path of ["/myOrderDetail?orderNo=E2E404", "/pointExchangeDetail?exchangeNo=E2E404", "/vipGetDonate?code=E2E404"]) {
     await page.goto(path);
@@ -66,7 +68,7 @@ base("the network lost between pages is told in the shell and mended when it ret
   await expect(progress).toBeVisible();
   // Asked for less motion: the bar stands still.
   expect(await progress.locator(".navigation-progress-bar").evaluate((bar) => getComputedStyle(bar).animationName)).toBe("none");
-  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveURL(/\/about$/, { timeout: 10_000 });
   await expect(progress).toHaveCount(0);
   await page.unroute("**/*.data*");
 
