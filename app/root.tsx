@@ -1,5 +1,4 @@
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useTranslation } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
@@ -12,6 +11,8 @@ import { detectAppType } from "@contracts/app-type";
 import { appServices } from "~/services";
 import { PagePathsContext, packPagePaths, unpackPagePaths } from "~/routing/page-paths";
 import { useMemo } from "react";
+import { NavigationProgress } from "~/renderer/NavigationProgress";
+import { NavigationFailed } from "~/renderer/NavigationFailed";
 import "./styles.css";
 
 export const middleware = [i18nextMiddleware];
@@ -83,6 +84,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const ownLayout = useMatches().some((match) => (match.handle as { ownLayout?: boolean } | undefined)?.ownLayout);
   return (
     <PagePathsContext.Provider value={pagePaths}>
+      <NavigationProgress />
       {ownLayout ? (
         <Outlet />
       ) : (
@@ -94,16 +96,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Only the root's own data failing reaches here (a page's failure stays in the shell): the same notice, without the shell. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("common");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="notice-page" role="alert">
-      <h1>{status}</h1>
-      <p>{t("error.unexpected")}</p>
-      <a className="button button-primary" href="/home">
-        {t("nav.backHome")}
-      </a>
+    <main>
+      <NavigationFailed error={error} />
     </main>
   );
 }

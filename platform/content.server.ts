@@ -141,7 +141,6 @@ const SEARCH_KINDS: Record<string, string[]> = {
   "3": ["live", "meeting"],
   "4": ["video", "videoSpecial"],
 };
-export const SEARCH_TYPES = Object.keys(SEARCH_KINDS);
 
 /** The kinds a searchType value covers; undefined for anything else (including "constructor" and friends). */
 export function searchKinds(searchType: unknown): string[] | undefined {

@@ -10,6 +10,7 @@ import { isSeeded, seedDatabase } from "./seed.server.ts";
 import { platformSecret } from "./kernel/secrets.server.ts";
 import { pruneRateEvents } from "./kernel/rate-limits.server.ts";
 import { mediaRoutes } from "./media.server.ts";
+import { searchRoutes } from "./search/routes.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes } from "./live/routes.server.ts";
@@ -182,6 +183,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
       ...mediaRoutes(db, accounts, hotSearches),
+      ...searchRoutes(db, accounts, hotSearches),
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...liveRoom.routes,

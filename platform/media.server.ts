@@ -1,9 +1,9 @@
 import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
-import { listItems, paging, searchKinds, searchPhrase, SEARCH_TYPES, toItem, type ItemRow, type ListOptions } from "./content.server.ts";
+import { listItems, paging, toItem, type ItemRow, type ListOptions } from "./content.server.ts";
 import { say } from "./kernel/language.server.ts";
-import { searchClient, type HotSearches } from "./hot-searches.server.ts";
+import type { HotSearches } from "./hot-searches.server.ts";
 
 /**
  * Videos, documents and search for the content pages: type filters, details with counters and the viewer's own
@@ -36,12 +36,6 @@ const byTopicOf = (id: number) => ({
   sql: "id <> ? AND id IN (SELECT item_id FROM item_meta WHERE topic <> '' AND topic = (SELECT topic FROM item_meta WHERE item_id = ?))",
   args: [id, id],
 });
-
-/** A browser says the request came from another site's page; a request without Sec-Fetch-Site is not a browser's. */
-function isCrossSite(context: ApiContext): boolean {
-  const site = context.headers.get("sec-fetch-site");
-  return site !== null && site !== "same-origin" && site !== "none";
-}
 
 export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches): RouteDefinition[] {
   const viewerId = (context: ApiContext): number | null => {
@@ -156,26 +150,6 @@ export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches
         const meta = metaOf.get(id) as MetaRow | undefined;
         const papers = listItems(db, { kinds: ["paper"], order: "popular", where: [byTopicOf(id)], pageNum: 1, pageSize: 5 });
         return ok({ ...toItem(row), topic: meta?.topic ?? "", notes: JSON.parse(meta?.notes ?? "[]") as unknown[], papers: papers.list });
-      },
-    },
-    {
-      method: "ANY",
-      path: "/commonSearc/all",
-      handler: (context) => {
-        const kinds = searchKinds(context.params.searchType);
-        if (!kinds) return fail(400, say(context, "searchType必须是0、1、3或4", "searchType must be 0, 1, 3 or 4"));
-        const keyword = searchPhrase(context.params.keyword);
-        const { pageNum, pageSize } = paging(context.params);
-        if (!keyword) return ok({ list: [], total: 0, pageNum, pageSize, keyword, counts: Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) });
-        const result = listItems(db, { kinds, keyword, order: "popular", pageNum, pageSize });
-        const counts = Object.fromEntries(
-          SEARCH_TYPES.map((type) => [type, listItems(db, { kinds: searchKinds(type)!, keyword, pageNum: 1, pageSize: 1 }).total]),
-        );
-        // Hot searches count a first page that found public items, once per client and phrase a day (ADR 042), and
-        // never a search another site's page made its visitors' browsers send (an image or a script tag).
-        if (pageNum === 1 && counts["0"] > 0 && !isCrossSite(context))
-          hotSearches.count(keyword, counts["0"], searchClient(viewerId(context), context.ip), context.now());
-        return ok({ ...result, keyword, counts });
       },
     },
     {

@@ -8,6 +8,7 @@ import type { PageView, ServerPageView } from "~/pipeline/page-view";
 import { pagePreload } from "~/renderer/page-code";
 import { CLASS_RENDER_HEADER, failedSources, SHARED_CACHE_VARY, SOURCES_FAILED_HEADER, sharedCacheControl } from "~/pipeline/page-cache";
 import { PageRenderer } from "~/renderer/PageRenderer";
+import { NavigationFailed } from "~/renderer/NavigationFailed";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
 import { headFacts } from "~/seo/head-facts.server";
@@ -126,4 +127,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <PageRenderer view={loaderData as PageView} />;
+}
+
+/** A page that could not load (its loader failed, the network went between pages) is told inside the shell, header and all. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NavigationFailed error={error} />;
 }

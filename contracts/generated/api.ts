@@ -1013,14 +1013,14 @@ export interface CommonSearcAllAnswer {
     summary: string;
     summaryEn: string;
     cover: string;
-    status: number;
-    startTime: null | string;
-    endTime: null | string;
+    status?: number;
+    startTime?: null | string;
+    endTime?: null | string;
     authorName: string;
     authorNameEn: string;
     orgName: string;
     orgNameEn: string;
-    viewCount: number;
+    viewCount?: number;
     link: string;
     durationSeconds?: number;
     specialId?: number;
@@ -1034,6 +1034,10 @@ export interface CommonSearcAllAnswer {
     guests?: number;
     speakerCode?: string;
     videoCount?: number;
+    /**
+     * The number the kind is known by: views or listens of an item, praises of a circle post, followers of a scholar; absent for a job.
+     */
+    count?: number;
     [k: string]: unknown;
   }[];
   total: number;
@@ -1045,6 +1049,12 @@ export interface CommonSearcAllAnswer {
     "1": number;
     "3": number;
     "4": number;
+    essay: number;
+    qa: number;
+    circle: number;
+    job: number;
+    audio: number;
+    people: number;
     [k: string]: unknown;
   };
   [k: string]: unknown;

@@ -53,7 +53,7 @@ test("a failing data source fails only its own widget", async ({ page }) => {
   const failed = widgets.locator("[data-widget-failed]");
   await expect(failed).toHaveCount(1);
   await expect(failed).toHaveAttribute("data-widget-failed", "contentList");
-  await expect(failed.locator(".widget-failed-text")).toHaveText("内容加载失败，请稍后重试");
+  await expect(failed.locator(".state-notice-text")).toHaveText("内容加载失败，请稍后重试");
   await expect(failed.getByRole("link", { name: "重试" })).toHaveAttribute("href", "/e2eFailingSource");
   // The failing list's own content never shows.
   await expect(page.getByRole("heading", { name: "失败的列表" })).toHaveCount(0);

@@ -7,7 +7,7 @@ import { openPage } from "./content-support";
 import { platformData, speak } from "./platform-support";
 
 const KINDS: Record<string, string[]> = {
-  "0": ["live", "meeting", "video", "paper", "report", "book", "essay", "qa"],
+  "0": ["live", "meeting", "video", "videoSpecial", "paper", "report", "book", "essay", "qa", "audiobook", "circle", "job", "person"],
   "1": ["paper", "report", "book"],
   "3": ["live", "meeting"],
   "4": ["video", "videoSpecial"],
@@ -22,6 +22,10 @@ const KIND_LABELS: Record<string, string> = {
   book: "图书",
   essay: "文章",
   qa: "问答",
+  audiobook: "听书",
+  circle: "圈子",
+  job: "招聘",
+  person: "学者",
 };
 const TAB_LABELS: Record<string, string> = { "0": "综合", "1": "文献", "3": "直播", "4": "视频" };
 
@@ -135,4 +139,37 @@ test("the result list is kept alive: a second page and the scroll are still ther
   await expect(linked.nth(12).locator(".list-title")).toHaveText(title);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+});
+
+test("one search finds every kind, each in its own tab with its own count words, in zh and en", async ({ page, context, baseURL }) => {
+  const keyword = "金融";
+  const all = await platformData<Results>(page.request, "/commonSearc/all", { searchType: 0, keyword, pageSize: 10 });
+  for (const tab of ["1", "3", "4", "job", "people"]) expect(all.counts[tab], tab).toBeGreaterThan(0);
+  await page.goto("/searchPage");
+  await waitForHydration(page);
+  await page.getByRole("searchbox").fill(keyword);
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(/\/searchList\?searchType=0&kw=/);
+  const tabs = page.locator(".filter-chips");
+  const list = page.locator('[data-page="/searchList"] .content-list');
+  for (const [tab, label, badge] of [
+    ["job", "招聘", "招聘"],
+    ["1", "文献", null],
+  ] as const) {
+    const link = tabs.getByRole("link", { name: new RegExp(`^${label}`) });
+    await expect(link.locator(".filter-count")).toHaveText(String(all.counts[tab]));
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`searchType=${tab}&`));
+    await expect(tabs.locator("[aria-current=page]")).toContainText(label);
+    if (badge) await expect(list.locator(".badge").first()).toHaveText(badge);
+  }
+  // Papers, reports and books are read, never watched.
+  const counts = await list.locator(".list-count").allTextContents();
+  expect(counts.length).toBeGreaterThan(0);
+  for (const count of counts) expect(count).toMatch(/次阅读$/);
+  await speak(context, baseURL!, "en");
+  await page.reload();
+  await expect(tabs.getByRole("link", { name: /^Jobs/ })).toHaveCount(1);
+  await expect(tabs.getByRole("link", { name: /^People/ }).locator(".filter-count")).toHaveText(String(all.counts.people));
+  for (const count of await list.locator(".list-count").allTextContents()) expect(count).toMatch(/reads$/);
 });

@@ -160,7 +160,7 @@ describe("search", () => {
   it("/commonSearc/all finds by keyword per type and counts every type", async () => {
     const all = await data("/commonSearc/all", { searchType: 0, keyword: "货币政策" });
     expect(all.keyword).toBe("货币政策");
-    expect(Object.keys(all.counts).sort()).toEqual(["0", "1", "3", "4"]);
+    expect(Object.keys(all.counts).sort()).toEqual(["0", "1", "3", "4", "audio", "circle", "essay", "job", "people", "qa"]);
     expect(all.total).toBe(all.counts["0"]);
     for (const [type, kinds] of [
       ["1", ["paper", "report", "book"]],

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AddressListProps } from "@schemas/generated/page-config";
 import "./address-list.css";
-import { usePage } from "../kit/page";
+import { usePage, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
@@ -49,7 +49,7 @@ export default function AddressList({ props, data }: WidgetRenderProps<AddressLi
 
   return (
     <section className="address-list">
-      {addresses.length === 0 && <p className="empty-state address-empty">{t("address.empty")}</p>}
+      {addresses.length === 0 && <StateNotice kind="empty" className="address-empty" text={t("address.empty")} />}
       <ul>
         {addresses.map((address) => (
           <li key={address.id} className="address-card">

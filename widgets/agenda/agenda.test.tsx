@@ -120,6 +120,6 @@ describe("agenda", () => {
 
   it("says the programme is yet to come when empty", async () => {
     const html = await renderWidget("agenda", { source: "agenda", data: { agenda: ok({ list: [], total: 0 }) }, props: {} });
-    expect(html).toContain('<p class="agenda-empty">议程即将公布</p>');
+    expect(html).toMatch(/class="state-notice state-empty agenda-empty" role="status" data-state="empty">.*<p class="state-notice-text">议程即将公布<\/p>/);
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { AgendaProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, readPath, useLang, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { dayKey, formatDay, formatTime } from "../kit/format";
 import { paletteClass } from "../parts/event-palette";
@@ -100,7 +100,7 @@ export default function Agenda({ props, data }: WidgetRenderProps<AgendaProps>) 
       {title && <h2 className="event-section-title">{title}</h2>}
       {subtitle && <p className="event-section-subtitle">{subtitle}</p>}
       {slots === 0 ? (
-        <p className="agenda-empty">{asText(props.emptyText) || t("agenda.empty")}</p>
+        <StateNotice kind="empty" className="agenda-empty" text={asText(props.emptyText) || t("agenda.empty")} />
       ) : (
         <>
           {dated && <p className="agenda-zone">{t("agenda.timeZone")}</p>}

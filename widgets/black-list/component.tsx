@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BlackListProps } from "@schemas/generated/page-config";
 import "./black-list.css";
-import { useLang } from "../kit/page";
+import { useLang, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, isSuccess, socialCalls } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
@@ -44,7 +44,7 @@ export default function BlackList({ data, nodeId, sourceName }: WidgetRenderProp
     <section className="black-list" data-testid="black-list">
       <p className="black-list-rule">{t("blackList.rule")}</p>
       {people.length === 0 ? (
-        <p className="list-empty">{t("blackList.empty")}</p>
+        <StateNotice kind="empty" className="list-empty" text={t("blackList.empty")} />
       ) : (
         <ul className="black-list-people">
           {people.map((person) => (

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BookVoucherProps } from "@schemas/generated/page-config";
 import "./book-voucher.css";
-import { usePage, useViewer } from "../kit/page";
+import { StateNotice, usePage, useViewer } from "../kit/page";
+import { AnswerFailed } from "../parts/answer-state";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { audioCalls, callApi, showFailure } from "../kit/api";
@@ -54,17 +55,27 @@ function BookCard({ book }: { book: Book }) {
 export default function BookVoucher({ props }: WidgetRenderProps<BookVoucherProps>) {
   const page = usePage();
   const code = page.view.query.code;
-  return code ? <ReceiveVoucher code={code} bookLink={props.bookLink} /> : <GiveVouchers bookId={Number(page.view.query.id)} bookLink={props.bookLink} />;
+  const bookId = Number(page.view.query.id);
+  if (code) return <ReceiveVoucher code={code} bookLink={props.bookLink} />;
+  // Neither a voucher to take nor a book to give from: a link cut short says so instead of a blank page.
+  if (!Number.isInteger(bookId) || bookId <= 0) return <StateNotice kind="notFound" />;
+  return <GiveVouchers bookId={bookId} bookLink={props.bookLink} />;
 }
 
 function GiveVouchers({ bookId, bookLink }: { bookId: number; bookLink: string }) {
   const { t } = useTranslation("audio");
   const viewer = useViewer();
   const [given, setGiven] = useState<Given | null>(null);
-  const load = () => callApi(audioCalls.vouchers, { bookId }).then((answer) => (answer.code === 200 ? setGiven(answer.data ?? null) : showFailure(answer)));
+  const [failure, setFailure] = useState<{ code: number } | null>(null);
+  const load = () =>
+    callApi(audioCalls.vouchers, { bookId }).then((answer) => {
+      setFailure(answer.code === 200 ? null : answer);
+      if (answer.code === 200) setGiven(answer.data ?? null);
+    });
   useEffect(() => {
     if (viewer && bookId) void load();
   }, [viewer?.id, bookId]);
+  if (failure) return <AnswerFailed failure={failure} onRetry={() => void load()} />;
   if (!given) return null;
 
   const link = (code: string) => `${window.location.origin}${window.location.pathname}?code=${code}`;
@@ -119,11 +130,17 @@ function ReceiveVoucher({ code, bookLink }: { code: string; bookLink: string }) 
   const { t } = useTranslation("audio");
   const viewer = useViewer();
   const [voucher, setVoucher] = useState<Received | null>(null);
+  const [failure, setFailure] = useState<{ code: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = () => callApi(audioCalls.voucher, { code }).then((answer) => (answer.code === 200 ? setVoucher(answer.data ?? null) : showFailure(answer)));
+  const load = () =>
+    callApi(audioCalls.voucher, { code }).then((answer) => {
+      setFailure(answer.code === 200 ? null : answer);
+      if (answer.code === 200) setVoucher(answer.data ?? null);
+    });
   useEffect(() => {
     void load();
   }, [code, viewer?.id]);
+  if (failure) return <AnswerFailed failure={failure} onRetry={() => void load()} />;
   if (!voucher) return null;
 
   const receive = async () => {

@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { CircleFeedProps } from "@schemas/generated/page-config";
 import "./circle-feed.css";
-import { asText, fields, type WidgetDataReads } from "../kit/page";
+import { asText, fields, type WidgetDataReads, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, circleCalls, isSuccess } from "../kit/api";
 import { dialogForGate, openDialog, showToast } from "../kit/session";
@@ -33,7 +33,7 @@ export default function CircleFeed({ props, data, nodeId, sourceName }: WidgetRe
         </header>
       )}
       {posts.length === 0 ? (
-        <p className="list-empty">{asText(props.emptyText) || t("feed.empty")}</p>
+        <StateNotice kind="empty" className="list-empty" text={asText(props.emptyText) || t("feed.empty")} />
       ) : (
         <ul className="circle-feed-list">
           {posts.map((post) => (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CollectListProps } from "@schemas/generated/page-config";
 import "./collect-list.css";
-import { asText, refreshPageData, useLang } from "../kit/page";
+import { asText, refreshPageData, useLang, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, isSuccess, socialCalls } from "../kit/api";
 import { showToast } from "../kit/session";
@@ -37,7 +37,7 @@ export default function CollectList({ props, data, nodeId, sourceName }: WidgetR
     void refreshPageData();
   };
 
-  if (!items.length) return <p className="empty-state collect-empty">{asText(props.emptyText)}</p>;
+  if (!items.length) return <StateNotice kind="empty" className="collect-empty" text={asText(props.emptyText)} />;
   return (
     <>
       <ul className="collect-list">

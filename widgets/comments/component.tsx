@@ -3,7 +3,7 @@ import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { CommentsProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, useHydrated, useLang } from "../kit/page";
+import { asText, useHydrated, useLang, StateNotice, useOnline } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, commentCalls, isSuccess, type NamedCall, socialCalls } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -50,6 +50,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
   const [busy, setBusy] = useState(false);
   const query = { kind: props.kind, targetId, pageSize: props.pageSize };
   const reload = () => setVersion((current) => current + 1);
+  const online = useOnline();
 
   const readPage = (pageNum: number) => callApi(commentCalls.comments, { ...query, pageNum });
 
@@ -125,14 +126,14 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
       )}
       {thread.status === "loading" && <div className="skeleton comments-skeleton" aria-busy="true" />}
       {thread.status === "failed" && (
-        <p className="list-empty">
-          {t("comments.loadFailed")}{" "}
-          <button type="button" className="button" onClick={reload}>
-            {t("common:widget.retry")}
-          </button>
-        </p>
+        <StateNotice
+          kind={online ? "failed" : "offline"}
+          className="list-empty"
+          text={online ? t("comments.loadFailed") : undefined}
+          retry={{ onRetry: reload }}
+        />
       )}
-      {thread.status === "ok" && thread.items.length === 0 && <p className="list-empty">{t("comments.empty")}</p>}
+      {thread.status === "ok" && thread.items.length === 0 && <StateNotice kind="empty" className="list-empty" text={t("comments.empty")} />}
       {thread.items.length > 0 && (
         <ul className="comments-list">
           {thread.items.map((comment) => (

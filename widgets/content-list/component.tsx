@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ContentListProps } from "@schemas/generated/page-config";
-import { asText, fieldAt, itemFields, mergeUse, resolveBindings, useLang, usePage, type WidgetDataReads } from "../kit/page";
+import { asText, fieldAt, itemFields, mergeUse, resolveBindings, useLang, usePage, type WidgetDataReads, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { Art, artPlacement } from "../parts/art";
@@ -48,7 +48,7 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
         </header>
       )}
       {shown.length === 0 ? (
-        <p className="list-empty">{asText(props.emptyText) || t("widget.empty")}</p>
+        <StateNotice kind="empty" className="list-empty" text={asText(props.emptyText)} />
       ) : (
         <ul className="list-items">
           {shown.map((item, index) => {

@@ -115,7 +115,7 @@ describe("contentList", () => {
 
   it("shows the empty text when there are no items", async () => {
     const html = await renderWidget("contentList", { source: "lives", data: { lives: ok({ list: [], total: 0 }) }, props: { paged: true, item } });
-    expect(html).toContain('<p class="list-empty">暂无内容</p>');
+    expect(html).toMatch(/class="state-notice state-empty list-empty" role="status" data-state="empty">.*<p class="state-notice-text">暂无内容<\/p>/);
     expect(html).not.toContain("list-item");
     expect(html).not.toContain("no-more");
     expect(html).not.toContain("load-more");
@@ -125,7 +125,7 @@ describe("contentList", () => {
       data: { lives: ok(null) },
       props: { emptyText: { zh: "还没有直播", en: "No lives yet" }, item },
     });
-    expect(custom).toContain('<p class="list-empty">还没有直播</p>');
+    expect(custom).toMatch(/class="state-notice state-empty list-empty" role="status" data-state="empty">.*<p class="state-notice-text">还没有直播<\/p>/);
   });
 
   it("reads items from listField and totalField, and shows at most limit items", async () => {

@@ -3,7 +3,7 @@ import type { ContestHomeProps } from "@schemas/generated/page-config";
 import "./contest-home.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { useLang } from "../kit/page";
+import { useLang, StateNotice } from "../kit/page";
 import { formatDateRange } from "../kit/format";
 import { type VoteCampaign, VoteCount, type VoteEntry, VoteRules, VoteStateBadge, type VoteState, VoteWindow } from "../parts/vote-parts";
 
@@ -56,7 +56,7 @@ export default function ContestHome({ props, data }: WidgetRenderProps<ContestHo
         )}
       </div>
       {contest.entries.length === 0 ? (
-        <p className="contest-empty">{t("contest.noEntries")}</p>
+        <StateNotice kind="empty" className="contest-empty" text={t("contest.noEntries")} />
       ) : (
         <ul className="contest-entries">
           {contest.entries.map((entry) => (

@@ -6,7 +6,7 @@ describe("emptyState", () => {
     const html = await renderWidget("emptyState", {
       props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/videoIndex" },
     });
-    expect(html).toContain("<p>还没有订单</p>");
+    expect(html).toContain('<p class="state-notice-text">还没有订单</p>');
     expect(hrefs(html)).toEqual(["/videoIndex"]);
     expect(html).toMatch(/<a [^>]*>去逛逛<\/a>/);
   });
@@ -16,14 +16,14 @@ describe("emptyState", () => {
       lang: "en",
       props: { text: { zh: "还没有订单", en: "No orders yet" }, actionText: { zh: "去逛逛", en: "Browse" }, actionLink: "/videoIndex" },
     });
-    expect(html).toContain("<p>No orders yet</p>");
+    expect(html).toContain('<p class="state-notice-text">No orders yet</p>');
     expect(html).toMatch(/<a [^>]*>Browse<\/a>/);
   });
 
   it("falls back to the catalogue's empty text and shows no action without a link", async () => {
-    expect(await renderWidget("emptyState", {})).toContain("<p>暂无内容</p>");
+    expect(await renderWidget("emptyState", {})).toContain('<p class="state-notice-text">暂无内容</p>');
     const english = await renderWidget("emptyState", { lang: "en" });
-    expect(english).toContain("<p>Nothing here yet</p>");
+    expect(english).toContain('<p class="state-notice-text">Nothing here yet</p>');
     expect(english).not.toContain("<a ");
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { EventGuestsProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, useLang } from "../kit/page";
+import { asText, readPath, useLang, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { paletteClass } from "../parts/event-palette";
@@ -60,7 +60,7 @@ export default function EventGuests({ props, data }: WidgetRenderProps<EventGues
       {title && <h2 className="event-section-title">{title}</h2>}
       {subtitle && <p className="event-section-subtitle">{subtitle}</p>}
       {shown.length === 0 ? (
-        <p className="event-guests-empty">{asText(props.emptyText) || t("guests.empty")}</p>
+        <StateNotice kind="empty" className="event-guests-empty" text={asText(props.emptyText) || t("guests.empty")} />
       ) : (
         <ul className="event-guests-items">
           {shown.map((guest) => (

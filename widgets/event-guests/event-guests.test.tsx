@@ -80,7 +80,9 @@ describe("eventGuests", () => {
 
   it("says the guests are yet to come when there are none", async () => {
     const html = await renderWidget("eventGuests", { source: "guests", data: { guests: ok({ list: [], total: 0 }) }, props: {} });
-    expect(html).toContain('<p class="event-guests-empty">嘉宾即将公布</p>');
+    expect(html).toMatch(
+      /class="state-notice state-empty event-guests-empty" role="status" data-state="empty">.*<p class="state-notice-text">嘉宾即将公布<\/p>/,
+    );
   });
 
   it("makes initials from Chinese and English names", () => {

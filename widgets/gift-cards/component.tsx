@@ -6,6 +6,7 @@ import { SmartLink } from "../kit/links";
 import { dayKey, formatFen } from "../kit/format";
 import { copyText } from "../kit/browser";
 import { showToast } from "../kit/session";
+import { StateNotice } from "../kit/page";
 
 interface Gift {
   code: string;
@@ -50,7 +51,7 @@ export default function GiftCards({ props, data }: WidgetRenderProps<GiftCardsPr
       </ul>
       <h2 className="section-title">{t("gift.mine")}</h2>
       {value.list.length === 0 ? (
-        <p className="list-empty">{t("gift.none")}</p>
+        <StateNotice kind="empty" className="list-empty" text={t("gift.none")} />
       ) : (
         <ul className="gift-list">
           {value.list.map((gift) => (

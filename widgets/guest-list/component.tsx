@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { GuestListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, fieldAt, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
+import { asText, fieldAt, fields, readPath, useLang, type WidgetDataReads, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { Art } from "../parts/art";
@@ -34,7 +34,7 @@ export default function GuestList({ props, data }: WidgetRenderProps<GuestListPr
     <section className="guest-list">
       {title && <h2 className="section-title">{title}</h2>}
       {guests.length === 0 ? (
-        <p className="guest-empty">{asText(props.emptyText) || t("guests.empty")}</p>
+        <StateNotice kind="empty" className="guest-empty" text={asText(props.emptyText) || t("guests.empty")} />
       ) : (
         <ul className="guest-items">
           {guests.map((guest, index) => {

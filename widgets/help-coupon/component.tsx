@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { HelpCouponProps } from "@schemas/generated/page-config";
 import "./help-coupon.css";
-import { usePage, useViewer } from "../kit/page";
+import { usePage, useViewer, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, showFailure } from "../kit/api";
 import { requireLogin, showToast } from "../kit/session";
@@ -62,7 +62,7 @@ export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>
     showToast(copied ? t("help.copied") : link.code, copied ? "success" : "error");
   };
 
-  if (missing) return <p className="empty-state help-missing">{t("help.missing")}</p>;
+  if (missing) return <StateNotice kind="notFound" className="help-missing" text={t("help.missing")} />;
   if (!link) {
     return (
       <section className="help-coupon">

@@ -14,6 +14,7 @@ export { fieldAt, fields, itemFields, mergeUse, type WidgetDataReads } from "~/p
 export { usePage } from "~/renderer/page-context";
 export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
 export { useHydrated } from "~/renderer/use-hydrated";
+export { NOT_FOUND_CODE, noticeKindOf, StateNotice, useOnline, type NoticeKind } from "~/renderer/StateNotice";
 export { useViewer } from "~/renderer/use-viewer";
 export { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
 export { switchLanguage } from "~/i18n/switch-language";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { LiveListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
+import { asText, fields, readPath, useLang, type WidgetDataReads, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { formatCount, formatDateRange } from "../kit/format";
@@ -43,7 +43,7 @@ export default function LiveList({ props, data, nodeId, sourceName }: WidgetRend
         </header>
       )}
       {items.length === 0 ? (
-        <p className="live-list-empty">{asText(props.emptyText) || t(kind === "special" ? "special.empty" : "list.empty")}</p>
+        <StateNotice kind="empty" className="live-list-empty" text={asText(props.emptyText) || t(kind === "special" ? "special.empty" : "list.empty")} />
       ) : (
         <ul className="live-items">
           {items.map((item, index) => {

@@ -102,7 +102,7 @@ describe("liveList", () => {
     expect(count(limited, 'class="live-item state-')).toBe(1);
     expect(limited).toContain('class="live-list variant-grid kind-plan"');
     const empty = await renderWidget("liveList", { source: "lives", data: ok({ list: [], total: 0 }), props: {} });
-    expect(empty).toContain('<p class="live-list-empty">暂无直播</p>');
+    expect(empty).toMatch(/class="state-notice state-empty live-list-empty" role="status" data-state="empty">.*<p class="state-notice-text">暂无直播<\/p>/);
     const noSeries = await renderWidget("liveList", { source: "lives", data: ok({ list: [], total: 0 }), props: { kind: "special" } });
     expect(noSeries).toContain("暂无专题");
   });

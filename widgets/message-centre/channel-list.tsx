@@ -6,6 +6,7 @@ import { callApi, isSuccess, messageCalls } from "../kit/api";
 import { formatMoment } from "../kit/format";
 import { Link } from "../kit/links";
 import { $arrived, $unread, type ImChannel, type ImMessage } from "../kit/session";
+import { StateNotice } from "../kit/page";
 
 /** A message's line in a list: a notice's title, else its text (a picture's word when it is only a picture). */
 export function summary(message: ImMessage, lang: Lang, pictureWord: string): string {
@@ -60,7 +61,7 @@ export function ChannelList({ lang }: { lang: Lang }) {
           {t("readAll")}
         </button>
       </div>
-      {shown.length === 0 && <p className="message-empty">{t("noChannels")}</p>}
+      {shown.length === 0 && <StateNotice kind="empty" className="message-empty" text={t("noChannels")} />}
       <ul>
         {shown.map((channel) => (
           <li key={channel.channelId} data-channel={channel.channelId} data-unread={channel.unread}>

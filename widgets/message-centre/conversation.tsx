@@ -6,6 +6,7 @@ import { callApi, isSuccess, messageCalls } from "../kit/api";
 import { formatMoment } from "../kit/format";
 import { Link, SmartLink } from "../kit/links";
 import { $arrived, $unread, DIRECT_TEXT_LIMIT, NOTICE_CHANNEL, peerOf, type ImMessage } from "../kit/session";
+import { StateNotice } from "../kit/page";
 
 interface ChannelPage {
   list: ImMessage[];
@@ -133,7 +134,7 @@ export function Conversation({ channel, lang, blackListLink }: { channel: string
           </button>
         </div>
       )}
-      {page && page.list.length === 0 && <p className="message-empty">{t("noMessages")}</p>}
+      {page && page.list.length === 0 && <StateNotice kind="empty" className="message-empty" text={t("noMessages")} />}
       <ol ref={list} className="message-list" role="log" aria-live="polite">
         {page?.list.map((message) => (
           <MessageItem key={`${message.from === "notice" ? "n" : "d"}${message.id}`} message={message} lang={lang} />

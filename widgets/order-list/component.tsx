@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { OrderListProps } from "@schemas/generated/page-config";
 import "./order-list.css";
-import { asText, useLang } from "../kit/page";
+import { asText, useLang, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { formatFen, formatMoment } from "../kit/format";
@@ -24,7 +24,7 @@ export default function OrderList({ props, data, nodeId, sourceName }: WidgetRen
   const lang = useLang();
   const list = usePagedList({ data, nodeId, sourceName, paged: true });
   const orders = list.items as unknown as OrderSummary[];
-  if (!orders.length) return <p className="empty-state order-empty">{asText(props.emptyText)}</p>;
+  if (!orders.length) return <StateNotice kind="empty" className="order-empty" text={asText(props.emptyText)} />;
   return (
     <>
       <ul className="order-list">

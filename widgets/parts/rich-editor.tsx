@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import "./rich-editor.css";
 import { loadedSanitiser, loadSanitiser } from "./html-safety";
+import { StateNotice } from "../kit/page";
 
 export interface RichEditorProps {
   /** The text the editor starts from; set again only when `version` changes (a restored copy, a loaded text, a cleared draft). */
@@ -198,14 +199,7 @@ export function RichEditor({ initialHtml, version, onChange, label, labelledBy, 
       )}
       {uploadImage && <input ref={imageInput} type="file" accept="image/jpeg,image/png" hidden onChange={(event) => void pickImage(event.target.files?.[0])} />}
       {uploading && <p className="rich-editor-note">{t("imageUploading")}</p>}
-      {filling === "failed" && (
-        <p className="rich-editor-error" role="alert">
-          {t("common:widget.dataFailed")}{" "}
-          <button type="button" className="button" onClick={() => setRetries((count) => count + 1)}>
-            {t("common:widget.retry")}
-          </button>
-        </p>
-      )}
+      {filling === "failed" && <StateNotice kind="failed" className="rich-editor-error" retry={{ onRetry: () => setRetries((count) => count + 1) }} />}
       <div
         ref={area}
         className="rich-editor-area rich-text"

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayStatusProps } from "@schemas/generated/page-config";
 import "./pay-status.css";
-import { usePage } from "../kit/page";
+import { NOT_FOUND_CODE, usePage } from "../kit/page";
+import { AnswerFailed } from "../parts/answer-state";
 import type { WidgetRenderProps } from "../kit/types";
 import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
 import { randomToken } from "../kit/browser";
@@ -44,6 +45,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
   const [timedOut, setTimedOut] = useState(false);
   const [round, setRound] = useState(0);
   const [retrying, setRetrying] = useState(false);
+  const [missing, setMissing] = useState(false);
   const shown = shownState(state, timedOut);
 
   useEffect(() => {
@@ -54,6 +56,8 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     const ask = async () => {
       const answer = await callApi(orderCalls.payStatus, { orderNo });
       if (stopped) return;
+      // No such order (a mistyped or foreign link): asking again cannot change that.
+      if (answer.code === NOT_FOUND_CODE) return setMissing(true);
       if (answer.code === 200 && answer.data) setState(answer.data);
       const settled = answer.data && shownState(answer.data, false) !== "checking";
       if (settled) return;
@@ -68,6 +72,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
   }, [orderNo, round]);
 
   const refresh = () => {
+    setMissing(false);
     setTimedOut(false);
     setRound(round + 1);
   };
@@ -83,6 +88,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     window.location.assign(`${answer.data.payUrl}&returnTo=${encodeURIComponent(`${page.view.path}?orderNo=${orderNo}`)}`);
   };
 
+  if (missing) return <AnswerFailed failure={{ code: NOT_FOUND_CODE }} onRetry={refresh} />;
   const orderLink = `${props.orderLink}?orderNo=${orderNo}`;
   const title = { checking: "pay.checking", paid: "pay.paid", declined: "pay.declined", ended: "pay.ended", timeout: "pay.timeout" }[shown];
   const text = {

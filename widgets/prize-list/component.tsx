@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PrizeListProps } from "@schemas/generated/page-config";
 import "./prize-list.css";
-import { refreshPageData, useLang, usePage } from "../kit/page";
+import { refreshPageData, useLang, usePage, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { callApi, drawCalls, orderCalls, showFailure } from "../kit/api";
@@ -128,12 +128,16 @@ export default function PrizeList({ props, data, nodeId, sourceName }: WidgetRen
 
   if (!prizes.length)
     return (
-      <div className="empty-state prize-empty">
-        <p>{t("prizes.empty")}</p>
-        <SmartLink to={props.drawLink} className="button button-primary">
-          {t("prizes.go")}
-        </SmartLink>
-      </div>
+      <StateNotice
+        kind="empty"
+        className="prize-empty"
+        text={t("prizes.empty")}
+        action={
+          <SmartLink to={props.drawLink} className="button button-primary">
+            {t("prizes.go")}
+          </SmartLink>
+        }
+      />
     );
 
   return (

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang, useViewer, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, isSuccess, qaCalls, refusalOf } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -193,7 +193,7 @@ function Editor({
       </p>
     ) : null;
 
-  if (missing) return <p className="list-empty">{t("editor.missingQuestion")}</p>;
+  if (missing) return <StateNotice kind="notFound" className="list-empty" text={t("editor.missingQuestion")} />;
 
   return (
     <form className="qa-editor" onSubmit={(event) => void submit(event)} onFocus={() => preloadValidators(answering ? answerCheck : questionCheck)} noValidate>

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, readPath, refreshPageData, useLang, useViewer } from "../kit/page";
+import { asText, readPath, refreshPageData, useLang, useViewer, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { type ApiAnswers, type ApiEnvelope, type ApiPath, callApi, isSuccess, type NamedCall, qaCalls, refusalOf } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -126,7 +126,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
           {t("detail.answers", { count: answers.length })}
         </h2>
         {answers.length === 0 ? (
-          <p className="list-empty">{t("detail.noAnswers")}</p>
+          <StateNotice kind="empty" className="list-empty" text={t("detail.noAnswers")} />
         ) : (
           <ol className="qa-answer-list">
             {answers.map((answer) => (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScholarListProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, fields, readPath, useLang, type WidgetDataReads } from "../kit/page";
+import { asText, fields, readPath, useLang, type WidgetDataReads, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { Link, SmartLink } from "../kit/links";
 import { formatCount } from "../kit/format";
@@ -36,7 +36,7 @@ export default function ScholarList({ props, data, nodeId, sourceName }: WidgetR
         </header>
       )}
       {list.items.length === 0 ? (
-        <p className="list-empty">{asText(props.emptyText) || t("common:widget.empty")}</p>
+        <StateNotice kind="empty" className="list-empty" text={asText(props.emptyText)} />
       ) : (
         <ul className="scholar-items">
           {list.items.map((scholar) => {

@@ -72,6 +72,6 @@ describe("scholarList", () => {
       data: { authors: ok({ list: [], total: 0 }) },
       props: { emptyText: { zh: "没有找到学者", en: "No scholars found" } },
     });
-    expect(html).toContain('<p class="list-empty">没有找到学者</p>');
+    expect(html).toMatch(/class="state-notice state-empty list-empty" role="status" data-state="empty">.*<p class="state-notice-text">没有找到学者<\/p>/);
   });
 });

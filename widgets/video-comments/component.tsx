@@ -3,7 +3,7 @@ import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { VideoCommentsProps } from "@schemas/generated/page-config";
 import "./styles.css";
-import { asText, useHydrated, useLang } from "../kit/page";
+import { asText, useHydrated, useLang, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, commentCalls, isSuccess } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -66,7 +66,7 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
         </button>
       )}
       {comments.length === 0 ? (
-        <p className="list-empty">{t("comment.empty")}</p>
+        <StateNotice kind="empty" className="list-empty" text={t("comment.empty")} />
       ) : (
         <ul className="comment-list">
           {comments.map((comment) => (
