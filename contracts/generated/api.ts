@@ -86,6 +86,119 @@ export interface Division {
 }
 
 /**
+ * The data of POST /article/addHide's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleAddHideAnswer {
+  id: number;
+  hidden: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/cancelHide's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleCancelHideAnswer {
+  id: number;
+  hidden: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/countByAuthor's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleCountByAuthorAnswer {
+  paper: number;
+  report: number;
+  slides: number;
+  total: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/doNewInsertDoc's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleDoNewInsertDocAnswer {
+  id: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/doUpdateDoc's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleDoUpdateDocAnswer {
+  id: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/getUploadDocList's answer: the owner's documents, hidden ones included, each with the form it was saved with (ADR 082). Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleGetUploadDocListAnswer {
+  list: {
+    topic: string;
+    topicEn: string;
+    docType: "workingPaper" | "report" | "slides";
+    journal: string;
+    journalEn: string;
+    year: number;
+    authors: {
+      name: string;
+      nameEn: string;
+      orgName: string;
+      orgNameEn: string;
+      authorCode?: string;
+      [k: string]: unknown;
+    }[];
+    keywords: string[];
+    keywordsEn: string[];
+    jel: string[];
+    doi: string;
+    pdfUrl?: string;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: null;
+    endTime: null;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    hidden: boolean;
+    pdfBytes: number;
+    form: {
+      docType: string;
+      title: string;
+      authors: {
+        name: string;
+        authorCode?: string;
+        orgName?: string;
+        [k: string]: unknown;
+      }[];
+      abstract?: string;
+      jelCodes?: string[];
+      keywords?: string[];
+      year: number;
+      venue?: string;
+      doi?: string;
+      [k: string]: unknown;
+    };
+    updatedAt: string;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
  * The data of POST /article/keyWords's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface ArticleKeyWordsAnswer {
@@ -5008,6 +5121,12 @@ export interface ApiAnswers {
   "/activityGiveCoupon/addGiveLink": ActivityGiveCouponAddGiveLinkAnswer;
   "/activityGiveCoupon/getGiveLink": ActivityGiveCouponGetGiveLinkAnswer;
   "/area/listAll": AreaListAllAnswer;
+  "/article/addHide": ArticleAddHideAnswer;
+  "/article/cancelHide": ArticleCancelHideAnswer;
+  "/article/countByAuthor": ArticleCountByAuthorAnswer;
+  "/article/doNewInsertDoc": ArticleDoNewInsertDocAnswer;
+  "/article/doUpdateDoc": ArticleDoUpdateDocAnswer;
+  "/article/getUploadDocList": ArticleGetUploadDocListAnswer;
   "/article/keyWords": ArticleKeyWordsAnswer;
   "/article/searchByAuthor": ArticleSearchByAuthorAnswer;
   "/assembly-goods/getPlaceOrderInfo": AssemblyGoodsGetPlaceOrderInfoAnswer;
