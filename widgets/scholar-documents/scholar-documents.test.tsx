@@ -9,7 +9,19 @@ const sources = {
   works: {
     status: "ok" as const,
     value: {
-      list: [{ id: 631, title: "最低工资与自动化", titleEn: "Minimum Wages and Automation", authorName: "李静、王伟", authorNameEn: "Jing Li, Wei Wang", journal: "经济研究", journalEn: "Economic Research Journal", year: 2025, link: "/docDetail?id=631" }],
+      list: [
+        {
+          id: 631,
+          title: "最低工资与自动化",
+          titleEn: "Minimum Wages and Automation",
+          authorName: "李静、王伟",
+          authorNameEn: "Jing Li, Wei Wang",
+          journal: "经济研究",
+          journalEn: "Economic Research Journal",
+          year: 2025,
+          link: "/docDetail?id=631",
+        },
+      ],
       total: 13,
     },
   },
@@ -43,7 +55,14 @@ describe("the document form's body and check", () => {
   const owner = { name: "李静", orgName: "复旦大学", authorCode: "A100000" };
 
   it("parses lists and years as typed, strips a DOI's address, and passes the schema the platform uses", async () => {
-    const draft = { ...emptyDraft(owner), title: " 土地财政 ", jelCodes: "h7， r5", keywords: "土地财政、地方政府", year: "2024", doi: "https://doi.org/10.1000/ABC.1" };
+    const draft = {
+      ...emptyDraft(owner),
+      title: " 土地财政 ",
+      jelCodes: "h7， r5",
+      keywords: "土地财政、地方政府",
+      year: "2024",
+      doi: "https://doi.org/10.1000/ABC.1",
+    };
     const body = toBody(draft);
     expect(body).toMatchObject({ title: "土地财政", jelCodes: ["H7", "R5"], keywords: ["土地财政", "地方政府"], year: 2024, doi: "10.1000/ABC.1" });
     expect(await checkForm(scholarDocumentCheck, body)).toEqual({});
