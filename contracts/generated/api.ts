@@ -499,6 +499,28 @@ export interface AuthorGetAnswer {
 }
 
 /**
+ * The data of POST /author/meFollowAndFollowMe's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface AuthorMeFollowAndFollowMeAnswer {
+  list: {
+    userId: number;
+    userName: string;
+    userNameEn: string;
+    portraitUrl: string;
+    /**
+     * The person's scholar profile, null when they have none.
+     */
+    authorCode: string | null;
+    link: string;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
  * The data of POST /author/operationAuthorList's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface AuthorOperationAuthorListAnswer {
@@ -3609,6 +3631,45 @@ export interface RegRegisterByEmailAnswer {
 }
 
 /**
+ * The data of POST /report/getHotAuthor's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ReportGetHotAuthorAnswer {
+  list: {
+    authorCode: string;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    researchField: string;
+    researchFieldEn: string;
+    introduction: string;
+    introductionEn: string;
+    verified: boolean;
+    followerCount: number;
+    portraitUrl: string;
+    followed: boolean;
+    workHistory: unknown[];
+    education: unknown[];
+    researchFields: unknown[];
+    links: {
+      homepage: string;
+      orcid: string;
+      repec: string;
+      googleScholar: string;
+      [k: string]: unknown;
+    };
+    link: string;
+    newFollowers: number;
+    worksRead: number;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
  * The data of POST /report/getHotReport's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface ReportGetHotReportAnswer {
@@ -3667,6 +3728,41 @@ export interface ReportGetListAnswer {
   total: number;
   pageNum: number;
   pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /report/getListIndustry's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ReportGetListIndustryAnswer {
+  list: {
+    industry: string;
+    industryEn: string;
+    reportCount: number;
+    link: string;
+    reports: {
+      topic: string;
+      topicEn: string;
+      id: number;
+      kind: string;
+      title: string;
+      titleEn: string;
+      summary: string;
+      summaryEn: string;
+      cover: string;
+      status: number;
+      startTime: null;
+      endTime: null;
+      authorName: string;
+      authorNameEn: string;
+      orgName: string;
+      orgNameEn: string;
+      viewCount: number;
+      link: string;
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  }[];
   [k: string]: unknown;
 }
 
@@ -3994,6 +4090,118 @@ export interface SpecialSponsorListAnswer {
     [k: string]: unknown;
   }[];
   total: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /suggest/getConference's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface SuggestGetConferenceAnswer {
+  personalized: boolean;
+  list: {
+    deadline: string;
+    city: string;
+    cityEn: string;
+    format: string;
+    chairCode: string;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: string;
+    endTime: string;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    because: string;
+    becauseEn: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /suggest/getLearningVideo's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface SuggestGetLearningVideoAnswer {
+  personalized: boolean;
+  list: {
+    topic: string;
+    topicEn: string;
+    durationSeconds: number;
+    specialId: number;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: null;
+    endTime: null;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    because: string;
+    becauseEn: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /suggest/getResearchReport's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface SuggestGetResearchReportAnswer {
+  personalized: boolean;
+  list: {
+    topic: string;
+    topicEn: string;
+    journal?: string;
+    journalEn?: string;
+    year?: number;
+    authors?: {
+      name: string;
+      nameEn: string;
+      orgName: string;
+      orgNameEn: string;
+      authorCode?: string;
+      [k: string]: unknown;
+    }[];
+    keywords?: string[];
+    keywordsEn?: string[];
+    jel?: string[];
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: null;
+    endTime: null;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    because: string;
+    becauseEn: string;
+    [k: string]: unknown;
+  }[];
   [k: string]: unknown;
 }
 
@@ -5138,6 +5346,7 @@ export interface ApiAnswers {
   "/author/claimAndCreate": AuthorClaimAndCreateAnswer;
   "/author/edit": AuthorEditAnswer;
   "/author/get": AuthorGetAnswer;
+  "/author/meFollowAndFollowMe": AuthorMeFollowAndFollowMeAnswer;
   "/author/operationAuthorList": AuthorOperationAuthorListAnswer;
   "/author/query": AuthorQueryAnswer;
   "/author/queryAuthorByUserId": AuthorQueryAuthorByUserIdAnswer;
@@ -5267,8 +5476,10 @@ export interface ApiAnswers {
   "/recruit/list": RecruitListAnswer;
   "/reg/register": RegRegisterAnswer;
   "/reg/registerByEmail": RegRegisterByEmailAnswer;
+  "/report/getHotAuthor": ReportGetHotAuthorAnswer;
   "/report/getHotReport": ReportGetHotReportAnswer;
   "/report/getList": ReportGetListAnswer;
+  "/report/getListIndustry": ReportGetListIndustryAnswer;
   "/report/getTypeTag": ReportGetTypeTagAnswer;
   "/scholar/jelCodes": ScholarJelCodesAnswer;
   "/seat/choose": SeatChooseAnswer;
@@ -5285,6 +5496,9 @@ export interface ApiAnswers {
   "/special/liveSpecialDetail": SpecialLiveSpecialDetailAnswer;
   "/special/liveSpecialList": SpecialLiveSpecialListAnswer;
   "/special/sponsorList": SpecialSponsorListAnswer;
+  "/suggest/getConference": SuggestGetConferenceAnswer;
+  "/suggest/getLearningVideo": SuggestGetLearningVideoAnswer;
+  "/suggest/getResearchReport": SuggestGetResearchReportAnswer;
   "/sys/android/version": SysAndroidVersionAnswer;
   "/sys/country/mobile/prefix": SysCountryMobilePrefixAnswer;
   "/unlock/history": UnlockHistoryAnswer;
