@@ -4,6 +4,8 @@ import { contentRoutes } from "./content.server.ts";
 import { createAccounts, type Accounts } from "./accounts/index.server.ts";
 import { scholarRoutes } from "./scholars.server.ts";
 import { scholarWorkspaceRoutes } from "./scholar-workspace.server.ts";
+import { scholarDocumentRoutes } from "./scholar-documents/routes.server.ts";
+import { recommendationRoutes } from "./recommendations/routes.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
 import { fileRoutes, uploadsDirFor } from "./files.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
@@ -180,6 +182,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...accounts.routes,
       ...scholarRoutes(db, accounts, publicOrigin),
       ...scholarWorkspaceRoutes(db, accounts, uploadsDir),
+      ...scholarDocumentRoutes(db, accounts, uploadsDir),
+      ...recommendationRoutes(db, accounts),
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
       ...mediaRoutes(db, accounts, hotSearches),

@@ -3,6 +3,7 @@ import type { Accounts } from "./accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { listItems, paging, toItem, type ItemRow, type ListOptions } from "./content.server.ts";
 import { say } from "./kernel/language.server.ts";
+import { publicItemSql } from "./essays/visibility.server.ts";
 import type { HotSearches } from "./hot-searches.server.ts";
 
 /**
@@ -53,7 +54,9 @@ export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches
   const detail = (kinds: string[]) => (context: ApiContext) => {
     const id = positiveId(context.params.id);
     if (!id) return fail(400, BAD_ID);
-    const row = db.prepare(`SELECT * FROM items WHERE id = ? AND kind IN (${kinds.map(() => "?").join(",")})`).get(id, ...kinds) as ItemRow | undefined;
+    const row = db.prepare(`SELECT * FROM items WHERE id = ? AND kind IN (${kinds.map(() => "?").join(",")}) AND ${publicItemSql()}`).get(id, ...kinds) as
+      | ItemRow
+      | undefined;
     if (!row) return fail(404, NOT_FOUND);
     const meta = metaOf.get(id) as MetaRow | undefined;
     const viewer = viewerId(context);
@@ -158,20 +161,6 @@ export function mediaRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches
       handler: (context) => {
         const { pageSize } = paging(context.params, 10);
         return ok({ list: hotSearches.list(pageSize, context.now()) });
-      },
-    },
-    {
-      method: "ANY",
-      path: "/article/searchByAuthor",
-      handler: (context) => {
-        const authorCode = String(context.params.authorCode ?? "");
-        if (!db.prepare("SELECT 1 FROM scholars WHERE author_code = ?").get(authorCode)) return fail(404, say(context, "学者不存在", "No such scholar"));
-        // The scholar's own papers: those whose authors (extra.authors) include the scholar.
-        const byAuthor = {
-          sql: "EXISTS (SELECT 1 FROM json_each(items.extra, '$.authors') AS author WHERE json_extract(author.value, '$.authorCode') = ?)",
-          args: [authorCode],
-        };
-        return ok(listItems(db, { kinds: ["paper"], order: "popular", where: [byAuthor], ...paging(context.params, 5) }));
       },
     },
   ];

@@ -14,7 +14,7 @@ import { notify } from "./notices.server.ts";
 /** Scholar verification states (isPass): 0 pending review, 1 declined, 2 approved, 3 email pending confirmation. */
 export const CLAIM = { pending: 0, declined: 1, approved: 2, emailPending: 3 } as const;
 
-interface ScholarRow {
+export interface ScholarRow {
   id: number;
   author_code: string;
   name: string;
@@ -32,7 +32,7 @@ interface ScholarRow {
   sections: string;
 }
 
-function toScholar(row: ScholarRow, followed = false) {
+export function toScholar(row: ScholarRow, followed = false) {
   return {
     authorCode: row.author_code,
     authorName: row.name,

@@ -22,26 +22,10 @@ export const PARALLEL_PREFIXES = [
   "/wecom/",
 ];
 
-const DOCUMENTS = "not yet: the scholar's documents (ADR 061) are the next part of issue 30, not delivered in this branch";
-const RECOMMENDATIONS = "not yet: recommendations and rankings (issue 30, third part) are not delivered in this branch";
-
 export const NOT_SERVED: Record<string, string> = {
   "/author/create":
     "deliberately not: a profile is created only through a verified claim (/author/claimAndCreate, approved by review); a second path that creates unverified profiles would let anyone speak as a scholar (ADR 060)",
   "/ScholarV2/*": "deliberately not: the spec names no endpoint under it; /author/get and /author/edit carry the profile's sections (ADR 060)",
-  "/article/countByAuthor": DOCUMENTS,
-  "/article/addHide": DOCUMENTS,
-  "/article/cancelHide": DOCUMENTS,
-  "/article/doNewInsertDoc": DOCUMENTS,
-  "/article/doUpdateDoc": DOCUMENTS,
-  "/article/getUploadDocList": DOCUMENTS,
-  "/author/meFollowAndFollowMe": RECOMMENDATIONS,
-  "/suggest/getResearchReport": RECOMMENDATIONS,
-  "/suggest/getLearningVideo": RECOMMENDATIONS,
-  "/suggest/getConference": RECOMMENDATIONS,
-  "/suggest/*": RECOMMENDATIONS,
-  "/report/getHotAuthor": `${RECOMMENDATIONS}; the API client already rejects on network errors for it (spec §8)`,
-  "/report/getListIndustry": RECOMMENDATIONS,
   "/activity/isActive": "deliberately not: /activity/singleCouponData answers whether a coupon activity runs; no screen asks separately",
   "/crMeeting/list": "deliberately not: meetings are listed by /meeting/*; the spec names no screen for a separate list",
   "/wxpay/getUserOpenidByCode": "deliberately not: payments go through the order engine's cashier (ADR 018); no WeChat Pay account is configured",

@@ -137,6 +137,12 @@ export const scholarCalls = calls({
   certification: { path: "/author/certification" },
   jelCodes: { path: "/scholar/jelCodes" },
   coauthorSearch: { path: "/mpAuthor/search" },
+  addDocument: { path: "/article/doNewInsertDoc" },
+  updateDocument: { path: "/article/doUpdateDoc" },
+  myDocuments: { path: "/article/getUploadDocList" },
+  hideDocument: { path: "/article/addHide" },
+  showDocument: { path: "/article/cancelHide" },
+  searchWorks: { path: "/article/searchByAuthor" },
 });
 
 /** Following, blocking, praising and collecting: the platform keeps each relation and its count. */

@@ -86,6 +86,119 @@ export interface Division {
 }
 
 /**
+ * The data of POST /article/addHide's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleAddHideAnswer {
+  id: number;
+  hidden: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/cancelHide's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleCancelHideAnswer {
+  id: number;
+  hidden: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/countByAuthor's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleCountByAuthorAnswer {
+  paper: number;
+  report: number;
+  slides: number;
+  total: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/doNewInsertDoc's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleDoNewInsertDocAnswer {
+  id: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/doUpdateDoc's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleDoUpdateDocAnswer {
+  id: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /article/getUploadDocList's answer: the owner's documents, hidden ones included, each with the form it was saved with (ADR 082). Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ArticleGetUploadDocListAnswer {
+  list: {
+    topic: string;
+    topicEn: string;
+    docType: "workingPaper" | "report" | "slides";
+    journal: string;
+    journalEn: string;
+    year: number;
+    authors: {
+      name: string;
+      nameEn: string;
+      orgName: string;
+      orgNameEn: string;
+      authorCode?: string;
+      [k: string]: unknown;
+    }[];
+    keywords: string[];
+    keywordsEn: string[];
+    jel: string[];
+    doi: string;
+    pdfUrl?: string;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: null;
+    endTime: null;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    hidden: boolean;
+    pdfBytes: number;
+    form: {
+      docType: string;
+      title: string;
+      authors: {
+        name: string;
+        authorCode?: string;
+        orgName?: string;
+        [k: string]: unknown;
+      }[];
+      abstract?: string;
+      jelCodes?: string[];
+      keywords?: string[];
+      year: number;
+      venue?: string;
+      doi?: string;
+      [k: string]: unknown;
+    };
+    updatedAt: string;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
  * The data of POST /article/keyWords's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface ArticleKeyWordsAnswer {
@@ -382,6 +495,28 @@ export interface AuthorGetAnswer {
     createdAt: string;
     [k: string]: unknown;
   };
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /author/meFollowAndFollowMe's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface AuthorMeFollowAndFollowMeAnswer {
+  list: {
+    userId: number;
+    userName: string;
+    userNameEn: string;
+    portraitUrl: string;
+    /**
+     * The person's scholar profile, null when they have none.
+     */
+    authorCode: string | null;
+    link: string;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
   [k: string]: unknown;
 }
 
@@ -3506,6 +3641,45 @@ export interface RegRegisterByEmailAnswer {
 }
 
 /**
+ * The data of POST /report/getHotAuthor's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ReportGetHotAuthorAnswer {
+  list: {
+    authorCode: string;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    researchField: string;
+    researchFieldEn: string;
+    introduction: string;
+    introductionEn: string;
+    verified: boolean;
+    followerCount: number;
+    portraitUrl: string;
+    followed: boolean;
+    workHistory: unknown[];
+    education: unknown[];
+    researchFields: unknown[];
+    links: {
+      homepage: string;
+      orcid: string;
+      repec: string;
+      googleScholar: string;
+      [k: string]: unknown;
+    };
+    link: string;
+    newFollowers: number;
+    worksRead: number;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
  * The data of POST /report/getHotReport's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface ReportGetHotReportAnswer {
@@ -3564,6 +3738,41 @@ export interface ReportGetListAnswer {
   total: number;
   pageNum: number;
   pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /report/getListIndustry's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface ReportGetListIndustryAnswer {
+  list: {
+    industry: string;
+    industryEn: string;
+    reportCount: number;
+    link: string;
+    reports: {
+      topic: string;
+      topicEn: string;
+      id: number;
+      kind: string;
+      title: string;
+      titleEn: string;
+      summary: string;
+      summaryEn: string;
+      cover: string;
+      status: number;
+      startTime: null;
+      endTime: null;
+      authorName: string;
+      authorNameEn: string;
+      orgName: string;
+      orgNameEn: string;
+      viewCount: number;
+      link: string;
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  }[];
   [k: string]: unknown;
 }
 
@@ -3891,6 +4100,118 @@ export interface SpecialSponsorListAnswer {
     [k: string]: unknown;
   }[];
   total: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /suggest/getConference's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface SuggestGetConferenceAnswer {
+  personalized: boolean;
+  list: {
+    deadline: string;
+    city: string;
+    cityEn: string;
+    format: string;
+    chairCode: string;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: string;
+    endTime: string;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    because: string;
+    becauseEn: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /suggest/getLearningVideo's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface SuggestGetLearningVideoAnswer {
+  personalized: boolean;
+  list: {
+    topic: string;
+    topicEn: string;
+    durationSeconds: number;
+    specialId: number;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: null;
+    endTime: null;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    because: string;
+    becauseEn: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /suggest/getResearchReport's answer. Recorded from the seeded platform, then reviewed (ADR 067).
+ */
+export interface SuggestGetResearchReportAnswer {
+  personalized: boolean;
+  list: {
+    topic: string;
+    topicEn: string;
+    journal?: string;
+    journalEn?: string;
+    year?: number;
+    authors?: {
+      name: string;
+      nameEn: string;
+      orgName: string;
+      orgNameEn: string;
+      authorCode?: string;
+      [k: string]: unknown;
+    }[];
+    keywords?: string[];
+    keywordsEn?: string[];
+    jel?: string[];
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    status: number;
+    startTime: null;
+    endTime: null;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    because: string;
+    becauseEn: string;
+    [k: string]: unknown;
+  }[];
   [k: string]: unknown;
 }
 
@@ -5018,6 +5339,12 @@ export interface ApiAnswers {
   "/activityGiveCoupon/addGiveLink": ActivityGiveCouponAddGiveLinkAnswer;
   "/activityGiveCoupon/getGiveLink": ActivityGiveCouponGetGiveLinkAnswer;
   "/area/listAll": AreaListAllAnswer;
+  "/article/addHide": ArticleAddHideAnswer;
+  "/article/cancelHide": ArticleCancelHideAnswer;
+  "/article/countByAuthor": ArticleCountByAuthorAnswer;
+  "/article/doNewInsertDoc": ArticleDoNewInsertDocAnswer;
+  "/article/doUpdateDoc": ArticleDoUpdateDocAnswer;
+  "/article/getUploadDocList": ArticleGetUploadDocListAnswer;
   "/article/keyWords": ArticleKeyWordsAnswer;
   "/article/searchByAuthor": ArticleSearchByAuthorAnswer;
   "/assembly-goods/getPlaceOrderInfo": AssemblyGoodsGetPlaceOrderInfoAnswer;
@@ -5029,6 +5356,7 @@ export interface ApiAnswers {
   "/author/claimAndCreate": AuthorClaimAndCreateAnswer;
   "/author/edit": AuthorEditAnswer;
   "/author/get": AuthorGetAnswer;
+  "/author/meFollowAndFollowMe": AuthorMeFollowAndFollowMeAnswer;
   "/author/operationAuthorList": AuthorOperationAuthorListAnswer;
   "/author/query": AuthorQueryAnswer;
   "/author/queryAuthorByUserId": AuthorQueryAuthorByUserIdAnswer;
@@ -5158,8 +5486,10 @@ export interface ApiAnswers {
   "/recruit/list": RecruitListAnswer;
   "/reg/register": RegRegisterAnswer;
   "/reg/registerByEmail": RegRegisterByEmailAnswer;
+  "/report/getHotAuthor": ReportGetHotAuthorAnswer;
   "/report/getHotReport": ReportGetHotReportAnswer;
   "/report/getList": ReportGetListAnswer;
+  "/report/getListIndustry": ReportGetListIndustryAnswer;
   "/report/getTypeTag": ReportGetTypeTagAnswer;
   "/scholar/jelCodes": ScholarJelCodesAnswer;
   "/seat/choose": SeatChooseAnswer;
@@ -5176,6 +5506,9 @@ export interface ApiAnswers {
   "/special/liveSpecialDetail": SpecialLiveSpecialDetailAnswer;
   "/special/liveSpecialList": SpecialLiveSpecialListAnswer;
   "/special/sponsorList": SpecialSponsorListAnswer;
+  "/suggest/getConference": SuggestGetConferenceAnswer;
+  "/suggest/getLearningVideo": SuggestGetLearningVideoAnswer;
+  "/suggest/getResearchReport": SuggestGetResearchReportAnswer;
   "/sys/android/version": SysAndroidVersionAnswer;
   "/sys/country/mobile/prefix": SysCountryMobilePrefixAnswer;
   "/unlock/history": UnlockHistoryAnswer;

@@ -142,8 +142,16 @@ function codeLogin({ db }: AccountsContext, context: ApiContext): Envelope {
   return { code: 1, message: say(context, "登录成功", "Logged in"), data: { token, user: toUserObj(user) } };
 }
 
+/**
+ * The spec's register payloads (§7) carry no passwordNext: the second entry is the form's own check. A body without
+ * the field is taken as the spec sends it; a body that has it (our form's) must still repeat the password.
+ */
+function withSpecPayload(context: ApiContext): ApiContext {
+  return "passwordNext" in context.params ? context : { ...context, params: { ...context.params, passwordNext: context.params.password } };
+}
+
 function registerByPhone({ db }: AccountsContext, context: ApiContext): Envelope {
-  const body = validateBody<RegisterPhoneForm>(context, kit(forms.registerPhoneSchema, forms.registerPhoneValidators));
+  const body = validateBody<RegisterPhoneForm>(withSpecPayload(context), kit(forms.registerPhoneSchema, forms.registerPhoneValidators));
   if (!body.ok) return body.envelope;
   const { userName, mobilePrefix = "86", password, smsVerifyCode, userSource, regChannel } = body.value;
   if (queries.userByPhone(db, mobilePrefix, userName))
@@ -155,7 +163,7 @@ function registerByPhone({ db }: AccountsContext, context: ApiContext): Envelope
 
 function registerByEmail(accounts: AccountsContext, context: ApiContext): Envelope {
   const { db } = accounts;
-  const body = validateBody<RegisterEmailForm>(context, kit(forms.registerEmailSchema, forms.registerEmailValidators));
+  const body = validateBody<RegisterEmailForm>(withSpecPayload(context), kit(forms.registerEmailSchema, forms.registerEmailValidators));
   if (!body.ok) return body.envelope;
   const email = body.value.userName.toLowerCase();
   if (queries.userByEmail(db, email)) return fail(0, say(context, "该邮箱已注册", "This email is already registered"));

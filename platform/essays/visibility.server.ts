@@ -5,9 +5,12 @@
  * without an import cycle: it is the essays area's one public module besides its routes.
  */
 
+/** A scholar's own documents they hid (ADR 082) are out of every item path too, whoever asks. */
+const notHiddenDocument = (idColumn: string) => `${idColumn} NOT IN (SELECT item_id FROM scholar_documents WHERE hidden = 1)`;
+
 /** Items that are not essays, or public released essays: for answers that do not depend on who asks (cacheable). */
 export function publicItemSql(idColumn = "id", kindColumn = "kind"): string {
-  return `(${kindColumn} <> 'essay' OR ${idColumn} IN (SELECT item_id FROM essays WHERE status = 'released' AND visibility = 'public'))`;
+  return `((${kindColumn} <> 'essay' OR ${idColumn} IN (SELECT item_id FROM essays WHERE status = 'released' AND visibility = 'public')) AND ${notHiddenDocument(idColumn)})`;
 }
 
 /**
@@ -15,5 +18,5 @@ export function publicItemSql(idColumn = "id", kindColumn = "kind"): string {
  * essays row e (`visibleSql("e.user_id", "e.visibility")`), bound with @viewer.
  */
 export function seenItemSql(visible: string, idColumn = "id", kindColumn = "kind"): string {
-  return `(${kindColumn} <> 'essay' OR ${idColumn} IN (SELECT e.item_id FROM essays e WHERE e.status = 'released' AND ${visible}))`;
+  return `((${kindColumn} <> 'essay' OR ${idColumn} IN (SELECT e.item_id FROM essays e WHERE e.status = 'released' AND ${visible})) AND ${notHiddenDocument(idColumn)})`;
 }

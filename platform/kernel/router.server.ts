@@ -38,9 +38,16 @@ export function fail(code: number, message: string, data?: unknown): Envelope {
   return data === undefined ? { code, message } : { code, message, data };
 }
 
-/** Bodies of every path are at most 1 MB, except image uploads: base64 of a 5 MB circle image is about 6.7 MB. */
+/**
+ * Bodies of every path are at most 1 MB, except uploads: base64 of a 5 MB circle image is about 6.7 MB, and of a
+ * scholar's 10 MiB PDF (scholar-documents, ADR 082) about 14 MB beside the document's form.
+ */
 const MAX_BODY_BYTES = 1_000_000;
-const LARGE_BODY_PATHS: ReadonlyMap<string, number> = new Map([["/file/upload", 8_000_000]]);
+const LARGE_BODY_PATHS: ReadonlyMap<string, number> = new Map([
+  ["/file/upload", 8_000_000],
+  ["/article/doNewInsertDoc", 14_500_000],
+  ["/article/doUpdateDoc", 14_500_000],
+]);
 
 /** The largest body the API reads for a path (relative to its mount point, e.g. /file/upload). */
 export function bodyLimitFor(path: string): number {

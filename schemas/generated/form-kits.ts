@@ -51,6 +51,8 @@ export { default as registerPhoneSchema } from "./forms/register-phone.schema.js
 export { default as registerPhoneValidators } from "./forms/register-phone.validators.js";
 export { default as scholarClaimSchema } from "./forms/scholar-claim.schema.json";
 export { default as scholarClaimValidators } from "./forms/scholar-claim.validators.js";
+export { default as scholarDocumentSchema } from "./forms/scholar-document.schema.json";
+export { default as scholarDocumentValidators } from "./forms/scholar-document.validators.js";
 export { default as scholarProfileSchema } from "./forms/scholar-profile.schema.json";
 export { default as scholarProfileValidators } from "./forms/scholar-profile.validators.js";
 export { default as sendEmailCodeSchema } from "./forms/send-email-code.schema.json";

@@ -25,6 +25,7 @@ export type { QaQuestionForm } from "./forms/qa-question.ts";
 export type { RegisterEmailForm } from "./forms/register-email.ts";
 export type { RegisterPhoneForm } from "./forms/register-phone.ts";
 export type { ScholarClaimForm } from "./forms/scholar-claim.ts";
+export type { ScholarDocumentForm } from "./forms/scholar-document.ts";
 export type { ScholarProfileForm } from "./forms/scholar-profile.ts";
 export type { SendEmailCodeForm } from "./forms/send-email-code.ts";
 export type { SendSmsForm } from "./forms/send-sms.ts";

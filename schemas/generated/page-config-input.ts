@@ -191,6 +191,7 @@ export interface WidgetNode1 {
     | "remindMe"
     | "resultPanel"
     | "richText"
+    | "scholarDocuments"
     | "scholarList"
     | "scholarProfile"
     | "scholarVerification"

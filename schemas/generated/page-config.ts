@@ -430,10 +430,6 @@ export type Binding23 = string;
  */
 export type Binding24 = string;
 /**
- * Where results show; the current page when omitted.
- */
-export type InternalPath6 = string;
-/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding25 = string;
@@ -441,6 +437,22 @@ export type Binding25 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding26 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding27 = string;
+/**
+ * Where results show; the current page when omitted.
+ */
+export type InternalPath6 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding28 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding29 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -468,7 +480,7 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding27 = string;
+export type Binding30 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
@@ -476,15 +488,15 @@ export type InternalPath7 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding28 = string;
+export type Binding31 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding29 = string;
+export type Binding32 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding30 = string;
+export type Binding33 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -686,6 +698,7 @@ export interface WidgetNode1 {
     | "remindMe"
     | "resultPanel"
     | "richText"
+    | "scholarDocuments"
     | "scholarList"
     | "scholarProfile"
     | "scholarVerification"
@@ -1886,6 +1899,17 @@ export interface RichTextProps2 {
   }[];
 }
 /**
+ * A scholar's works on /person (ADR 082): counts by type from /article/countByAuthor, the works from /article/searchByAuthor with a search box over them, and for the profile's owner the manager of their own documents (add, edit, hide, show).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "scholarDocumentsProps".
+ */
+export interface ScholarDocumentsProps {
+  authorCode: Binding23;
+  counts: Binding24;
+  works: Binding25;
+}
+/**
  * Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1908,7 +1932,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding23;
+  scholar: Binding26;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1924,7 +1948,7 @@ export interface ScholarVerificationProps {}
  * via the `definition` "scholarWorkspaceProps".
  */
 export interface ScholarWorkspaceProps {
-  scholar: Binding24;
+  scholar: Binding27;
 }
 /**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
@@ -1942,9 +1966,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding25;
+  keyword?: Binding28;
   placeholder?: Text;
-  suggestions?: Binding26;
+  suggestions?: Binding29;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -2082,7 +2106,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding27;
+  executeId: Binding30;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -2109,7 +2133,7 @@ export interface VenueScreenProps {
    * The live plan's id, usually {query.id}.
    */
   planId: Binding;
-  plan?: Binding28;
+  plan?: Binding31;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -2118,7 +2142,7 @@ export interface VenueScreenProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding29;
+  videoId: Binding32;
   title?: Text;
 }
 /**
@@ -2128,7 +2152,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding30;
+  src: Binding33;
   poster?: Binding;
   title?: Text;
   /**

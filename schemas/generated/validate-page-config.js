@@ -73,6 +73,7 @@ import { validate as registerForm } from "./validators/widgets/register-form.js"
 import { validate as remindMe } from "./validators/widgets/remind-me.js";
 import { validate as resultPanel } from "./validators/widgets/result-panel.js";
 import { validate as richText } from "./validators/widgets/rich-text.js";
+import { validate as scholarDocuments } from "./validators/widgets/scholar-documents.js";
 import { validate as scholarList } from "./validators/widgets/scholar-list.js";
 import { validate as scholarProfile } from "./validators/widgets/scholar-profile.js";
 import { validate as scholarVerification } from "./validators/widgets/scholar-verification.js";
@@ -167,6 +168,7 @@ export const validatePageConfig = composePageConfigValidator(envelope, {
   remindMe,
   resultPanel,
   richText,
+  scholarDocuments,
   scholarList,
   scholarProfile,
   scholarVerification,

@@ -401,8 +401,13 @@ describe("registering by phone", () => {
     expect(mismatchZh.body.message).toBe("两次输入的密码不一致");
     const again = await register(phone, "abc123", "123456", { passwordNext: "" });
     expect(again.body.message).toBe("Please enter the password again");
-    const withoutSecond = await call("/reg/register", { body: { userName: phone, password: "abc123", smsVerifyCode: "123456" } });
-    expect(withoutSecond.body.message).toBe("Please enter the password again");
+    // The spec's payload (§7: userName, password, mobilePrefix, userSource, smsVerifyCode, regChannel) has no second
+    // entry: it is accepted, and the answer is about the code.
+    const specPayload = { userName: phone, password: "abc123", mobilePrefix: "86", userSource: "", smsVerifyCode: "123456", regChannel: "h5" };
+    const withoutSecond = await call("/reg/register", { body: specPayload });
+    expect(withoutSecond.body).toMatchObject({ code: 0, message: "The verification code is wrong or has expired" });
+    const badWithoutSecond = await call("/reg/register", { body: { ...specPayload, password: "abc" } });
+    expect(badWithoutSecond.body.message).toBe(format);
 
     // 6 and 18 characters pass validation (the answer is then about the code, not the password).
     for (const password of ["abc123", "A1b2C3d4E5f6G7h8I9"]) {
@@ -611,6 +616,14 @@ describe("email accounts", () => {
       body: { userName: email, password, passwordNext: password, userSource: "", registerSource: "1", regChannel: "h5", ...extra },
     });
   const loginEmail = (accountEmail: string, password: string) => call("/web/loginByAccountEmail", { body: { accountEmail, password, sourceUrl: "/home" } });
+
+  it("registers with the spec's payload, which has no passwordNext", async () => {
+    const email = freshEmail();
+    const registered = await call("/reg/registerByEmail", {
+      body: { userName: email, password: "mail1234", userSource: "", registerSource: "1", regChannel: "h5" },
+    });
+    expect(registered.body).toEqual({ code: 200, message: "Registered. Please confirm your email", data: { email } });
+  });
 
   it("registers, refuses login before confirmation, confirms by link once, then logs in", async () => {
     const email = freshEmail();

@@ -28,3 +28,11 @@ export function matchJel(entries: readonly JelEntry[], text: string): JelEntry[]
   if (!needle) return entries.filter((entry) => entry.code.length === 1);
   return entries.filter((entry) => entry.code.toLowerCase().startsWith(needle) || entry.zh.includes(needle) || entry.en.toLowerCase().includes(needle));
 }
+
+export type { ScholarDocumentForm } from "@schemas/generated/forms";
+
+/** A scholar's document form (ADR 082), checked as the platform checks it, the PDF's type and size from its bytes. */
+export const scholarDocumentCheck: FormCheck = {
+  id: "scholar-document",
+  loadValidators: () => import("@schemas/generated/forms/scholar-document.validators.js"),
+};
