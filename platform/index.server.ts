@@ -14,6 +14,9 @@ import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes } from "./live/routes.server.ts";
 import { seedLive } from "./live/seed.server.ts";
+import { seedRobot } from "./robot/seed.server.ts";
+import { robotRoutes } from "./robot/routes.server.ts";
+import { replyInChat } from "./robot/rules.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
@@ -84,6 +87,8 @@ export interface EmbeddedPlatform {
   liveRoom: LiveRoom;
   /** Notices, direct messages and reminders (ADR 063); the /ws/im socket reads new ones from here. */
   messages: Messages;
+  /** The live room's robot (ADR 081): the chat asks it about each message and relays its reply, a chat row. */
+  robot: { replyInChat(planId: number, askerId: number, text: string, at: Date): number | null };
   close(): void;
 }
 
@@ -116,6 +121,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       );
     }
     if (options.seed !== false) seedLive(db, now());
+    if (options.seed !== false) seedRobot(db, now());
     if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
     if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
     if (options.seed !== false) seedShop(db, now());
@@ -181,6 +187,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...liveRoom.routes,
+      ...robotRoutes(db),
       ...messages.routes,
       ...errorReportRoutes(db),
       ...embeddedMediaRoutes(db),
@@ -218,6 +225,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     hotSearches,
     liveRoom,
     messages,
+    robot: { replyInChat: (planId, askerId, text, at) => replyInChat(db, planId, askerId, text, at) },
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

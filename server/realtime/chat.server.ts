@@ -27,6 +27,8 @@ interface MessageRow {
   author_name: string;
   author_name_en: string;
   created_at: string;
+  robot: number;
+  text_en: string;
 }
 
 function toMessage(row: MessageRow): ChatMessage {
@@ -38,6 +40,7 @@ function toMessage(row: MessageRow): ChatMessage {
     authorName: row.author_name,
     authorNameEn: row.author_name_en,
     createTime: row.created_at,
+    ...(row.robot ? { robot: true as const, textEn: row.text_en } : {}),
   };
 }
 
@@ -61,6 +64,8 @@ export interface ChatHubOptions {
   db: Db;
   accounts: Accounts;
   now: () => Date;
+  /** The room's robot (ADR 081): stores its reply to a message as a chat row, or answers null. */
+  robot?: { replyInChat(planId: number, askerId: number, text: string, at: Date): number | null };
 }
 
 /** How often a node looks for messages another node (another process on the same database) stored. */
@@ -71,7 +76,7 @@ const RELAY_INTERVAL_MS = 500;
  * second process on the same database needs is in the database: the send limit counts rate_events, and each node
  * relays to its own readers the messages other nodes stored (polling its rooms every RELAY_INTERVAL_MS).
  */
-export function createChatHub({ db, accounts, now }: ChatHubOptions) {
+export function createChatHub({ db, accounts, now, robot }: ChatHubOptions) {
   const rooms = new Map<number, Set<Member>>();
   /** Per room: the newest message id its readers have been sent. */
   const relayedUpTo = new Map<number, number>();
@@ -177,6 +182,8 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
         }
       },
     });
+    // After the question, so every reader sees the robot's answer below it.
+    if (robot?.replyInChat(planId, user.id, text, new Date(at))) relay(planId);
   };
 
   return {

@@ -69,13 +69,13 @@ export function createRealtime(options: RealtimeOptions) {
   const embedded =
     backend.kind === "embedded"
       ? (() => {
-          const { db, accounts, liveRoom, messages } = backend.platform;
+          const { db, accounts, liveRoom, messages, robot } = backend.platform;
           return {
             db,
             accounts,
             screen: createScreenHub({ liveRoom }),
             messages: createMessagesHub({ messages }),
-            chat: createChatHub({ db, accounts, now }),
+            chat: createChatHub({ db, accounts, now, robot }),
             dwell: createDwellHub({ db, accounts, now, testHooks: options.testHooks }),
           };
         })()

@@ -144,13 +144,14 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
         {state.messages?.map((message) => {
           const mine = Boolean(user?.authorCode && message.authorCode === user.authorCode);
           return (
-            <li key={message.id} className={mine ? "chat-message mine" : "chat-message"} data-message-id={message.id}>
+            <li key={message.id} className={message.robot ? "chat-message robot" : mine ? "chat-message mine" : "chat-message"} data-message-id={message.id}>
               <p className="chat-meta">
                 <span className="chat-author">{(lang === "en" && message.authorNameEn) || message.authorName}</span>
+                {message.robot && <span className="chat-robot">{t("chat.robot")}</span>}
                 {mine && <span className="chat-mine">{t("chat.mine")}</span>}
                 <time dateTime={message.createTime}>{formatTime(message.createTime)}</time>
               </p>
-              <p className="chat-text">{message.text}</p>
+              <p className="chat-text">{(lang === "en" && message.textEn) || message.text}</p>
             </li>
           );
         })}
