@@ -16,6 +16,7 @@ import { liveRoutes } from "./live/routes.server.ts";
 import { seedLive } from "./live/seed.server.ts";
 import { seedRobot } from "./robot/seed.server.ts";
 import { robotRoutes } from "./robot/routes.server.ts";
+import { audienceRoutes } from "./audience/routes.server.ts";
 import { replyInChat } from "./robot/rules.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
@@ -188,6 +189,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...liveRoutes(db),
       ...liveRoom.routes,
       ...robotRoutes(db),
+      ...audienceRoutes(db, accounts),
       ...messages.routes,
       ...errorReportRoutes(db),
       ...embeddedMediaRoutes(db),
