@@ -25,7 +25,7 @@ const listOf = (drafts: EntryDraft[]) => drafts.map(({ key: _key, ...entry }) =>
  * here with the platform's own check before it is sent.
  */
 export default function OpsRobot() {
-  const { t } = useTranslation("ops");
+  const { t, i18n } = useTranslation("ops");
   const staff = useStaff();
   const canChange = staff.role === "publisher";
   const [planId, setPlanId] = useState("");
@@ -78,6 +78,21 @@ export default function OpsRobot() {
         trial,
       )
     : null;
+  // Beside the save button once a room is open: a refused save is seen where the operator pressed it.
+  const outcomeBox = outcome && (
+    <div className={outcome.kind === "error" ? "ops-form-error" : "ops-done"} role={outcome.kind === "error" ? "alert" : "status"}>
+      <p>{outcome.text}</p>
+      {serverProblems.length > 0 && (
+        <ul>
+          {serverProblems.map((problem) => (
+            <li key={`${problem.pointer} ${problem.message}`}>
+              {problem.pointer} {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
   return (
     <section className="ops-page ops-robot">
       <h1>{t("robot.title")}</h1>
@@ -93,20 +108,7 @@ export default function OpsRobot() {
           </button>
         </div>
       </form>
-      {outcome && (
-        <div className={outcome.kind === "error" ? "ops-form-error" : "ops-done"} role={outcome.kind === "error" ? "alert" : "status"}>
-          <p>{outcome.text}</p>
-          {serverProblems.length > 0 && (
-            <ul>
-              {serverProblems.map((problem) => (
-                <li key={`${problem.pointer} ${problem.message}`}>
-                  {problem.pointer} {problem.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {loaded === null && outcomeBox}
       {loaded !== null && (
         <>
           <p className="ops-muted">
@@ -116,7 +118,9 @@ export default function OpsRobot() {
           <div className="ops-copy">
             <label htmlFor="ops-robot-trial">{t("robot.trial")}</label>
             <input id="ops-robot-trial" value={trial} onChange={(event) => setTrial(event.target.value)} />
-            {trial.trim() && <p role="status">{tried ? t("robot.trialAnswer", { answer: tried.answer }) : t("robot.trialNone")}</p>}
+            {trial.trim() && (
+              <p role="status">{tried ? t("robot.trialAnswer", { answer: i18n.language === "en" ? tried.answerEn : tried.answer }) : t("robot.trialNone")}</p>
+            )}
           </div>
           {drafts.length === 0 && <p className="ops-muted">{t("robot.empty")}</p>}
           {drafts.map((draft, index) => (
@@ -130,6 +134,7 @@ export default function OpsRobot() {
               onRemove={() => setDrafts((current) => current.filter((item) => item.key !== draft.key))}
             />
           ))}
+          {outcomeBox}
           {canChange && (
             <div className="ops-copy-fields">
               <button
