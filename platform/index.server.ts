@@ -17,6 +17,7 @@ import { seedLive } from "./live/seed.server.ts";
 import { seedRobot } from "./robot/seed.server.ts";
 import { robotRoutes } from "./robot/routes.server.ts";
 import { audienceRoutes } from "./audience/routes.server.ts";
+import { expressionRoutes } from "./live/expressions.server.ts";
 import { replyInChat } from "./robot/rules.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
@@ -190,6 +191,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...liveRoom.routes,
       ...robotRoutes(db),
       ...audienceRoutes(db, accounts),
+      ...expressionRoutes(),
       ...messages.routes,
       ...errorReportRoutes(db),
       ...embeddedMediaRoutes(db),

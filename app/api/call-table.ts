@@ -228,4 +228,5 @@ export const liveRoomCalls = calls({
   myInvite: { path: "/planInvite/myInvite" },
   joinAudience: { path: "/audience/join" },
   invitedPeople: { path: "/relevant/invitedList" },
+  expressions: { path: "/expression/list" },
 });

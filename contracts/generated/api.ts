@@ -1547,6 +1547,17 @@ export interface EssaySaveDraftAnswer {
 }
 
 /**
+ * The data of /expression/list's answer: the emoji the chat and comments offer, each with its name in both languages (ADR 081).
+ */
+export interface ExpressionListAnswer {
+  list: {
+    code: string;
+    name: string;
+    nameEn: string;
+  }[];
+}
+
+/**
  * The data of POST /feedBack/addFeedBack's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export type FeedBackAddFeedBackAnswer = null;
@@ -5150,6 +5161,7 @@ export interface ApiAnswers {
   "/essay/release": EssayReleaseAnswer;
   "/essay/remove": EssayRemoveAnswer;
   "/essay/saveDraft": EssaySaveDraftAnswer;
+  "/expression/list": ExpressionListAnswer;
   "/feedBack/addFeedBack": FeedBackAddFeedBackAnswer;
   "/file/upload": FileUploadAnswer;
   "/firstEven/checkFirstEvenAd": FirstEvenCheckFirstEvenAdAnswer;
