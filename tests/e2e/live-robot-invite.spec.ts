@@ -1,6 +1,6 @@
 /**
- * The live room talking back (ADR 081), one journey each: a verified scholar asks in the discussion and the room's
- * robot answers, marked as a robot, in Chinese and after a language switch in English; a reader shares a personal
+ * The live room talking back (ADR 081), one journey each: a verified scholar asks in the discussion, with an emoji
+ * from the panel, and the room's robot answers, marked as a robot, in Chinese and after a language switch in English; a reader shares a personal
  * invite link, a friend comes through it, and the reader sees them counted once.
  */
 import { devices } from "@playwright/test";
@@ -22,7 +22,13 @@ test("the room's robot answers a question about the replay in the discussion", a
   await waitForHydration(page);
   await expect(page.locator(".live-chat")).toHaveAttribute("data-chat-status", "open");
   await page.getByLabel("发言内容").fill("请问这场有回放吗？");
+  // An emoji from the panel, picked with the keyboard, goes at the end of the text.
+  await page.getByRole("button", { name: "表情" }).click();
+  await page.getByRole("button", { name: "感谢" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("发言内容")).toHaveValue("请问这场有回放吗？🙏");
   await page.getByRole("button", { name: "发送" }).click();
+  await expect(page.locator(".chat-message.mine .chat-text")).toHaveText("请问这场有回放吗？🙏");
   const reply = page.locator(".chat-message.robot");
   await expect(reply).toHaveCount(1);
   await expect(reply.locator(".chat-author")).toHaveText("直播小助手");
