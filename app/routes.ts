@@ -12,6 +12,7 @@ export default [
     route("edit", "routes/ops.edit.tsx"),
     route("audit", "routes/ops.audit.tsx"),
     route("searches", "routes/ops.searches.tsx"),
+    route("robot", "routes/ops.robot.tsx"),
     route("media", "routes/ops.media.tsx"),
     route("analytics", "routes/ops.analytics.tsx"),
     route("staff", "routes/ops.staff.tsx"),

@@ -15,6 +15,9 @@ export interface ChatMessage {
   createTime: string;
   /** The sender's own id for the message, echoed to the sender only. */
   clientId?: string;
+  /** The room's robot answered (ADR 081): authorCode is empty, textEn the answer in English. */
+  robot?: true;
+  textEn?: string;
 }
 
 export type ChatErrorCode = "badMessage" | "empty" | "tooLong" | "rateLimited" | "notAllowed";

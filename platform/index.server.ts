@@ -17,6 +17,11 @@ import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes } from "./live/routes.server.ts";
 import { seedLive } from "./live/seed.server.ts";
+import { seedRobot } from "./robot/seed.server.ts";
+import { robotRoutes } from "./robot/routes.server.ts";
+import { audienceRoutes } from "./audience/routes.server.ts";
+import { expressionRoutes } from "./live/expressions.server.ts";
+import { replyInChat } from "./robot/rules.server.ts";
 import { specialRoutes } from "./specials.server.ts";
 import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
@@ -123,6 +128,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       );
     }
     if (options.seed !== false) seedLive(db, now());
+    if (options.seed !== false) seedRobot(db, now());
     if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
     if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
     if (options.seed !== false) seedShop(db, now());
@@ -191,6 +197,9 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...liveRoom.routes,
+      ...robotRoutes(db),
+      ...audienceRoutes(db, accounts),
+      ...expressionRoutes(),
       ...messages.routes,
       ...errorReportRoutes(db),
       ...embeddedMediaRoutes(db),
@@ -216,6 +225,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     ],
     now,
   );
+  // The live room's robot (ADR 081): the chat asks it about each message and relays its reply, a chat row.
+  const chatRobot = { replyInChat: (planId: number, askerId: number, text: string, at: Date) => replyInChat(db, planId, askerId, text, at) };
   const devTools = devToolPages({ api, db, accounts, promotions, orders, hotSearches, liveRoom }, now);
   return {
     api,
@@ -228,7 +239,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     hotSearches,
     liveRoom,
     messages,
-    sockets: (socketOptions) => createSockets({ db, accounts, liveRoom, messages }, socketOptions),
+    sockets: (socketOptions) => createSockets({ db, accounts, liveRoom, messages, robot: chatRobot }, socketOptions),
     close: () => {
       clearInterval(expiry);
       // Everything committed goes into the main file, so a copy of it alone (a backup, the next start) has it all.

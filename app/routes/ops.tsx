@@ -117,6 +117,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               {t("layout.pages")}
             </NavLink>
             <NavLink to="/ops/searches">{t("layout.searches")}</NavLink>
+            <NavLink to="/ops/robot">{t("layout.robot")}</NavLink>
             <NavLink to="/ops/audit">{t("layout.audit")}</NavLink>
             <NavLink to={OPS_LIBRARY_PAGES.media}>{t("layout.media")}</NavLink>
             <NavLink to={OPS_LIBRARY_PAGES.analytics}>{t("layout.analytics")}</NavLink>

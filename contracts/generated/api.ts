@@ -308,6 +308,29 @@ export interface AssemblyGoodsGetPlaceOrderInfoAnswer {
 }
 
 /**
+ * The data of POST /audience/join's answer: whether this was the viewer's first visit to the room, whether an invite was credited, and the room's audience (ADR 081).
+ */
+export interface AudienceJoinAnswer {
+  planId: number;
+  joined: boolean;
+  invited: boolean;
+  total: number;
+}
+
+/**
+ * The data of /audience/list's answer: a live room's audience count and its latest people (ADR 081).
+ */
+export interface AudienceListAnswer {
+  planId: number;
+  total: number;
+  list: {
+    name: string;
+    nameEn: string;
+    joinTime: string;
+  }[];
+}
+
+/**
  * The data of POST /audience/signIn's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface AudienceSignInAnswer {
@@ -1669,6 +1692,17 @@ export interface EssaySaveDraftAnswer {
 }
 
 /**
+ * The data of /expression/list's answer: the emoji the chat and comments offer, each with its name in both languages (ADR 081).
+ */
+export interface ExpressionListAnswer {
+  list: {
+    code: string;
+    name: string;
+    nameEn: string;
+  }[];
+}
+
+/**
  * The data of POST /feedBack/addFeedBack's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export type FeedBackAddFeedBackAnswer = null;
@@ -2277,6 +2311,44 @@ export interface LivePlayInfoAnswer {
   playUrl: string;
   isPlayback: boolean;
   serverTime: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /live/searchList's answer: live plans with the phrase in a title, summary, speaker or institution (ADR 081). Written from /live/planList's reviewed contract, with the phrase searched.
+ */
+export interface LiveSearchListAnswer {
+  list: {
+    specialId?: number;
+    guests: number;
+    id: number;
+    kind: string;
+    title: string;
+    titleEn: string;
+    summary: string;
+    summaryEn: string;
+    cover: string;
+    /**
+     * 0 not started, 1 upcoming, 2 live, 3 over, 4 replay (the live page statuses).
+     */
+    status: 0 | 1 | 2 | 3 | 4;
+    startTime: string;
+    endTime: string;
+    authorName: string;
+    authorNameEn: string;
+    orgName: string;
+    orgNameEn: string;
+    viewCount: number;
+    link: string;
+    topic?: string;
+    format?: string;
+    speakerCode?: string;
+    [k: string]: unknown;
+  }[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  keyword: string;
   [k: string]: unknown;
 }
 
@@ -3072,6 +3144,15 @@ export interface PlanListAnswer {
 }
 
 /**
+ * The data of /planInvite/myInvite's answer: the viewer's invite code for a live room and how many came through it (ADR 081).
+ */
+export interface PlanInviteMyInviteAnswer {
+  planId: number;
+  code: string;
+  invitedCount: number;
+}
+
+/**
  * The data of POST /planQuestion/createUserAnswer's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface PlanQuestionCreateUserAnswerAnswer {
@@ -3638,6 +3719,19 @@ export type RegRegisterAnswer = null;
 export interface RegRegisterByEmailAnswer {
   email: string;
   [k: string]: unknown;
+}
+
+/**
+ * The data of /relevant/invitedList's answer: who came to a live room through the viewer's invite (ADR 081).
+ */
+export interface RelevantInvitedListAnswer {
+  planId: number;
+  total: number;
+  list: {
+    name: string;
+    nameEn: string;
+    joinTime: string;
+  }[];
 }
 
 /**
@@ -5348,6 +5442,8 @@ export interface ApiAnswers {
   "/article/keyWords": ArticleKeyWordsAnswer;
   "/article/searchByAuthor": ArticleSearchByAuthorAnswer;
   "/assembly-goods/getPlaceOrderInfo": AssemblyGoodsGetPlaceOrderInfoAnswer;
+  "/audience/join": AudienceJoinAnswer;
+  "/audience/list": AudienceListAnswer;
   "/audience/signIn": AudienceSignInAnswer;
   "/audience/signInState": AudienceSignInStateAnswer;
   "/author/certification": AuthorCertificationAnswer;
@@ -5403,6 +5499,7 @@ export interface ApiAnswers {
   "/essay/release": EssayReleaseAnswer;
   "/essay/remove": EssayRemoveAnswer;
   "/essay/saveDraft": EssaySaveDraftAnswer;
+  "/expression/list": ExpressionListAnswer;
   "/feedBack/addFeedBack": FeedBackAddFeedBackAnswer;
   "/file/upload": FileUploadAnswer;
   "/firstEven/checkFirstEvenAd": FirstEvenCheckFirstEvenAdAnswer;
@@ -5435,6 +5532,7 @@ export interface ApiAnswers {
   "/library/update": LibraryUpdateAnswer;
   "/live/planList": LivePlanListAnswer;
   "/live/playInfo": LivePlayInfoAnswer;
+  "/live/searchList": LiveSearchListAnswer;
   "/luckyDraw/claim": LuckyDrawClaimAnswer;
   "/luckyDraw/detail": LuckyDrawDetailAnswer;
   "/luckyDraw/draw": LuckyDrawDrawAnswer;
@@ -5464,6 +5562,7 @@ export interface ApiAnswers {
   "/order/list": OrderListAnswer;
   "/plan/detail": PlanDetailAnswer;
   "/plan/list": PlanListAnswer;
+  "/planInvite/myInvite": PlanInviteMyInviteAnswer;
   "/planQuestion/createUserAnswer": PlanQuestionCreateUserAnswerAnswer;
   "/planQuestion/getQuestion": PlanQuestionGetQuestionAnswer;
   "/praise/doPraise": PraiseDoPraiseAnswer;
@@ -5486,6 +5585,7 @@ export interface ApiAnswers {
   "/recruit/list": RecruitListAnswer;
   "/reg/register": RegRegisterAnswer;
   "/reg/registerByEmail": RegRegisterByEmailAnswer;
+  "/relevant/invitedList": RelevantInvitedListAnswer;
   "/report/getHotAuthor": ReportGetHotAuthorAnswer;
   "/report/getHotReport": ReportGetHotReportAnswer;
   "/report/getList": ReportGetListAnswer;

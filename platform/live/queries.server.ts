@@ -39,10 +39,11 @@ export const specialGuests = (db: Db, specialId: number) =>
 export const planCount = (db: Db, specialId: number) => db.prepare("SELECT COUNT(*) FROM special_plans WHERE special_id = ?").pluck().get(specialId) as number;
 
 /**
- * One page of plans, optionally in some states and of one special. Live and coming plans first, the soonest first;
+ * One page of plans, optionally in some states, of one special, and with a phrase in a title, summary, speaker or
+ * institution (either language). Live and coming plans first, the soonest first;
  * finished ones after them, the most recent first.
  */
-export function plansPage(db: Db, filter: { statuses: number[]; specialId: number | null }, limit: number, offset: number) {
+export function plansPage(db: Db, filter: { statuses: number[]; specialId: number | null; keyword?: string }, limit: number, offset: number) {
   const where = ["kind = 'live'"];
   const args: unknown[] = [];
   if (filter.statuses.length) {
@@ -52,6 +53,12 @@ export function plansPage(db: Db, filter: { statuses: number[]; specialId: numbe
   if (filter.specialId !== null) {
     where.push("id IN (SELECT plan_id FROM special_plans WHERE special_id = ?)");
     args.push(filter.specialId);
+  }
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
+    const fields = ["title", "title_en", "summary", "summary_en", "author_name", "author_name_en", "org_name", "org_name_en"];
+    where.push(`(${fields.map((field) => `${field} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
+    args.push(...fields.map(() => like));
   }
   const clause = where.join(" AND ");
   const total = db

@@ -52,6 +52,18 @@ function planList(db: Db, context: ApiContext): Envelope {
   return ok({ list: rows.map(toItem), total, pageNum, pageSize });
 }
 
+/** Characters of a live search's phrase the platform reads. */
+const SEARCH_PHRASE_LIMIT = 50;
+
+/** Live search (spec §7 /live/searchList): plans with the phrase, in the list's order; no phrase, no plans. */
+function searchList(db: Db, context: ApiContext): Envelope {
+  const { pageNum, pageSize } = paging(context.params);
+  const keyword = typeof context.params.keyword === "string" ? [...context.params.keyword.trim()].slice(0, SEARCH_PHRASE_LIMIT).join("") : "";
+  if (!keyword) return ok({ list: [], total: 0, pageNum, pageSize, keyword });
+  const { rows, total } = queries.plansPage(db, { statuses: statusList(context.params.status), specialId: null, keyword }, pageSize, (pageNum - 1) * pageSize);
+  return ok({ list: rows.map(toItem), total, pageNum, pageSize, keyword });
+}
+
 function playInfo(db: Db, context: ApiContext): Envelope {
   const id = positiveId(context.params.id);
   if (!id) return badId(context);
@@ -93,6 +105,7 @@ function specialDetail(db: Db, context: ApiContext): Envelope {
 export function liveRoutes(db: Db): RouteDefinition[] {
   return [
     { method: "ANY", path: "/live/planList", handler: (context) => planList(db, context) },
+    { method: "ANY", path: "/live/searchList", handler: (context) => searchList(db, context) },
     { method: "ANY", path: "/live/playInfo", handler: (context) => playInfo(db, context) },
     { method: "ANY", path: "/guest/list", handler: (context) => guestList(db, context) },
     { method: "ANY", path: "/special/liveSpecialList", handler: (context) => specialList(db, context) },

@@ -29,6 +29,7 @@ function toMessage(row: ChatMessageRow): ChatMessage {
     authorName: row.author_name,
     authorNameEn: row.author_name_en,
     createTime: row.created_at,
+    ...(row.robot ? { robot: true as const, textEn: row.text_en } : {}),
   };
 }
 
@@ -71,7 +72,7 @@ function storeMessage(
     text: sent.text,
     created_at: new Date(sent.at).toISOString(),
   };
-  return toMessage({ id: queries.insertMessage(row, sent.userId), ...row });
+  return toMessage({ id: queries.insertMessage(row, sent.userId), ...row, robot: 0, text_en: "" });
 }
 
 function send(socket: WebSocket, event: ChatServerEvent): void {
@@ -83,10 +84,16 @@ interface Member {
   request: IncomingMessage;
 }
 
+/** The room's robot (ADR 081): stores its reply to a message as a chat row, or answers null. */
+export interface ChatRobot {
+  replyInChat(planId: number, askerId: number, text: string, at: Date): number | null;
+}
+
 export interface ChatHubOptions {
   db: Db;
   accounts: Accounts;
   now: () => Date;
+  robot?: ChatRobot;
 }
 
 /** How often a node looks for messages another node (another process on the same database) stored. */
@@ -97,7 +104,7 @@ const RELAY_INTERVAL_MS = 500;
  * second process on the same database needs is in the database: the send limit counts rate_events, and each node
  * relays to its own readers the messages other nodes stored (polling its rooms every RELAY_INTERVAL_MS).
  */
-export function createChatHub({ db, accounts, now }: ChatHubOptions) {
+export function createChatHub({ db, accounts, now, robot }: ChatHubOptions) {
   const rooms = new Map<number, Set<Member>>();
   /** Per room: the newest message id its readers have been sent. */
   const relayedUpTo = new Map<number, number>();
@@ -180,6 +187,8 @@ export function createChatHub({ db, accounts, now }: ChatHubOptions) {
         }
       },
     });
+    // After the question, so every reader sees the robot's answer below it.
+    if (robot?.replyInChat(planId, user.id, text, new Date(at))) relay(planId);
   };
 
   return {

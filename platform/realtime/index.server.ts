@@ -4,7 +4,7 @@ import type { Db } from "../kernel/db.server.ts";
 import type { LiveRoom } from "../live/room-routes.server.ts";
 import { livePlanExists } from "../live/rules.server.ts";
 import type { Messages } from "../messages.server.ts";
-import { createChatHub } from "./chat.server.ts";
+import { type ChatRobot, createChatHub } from "./chat.server.ts";
 import { createDwellHub } from "./dwell.server.ts";
 import { createMessagesHub } from "./messages.server.ts";
 import { createScreenHub } from "./screen.server.ts";
@@ -24,11 +24,11 @@ export interface SocketOptions {
  * an upgrade — after its own Origin, path and limit checks — hands the socket to one of these hubs. The hubs keep
  * their state in the platform's database; the host sees only this interface, never the tables.
  */
-export function createSockets(parts: { db: Db; accounts: Accounts; liveRoom: LiveRoom; messages: Messages }, options: SocketOptions) {
-  const { db, accounts, liveRoom, messages } = parts;
+export function createSockets(parts: { db: Db; accounts: Accounts; liveRoom: LiveRoom; messages: Messages; robot?: ChatRobot }, options: SocketOptions) {
+  const { db, accounts, liveRoom, messages, robot } = parts;
   const { now } = options;
   return {
-    chat: createChatHub({ db, accounts, now }),
+    chat: createChatHub({ db, accounts, now, robot }),
     dwell: createDwellHub({ db, accounts, now, testHooks: options.testHooks }),
     screen: createScreenHub({ liveRoom }),
     messages: createMessagesHub({ messages }),

@@ -8,6 +8,9 @@ export interface ChatMessageRow {
   author_name: string;
   author_name_en: string;
   created_at: string;
+  /** 1 for the room's robot's answers (ADR 081), which carry their English text too. */
+  robot: number;
+  text_en: string;
 }
 
 /**
@@ -25,7 +28,7 @@ export function chatQueries(db: Db) {
   const sendsInWindow = db.prepare("SELECT at FROM rate_events WHERE bucket = ? AND at > ? ORDER BY at").pluck();
   const countSend = db.prepare("INSERT INTO rate_events (bucket, at) VALUES (?, ?)");
   return {
-    insertMessage: (message: Omit<ChatMessageRow, "id">, userId: number) =>
+    insertMessage: (message: Omit<ChatMessageRow, "id" | "robot" | "text_en">, userId: number) =>
       Number(
         insert.run(message.plan_id, userId, message.author_code, message.author_name, message.author_name_en, message.text, message.created_at).lastInsertRowid,
       ),

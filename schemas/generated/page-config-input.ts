@@ -166,6 +166,7 @@ export interface WidgetNode1 {
     | "librarySave"
     | "linkGrid"
     | "liveChat"
+    | "liveInvite"
     | "liveList"
     | "livePlayer"
     | "liveScreen"

@@ -276,6 +276,14 @@ export type Binding14 = string;
  */
 export type Binding15 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding16 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding17 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link33 = string;
@@ -290,7 +298,7 @@ export type Link35 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding16 = string;
+export type Binding18 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -314,7 +322,7 @@ export type Link40 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding17 = string;
+export type Binding19 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -374,11 +382,11 @@ export type Link54 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding18 = string;
+export type Binding20 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding19 = string;
+export type Binding21 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -402,11 +410,11 @@ export type Link59 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding20 = string;
+export type Binding22 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding21 = string;
+export type Binding23 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -417,14 +425,6 @@ export type RichTextProps = RichTextProps1 & RichTextProps2;
 export type RichTextProps1 = {
   [k: string]: unknown;
 };
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding22 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding23 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -442,10 +442,6 @@ export type Binding26 = string;
  */
 export type Binding27 = string;
 /**
- * Where results show; the current page when omitted.
- */
-export type InternalPath6 = string;
-/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding28 = string;
@@ -453,6 +449,18 @@ export type Binding28 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding29 = string;
+/**
+ * Where results show; the current page when omitted.
+ */
+export type InternalPath6 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding30 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding31 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -480,7 +488,7 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding30 = string;
+export type Binding32 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
@@ -488,15 +496,15 @@ export type InternalPath7 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding31 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding32 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
 export type Binding33 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding34 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding35 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -673,6 +681,7 @@ export interface WidgetNode1 {
     | "librarySave"
     | "linkGrid"
     | "liveChat"
+    | "liveInvite"
     | "liveList"
     | "livePlayer"
     | "liveScreen"
@@ -1541,6 +1550,16 @@ export interface LiveChatProps {
   title?: Text;
 }
 /**
+ * A live room's invitations (ADR 081): the viewer's personal invite link to share, who came through it, and the viewer counted once in the room's audience (crediting the invite in the page's URL).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "liveInviteProps".
+ */
+export interface LiveInviteProps {
+  planId: Binding14;
+  invite?: Binding15;
+}
+/**
  * Live plans (or live series) from the node's data source, each with its state, time and speaker (or guests); pages on when paged.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1574,8 +1593,8 @@ export interface LiveListProps {
  * via the `definition` "livePlayerProps".
  */
 export interface LivePlayerProps {
-  plan: Binding14;
-  play: Binding15;
+  plan: Binding16;
+  play: Binding17;
 }
 /**
  * What the host pushes to every viewer of a live room over the screen socket (ADR 062): the latest announcement, slide, lottery or "we start soon", and a pushed questionnaire to answer once; with the room's sign-in and a link to the venue screen.
@@ -1674,7 +1693,7 @@ export interface MenuListProps {
  * via the `definition` "messageCentreProps".
  */
 export interface MessageCentreProps {
-  channel?: Binding16;
+  channel?: Binding18;
   blackListLink: Link36;
 }
 /**
@@ -1717,7 +1736,7 @@ export interface OrderListProps {
  * via the `definition` "paperAbstractProps".
  */
 export interface PaperAbstractProps {
-  item: Binding17;
+  item: Binding19;
   /**
    * An abstract longer than this many characters is folded to a few lines until the reader asks for all of it.
    */
@@ -1820,8 +1839,8 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding18;
-  tags: Binding19;
+  questionId?: Binding20;
+  tags: Binding21;
   detailLink: Link55;
 }
 /**
@@ -1860,8 +1879,8 @@ export interface RegisterFormProps {
  * via the `definition` "remindMeProps".
  */
 export interface RemindMeProps {
-  itemId: Binding20;
-  status: Binding21;
+  itemId: Binding22;
+  status: Binding23;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1892,7 +1911,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding22;
+  html?: Binding24;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1905,9 +1924,9 @@ export interface RichTextProps2 {
  * via the `definition` "scholarDocumentsProps".
  */
 export interface ScholarDocumentsProps {
-  authorCode: Binding23;
-  counts: Binding24;
-  works: Binding25;
+  authorCode: Binding25;
+  counts: Binding26;
+  works: Binding27;
 }
 /**
  * Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.
@@ -1932,7 +1951,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding26;
+  scholar: Binding28;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1948,7 +1967,7 @@ export interface ScholarVerificationProps {}
  * via the `definition` "scholarWorkspaceProps".
  */
 export interface ScholarWorkspaceProps {
-  scholar: Binding27;
+  scholar: Binding29;
 }
 /**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
@@ -1966,9 +1985,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding28;
+  keyword?: Binding30;
   placeholder?: Text;
-  suggestions?: Binding29;
+  suggestions?: Binding31;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -2106,7 +2125,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding30;
+  executeId: Binding32;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -2133,7 +2152,7 @@ export interface VenueScreenProps {
    * The live plan's id, usually {query.id}.
    */
   planId: Binding;
-  plan?: Binding31;
+  plan?: Binding33;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -2142,7 +2161,7 @@ export interface VenueScreenProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding32;
+  videoId: Binding34;
   title?: Text;
 }
 /**
@@ -2152,7 +2171,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding33;
+  src: Binding35;
   poster?: Binding;
   title?: Text;
   /**

@@ -48,6 +48,7 @@ import { validate as libraryList } from "./validators/widgets/library-list.js";
 import { validate as librarySave } from "./validators/widgets/library-save.js";
 import { validate as linkGrid } from "./validators/widgets/link-grid.js";
 import { validate as liveChat } from "./validators/widgets/live-chat.js";
+import { validate as liveInvite } from "./validators/widgets/live-invite.js";
 import { validate as liveList } from "./validators/widgets/live-list.js";
 import { validate as livePlayer } from "./validators/widgets/live-player.js";
 import { validate as liveScreen } from "./validators/widgets/live-screen.js";
@@ -143,6 +144,7 @@ export const validatePageConfig = composePageConfigValidator(envelope, {
   librarySave,
   linkGrid,
   liveChat,
+  liveInvite,
   liveList,
   livePlayer,
   liveScreen,

@@ -39,6 +39,7 @@ import { diffConfigs } from "./diff.server.ts";
 import { previewRequest, type PreviewTarget } from "./preview.server.ts";
 import { eventRoutes } from "./event.server.ts";
 import { passwordLinkRoutes, staffAdminRoutes, type StaffRoutesOptions } from "./staff-routes.server.ts";
+import { robotRoutes } from "./robot.server.ts";
 import type { ConsoleStore } from "./store/index.server.ts";
 
 export interface OpsConsoleServerOptions extends PublishCheckContext {
@@ -611,15 +612,17 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
 
   staffAdminRoutes(staffRoutes);
 
-  eventRoutes({
+  const platformRelay = {
     router: consoleApi,
     local,
-    api: (response) => options.baseServices(response).api,
-    staffName: (response) => locals(response).staff.username,
+    api: (response: Response) => options.baseServices(response).api,
+    staffName: (response: Response) => locals(response).staff.username,
     langOf,
     publisherOnly,
-    refuse: (request, response, code) => sendError(request, response, code),
-  });
+    refuse: (request: Request, response: Response, code: "badRequest" | "notFound" | "unavailable") => sendError(request, response, code),
+  };
+  eventRoutes(platformRelay);
+  robotRoutes(platformRelay);
 
   consoleApi.use((request, response) => sendError(request, response, "notFound"));
   consoleApi.use(consoleErrors);

@@ -250,6 +250,37 @@ describe("live chat", () => {
     expect(later.history.messages.at(-1)).toMatchObject({ id: echo.message.id, text: "欢迎大家提问" });
   });
 
+  it("the room's robot answers a question from its list, marked robot in both languages, once per answer in 30 s", async () => {
+    clock += 60_000;
+    const room = platform.db.prepare("SELECT id FROM items WHERE kind = 'live' ORDER BY id LIMIT 1 OFFSET 7").pluck().get() as number;
+    const token = "RobotAskerToken00000000000000006";
+    const authorCode = platform.db.prepare("SELECT author_code FROM scholars ORDER BY id LIMIT 1 OFFSET 3").pluck().get() as string;
+    addUser("13900000006", token, { phone: "13900000006", authorCode });
+    const reader = await joinRoom(undefined, room);
+    const asker = await joinRoom(token, room);
+    asker.send({ type: "send", text: "请问有回放吗", clientId: "q1" });
+    const question = await asker.next<any>(echoOf("q1"));
+    const reply = await reader.next<any>((event) => event.type === "message" && event.message.robot === true);
+    expect(reply.message.id).toBeGreaterThan(question.message.id);
+    expect(reply.message).toMatchObject({ planId: room, authorCode: "", authorName: "直播小助手", authorNameEn: "Live assistant" });
+    expect(reply.message.text).toContain("回放");
+    expect(reply.message.textEn).toContain("replay");
+
+    asker.send({ type: "send", text: "Is there a REPLAY?", clientId: "q2" });
+    await asker.next(echoOf("q2"));
+    clock += 29_000;
+    asker.send({ type: "send", text: "欢迎各位老师", clientId: "q3" });
+    await asker.next(echoOf("q3"));
+    const robotRows = () => platform.db.prepare("SELECT COUNT(*) FROM chat_messages WHERE plan_id = ? AND robot = 1").pluck().get(room);
+    expect(robotRows()).toBe(1);
+    clock += 2_000;
+    asker.send({ type: "send", text: "When does it start?", clientId: "q4" });
+    await asker.next(echoOf("q4"));
+    const timeReply = await reader.next<any>((event) => event.type === "message" && event.message.robot === true && event.message.id !== reply.message.id);
+    expect(timeReply.message.textEn).toMatch(/Beijing time/);
+    expect(robotRows()).toBe(2);
+  });
+
   it("tells everyone how many are in the room", async () => {
     const room = platform.db.prepare("SELECT id FROM items WHERE kind = 'live' ORDER BY id LIMIT 1 OFFSET 5").pluck().get() as number;
     const first = await joinRoom(undefined, room);

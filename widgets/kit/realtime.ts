@@ -16,3 +16,4 @@ export {
   QUESTIONNAIRE_API,
   type PlanQuestion,
 } from "@contracts/questionnaire";
+export { INVITE_CODE, INVITE_QUERY, inviteLink } from "@contracts/audience";

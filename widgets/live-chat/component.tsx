@@ -2,6 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "
 import { useTranslation } from "react-i18next";
 import type { LiveChatProps } from "@schemas/generated/page-config";
 import { chatReducer, initialChatState } from "./chat-state";
+import { EmojiPanel, insertAt } from "../parts/emoji-panel";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
@@ -41,6 +42,7 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
   const [sending, setSending] = useState(false);
   const connection = useRef<ChatConnection | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const stickToBottom = useRef(true);
 
   useEffect(() => {
@@ -144,13 +146,14 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
         {state.messages?.map((message) => {
           const mine = Boolean(user?.authorCode && message.authorCode === user.authorCode);
           return (
-            <li key={message.id} className={mine ? "chat-message mine" : "chat-message"} data-message-id={message.id}>
+            <li key={message.id} className={message.robot ? "chat-message robot" : mine ? "chat-message mine" : "chat-message"} data-message-id={message.id}>
               <p className="chat-meta">
                 <span className="chat-author">{(lang === "en" && message.authorNameEn) || message.authorName}</span>
+                {message.robot && <span className="chat-robot">{t("chat.robot")}</span>}
                 {mine && <span className="chat-mine">{t("chat.mine")}</span>}
                 <time dateTime={message.createTime}>{formatTime(message.createTime)}</time>
               </p>
-              <p className="chat-text">{message.text}</p>
+              <p className="chat-text">{(lang === "en" && message.textEn) || message.text}</p>
             </li>
           );
         })}
@@ -161,6 +164,7 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
             {t("chat.label")}
           </label>
           <textarea
+            ref={input}
             id={inputId}
             rows={2}
             maxLength={CHAT_TEXT_LIMIT}
@@ -169,6 +173,14 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
             onChange={(event) => setDraft(event.target.value)}
           />
           <div className="live-chat-bar">
+            <EmojiPanel
+              onPick={(emoji) => {
+                const element = input.current;
+                const next = insertAt(draft, emoji, element?.selectionStart ?? null, element?.selectionEnd ?? null);
+                setDraft(next.text);
+                requestAnimationFrame(() => element?.setSelectionRange(next.caret, next.caret));
+              }}
+            />
             <span className={length > CHAT_TEXT_LIMIT ? "chat-counter over" : "chat-counter"}>
               {length}/{CHAT_TEXT_LIMIT}
             </span>
