@@ -47,7 +47,10 @@ export function EmojiPanel({ onPick, disabled }: { onPick: (emoji: string) => vo
               type="button"
               className="emoji-choice"
               aria-label={lang === "en" ? item.nameEn : item.name}
-              onClick={() => onPick(item.code)}
+              onClick={() => {
+                setOpen(false);
+                onPick(item.code);
+              }}
             >
               {item.code}
             </button>
