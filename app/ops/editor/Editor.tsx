@@ -20,6 +20,7 @@ import { mergeBySection, sameConfig, sectionChanges, type SectionChoice } from "
 import { textOf, useDraft } from "./use-draft";
 import { crossFieldProblems } from "@contracts/config-rules";
 import { eventIdOfPage } from "~/ops/event/event-of-page";
+import { sampleTextPointers } from "~/ops/templates/start";
 
 const ConfigForm = lazy(() => import("./ConfigForm"));
 const EventPanel = lazy(() => import("~/ops/event/EventPanel"));
@@ -124,6 +125,7 @@ export default function Editor({ path }: { path: string }) {
     const local = [
       ...schemaProblems(config, t, patterns),
       ...crossFieldProblems(config).map((problem) => ({ pointer: problem.pointer, message: t(`opsEditor:problems.${problem.code}`, problem.params) })),
+      ...sampleTextPointers(config).map((pointer) => ({ pointer, message: t("opsEditor:templates.problems.sampleText") })),
     ];
     const server = saved && saved.text === text ? saved.problems : [];
     return mergeProblems(local, [...server, ...publishProblems], t);
