@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { OPS_API, OPS_PAGES, type OpsEditorMetadata, type OpsPageDetail, type OpsProblem, type OpsPublishAnswer, type PublishWindow } from "@contracts/ops";
@@ -21,6 +21,9 @@ import { textOf, useDraft } from "./use-draft";
 import { crossFieldProblems } from "@contracts/config-rules";
 import { eventIdOfPage } from "~/ops/event/event-of-page";
 import { sampleTextPointers } from "~/ops/templates/start";
+import { EMPTY_UNDO, recordEdit, redoStep, typedFieldOf, undoStep, type UndoState } from "./undo-history";
+import { moveEntry, withList } from "./list-moves";
+import { UndoButtons, useUndoKeys, useWideScreen } from "./undo-controls";
 
 const ConfigForm = lazy(() => import("./ConfigForm"));
 const EventPanel = lazy(() => import("~/ops/event/EventPanel"));
@@ -84,6 +87,11 @@ export default function Editor({ path }: { path: string }) {
   const [confirming, setConfirming] = useState(false);
   const draft = useDraft(path, t);
   const { text, saved, save } = draft;
+  const [undo, setUndo] = useState<UndoState>(EMPTY_UNDO);
+  /** The text as last edited, ahead of the next render (keystrokes can come faster than renders). */
+  const currentText = useRef<string | null>(null);
+  currentText.current = text;
+  const wide = useWideScreen();
 
   const reload = useCallback(async () => {
     const answer = await opsGet<OpsPageDetail>(OPS_API.page, { path });
@@ -95,12 +103,47 @@ export default function Editor({ path }: { path: string }) {
     return answer.data;
   }, [path, t]);
 
-  const edit = useCallback(
+  /** Shows a text in the draft (autosaved) without making it an undo step. */
+  const show = useCallback(
     (next: string) => {
+      currentText.current = next;
       setPublishProblems([]);
       draft.edit(next);
     },
     [draft.edit],
+  );
+  /** An edit by the operator: one undo step, or part of the current one while typing in the same field (key). */
+  const edit = useCallback(
+    (next: string, key: string | null = null) => {
+      const before = currentText.current;
+      if (before === next) return;
+      if (before !== null) setUndo((state) => recordEdit(state, before, key, Date.now()));
+      show(next);
+    },
+    [show],
+  );
+  const adopt = (page: OpsPageDetail) => {
+    setUndo(EMPTY_UNDO);
+    draft.adopt(page);
+  };
+  const step = (direction: "undo" | "redo") => {
+    const current = currentText.current;
+    const taken = current === null ? null : direction === "undo" ? undoStep(undo, current) : redoStep(undo, current);
+    if (!taken) return;
+    setUndo(taken.state);
+    show(taken.text);
+  };
+  useUndoKeys(step);
+  const currentConfig = () => {
+    const parsed = currentText.current === null ? null : parseJson(currentText.current);
+    return parsed?.ok ? asObject(parsed.value) : null;
+  };
+  const onMoveEntry = useCallback(
+    (listPath: (string | number)[], from: number, to: number) => {
+      const current = currentConfig();
+      if (current) edit(textOf(withList(current, listPath, (list) => moveEntry(list, from, to))));
+    },
+    [edit],
   );
 
   useEffect(() => {
@@ -132,7 +175,7 @@ export default function Editor({ path }: { path: string }) {
   }, [config, saved, text, publishProblems, t, patterns, i18n.language]);
   const errorSchema = useMemo(() => errorSchemaOf(problems), [problems]);
   const formSchema = useMemo(() => (metadata ? formSchemaOf(metadata.schema) : null), [metadata]);
-  const onFormChange = useCallback((next: Record<string, unknown>) => edit(textOf(next)), [edit]);
+  const onFormChange = useCallback((next: Record<string, unknown>) => edit(textOf(next), typedFieldOf(currentConfig(), next) ?? null), [edit]);
 
   const showProblem = (problem: OpsProblem) => {
     setTab("form");
@@ -178,7 +221,7 @@ export default function Editor({ path }: { path: string }) {
       setPublishProblems([]);
       // A publish takes the draft it published: what is live is what the editor shows.
       const page = await reload();
-      if (page) draft.adopt(page);
+      if (page) adopt(page);
       return;
     }
     setNotice({ kind: "error", text: errorText(answer.error, t) });
@@ -195,7 +238,7 @@ export default function Editor({ path }: { path: string }) {
     if (conflict.kind === "publish") await opsPost(OPS_API.discardDraft, { path });
     draft.resolve(null, conflict.base);
     const page = await reload();
-    if (page) draft.adopt(page);
+    if (page) adopt(page);
     setNotice({ kind: "done", text: t("opsEditor:conflict.resolvedTheirs") });
   };
   const keepMine = (conflict: Conflict) => {
@@ -222,7 +265,7 @@ export default function Editor({ path }: { path: string }) {
       navigate(OPS_PAGES.home);
       return;
     }
-    draft.adopt(page);
+    adopt(page);
     setNotice({ kind: "done", text: t("editor.discarded") });
   };
 
@@ -247,7 +290,21 @@ export default function Editor({ path }: { path: string }) {
   });
   const publishWindow = (config?.publish as PublishWindow | undefined) ?? undefined;
   const eventId = eventIdOfPage(config);
-  const tabs: Tab[] = eventId ? ["form", "event", "json", "preview", "history"] : ["form", "json", "preview", "history"];
+  // At 1280 px and wider the preview stands beside the form (updated as each autosave lands); narrower, it is a tab.
+  const tabs: Tab[] = (eventId ? ["form", "event", "json", "preview", "history"] : ["form", "json", "preview", "history"]).filter(
+    (name): name is Tab => !(wide && name === "preview"),
+  );
+  const view: Tab = wide && tab === "preview" ? "form" : tab;
+  const preview = (
+    <Preview
+      path={path}
+      window={publishWindow}
+      versions={detail.versions}
+      hasLive={detail.live !== null}
+      hasDraft={saved !== null}
+      draftStamp={saved?.updatedAt ?? ""}
+    />
+  );
 
   return (
     <section className="ops-editor">
@@ -273,6 +330,7 @@ export default function Editor({ path }: { path: string }) {
           </p>
         </div>
         <div className="ops-editor-actions">
+          <UndoButtons canUndo={undo.past.length > 0} canRedo={undo.future.length > 0} onStep={step} />
           {saved && (
             <button type="button" className="ops-button" onClick={() => void discard()}>
               {t("editor.discard")}
@@ -324,11 +382,11 @@ export default function Editor({ path }: { path: string }) {
             type="button"
             role="tab"
             id={`ops-tab-${name}`}
-            aria-selected={tab === name}
+            aria-selected={view === name}
             // Only the chosen view is drawn, so only its tab names a panel.
-            aria-controls={tab === name ? `ops-panel-${name}` : undefined}
-            tabIndex={tab === name ? 0 : -1}
-            className={tab === name ? "ops-tab active" : "ops-tab"}
+            aria-controls={view === name ? `ops-panel-${name}` : undefined}
+            tabIndex={view === name ? 0 : -1}
+            className={view === name ? "ops-tab active" : "ops-tab"}
             onClick={() => {
               if (name === "preview") void draft.saveNow();
               setTab(name);
@@ -347,57 +405,57 @@ export default function Editor({ path }: { path: string }) {
           </button>
         ))}
       </div>
-      <div id={`ops-panel-${tab}`} role="tabpanel" aria-labelledby={`ops-tab-${tab}`} className="ops-panel">
-        {tab === "form" &&
-          (config ? (
-            <>
-              {problems.length > 0 && (
-                <div className="ops-problem-summary" role="alert">
-                  <p>{t("editor.problemsTitle", { count: problems.length })}</p>
-                  <ProblemList problems={problems} config={config} onShowProblem={showProblem} />
-                </div>
-              )}
-              <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
-                <ConfigForm
-                  schema={formSchema}
-                  config={config}
-                  errorSchema={errorSchema}
-                  dataSources={metadata.dataSources}
-                  catalogueKeys={metadata.catalogueKeys}
-                  onChange={onFormChange}
-                />
-              </Suspense>
-            </>
-          ) : (
-            <p className="ops-form-error" role="alert">
-              {t("editor.formNeedsJson")}
-            </p>
-          ))}
-        {tab === "event" && eventId && (
-          <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
-            <EventPanel key={eventId} specialId={eventId} canChange={staff.role === "publisher"} />
-          </Suspense>
-        )}
-        {tab === "json" && <RawJson text={text} problems={problems} onText={edit} onShowProblem={showProblem} />}
-        {tab === "preview" && (
-          <Preview
-            path={path}
-            window={publishWindow}
-            versions={detail.versions}
-            hasLive={detail.live !== null}
-            hasDraft={saved !== null}
-            draftStamp={saved?.updatedAt ?? ""}
-          />
-        )}
-        {tab === "history" && (
-          <History
-            path={path}
-            versions={detail.versions}
-            liveVersion={detail.live?.version ?? null}
-            hasDraft={saved !== null}
-            rollbackRefusal={publishRefusal}
-            onRolledBack={() => void reload()}
-          />
+      <div className={wide ? "ops-editor-body ops-beside" : "ops-editor-body"}>
+        <div id={`ops-panel-${view}`} role="tabpanel" aria-labelledby={`ops-tab-${view}`} className="ops-panel">
+          {view === "form" &&
+            (config ? (
+              <>
+                {problems.length > 0 && (
+                  <div className="ops-problem-summary" role="alert">
+                    <p>{t("editor.problemsTitle", { count: problems.length })}</p>
+                    <ProblemList problems={problems} config={config} onShowProblem={showProblem} />
+                  </div>
+                )}
+                <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
+                  <ConfigForm
+                    schema={formSchema}
+                    config={config}
+                    errorSchema={errorSchema}
+                    dataSources={metadata.dataSources}
+                    catalogueKeys={metadata.catalogueKeys}
+                    onChange={onFormChange}
+                    onMoveEntry={onMoveEntry}
+                  />
+                </Suspense>
+              </>
+            ) : (
+              <p className="ops-form-error" role="alert">
+                {t("editor.formNeedsJson")}
+              </p>
+            ))}
+          {view === "event" && eventId && (
+            <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
+              <EventPanel key={eventId} specialId={eventId} canChange={staff.role === "publisher"} />
+            </Suspense>
+          )}
+          {view === "json" && <RawJson text={text} problems={problems} onText={(next) => edit(next, "json")} onShowProblem={showProblem} />}
+          {view === "preview" && preview}
+          {view === "history" && (
+            <History
+              path={path}
+              versions={detail.versions}
+              liveVersion={detail.live?.version ?? null}
+              hasDraft={saved !== null}
+              rollbackRefusal={publishRefusal}
+              onRolledBack={() => void reload()}
+            />
+          )}
+        </div>
+        {wide && view !== "history" && (
+          <aside className="ops-side-preview" aria-label={t("opsEditor:sidePreview.title")}>
+            <h2>{t("opsEditor:sidePreview.title")}</h2>
+            {preview}
+          </aside>
         )}
       </div>
     </section>
