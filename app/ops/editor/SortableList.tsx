@@ -5,7 +5,17 @@
  */
 import { createContext, useContext, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from "@rjsf/utils";
@@ -27,6 +37,17 @@ export function SortableArrayTemplate(props: ArrayFieldTemplateProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = items.map(idOf);
+  const { t } = useTranslation("opsEditor");
+  const position = (id: string | number | undefined) => ({ number: ids.indexOf(String(id)) + 1 });
+  const accessibility = {
+    screenReaderInstructions: { draggable: t("reorder.instructions") },
+    announcements: {
+      onDragStart: ({ active }: DragStartEvent) => t("reorder.picked", position(active.id)),
+      onDragOver: ({ over }: DragOverEvent) => (over ? t("reorder.over", position(over.id)) : undefined),
+      onDragEnd: ({ over }: DragEndEvent) => (over ? t("reorder.dropped", position(over.id)) : t("reorder.cancelled")),
+      onDragCancel: () => t("reorder.cancelled"),
+    },
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = ids.indexOf(String(active.id));
     const to = over ? ids.indexOf(String(over.id)) : -1;
@@ -35,7 +56,7 @@ export function SortableArrayTemplate(props: ArrayFieldTemplateProps) {
   return (
     <fieldset className={className} id={fieldPathId.$id}>
       <Title fieldPathId={fieldPathId} title={uiOptions.title || title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} />
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ListIds.Provider value={ids}>
             <div className="array-item-list">{items}</div>
