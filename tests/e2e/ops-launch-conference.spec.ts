@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { OPS_LIBRARY_API, type MediaItem } from "@contracts/ops-library";
 import { test, expect } from "./fixtures";
 import { LAPTOP, beijingIso, freshPagePath, signIn } from "./ops-support";
@@ -75,6 +75,13 @@ function tally() {
   };
 }
 
+/** A screenshot kept with the test's output, for people to look at. */
+async function shot(page: Page, testInfo: TestInfo, name: string, fullPage: boolean) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
 /** The library's photo the guests get: an image uploaded as an operator does (the suite's share picture). */
 async function libraryPhoto(page: Page): Promise<string> {
   const data = readFileSync(join(import.meta.dirname, "..", "..", "public", "share.png")).toString("base64");
@@ -101,13 +108,13 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await act.fill(page.getByLabel("页面标题（中文）"), "2027计量经济学会亚洲会议");
   await act.fill(page.getByLabel("页面标题（英文）"), "Asian Meeting of the Econometric Society 2027");
   await act.fill(page.getByLabel("活动编号"), String(EVENT_ID));
-  await testInfo.attach("template-chooser", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await shot(page, testInfo, "template-chooser", true);
   await act.click(page.getByRole("button", { name: "新建并编辑" }));
-  await expect(page).toHaveURL(`/ops/edit?path=${encodeURIComponent(path)}`);
+  await expect(page).toHaveURL(`/ops/edit?path=${encodeURIComponent(path)}`, { timeout: 15_000 });
 
   // Each sample text is a problem at its field; the problem list takes the operator there, one after another.
   const summary = page.locator(".ops-problem-summary");
-  await expect(summary).toContainText("这是模板的示例文字");
+  await expect(summary).toContainText("这是模板的示例文字", { timeout: 15_000 });
   await expect(page.getByRole("button", { name: "发布", exact: true })).toBeDisabled();
   for (const [field, value] of Object.entries(REPLACEMENTS)) {
     await act.click(summary.getByRole("button").first());
@@ -139,7 +146,7 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await act.fill(page.locator("#root_publish_until"), beijingIso(Date.now() + 60 * DAY).slice(0, 16));
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
   await expect(page.locator(".ops-side-preview").frameLocator("iframe").getByText("AMES 2027")).toBeVisible();
-  await testInfo.attach("editor-beside", { body: await page.screenshot(), contentType: "image/png" });
+  await shot(page, testInfo, "editor-beside", false);
 
   // The event: dates and venue, the sign-up, guests with the library's photo, the agenda.
   await act.click(page.getByRole("tab", { name: "活动与报名" }));
@@ -224,11 +231,11 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await page.reload();
   await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
   await expect(page.getByRole("complementary", { name: "Live preview" })).toBeVisible();
-  await testInfo.attach("editor-en", { body: await page.screenshot(), contentType: "image/png" });
+  await shot(page, testInfo, "editor-en", false);
   await page.goto("/ops");
   await page.getByRole("radio", { name: /Live series/ }).click();
   await expect(page.getByLabel("Event number")).toBeVisible();
-  await testInfo.attach("template-chooser-en", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await shot(page, testInfo, "template-chooser-en", true);
 
   console.log(
     `ops-launch-conference: 2027 AMES launched from the template in ${act.counts.clicks} clicks, ${act.counts.fields} fields, ${seconds.toFixed(1)} s` +

@@ -40,29 +40,30 @@ export function TemplateChooser({ paths }: { paths: string[] }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const [pathPattern, setPathPattern] = useState<RegExp | null>(null);
+
   const choose = async (name: TemplateName) => {
     setChosen(name);
     setTemplate(null);
+    // The path pattern comes with the editor's metadata, asked for once, while the operator fills the fields.
+    if (!pathPattern) {
+      void opsGet<OpsEditorMetadata>(OPS_API.metadata).then((answer) => {
+        if (answer.ok) setPathPattern(new RegExp(answer.data.pathPattern));
+        else setError(errorText(answer.error, t));
+      });
+    }
     setTemplate(await loadTemplate(name));
   };
   const needsEvent = template !== null && templateHasEvent(template);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!template) return;
+    if (!template || !pathPattern) return;
+    const found = fieldProblems(t, values, { paths, pathPattern, needsEvent });
+    setProblems(found);
+    if (Object.keys(found).length) return document.getElementById(`ops-template-${Object.keys(found)[0]}`)?.focus();
     setBusy(true);
     setError(null);
-    const metadata = await opsGet<OpsEditorMetadata>(OPS_API.metadata);
-    if (!metadata.ok) {
-      setBusy(false);
-      return setError(errorText(metadata.error, t));
-    }
-    const found = fieldProblems(t, values, { paths, pathPattern: new RegExp(metadata.data.pathPattern), needsEvent });
-    setProblems(found);
-    if (Object.keys(found).length) {
-      setBusy(false);
-      return document.getElementById(`ops-template-${Object.keys(found)[0]}`)?.focus();
-    }
     const path = values.path.trim();
     const config = startFromTemplate(template, {
       path,
@@ -128,7 +129,7 @@ export function TemplateChooser({ paths }: { paths: string[] }) {
             {field("titleEn")}
             {needsEvent && field("eventId", { inputMode: "numeric" })}
           </div>
-          <button type="submit" className="ops-button ops-primary" disabled={busy || !template}>
+          <button type="submit" className="ops-button ops-primary" disabled={busy || !template || !pathPattern}>
             {t("templates.submit")}
           </button>
           {error && (
