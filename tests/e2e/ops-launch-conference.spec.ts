@@ -94,7 +94,7 @@ async function libraryPhoto(page: Page): Promise<string> {
 }
 
 test("an operator launches 2027 AMES from the conference template, previews it, publishes and rolls back", async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const path = freshPagePath("ames");
   const started = Date.now();
   await signIn(page, "publisher");
@@ -193,6 +193,10 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await act.click(page.getByRole("button", { name: "确认发布" }));
   await expect(page.getByRole("status").filter({ hasText: "已发布为 v1" })).toBeVisible();
   const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `ops-launch-conference: 2027 AMES launched from the template in ${act.counts.clicks} clicks, ${act.counts.fields} fields, ${seconds.toFixed(1)} s` +
+      " (issue 28 measured 60 clicks, 116 fields, 15 min 46 s)",
+  );
 
   const visitor = await (await browser.newContext()).newPage();
   await expect.poll(async () => (await visitor.goto(path))?.status(), { timeout: 10_000 }).toBe(200);
@@ -200,6 +204,10 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await expect(visitor).toHaveTitle(/2027计量经济学会亚洲会议/);
 
   await page.getByRole("tab", { name: "表单" }).click();
+  await page
+    .locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) })
+    .locator(":scope > summary")
+    .click();
   await page.locator("#root_widgets_0_props_kicker_zh").fill("AMES 2027 第二版");
   await expect(page.locator(".ops-save")).toContainText("草稿已保存");
   await page.getByRole("button", { name: "发布", exact: true }).click();
@@ -224,9 +232,4 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await page.getByRole("radio", { name: /Live series/ }).click();
   await expect(page.getByLabel("Event number")).toBeVisible();
   await shot(page, testInfo, "template-chooser-en", true);
-
-  console.log(
-    `ops-launch-conference: 2027 AMES launched from the template in ${act.counts.clicks} clicks, ${act.counts.fields} fields, ${seconds.toFixed(1)} s` +
-      " (issue 28 measured 60 clicks, 116 fields, 15 min 46 s)",
-  );
 });
