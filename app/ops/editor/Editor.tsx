@@ -290,11 +290,11 @@ export default function Editor({ path }: { path: string }) {
   });
   const publishWindow = (config?.publish as PublishWindow | undefined) ?? undefined;
   const eventId = eventIdOfPage(config);
-  // At 1280 px and wider the preview stands beside the form (updated as each autosave lands); narrower, it is a tab.
-  const tabs: Tab[] = (eventId ? ["form", "event", "json", "preview", "history"] : ["form", "json", "preview", "history"]).filter(
-    (name): name is Tab => !(wide && name === "preview"),
-  );
-  const view: Tab = wide && tab === "preview" ? "form" : tab;
+  const tabs: Tab[] = eventId ? ["form", "event", "json", "preview", "history"] : ["form", "json", "preview", "history"];
+  const view = tab;
+  // At 1280 px and wider the preview also stands beside the form, the event and the JSON, updated as each autosave
+  // lands; the preview tab shows it alone (narrower screens have only the tab).
+  const beside = wide && view !== "preview" && view !== "history";
   const preview = (
     <Preview
       path={path}
@@ -405,7 +405,7 @@ export default function Editor({ path }: { path: string }) {
           </button>
         ))}
       </div>
-      <div className={wide ? "ops-editor-body ops-beside" : "ops-editor-body"}>
+      <div className={beside ? "ops-editor-body ops-beside" : "ops-editor-body"}>
         <div id={`ops-panel-${view}`} role="tabpanel" aria-labelledby={`ops-tab-${view}`} className="ops-panel">
           {view === "form" &&
             (config ? (
@@ -451,7 +451,7 @@ export default function Editor({ path }: { path: string }) {
             />
           )}
         </div>
-        {wide && view !== "history" && (
+        {beside && (
           <aside className="ops-side-preview" aria-label={t("opsEditor:sidePreview.title")}>
             <h2>{t("opsEditor:sidePreview.title")}</h2>
             {preview}
