@@ -7,8 +7,9 @@ import { OPS_API, type OpsPageDetail, type OpsPageSummary } from "@contracts/ops
 import { formatMoment } from "~/format/dates";
 import { opsGet, opsPost } from "~/ops/api";
 import { STATUS_CLASS, editorPath, errorText } from "~/ops/format";
+import { TemplateChooser } from "~/ops/templates/TemplateChooser";
 
-/** Every page config in the store: path, status, publish window, last editor; a filter; a new page copied from one. */
+/** Every page config in the store: path, status, publish window, last editor; a filter; a new page from a template or copied from one. */
 export default function OpsPages() {
   const { t, i18n } = useTranslation("ops");
   const lang = toLang(i18n.language);
@@ -38,6 +39,7 @@ export default function OpsPages() {
           <input id="ops-filter" type="search" value={filter} placeholder={t("pages.filterHint")} onChange={(event) => setFilter(event.target.value)} />
         </div>
       </div>
+      <TemplateChooser paths={pages?.map((page) => page.path) ?? []} />
       <CopyForm paths={pages?.map((page) => page.path) ?? []} />
       {loadError && (
         <p className="ops-form-error" role="alert">

@@ -23,6 +23,7 @@ import {
   opsButtonTemplates,
   type EditorContext,
 } from "./fields";
+import { SortableArrayTemplate, SortableItemTemplate } from "./SortableList";
 
 /** Schema descriptions are written for developers, in English: the form labels fields from the catalogue instead. */
 const NoDescription = () => null;
@@ -37,19 +38,23 @@ interface Props {
   dataSources: OpsDataSourceApi[];
   catalogueKeys: string[];
   onChange: (config: Record<string, unknown>) => void;
+  onMoveEntry: (path: (string | number)[], from: number, to: number) => void;
 }
 
 /**
  * The page config as a form generated from its schema. It never validates by itself (noValidate): the editor checks
  * the whole draft with the generated validator and hands the problems in, each at its field.
  */
-function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, onChange }: Props) {
+function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, onChange, onMoveEntry }: Props) {
   const { t, i18n } = useTranslation("ops");
   // The translator keeps its identity across a language switch: the language itself renews the form's texts.
   const lang = i18n.language;
   const uiSchema = useMemo(() => formUiSchema(t), [t, lang]);
   const dataNames = Object.keys((config.data as Record<string, unknown> | undefined) ?? {});
-  const context: EditorContext = useMemo(() => ({ dataNames, apiListId: API_LIST, catalogueListId: CATALOGUE_LIST }), [dataNames.join("\n")]);
+  const context: EditorContext = useMemo(
+    () => ({ dataNames, apiListId: API_LIST, catalogueListId: CATALOGUE_LIST, moveEntry: onMoveEntry }),
+    [dataNames.join("\n"), onMoveEntry],
+  );
   const translateString = useMemo(
     () => (text: TranslatableString, params?: string[]) =>
       replaceStringParameters(t(`rjsf.${STRING_NAMES[text] ?? "unknown"}`, { defaultValue: text }), params),
@@ -94,6 +99,8 @@ function ConfigForm({ schema, config, errorSchema, dataSources, catalogueKeys, o
         }}
         templates={{
           ButtonTemplates: opsButtonTemplates,
+          ArrayFieldTemplate: SortableArrayTemplate,
+          ArrayFieldItemTemplate: SortableItemTemplate,
           ArrayFieldTitleTemplate: OpsArrayTitle,
           BaseInputTemplate: OpsBaseInputTemplate,
           FieldTemplate: OpsFieldTemplate,

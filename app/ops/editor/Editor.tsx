@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
@@ -30,6 +30,10 @@ import { mergeBySection, sameConfig, sectionChanges, type SectionChoice } from "
 import { textOf, useDraft } from "./use-draft";
 import { crossFieldProblems } from "@contracts/config-rules";
 import { eventIdOfPage } from "~/ops/event/event-of-page";
+import { sampleTextPointers } from "~/ops/templates/start";
+import { EMPTY_UNDO, recordEdit, redoStep, typedFieldOf, undoStep, type UndoState } from "./undo-history";
+import { moveEntry, withList } from "./list-moves";
+import { UndoButtons, useUndoKeys, useWideScreen } from "./undo-controls";
 
 const ConfigForm = lazy(() => import("./ConfigForm"));
 const EventPanel = lazy(() => import("~/ops/event/EventPanel"));
@@ -93,6 +97,11 @@ export default function Editor({ path }: { path: string }) {
   const [confirming, setConfirming] = useState(false);
   const draft = useDraft(path, t);
   const { text, saved, save } = draft;
+  const [undo, setUndo] = useState<UndoState>(EMPTY_UNDO);
+  /** The text as last edited, ahead of the next render (keystrokes can come faster than renders). */
+  const currentText = useRef<string | null>(null);
+  currentText.current = text;
+  const wide = useWideScreen();
 
   const reload = useCallback(async () => {
     const answer = await opsGet<OpsPageDetail>(OPS_API.page, { path });
@@ -104,12 +113,47 @@ export default function Editor({ path }: { path: string }) {
     return answer.data;
   }, [path, t]);
 
-  const edit = useCallback(
+  /** Shows a text in the draft (autosaved) without making it an undo step. */
+  const show = useCallback(
     (next: string) => {
+      currentText.current = next;
       setPublishProblems([]);
       draft.edit(next);
     },
     [draft.edit],
+  );
+  /** An edit by the operator: one undo step, or part of the current one while typing in the same field (key). */
+  const edit = useCallback(
+    (next: string, key: string | null = null) => {
+      const before = currentText.current;
+      if (before === next) return;
+      if (before !== null) setUndo((state) => recordEdit(state, before, key, Date.now()));
+      show(next);
+    },
+    [show],
+  );
+  const adopt = (page: OpsPageDetail) => {
+    setUndo(EMPTY_UNDO);
+    draft.adopt(page);
+  };
+  const step = (direction: "undo" | "redo") => {
+    const current = currentText.current;
+    const taken = current === null ? null : direction === "undo" ? undoStep(undo, current) : redoStep(undo, current);
+    if (!taken) return;
+    setUndo(taken.state);
+    show(taken.text);
+  };
+  useUndoKeys(step);
+  const currentConfig = () => {
+    const parsed = currentText.current === null ? null : parseJson(currentText.current);
+    return parsed?.ok ? asObject(parsed.value) : null;
+  };
+  const onMoveEntry = useCallback(
+    (listPath: (string | number)[], from: number, to: number) => {
+      const current = currentConfig();
+      if (current) edit(textOf(withList(current, listPath, (list) => moveEntry(list, from, to))));
+    },
+    [edit],
   );
 
   useEffect(() => {
@@ -134,13 +178,14 @@ export default function Editor({ path }: { path: string }) {
     const local = [
       ...schemaProblems(config, t, patterns),
       ...crossFieldProblems(config).map((problem) => ({ pointer: problem.pointer, message: t(`opsEditor:problems.${problem.code}`, problem.params) })),
+      ...sampleTextPointers(config).map((pointer) => ({ pointer, message: t("opsEditor:templates.problems.sampleText") })),
     ];
     const server = saved && saved.text === text ? saved.problems : [];
     return mergeProblems(local, [...server, ...publishProblems], t);
   }, [config, saved, text, publishProblems, t, patterns, i18n.language]);
   const errorSchema = useMemo(() => errorSchemaOf(problems), [problems]);
   const formSchema = useMemo(() => (metadata ? formSchemaOf(metadata.schema) : null), [metadata]);
-  const onFormChange = useCallback((next: Record<string, unknown>) => edit(textOf(next)), [edit]);
+  const onFormChange = useCallback((next: Record<string, unknown>) => edit(textOf(next), typedFieldOf(currentConfig(), next) ?? null), [edit]);
 
   const showProblem = (problem: OpsProblem) => {
     setTab("form");
@@ -186,7 +231,7 @@ export default function Editor({ path }: { path: string }) {
       setPublishProblems([]);
       // A publish takes the draft it published: what is live is what the editor shows.
       const page = await reload();
-      if (page) draft.adopt(page);
+      if (page) adopt(page);
       return;
     }
     setNotice({ kind: "error", text: errorText(answer.error, t) });
@@ -203,7 +248,7 @@ export default function Editor({ path }: { path: string }) {
     if (conflict.kind === "publish") await opsPost(OPS_API.discardDraft, { path });
     draft.resolve(null, conflict.base);
     const page = await reload();
-    if (page) draft.adopt(page);
+    if (page) adopt(page);
     setNotice({ kind: "done", text: t("opsEditor:conflict.resolvedTheirs") });
   };
   const keepMine = (conflict: Conflict) => {
@@ -230,7 +275,7 @@ export default function Editor({ path }: { path: string }) {
       navigate(OPS_PAGES.home);
       return;
     }
-    draft.adopt(page);
+    adopt(page);
     setNotice({ kind: "done", text: t("editor.discarded") });
   };
 
@@ -256,6 +301,20 @@ export default function Editor({ path }: { path: string }) {
   const publishWindow = (config?.publish as PublishWindow | undefined) ?? undefined;
   const eventId = eventIdOfPage(config);
   const tabs: Tab[] = eventId ? ["form", "event", "json", "preview", "history"] : ["form", "json", "preview", "history"];
+  const view = tab;
+  // At 1280 px and wider the preview also stands beside the form, the event and the JSON, updated as each autosave
+  // lands; the preview tab shows it alone (narrower screens have only the tab).
+  const beside = wide && view !== "preview" && view !== "history";
+  const preview = (
+    <Preview
+      path={path}
+      window={publishWindow}
+      versions={detail.versions}
+      hasLive={detail.live !== null}
+      hasDraft={saved !== null}
+      draftStamp={saved?.updatedAt ?? ""}
+    />
+  );
 
   return (
     <section className="ops-editor">
@@ -281,6 +340,7 @@ export default function Editor({ path }: { path: string }) {
           </p>
         </div>
         <div className="ops-editor-actions">
+          <UndoButtons canUndo={undo.past.length > 0} canRedo={undo.future.length > 0} onStep={step} />
           {saved && (
             <button type="button" className="ops-button" onClick={() => void discard()}>
               {t("editor.discard")}
@@ -332,11 +392,11 @@ export default function Editor({ path }: { path: string }) {
             type="button"
             role="tab"
             id={`ops-tab-${name}`}
-            aria-selected={tab === name}
+            aria-selected={view === name}
             // Only the chosen view is drawn, so only its tab names a panel.
-            aria-controls={tab === name ? `ops-panel-${name}` : undefined}
-            tabIndex={tab === name ? 0 : -1}
-            className={tab === name ? "ops-tab active" : "ops-tab"}
+            aria-controls={view === name ? `ops-panel-${name}` : undefined}
+            tabIndex={view === name ? 0 : -1}
+            className={view === name ? "ops-tab active" : "ops-tab"}
             onClick={() => {
               if (name === "preview") void draft.saveNow();
               setTab(name);
@@ -355,59 +415,59 @@ export default function Editor({ path }: { path: string }) {
           </button>
         ))}
       </div>
-      <div id={`ops-panel-${tab}`} role="tabpanel" aria-labelledby={`ops-tab-${tab}`} className="ops-panel">
-        {tab === "form" &&
-          (config ? (
-            <>
-              {problems.length > 0 && (
-                <div className="ops-problem-summary" role="alert">
-                  <p>{t("editor.problemsTitle", { count: problems.length })}</p>
-                  <ProblemList problems={problems} config={config} onShowProblem={showProblem} />
-                </div>
-              )}
-              <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
-                <ConfigForm
-                  schema={formSchema}
-                  config={config}
-                  errorSchema={errorSchema}
-                  dataSources={metadata.dataSources}
-                  catalogueKeys={metadata.catalogueKeys}
-                  onChange={onFormChange}
-                />
-              </Suspense>
-            </>
-          ) : (
-            <p className="ops-form-error" role="alert">
-              {t("editor.formNeedsJson")}
-            </p>
-          ))}
-        {tab === "event" && eventId && (
-          <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
-            <EventPanel key={eventId} specialId={eventId} canChange={publishRefusal === null} />
-          </Suspense>
+      <div className={beside ? "ops-editor-body ops-beside" : "ops-editor-body"}>
+        <div id={`ops-panel-${view}`} role="tabpanel" aria-labelledby={`ops-tab-${view}`} className="ops-panel">
+          {view === "form" &&
+            (config ? (
+              <>
+                {problems.length > 0 && (
+                  <div className="ops-problem-summary" role="alert">
+                    <p>{t("editor.problemsTitle", { count: problems.length })}</p>
+                    <ProblemList problems={problems} config={config} onShowProblem={showProblem} />
+                  </div>
+                )}
+                <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
+                  <ConfigForm
+                    schema={formSchema}
+                    config={config}
+                    errorSchema={errorSchema}
+                    dataSources={metadata.dataSources}
+                    catalogueKeys={metadata.catalogueKeys}
+                    onChange={onFormChange}
+                    onMoveEntry={onMoveEntry}
+                  />
+                </Suspense>
+              </>
+            ) : (
+              <p className="ops-form-error" role="alert">
+                {t("editor.formNeedsJson")}
+              </p>
+            ))}
+          {view === "event" && eventId && (
+            <Suspense fallback={<p className="ops-muted">{t("layout.loading")}</p>}>
+              <EventPanel key={eventId} specialId={eventId} canChange={publishRefusal === null} />
+            </Suspense>
+          )}
+          {view === "json" && <RawJson text={text} problems={problems} onText={(next) => edit(next, "json")} onShowProblem={showProblem} />}
+          {view === "preview" && preview}
+          {view === "history" && (
+            <History
+              path={path}
+              versions={detail.versions}
+              liveVersion={detail.live?.version ?? null}
+              hasDraft={saved !== null}
+              rollbackRefusal={publishRefusal}
+              onRolledBack={() => void reload()}
+            />
+          )}
+          {view === "history" && <SchedulePanel path={path} versions={detail.versions} draftText={saved?.text ?? null} refusal={publishRefusal} />}
+        </div>
+        {beside && (
+          <aside className="ops-side-preview" aria-label={t("opsEditor:sidePreview.title")}>
+            <h2>{t("opsEditor:sidePreview.title")}</h2>
+            {preview}
+          </aside>
         )}
-        {tab === "json" && <RawJson text={text} problems={problems} onText={edit} onShowProblem={showProblem} />}
-        {tab === "preview" && (
-          <Preview
-            path={path}
-            window={publishWindow}
-            versions={detail.versions}
-            hasLive={detail.live !== null}
-            hasDraft={saved !== null}
-            draftStamp={saved?.updatedAt ?? ""}
-          />
-        )}
-        {tab === "history" && (
-          <History
-            path={path}
-            versions={detail.versions}
-            liveVersion={detail.live?.version ?? null}
-            hasDraft={saved !== null}
-            rollbackRefusal={publishRefusal}
-            onRolledBack={() => void reload()}
-          />
-        )}
-        {tab === "history" && <SchedulePanel path={path} versions={detail.versions} draftText={saved?.text ?? null} refusal={publishRefusal} />}
       </div>
     </section>
   );

@@ -43,9 +43,10 @@ export default function Preview({ path, window, versions, hasLive, hasDraft, dra
   const [lang, setLang] = useState<PreviewLang>("zh");
   const [persona, setPersona] = useState<PreviewPersona>("visitor");
   const [at, setAt] = useState("");
-  const [chosenSource, setSource] = useState<PreviewSource>(hasDraft ? "draft" : "live");
+  // Until the operator chooses, the preview follows the draft as soon as there is one (the first edit makes it).
+  const [chosenSource, setSource] = useState<PreviewSource | null>(null);
   // A published draft is gone: the live version shows what it was.
-  const source = chosenSource === "draft" && !hasDraft ? "live" : chosenSource;
+  const source = chosenSource === null || (chosenSource === "draft" && !hasDraft) ? (hasDraft ? "draft" : "live") : chosenSource;
   const moments = windowMoments(window);
   const instant = at ? instantOfBeijing(at) : Number.NaN;
   const url = opsPreviewUrl({ path, lang, as: persona, source, at: Number.isFinite(instant) ? new Date(instant).toISOString() : undefined });

@@ -30,6 +30,8 @@ export interface EditorContext {
   apiListId: string;
   /** The datalist of catalogue keys as bindings ({t.ns.key}). */
   catalogueListId: string;
+  /** Moves an entry of the list at a path (a drag dropped), as one edit of the draft. */
+  moveEntry?: (path: (string | number)[], from: number, to: number) => void;
 }
 
 type Schema = RJSFSchema & Record<string, unknown>;

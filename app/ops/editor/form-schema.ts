@@ -29,8 +29,10 @@ export function formUiSchema(t: TFunction): UiSchema {
   return {
     // The editor saves as the operator types: the form has no submit button.
     "ui:submitButtonOptions": { norender: true },
+    // Every block and list entry can be duplicated beside its move and remove buttons (no config needs unique keys).
+    "ui:globalOptions": { copyable: true },
     // Content first; the page's wiring (data sources, query, gate, aliases, status) goes under "Advanced" at the end.
-    "ui:order": ["path", "title", "publish", "layout", "keepAlive", "widgets", "data", "query", "gate", "aliases", "status", "*"],
+    "ui:order": ["path", "title", "description", "publish", "layout", "keepAlive", "widgets", "data", "query", "gate", "aliases", "status", "*"],
     $schema: { "ui:widget": "hidden" },
     // A checkbox carries its own label, which the field template does not draw.
     keepAlive: { "ui:title": t("ops:fields.keepAlive") },

@@ -67,8 +67,19 @@ export function useDraft(path: string, t: TFunction) {
     timer.current = null;
   };
 
+  /** The save under way: the next one waits for it, so each save names the server draft the last one made. */
+  const inFlight = useRef<Promise<boolean> | null>(null);
+
   const saveNow = useCallback(async (): Promise<boolean> => {
     stopTimer();
+    const queued = (inFlight.current ?? Promise.resolve(true)).then(() => saveLatest());
+    inFlight.current = queued;
+    const result = await queued;
+    if (inFlight.current === queued) inFlight.current = null;
+    return result;
+  }, [path, t]);
+
+  const saveLatest = async (): Promise<boolean> => {
     const sending = latest.current;
     if (sending === null || sending === onServer.current) return true;
     if (blocked.current) return false;
@@ -98,7 +109,7 @@ export function useDraft(path: string, t: TFunction) {
       setSave({ kind: "saved", at: answer.data.updatedAt });
     }
     return true;
-  }, [path, t]);
+  };
 
   const edit = useCallback(
     (next: string) => {
