@@ -98,7 +98,7 @@ test("an order left unpaid expires and gives its coupon back", async ({ page }) 
   await page.goto("/myCoupon");
   await waitForHydration(page);
   await expect(page.locator(".coupon-usable").filter({ hasText: "精品课程 85折" })).toContainText("可使用");
-  await page.goto("/myOrder?state=4");
+  await page.goto("/myOrder?state=5");
   await waitForHydration(page);
   await expect(page.locator(".order-card").first()).toContainText("已过期");
 });

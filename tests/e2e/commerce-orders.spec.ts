@@ -85,9 +85,14 @@ test("an unpaid order is cancelled from its page; My orders files it under Cance
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel order" }).click();
+  // Cancelling asks first; keeping the order changes nothing.
+  await page.getByRole("alertdialog").getByRole("button", { name: "Keep it" }).click();
+  await expect(page.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
-  await page.goto("/myOrder?state=4");
+  await page.goto("/myOrder?state=5");
   await waitForHydration(page);
   await expect(page.locator(".order-card").filter({ hasText: order.orderNo })).toContainText("Cancelled");
 });
