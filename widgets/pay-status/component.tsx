@@ -23,13 +23,38 @@ const PAID_TEXT: Record<PayState["kind"], string> = {
   gift: "pay.paidGift",
 };
 
-type Shown = "checking" | "paid" | "declined" | "ended" | "timeout";
+type Shown = "checking" | "paid" | "declined" | "ended" | "refunded" | "missing" | "timeout";
 
 export function shownState(state: PayState | null, timedOut: boolean): Shown {
   if (state && (state.status === "paid" || state.status === "fulfilled")) return "paid";
+  // A refunded order was paid and its money went back: it did not close unpaid (ADR 080).
+  if (state?.status === "refunded") return "refunded";
   if (state && state.status !== "created") return "ended";
   if (state?.paymentStatus === "declined") return "declined";
   return timedOut ? "timeout" : "checking";
+}
+
+/** The heading and sentence of each state, as catalogue keys. */
+export function wording(shown: Shown, kind: PayState["kind"]): { title: string; text: string } {
+  const title = {
+    checking: "pay.checking",
+    paid: "pay.paid",
+    declined: "pay.declined",
+    ended: "pay.ended",
+    refunded: "pay.refundedTitle",
+    missing: "pay.missing",
+    timeout: "pay.timeout",
+  };
+  const text = {
+    checking: "pay.checkingText",
+    paid: PAID_TEXT[kind],
+    declined: "pay.declinedText",
+    ended: "pay.endedText",
+    refunded: "pay.refundedText",
+    missing: "pay.missingText",
+    timeout: "pay.timeoutText",
+  };
+  return { title: title[shown], text: text[shown] };
 }
 
 /**
@@ -42,9 +67,11 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
   const orderNo = String(page.view.query.orderNo ?? "");
   const [state, setState] = useState<PayState | null>(null);
   const [timedOut, setTimedOut] = useState(false);
+  // Every answer for an order that does not exist is 404: there is nothing to wait for.
+  const [missing, setMissing] = useState(false);
   const [round, setRound] = useState(0);
   const [retrying, setRetrying] = useState(false);
-  const shown = shownState(state, timedOut);
+  const shown = missing ? "missing" : shownState(state, timedOut);
 
   useEffect(() => {
     if (shown !== "checking") return;
@@ -55,6 +82,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
       const answer = await callApi(orderCalls.payStatus, { orderNo });
       if (stopped) return;
       if (answer.code === 200 && answer.data) setState(answer.data);
+      if (answer.code === 404) return setMissing(true);
       const settled = answer.data && shownState(answer.data, false) !== "checking";
       if (settled) return;
       if (Date.now() - started >= POLL.giveUpMs) setTimedOut(true);
@@ -84,14 +112,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
   };
 
   const orderLink = `${props.orderLink}?orderNo=${orderNo}`;
-  const title = { checking: "pay.checking", paid: "pay.paid", declined: "pay.declined", ended: "pay.ended", timeout: "pay.timeout" }[shown];
-  const text = {
-    checking: "pay.checkingText",
-    paid: PAID_TEXT[state?.kind ?? "goods"],
-    declined: "pay.declinedText",
-    ended: "pay.endedText",
-    timeout: "pay.timeoutText",
-  }[shown];
+  const { title, text } = wording(shown, state?.kind ?? "goods");
   const next =
     shown === "paid" && state?.kind === "course" ? (
       <SmartLink to={`${props.courseLink}?id=${state.itemId}`} className="button button-primary">
@@ -105,7 +126,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
       <SmartLink to={props.giftLink} className="button button-primary">
         {t("pay.toGifts")}
       </SmartLink>
-    ) : shown === "paid" || shown === "ended" ? (
+    ) : shown === "paid" || shown === "ended" || shown === "refunded" || shown === "missing" ? (
       <SmartLink to={props.shopLink} className="button button-primary">
         {t("pay.backToShop")}
       </SmartLink>
@@ -122,13 +143,15 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     <section className={`pay-status pay-${shown}`} aria-live="polite">
       <div className="pay-icon" aria-hidden="true" />
       <h1>{t(title)}</h1>
-      <p>{t(text)}</p>
-      {state && state.refundedFen > 0 && <p>{t("pay.refunded", { amount: formatFen(state.refundedFen) })}</p>}
+      <p>{t(text, { amount: formatFen(state?.refundedFen ?? 0) })}</p>
+      {shown !== "refunded" && state && state.refundedFen > 0 && <p>{t("pay.refunded", { amount: formatFen(state.refundedFen) })}</p>}
       {shown !== "checking" && (
         <div className="pay-actions">
-          <SmartLink to={orderLink} className="button">
-            {t("pay.viewOrder")}
-          </SmartLink>
+          {shown !== "missing" && (
+            <SmartLink to={orderLink} className="button">
+              {t("pay.viewOrder")}
+            </SmartLink>
+          )}
           {next}
         </div>
       )}
