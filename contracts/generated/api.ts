@@ -2876,7 +2876,7 @@ export interface OrderListAnswer {
     createTime: string;
     expiresAt: string;
     paidAt: null | string;
-    address: {
+    address: null | {
       receiver: string;
       phone: string;
       region: string;
