@@ -8,7 +8,7 @@ import { formatFen } from "../kit/format";
 /** The reasons a buyer chooses from, in the order the form lists them (the schema's enum). */
 export const REFUND_REASONS: OrderRefundForm["reason"][] = ["notWanted", "wrongItem", "quality", "notReceived", "duplicate", "other"];
 const NOTE_LIMIT = 200;
-const refundCheck: FormCheck = { id: "order-refund.schema.json", loadValidators: () => import("@schemas/generated/forms/order-refund.validators.js") };
+const refundCheck: FormCheck = { id: "order-refund", loadValidators: () => import("@schemas/generated/forms/order-refund.validators.js") };
 
 interface RefundFormProps {
   orderNo: string;
