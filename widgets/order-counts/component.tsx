@@ -31,7 +31,7 @@ export default function OrderCounts({ props, data }: WidgetRenderProps<OrderCoun
       </div>
       <ul>
         {ORDER_STATES.map((state) => {
-          const count = counts?.[state.key] ?? 0;
+          const count = Number(counts?.[state.key] ?? 0);
           return (
             <li key={state.key}>
               <SmartLink to={`${props.listLink}?state=${state.tab}`} className="order-state">

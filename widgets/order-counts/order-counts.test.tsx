@@ -20,7 +20,7 @@ describe("orderCounts", () => {
 
   it("leads each state to the tab of My orders that lists it", () => {
     const tabs = myOrder.widgets[0].children.map((child) => (myOrder.data as Record<string, { params: { status?: string } }>)[child.data].params.status);
-    const statusOf = { created: "created", paid: "paid", fulfilled: "fulfilled", afterSales: "afterSales" };
+    const statusOf: Record<string, string> = { created: "created", paid: "paid", fulfilled: "fulfilled", afterSales: "afterSales" };
     for (const state of ORDER_STATES) expect(tabs[state.tab]).toBe(statusOf[state.key]);
   });
 

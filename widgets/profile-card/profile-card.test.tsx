@@ -31,8 +31,8 @@ describe("profileCard", () => {
   it("shows points and the VIP status with its badge, each leading to its page", async () => {
     const props = { points: "{data.points.balance}", membership: "{data.member.membership}", pointsLink: "/welfareCenter", vipLink: "/vipIndex" };
     const answers = (balance: number, membership: { isVip: boolean; daysLeft: number }) => ({
-      points: { status: "ok", value: { balance } },
-      member: { status: "ok", value: { membership } },
+      points: { status: "ok" as const, value: { balance } },
+      member: { status: "ok" as const, value: { membership } },
     });
     const vip = await renderWidget("profileCard", { props, user, lang: "en", data: answers(12_345, { isVip: true, daysLeft: 1 }) });
     expect(vip).toContain('data-vip="true"');
