@@ -57,6 +57,7 @@ export const orderCalls = calls({
   confirmPay: { path: "/order/confirmPay" },
   payStatus: { path: "/order/getPaystatus", method: "GET" },
   cancel: { path: "/order/cancel" },
+  refund: { path: "/order/refund" },
   addresses: { path: "/userAddress/list", method: "GET" },
   address: { path: "/userAddress/detail", method: "GET" },
   saveAddress: { path: "/userAddress/operation" },

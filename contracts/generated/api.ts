@@ -265,7 +265,7 @@ export interface AssemblyGoodsGetPlaceOrderInfoAnswer {
   kind: string;
   title: string;
   cover: string;
-  stock: number;
+  stock: null | number;
   unitPriceFen: number;
   quantity: number;
   subtotalFen: number;
@@ -302,6 +302,10 @@ export interface AssemblyGoodsGetPlaceOrderInfoAnswer {
       discountFen: number;
       [k: string]: unknown;
     }[];
+    /**
+     * The usable coupon that saves most (of equal savings, the one that expires first), preselected at checkout; null when none saves (ADR 080).
+     */
+    bestUserCouponId: null | number;
     [k: string]: unknown;
   };
   [k: string]: unknown;
@@ -2947,6 +2951,16 @@ export interface OrderCancelAnswer {
     [k: string]: unknown;
   };
   refundedFen: number;
+  refundRequest: null | {
+    status: "requested" | "refunded" | "declined";
+    reason: "notWanted" | "wrongItem" | "quality" | "notReceived" | "duplicate" | "other";
+    note: string;
+    amountFen: number;
+    declineReason: string;
+    createdAt: string;
+    decidedAt: null | string;
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -2979,6 +2993,16 @@ export interface OrderConfirmPayAnswer {
   paymentNo: string;
   paymentStatus: string;
   payUrl: string;
+  refundRequest: null | {
+    status: "requested" | "refunded" | "declined";
+    reason: "notWanted" | "wrongItem" | "quality" | "notReceived" | "duplicate" | "other";
+    note: string;
+    amountFen: number;
+    declineReason: string;
+    createdAt: string;
+    decidedAt: null | string;
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -3022,6 +3046,16 @@ export interface OrderDetailsAnswer {
     at: string;
     [k: string]: unknown;
   }[];
+  refundRequest: null | {
+    status: "requested" | "refunded" | "declined";
+    reason: "notWanted" | "wrongItem" | "quality" | "notReceived" | "duplicate" | "other";
+    note: string;
+    amountFen: number;
+    declineReason: string;
+    createdAt: string;
+    decidedAt: null | string;
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -3059,7 +3093,7 @@ export interface OrderListAnswer {
     createTime: string;
     expiresAt: string;
     paidAt: null | string;
-    address: {
+    address: null | {
       receiver: string;
       phone: string;
       region: string;
@@ -3067,11 +3101,71 @@ export interface OrderListAnswer {
       [k: string]: unknown;
     };
     refundedFen: number;
+    refundRequest: null | {
+      status: "requested" | "refunded" | "declined";
+      reason: "notWanted" | "wrongItem" | "quality" | "notReceived" | "duplicate" | "other";
+      note: string;
+      amountFen: number;
+      declineReason: string;
+      createdAt: string;
+      decidedAt: null | string;
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   }[];
   total: number;
   pageNum: number;
   pageSize: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The data of POST /order/refund's answer: the order with its new refund request (ADR 080).
+ */
+export interface OrderRefundAnswer {
+  orderNo: string;
+  status: "created" | "paid" | "fulfilled" | "cancelled" | "expired" | "refunded";
+  productId: number;
+  itemId: number;
+  kind: string;
+  cover: string;
+  title: string;
+  quantity: number;
+  unitPriceFen: number;
+  discountFen: number;
+  totalFen: number;
+  createTime: string;
+  expiresAt: string;
+  paidAt: null | string;
+  address: null | {
+    receiver: string;
+    phone: string;
+    region: string;
+    detail: string;
+    [k: string]: unknown;
+  };
+  refundedFen: number;
+  refundRequest: null | {
+    status: "requested" | "refunded" | "declined";
+    reason: "notWanted" | "wrongItem" | "quality" | "notReceived" | "duplicate" | "other";
+    note: string;
+    amountFen: number;
+    declineReason: string;
+    createdAt: string;
+    decidedAt: null | string;
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+
+/**
+ * The data of GET /order/statusCounts's answer: the buyer's orders waiting for payment, paid, completed, and in after-sales (a refund asked for or made), as the personal centre shows them (ADR 080).
+ */
+export interface OrderStatusCountsAnswer {
+  created: number;
+  paid: number;
+  fulfilled: number;
+  afterSales: number;
   [k: string]: unknown;
 }
 
@@ -5560,6 +5654,8 @@ export interface ApiAnswers {
   "/order/details": OrderDetailsAnswer;
   "/order/getPaystatus": OrderGetPaystatusAnswer;
   "/order/list": OrderListAnswer;
+  "/order/refund": OrderRefundAnswer;
+  "/order/statusCounts": OrderStatusCountsAnswer;
   "/plan/detail": PlanDetailAnswer;
   "/plan/list": PlanListAnswer;
   "/planInvite/myInvite": PlanInviteMyInviteAnswer;

@@ -51,7 +51,7 @@ function shopPath(value: unknown): string | null {
 /**
  * What third parties would do, made visible to a developer (the host mounts these pages at /dev only with
  * APP_ENV=local, never with NODE_ENV=production): the SMS/email outbox, the WeChat scan confirmation, the payment
- * provider's cashier and the scholar-claim review. They are the embedded platform's, so they reach its tables; the
+ * provider's cashier, the scholar-claim review and buyers' refund requests. They are the embedded platform's, so they reach its tables; the
  * SSR server only relays to them (ADR 076).
  */
 export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRouter {
@@ -102,6 +102,7 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
 <table><thead><tr><th>channel</th><th>to</th><th>code</th><th>text</th><th>sent</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table>
 <h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>
 <h2>Scholar profile changes waiting for review</h2><ul>${profileReviews() || "<li>None.</li>"}</ul>
+<h2>Refund requests waiting for review</h2><ul>${refundReviews() || "<li>None.</li>"}</ul>
 <h2>Accounts</h2><form method="post" action="/dev/users"><input name="userName" placeholder="user name, phone or email" required>
 <input name="password" placeholder="password (create)"> <select name="action"><option value="create">create phone account</option><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
 <h2>Membership exchange codes</h2><form method="post" action="/dev/memberCodes"><input name="count" type="number" min="1" max="100" value="5"> codes of <input name="days" type="number" min="1" max="3650" value="30"> days <button type="submit">Issue</button></form>
@@ -139,6 +140,24 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
   router.post("/dev/profileChanges/:authorCode", (request, response) => {
     const decision = request.body?.decision === "decline" ? "decline" : "approve";
     reviewProfileChange(platform.db, String(request.params.authorCode), decision, String(request.body?.reason ?? "").slice(0, 100), now());
+    response.redirect(303, "/dev/outbox");
+  });
+
+  /** Buyers' refund requests (ADR 080), approved or declined as an operator would, like scholar claims. */
+  const refundReviews = () =>
+    platform.orders
+      .waitingRefunds()
+      .map(
+        (
+          refund,
+        ) => `<li data-refund-order="${escapeHtml(refund.order_no)}">${escapeHtml(refund.order_no)} — ${escapeHtml(refund.title)} — ¥${(refund.amount_fen / 100).toFixed(2)} — ${escapeHtml(refund.reason)} ${escapeHtml(refund.note)}
+<form method="post" action="/dev/refunds/${refund.id}"><button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
+      )
+      .join("");
+
+  router.post("/dev/refunds/:requestId", (request, response) => {
+    const decision = request.body?.decision === "decline" ? "decline" : "approve";
+    platform.orders.decideRefund(Number(request.params.requestId), decision, String(request.body?.reason ?? "").slice(0, 100), now());
     response.redirect(303, "/dev/outbox");
   });
 

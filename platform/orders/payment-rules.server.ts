@@ -144,7 +144,7 @@ export function applyNotice(engine: OrderEngineContext, notice: PaymentNotice, n
 /**
  * An operator's refund of a paid order: the money goes back (the payment is marked refunded), a course locks again
  * unless another paid order holds it (ADR 040), and the coupon stays spent, as payment providers and shops usually
- * treat a refunded order's discount.
+ * treat a refunded order's discount. A buyer's request that waited is settled with it (ADR 080).
  */
 export function refund(engine: OrderEngineContext, orderNo: string, now: Date): boolean {
   const { db, options } = engine;
@@ -155,6 +155,7 @@ export function refund(engine: OrderEngineContext, orderNo: string, now: Date): 
     if ((product.kind === "membership" || product.kind === "gift") && !options.revokeCard(order, now)) return false;
     if (!transition(db, order, "refunded", "refunded by an operator", now)) return false;
     for (const payment of queries.succeededPayments(db, order.id)) giveBack(db, payment, "operator", now);
+    queries.settleWaitingRefundRequest(db, order.id, now.toISOString());
     if (product.kind === "course") queries.handEntitlementOn(db, order, now.toISOString());
     return true;
   })();

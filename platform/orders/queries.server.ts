@@ -257,3 +257,78 @@ export function handEntitlementOn(db: Db, refunded: OrderRow, at: string): void 
        SELECT user_id, product_id, id, ? FROM orders WHERE user_id = ? AND product_id = ? AND status IN ('paid', 'fulfilled') ORDER BY id LIMIT 1`,
   ).run(at, refunded.user_id, refunded.product_id);
 }
+
+// Refund requests (ADR 080)
+
+export type RefundRequestReason = "notWanted" | "wrongItem" | "quality" | "notReceived" | "duplicate" | "other";
+
+export interface RefundRequestRow {
+  id: number;
+  order_id: number;
+  user_id: number;
+  reason: RefundRequestReason;
+  note: string;
+  amount_fen: number;
+  status: "requested" | "refunded" | "declined";
+  decline_reason: string;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** Opens a request; false when one of the order already waits (the unique index decides, whatever the timing). */
+export const insertRefundRequest = (
+  db: Db,
+  request: { orderId: number; userId: number; reason: RefundRequestReason; note: string; amountFen: number; at: string },
+) =>
+  db
+    .prepare(
+      `INSERT INTO refund_requests (order_id, user_id, reason, note, amount_fen, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (order_id) WHERE status = 'requested' DO NOTHING`,
+    )
+    .run(request.orderId, request.userId, request.reason, request.note, request.amountFen, request.at).changes === 1;
+
+export const latestRefundRequest = (db: Db, orderId: number) =>
+  db.prepare("SELECT * FROM refund_requests WHERE order_id = ? ORDER BY id DESC LIMIT 1").get(orderId) as RefundRequestRow | undefined;
+
+export const refundRequestById = (db: Db, id: number) => db.prepare("SELECT * FROM refund_requests WHERE id = ?").get(id) as RefundRequestRow | undefined;
+
+/** Decides a waiting request; false when it had been decided already. */
+export const decideRefundRequest = (db: Db, id: number, status: "refunded" | "declined", declineReason: string, at: string) =>
+  db
+    .prepare("UPDATE refund_requests SET status = ?, decline_reason = ?, decided_at = ? WHERE id = ? AND status = 'requested'")
+    .run(status, declineReason, at, id).changes === 1;
+
+/** Requests waiting for an operator, oldest first, with the order and item they are about. */
+export const waitingRefundRequests = (db: Db) =>
+  db
+    .prepare(
+      `SELECT r.id, r.reason, r.note, r.amount_fen, r.created_at, o.order_no, i.title FROM refund_requests r JOIN orders o ON o.id = r.order_id
+       JOIN products p ON p.id = o.product_id JOIN items i ON i.id = p.item_id WHERE r.status = 'requested' ORDER BY r.id`,
+    )
+    .all() as { id: number; reason: RefundRequestReason; note: string; amount_fen: number; created_at: string; order_no: string; title: string }[];
+
+/** The after-sales orders of a buyer: refunded, or with any refund request. */
+const AFTER_SALES = "user_id = ? AND (status = 'refunded' OR EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = orders.id))";
+
+export function afterSalesPage(db: Db, userId: number, limit: number, offset: number) {
+  const rows = db.prepare(`SELECT * FROM orders WHERE ${AFTER_SALES} ORDER BY id DESC LIMIT ? OFFSET ?`).all(userId, limit, offset) as OrderRow[];
+  const total = db.prepare(`SELECT COUNT(*) FROM orders WHERE ${AFTER_SALES}`).pluck().get(userId) as number;
+  return { rows, total };
+}
+
+/** How many of a buyer's orders wait for payment, are paid, are completed, and are in after-sales (a refund asked for or made). */
+export const orderCounts = (db: Db, userId: number) =>
+  db
+    .prepare(
+      `SELECT COALESCE(SUM(status = 'created'), 0) AS created, COALESCE(SUM(status = 'paid'), 0) AS paid, COALESCE(SUM(status = 'fulfilled'), 0) AS fulfilled,
+         COALESCE(SUM(status = 'refunded' OR EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = orders.id AND r.status = 'requested')), 0) AS afterSales
+       FROM orders WHERE user_id = ?`,
+    )
+    .get(userId) as { created: number; paid: number; fulfilled: number; afterSales: number };
+
+/** An operator's refund made outside a request (the payment simulator) settles the request that waited, if any. */
+export const settleWaitingRefundRequest = (db: Db, orderId: number, at: string) =>
+  db.prepare("UPDATE refund_requests SET status = 'refunded', decided_at = ? WHERE order_id = ? AND status = 'requested'").run(at, orderId);
+
+export const keptFen = (db: Db, orderId: number) =>
+  db.prepare("SELECT COALESCE(SUM(amount_fen), 0) FROM payments WHERE order_id = ? AND status = 'succeeded'").pluck().get(orderId) as number;

@@ -1,5 +1,12 @@
-import { orderConfirmSchema, orderConfirmValidators, orderQuoteSchema, orderQuoteValidators } from "@schemas/generated/form-kits.ts";
-import type { OrderConfirmForm, OrderQuoteForm } from "@schemas/generated/forms.ts";
+import {
+  orderConfirmSchema,
+  orderConfirmValidators,
+  orderQuoteSchema,
+  orderQuoteValidators,
+  orderRefundSchema,
+  orderRefundValidators,
+} from "@schemas/generated/form-kits.ts";
+import type { OrderConfirmForm, OrderQuoteForm, OrderRefundForm } from "@schemas/generated/forms.ts";
 import type { Accounts, UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
@@ -8,6 +15,7 @@ import * as queries from "./queries.server.ts";
 import type { OrderStatus, ProductRow } from "./queries.server.ts";
 import { buyersOrder, cancel, claimCoupon, confirmPay, couponsFor, ORDER_STATUSES, price } from "./rules.server.ts";
 import { applyNotice, signatureMatches, type PaymentNotice } from "./payment-rules.server.ts";
+import { requestRefund } from "./refund-rules.server.ts";
 import { expireOverdue, type OrderEngineContext } from "./states.server.ts";
 import { couponView, orderView } from "./views.server.ts";
 
@@ -114,11 +122,12 @@ function orderList({ db }: OrderEngineContext, context: ApiContext, user: UserRo
   expireOverdue(db, context.now());
   const pageNum = Math.max(1, Number(context.params.pageNum) || 1);
   const pageSize = Math.min(50, Math.max(1, Number(context.params.pageSize) || 10));
-  // One state or several ("cancelled,expired": the orders that ended unpaid).
-  const statuses = String(context.params.status ?? "")
-    .split(",")
-    .filter((status): status is OrderStatus => ORDER_STATUSES.includes(status as OrderStatus));
-  const { rows, total } = queries.ordersPage(db, user.id, statuses, pageSize, (pageNum - 1) * pageSize);
+  const offset = (pageNum - 1) * pageSize;
+  // One state or several ("cancelled,expired": the orders that ended unpaid), or "afterSales": refunds asked for or made.
+  const asked = String(context.params.status ?? "");
+  const statuses = asked.split(",").filter((status): status is OrderStatus => ORDER_STATUSES.includes(status as OrderStatus));
+  const { rows, total } =
+    asked === "afterSales" ? queries.afterSalesPage(db, user.id, pageSize, offset) : queries.ordersPage(db, user.id, statuses, pageSize, offset);
   return ok({ list: rows.map((row) => orderView(context, db, row)), total, pageNum, pageSize });
 }
 
@@ -132,6 +141,19 @@ function orderDetails({ db }: OrderEngineContext, context: ApiContext, user: Use
 function cancelOrder({ db }: OrderEngineContext, context: ApiContext, user: UserRow): Envelope {
   expireOverdue(db, context.now());
   return cancel(context, db, user.id, context.params.orderNo);
+}
+
+/** How many of the buyer's orders are in each state the personal centre shows (ADR 080). */
+function statusCounts({ db }: OrderEngineContext, context: ApiContext, user: UserRow): Envelope {
+  expireOverdue(db, context.now());
+  return ok(queries.orderCounts(db, user.id));
+}
+
+function refundRequest({ db }: OrderEngineContext, context: ApiContext, user: UserRow): Envelope {
+  const body = validateBody<OrderRefundForm>(context, formKit(orderRefundSchema, orderRefundValidators));
+  if (!body.ok) return body.envelope;
+  expireOverdue(db, context.now());
+  return requestRefund(context, db, user.id, body.value);
 }
 
 function readNotice(context: ApiContext): PaymentNotice | null {
@@ -167,6 +189,8 @@ export function orderRoutes(engine: OrderEngineContext, accounts: Accounts): Rou
     { method: "ANY", path: "/order/list", handler: forUser(orderList) },
     { method: "ANY", path: "/order/details", handler: forUser(orderDetails) },
     { method: "POST", path: "/order/cancel", handler: forUser(cancelOrder) },
+    { method: "POST", path: "/order/refund", handler: forUser(refundRequest) },
+    { method: "GET", path: "/order/statusCounts", handler: forUser(statusCounts) },
     { method: "POST", path: "/pay/notify", handler: (context) => paymentNotice(engine, context) },
   ];
 }

@@ -55,7 +55,10 @@ function quote(product: ProductRow, quantity: number, coupon: CouponRow | null):
   return { unitPriceFen: product.price_fen, quantity, subtotalFen, discountFen, totalFen: subtotalFen - discountFen };
 }
 
-/** The buyer's usable coupons for an item and quantity, split into those that apply (with what they take off) and the rest. */
+/**
+ * The buyer's usable coupons for an item and quantity, split into those that apply (with what they take off) and the
+ * rest, with the one that saves most.
+ */
 export function couponsFor(context: ApiContext, db: Db, userId: number, product: ProductRow, quantity: number) {
   const subtotal = product.price_fen * quantity;
   const list = queries
@@ -65,7 +68,15 @@ export function couponsFor(context: ApiContext, db: Db, userId: number, product:
       const problem = couponProblem(coupon, product, subtotal, context.now());
       return { ...couponView(context, coupon, problem), discountFen: problem ? 0 : couponDiscount(coupon, subtotal) };
     });
-  return { usable: list.filter((coupon) => !coupon.problem), unusable: list.filter((coupon) => coupon.problem) };
+  const usable = list.filter((coupon) => !coupon.problem);
+  return { usable, unusable: list.filter((coupon) => coupon.problem), bestUserCouponId: bestCoupon(usable)?.userCouponId ?? null };
+}
+
+/** The coupon checkout preselects: the largest saving, and of equal savings the one that expires first (ADR 080). */
+export function bestCoupon<C extends { discountFen: number; validUntil: string }>(usable: C[]): C | null {
+  const saving = usable.filter((coupon) => coupon.discountFen > 0);
+  const better = (a: C, b: C) => b.discountFen - a.discountFen || Date.parse(a.validUntil) - Date.parse(b.validUntil);
+  return saving.toSorted(better)[0] ?? null;
 }
 
 export type Priced = { product: ProductRow; coupon: CouponRow | null; quote: Quote } | { envelope: Envelope };

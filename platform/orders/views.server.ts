@@ -1,7 +1,7 @@
 import type { ApiContext } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
 import type { Db } from "../kernel/db.server.ts";
-import { orderById, paymentById, productById, refundedFen, type CouponRow, type OrderRow, type ProductRow } from "./queries.server.ts";
+import { latestRefundRequest, orderById, paymentById, productById, refundedFen, type CouponRow, type OrderRow, type ProductRow } from "./queries.server.ts";
 import type { CouponProblem, DeliveryAddress } from "./states.server.ts";
 
 /** A coupon as pages show it, with why it does not apply (null when it does). */
@@ -48,8 +48,24 @@ export const orderView = (context: ApiContext, db: Db, order: OrderRow) => {
     paidAt: order.paid_at,
     address: order.address ? (JSON.parse(order.address) as DeliveryAddress) : null,
     refundedFen: refundedFen(db, order.id),
+    refundRequest: refundRequestView(db, order.id),
   };
 };
+
+/** The order's latest refund request as the buyer sees it (ADR 080), or null when none was made. */
+function refundRequestView(db: Db, orderId: number) {
+  const request = latestRefundRequest(db, orderId);
+  if (!request) return null;
+  return {
+    status: request.status,
+    reason: request.reason,
+    note: request.note,
+    amountFen: request.amount_fen,
+    declineReason: request.decline_reason,
+    createdAt: request.created_at,
+    decidedAt: request.decided_at,
+  };
+}
 
 /** The answer to a submission: the order and the payment attempt to pay it with. */
 export function confirmationView(context: ApiContext, db: Db, orderId: number, paymentId: number) {

@@ -37,6 +37,8 @@ export { default as orderConfirmSchema } from "./forms/order-confirm.schema.json
 export { default as orderConfirmValidators } from "./forms/order-confirm.validators.js";
 export { default as orderQuoteSchema } from "./forms/order-quote.schema.json";
 export { default as orderQuoteValidators } from "./forms/order-quote.validators.js";
+export { default as orderRefundSchema } from "./forms/order-refund.schema.json";
+export { default as orderRefundValidators } from "./forms/order-refund.validators.js";
 export { default as pointExchangeSchema } from "./forms/point-exchange.schema.json";
 export { default as pointExchangeValidators } from "./forms/point-exchange.validators.js";
 export { default as profileSchema } from "./forms/profile.schema.json";

@@ -18,6 +18,7 @@ export type { MemberCodeForm } from "./forms/member-code.ts";
 export type { NewPasswordForm } from "./forms/new-password.ts";
 export type { OrderConfirmForm } from "./forms/order-confirm.ts";
 export type { OrderQuoteForm } from "./forms/order-quote.ts";
+export type { OrderRefundForm } from "./forms/order-refund.ts";
 export type { PointExchangeForm } from "./forms/point-exchange.ts";
 export type { ProfileForm } from "./forms/profile.ts";
 export type { QaAnswerForm } from "./forms/qa-answer.ts";

@@ -175,6 +175,7 @@ export interface WidgetNode1 {
     | "menuList"
     | "messageCentre"
     | "orderConfirm"
+    | "orderCounts"
     | "orderDetail"
     | "orderList"
     | "paperAbstract"

@@ -320,13 +320,13 @@ export type Link39 = string;
  */
 export type Link40 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding19 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link41 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding19 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -380,6 +380,10 @@ export type Link53 = string;
  */
 export type Link54 = string;
 /**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link55 = string;
+/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding20 = string;
@@ -390,15 +394,19 @@ export type Binding21 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link55 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link56 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link57 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding22 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding23 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -408,13 +416,25 @@ export type Link58 = string;
  */
 export type Link59 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Binding22 = string;
+export type Link60 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link61 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link62 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding23 = string;
+export type Binding24 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding25 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -425,14 +445,6 @@ export type RichTextProps = RichTextProps1 & RichTextProps2;
 export type RichTextProps1 = {
   [k: string]: unknown;
 };
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding24 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding25 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -450,10 +462,6 @@ export type Binding28 = string;
  */
 export type Binding29 = string;
 /**
- * Where results show; the current page when omitted.
- */
-export type InternalPath6 = string;
-/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding30 = string;
@@ -462,49 +470,21 @@ export type Binding30 = string;
  */
 export type Binding31 = string;
 /**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ * Where results show; the current page when omitted.
  */
-export type Text7 = LocalizedText | string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link60 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link61 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link62 = string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text8 = LocalizedText | string;
-/**
- * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
- */
-export type Text9 = LocalizedText | string;
+export type InternalPath6 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding32 = string;
 /**
- * Where the viewer's own blacklist is, shown on their own page.
- */
-export type InternalPath7 = string;
-/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding33 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
-export type Binding34 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding35 = string;
+export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -517,6 +497,46 @@ export type Link64 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link65 = string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text8 = LocalizedText | string;
+/**
+ * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
+ */
+export type Text9 = LocalizedText | string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding34 = string;
+/**
+ * Where the viewer's own blacklist is, shown on their own page.
+ */
+export type InternalPath7 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding35 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding36 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding37 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link66 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link67 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link68 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -690,6 +710,7 @@ export interface WidgetNode1 {
     | "menuList"
     | "messageCentre"
     | "orderConfirm"
+    | "orderCounts"
     | "orderDetail"
     | "orderList"
     | "paperAbstract"
@@ -1635,13 +1656,17 @@ export interface MemberCenterProps {
   }[];
 }
 /**
- * A list of entries, one a row, each an icon, a label, an optional note and a link (the personal centre, settings).
+ * A list of entries, each an icon, a label, an optional note and a link (the personal centre, settings): one a row, or in a grid of four when the entries are short (a personal centre's tool sections).
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "menuListProps".
  */
 export interface MenuListProps {
   title?: Text;
+  /**
+   * rows (the default) or a grid of four icons with their labels.
+   */
+  layout: "rows" | "grid";
   /**
    * @minItems 1
    * @maxItems 20
@@ -1711,13 +1736,22 @@ export interface OrderConfirmProps {
   quantity: boolean;
 }
 /**
+ * The viewer's orders by state on the personal centre (its node's data: /order/statusCounts): to pay, paid, completed and refunds/after-sales, each with its count and leading to that tab of the order list, with a link to all orders.
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "orderCountsProps".
+ */
+export interface OrderCountsProps {
+  listLink: Link39;
+}
+/**
  * One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link39;
+  listLink?: Link40;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1726,7 +1760,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link40;
+  detailLink: Link41;
   emptyText?: Text;
 }
 /**
@@ -1750,7 +1784,7 @@ export interface PaperAbstractProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link41;
+  nextLink?: Link42;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1759,11 +1793,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link42;
-  courseLink: Link43;
-  shopLink: Link44;
-  memberLink?: Link45;
-  giftLink?: Link46;
+  orderLink: Link43;
+  courseLink: Link44;
+  shopLink: Link45;
+  memberLink?: Link46;
+  giftLink?: Link47;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1772,7 +1806,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link47;
+  detailLink: Link48;
   /**
    * @maxItems 4
    */
@@ -1788,8 +1822,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link48;
-  earnLink?: Link49;
+  exchangeLink: Link49;
+  earnLink?: Link50;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1798,8 +1832,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link50;
-  addressLink?: Link51;
+  drawLink: Link51;
+  addressLink?: Link52;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1808,17 +1842,21 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link52;
+  confirmLink: Link53;
 }
 /**
- * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark and a link to the settings.
+ * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark, points and VIP status with their pages, and a link to the settings.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link53;
-  verifyLink: Link54;
+  settingsLink: Link54;
+  verifyLink: Link55;
+  points?: Binding20;
+  membership?: Binding21;
+  pointsLink: Link56;
+  vipLink: Link57;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1839,9 +1877,9 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding20;
-  tags: Binding21;
-  detailLink: Link55;
+  questionId?: Binding22;
+  tags: Binding23;
+  detailLink: Link58;
 }
 /**
  * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
@@ -1850,9 +1888,9 @@ export interface QaEditorProps {
  * via the `definition` "qaThreadProps".
  */
 export interface QaThreadProps {
-  listLink: Link56;
-  editorLink: Link57;
-  answerLink: Link58;
+  listLink: Link59;
+  editorLink: Link60;
+  answerLink: Link61;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1870,7 +1908,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link59;
+  nextLink: Link62;
 }
 /**
  * "Remind me" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.
@@ -1879,8 +1917,8 @@ export interface RegisterFormProps {
  * via the `definition` "remindMeProps".
  */
 export interface RemindMeProps {
-  itemId: Binding22;
-  status: Binding23;
+  itemId: Binding24;
+  status: Binding25;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1911,7 +1949,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding24;
+  html?: Binding26;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1924,9 +1962,9 @@ export interface RichTextProps2 {
  * via the `definition` "scholarDocumentsProps".
  */
 export interface ScholarDocumentsProps {
-  authorCode: Binding25;
-  counts: Binding26;
-  works: Binding27;
+  authorCode: Binding27;
+  counts: Binding28;
+  works: Binding29;
 }
 /**
  * Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.
@@ -1951,7 +1989,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding28;
+  scholar: Binding30;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -1967,7 +2005,7 @@ export interface ScholarVerificationProps {}
  * via the `definition` "scholarWorkspaceProps".
  */
 export interface ScholarWorkspaceProps {
-  scholar: Binding29;
+  scholar: Binding31;
 }
 /**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
@@ -1985,9 +2023,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding30;
+  keyword?: Binding32;
   placeholder?: Text;
-  suggestions?: Binding31;
+  suggestions?: Binding33;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -2048,7 +2086,7 @@ export interface ShareActionsProps {
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link60;
+  ledgerLink?: Link63;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -2060,8 +2098,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link61;
-  privacyLink: Link62;
+  agreementLink: Link64;
+  privacyLink: Link65;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -2125,7 +2163,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding32;
+  executeId: Binding34;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -2152,7 +2190,7 @@ export interface VenueScreenProps {
    * The live plan's id, usually {query.id}.
    */
   planId: Binding;
-  plan?: Binding33;
+  plan?: Binding35;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -2161,7 +2199,7 @@ export interface VenueScreenProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding34;
+  videoId: Binding36;
   title?: Text;
 }
 /**
@@ -2171,7 +2209,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding35;
+  src: Binding37;
   poster?: Binding;
   title?: Text;
   /**
@@ -2187,7 +2225,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link63;
+  entryLink: Link66;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -2204,6 +2242,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link64;
-  contestLink?: Link65;
+  boardLink?: Link67;
+  contestLink?: Link68;
 }

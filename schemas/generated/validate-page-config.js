@@ -57,6 +57,7 @@ import { validate as memberCenter } from "./validators/widgets/member-center.js"
 import { validate as menuList } from "./validators/widgets/menu-list.js";
 import { validate as messageCentre } from "./validators/widgets/message-centre.js";
 import { validate as orderConfirm } from "./validators/widgets/order-confirm.js";
+import { validate as orderCounts } from "./validators/widgets/order-counts.js";
 import { validate as orderDetail } from "./validators/widgets/order-detail.js";
 import { validate as orderList } from "./validators/widgets/order-list.js";
 import { validate as paperAbstract } from "./validators/widgets/paper-abstract.js";
@@ -153,6 +154,7 @@ export const validatePageConfig = composePageConfigValidator(envelope, {
   menuList,
   messageCentre,
   orderConfirm,
+  orderCounts,
   orderDetail,
   orderList,
   paperAbstract,

@@ -56,7 +56,8 @@ test("a coupon claimed in the centre is in My coupons and pays part of an order,
   const card = page.locator(".order-card").filter({ hasText: order.orderNo });
   await expect(card).toContainText("待支付");
   await expect(card).toContainText("¥108.00");
-  await card.click();
+  await expect(card.getByRole("button", { name: "去支付" })).toBeVisible();
+  await card.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/myOrderDetail\\?orderNo=${order.orderNo}$`));
   await expect(page.getByRole("heading", { name: "待支付" })).toBeVisible();
   await expect(page.locator(".order-lines")).toContainText("-¥10.00");
@@ -71,7 +72,30 @@ test("a coupon claimed in the centre is in My coupons and pays part of an order,
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "已支付" })).toBeVisible();
   await expect(page.locator(".order-history")).toContainText("支付成功");
+  // The goods' delivery address, the municipality written once.
+  await expect(page.locator(".order-address")).toContainText("上海市徐汇区 漕溪北路88号");
 
+  // After-sales (ADR 080): the refund request says what is missing at its field, then waits for an operator.
+  await page.getByRole("button", { name: "申请退款" }).click();
+  const form = page.locator(".refund-form");
+  await expect(form).toContainText("¥108.00");
+  await form.getByRole("button", { name: "提交申请" }).click();
+  await expect(form.getByRole("alert")).toHaveText("请选择退款原因");
+  await form.getByLabel("不想要了").check();
+  await form.getByLabel("补充说明（选填）").fill("买重了一个");
+  await form.getByRole("button", { name: "提交申请" }).click();
+  await expect(page.getByRole("heading", { name: "退款审核中" })).toBeVisible();
+  await page.goto("/dev/outbox");
+  await page.locator(`[data-refund-order="${order.orderNo}"]`).getByRole("button", { name: "Approve" }).click();
+  await expect(page.locator(`[data-refund-order="${order.orderNo}"]`)).toHaveCount(0);
+  await page.goto("/myOrder?state=4");
+  await waitForHydration(page);
+  await expect(page.locator(".order-card").filter({ hasText: order.orderNo })).toContainText("已退款");
+  await page.goto("/me");
+  await waitForHydration(page);
+  await expect(page.locator(".order-state").filter({ hasText: "退款/售后" })).toContainText("1");
+
+  // The coupon stays spent after the refund, as for an operator's refund (ADR 040).
   await page.goto("/myCoupon?state=1");
   await waitForHydration(page);
   await expect(page.locator(".coupon-used").filter({ hasText: "周边好物 满100减10" })).toBeVisible();
@@ -85,9 +109,14 @@ test("an unpaid order is cancelled from its page; My orders files it under Cance
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel order" }).click();
+  // Cancelling asks first; keeping the order changes nothing.
+  await page.getByRole("alertdialog").getByRole("button", { name: "Keep it" }).click();
+  await expect(page.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
-  await page.goto("/myOrder?state=4");
+  await page.goto("/myOrder?state=5");
   await waitForHydration(page);
   await expect(page.locator(".order-card").filter({ hasText: order.orderNo })).toContainText("Cancelled");
 });

@@ -18,15 +18,16 @@ interface Exchange {
   createTime: string;
 }
 
+/** A points exchange as the mall keeps it: its state, what it was, the points, and where it goes; styled by its own sheet. */
 export default function ExchangeDetail({ props, data }: WidgetRenderProps<ExchangeDetailProps>) {
   const { t } = useTranslation("points");
   const lang = useLang();
   const exchange = data?.status === "ok" ? (data.value as Exchange | null) : null;
   if (!exchange) return null;
   return (
-    <section className={`exchange-detail exchange-${exchange.status}`}>
+    <section className="exchange-detail" data-status={exchange.status}>
       <h1>{t(`exchange.status.${exchange.status}`)}</h1>
-      <div className="confirm-product">
+      <div className="exchange-item">
         <img src={exchange.cover} alt="" width="120" height="68" />
         <div>
           <h2>
@@ -35,7 +36,7 @@ export default function ExchangeDetail({ props, data }: WidgetRenderProps<Exchan
           <p>{t("points", { count: exchange.points })}</p>
         </div>
       </div>
-      <dl className="confirm-sum">
+      <dl className="exchange-facts">
         <dt>{t("exchange.no")}</dt>
         <dd>{exchange.exchangeNo}</dd>
         <dt>{t("exchange.time")}</dt>

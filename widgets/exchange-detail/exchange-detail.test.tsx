@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hrefs, renderWidget } from "@tests/unit/render-widget";
 
@@ -28,5 +29,13 @@ describe("exchangeDetail", () => {
     const html = await renderWidget("exchangeDetail", { props, source: "exchange", data: { exchange: { status: "ok", value } }, lang: "en" });
     expect(html).toContain("<h1>In your account</h1>");
     expect(hrefs(html)).toEqual(["/myCoupon", "/pointMall"]);
+  });
+
+  it("uses only classes of its own stylesheet, so it is styled however the page was reached", async () => {
+    const html = await renderWidget("exchangeDetail", { props, source: "exchange", data: { exchange: { status: "ok", value: exchange } } });
+    const sheet = readFileSync(new URL("./exchange-detail.css", import.meta.url), "utf8");
+    const shared = new Set(["button", "button-primary"]);
+    const classes = [...html.matchAll(/class="([^"]+)"/g)].flatMap((match) => match[1].split(" ")).filter((name) => !shared.has(name));
+    for (const name of classes) expect(sheet, name).toContain(`.${name}`);
   });
 });

@@ -19,10 +19,10 @@ const ICON_PATHS: Record<string, string> = {
   calendar: "M5 5.5h14v14H5z M5 9.5h14 M8.5 3v4 M15.5 3v4",
 };
 
-/** Rows of entries, each leading to its page. */
+/** Entries, each leading to its page: rows, or a grid of icons. */
 export default function MenuList({ props }: WidgetRenderProps<MenuListProps>) {
   return (
-    <nav className="menu-list" aria-label={props.title ? asText(props.title) : undefined}>
+    <nav className={props.layout === "grid" ? "menu-list menu-grid" : "menu-list"} aria-label={props.title ? asText(props.title) : undefined}>
       {props.title && <h2 className="section-title">{asText(props.title)}</h2>}
       <ul>
         {props.items.map((item) => (

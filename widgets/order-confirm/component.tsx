@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderConfirmProps } from "@schemas/generated/page-config";
 import "./order-confirm.css";
@@ -42,6 +42,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
   const [quantity, setQuantity] = useState(1);
   const [coupons, setCoupons] = useState<UsableCoupon[]>([]);
   const [couponId, setCouponId] = useState<number | null>(null);
+  const chosen = useRef(false);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submissionKey] = useState(() => randomToken(24));
@@ -52,8 +53,10 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
     if (!productId) return;
     void callApi(orderCalls.placeOrderInfo, { productId, quantity }).then((answer) => {
       const usable = answer.code === 200 && answer.data ? answer.data.coupons.usable : [];
+      const best = answer.data?.coupons.bestUserCouponId ?? null;
       setCoupons(usable);
-      setCouponId((current) => (current && usable.some((coupon) => coupon.userCouponId === current) ? current : null));
+      // The server's best coupon until the buyer chooses (ADR 080); a choice stays while it still applies.
+      setCouponId((current) => (chosen.current && usable.some((coupon) => coupon.userCouponId === current) ? current : chosen.current ? null : best));
     });
   }, [productId, quantity]);
 
@@ -90,7 +93,8 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
       return;
     }
     const statusPage = `${props.payStatusLink}?orderNo=${answer.data.orderNo}`;
-    window.location.assign(answer.data.status === "created" ? `${answer.data.payUrl}&returnTo=${encodeURIComponent(statusPage)}` : statusPage);
+    // Replaced, not added: Back from the cashier or the result never returns to this spent confirmation.
+    window.location.replace(answer.data.status === "created" ? `${answer.data.payUrl}&returnTo=${encodeURIComponent(statusPage)}` : statusPage);
   };
 
   return (
@@ -109,7 +113,13 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
         <span>
           {t("confirm.coupon")} {coupons.length > 0 && <small>{t("confirm.couponsAvailable", { count: coupons.length })}</small>}
         </span>
-        <select value={couponId ?? ""} onChange={(event) => setCouponId(Number(event.target.value) || null)}>
+        <select
+          value={couponId ?? ""}
+          onChange={(event) => {
+            chosen.current = true;
+            setCouponId(Number(event.target.value) || null);
+          }}
+        >
           <option value="">{t("confirm.noCoupon")}</option>
           {coupons.map((coupon) => (
             <option key={coupon.userCouponId} value={coupon.userCouponId}>

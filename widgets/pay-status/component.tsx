@@ -24,13 +24,36 @@ const PAID_TEXT: Record<PayState["kind"], string> = {
   gift: "pay.paidGift",
 };
 
-type Shown = "checking" | "paid" | "declined" | "ended" | "timeout";
+type Shown = "checking" | "paid" | "declined" | "ended" | "refunded" | "timeout";
 
 export function shownState(state: PayState | null, timedOut: boolean): Shown {
   if (state && (state.status === "paid" || state.status === "fulfilled")) return "paid";
+  // A refunded order was paid and its money went back: it did not close unpaid (ADR 080).
+  if (state?.status === "refunded") return "refunded";
   if (state && state.status !== "created") return "ended";
   if (state?.paymentStatus === "declined") return "declined";
   return timedOut ? "timeout" : "checking";
+}
+
+/** The heading and sentence of each state, as catalogue keys. */
+export function wording(shown: Shown, kind: PayState["kind"]): { title: string; text: string } {
+  const title = {
+    checking: "pay.checking",
+    paid: "pay.paid",
+    declined: "pay.declined",
+    ended: "pay.ended",
+    refunded: "pay.refundedTitle",
+    timeout: "pay.timeout",
+  };
+  const text = {
+    checking: "pay.checkingText",
+    paid: PAID_TEXT[kind],
+    declined: "pay.declinedText",
+    ended: "pay.endedText",
+    refunded: "pay.refundedText",
+    timeout: "pay.timeoutText",
+  };
+  return { title: title[shown], text: text[shown] };
 }
 
 /**
@@ -90,14 +113,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
 
   if (missing) return <AnswerFailed failure={{ code: NOT_FOUND_CODE }} onRetry={refresh} />;
   const orderLink = `${props.orderLink}?orderNo=${orderNo}`;
-  const title = { checking: "pay.checking", paid: "pay.paid", declined: "pay.declined", ended: "pay.ended", timeout: "pay.timeout" }[shown];
-  const text = {
-    checking: "pay.checkingText",
-    paid: PAID_TEXT[state?.kind ?? "goods"],
-    declined: "pay.declinedText",
-    ended: "pay.endedText",
-    timeout: "pay.timeoutText",
-  }[shown];
+  const { title, text } = wording(shown, state?.kind ?? "goods");
   const next =
     shown === "paid" && state?.kind === "course" ? (
       <SmartLink to={`${props.courseLink}?id=${state.itemId}`} className="button button-primary">
@@ -111,7 +127,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
       <SmartLink to={props.giftLink} className="button button-primary">
         {t("pay.toGifts")}
       </SmartLink>
-    ) : shown === "paid" || shown === "ended" ? (
+    ) : shown === "paid" || shown === "ended" || shown === "refunded" ? (
       <SmartLink to={props.shopLink} className="button button-primary">
         {t("pay.backToShop")}
       </SmartLink>
@@ -128,8 +144,8 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
     <section className={`pay-status pay-${shown}`} aria-live="polite">
       <div className="pay-icon" aria-hidden="true" />
       <h1>{t(title)}</h1>
-      <p>{t(text)}</p>
-      {state && state.refundedFen > 0 && <p>{t("pay.refunded", { amount: formatFen(state.refundedFen) })}</p>}
+      <p>{t(text, { amount: formatFen(state?.refundedFen ?? 0) })}</p>
+      {shown !== "refunded" && state && state.refundedFen > 0 && <p>{t("pay.refunded", { amount: formatFen(state.refundedFen) })}</p>}
       {shown !== "checking" && (
         <div className="pay-actions">
           <SmartLink to={orderLink} className="button">

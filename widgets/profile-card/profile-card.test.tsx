@@ -27,4 +27,21 @@ describe("profileCard", () => {
     expect(displayName({ userName: "email:a@b.edu" })).toBe("a@b.edu");
     expect(displayName({ userName: "wx:x", nickname: "微信用户" })).toBe("微信用户");
   });
+
+  it("shows points and the VIP status with its badge, each leading to its page", async () => {
+    const props = { points: "{data.points.balance}", membership: "{data.member.membership}", pointsLink: "/welfareCenter", vipLink: "/vipIndex" };
+    const answers = (balance: number, membership: { isVip: boolean; daysLeft: number }) => ({
+      points: { status: "ok" as const, value: { balance } },
+      member: { status: "ok" as const, value: { membership } },
+    });
+    const vip = await renderWidget("profileCard", { props, user, lang: "en", data: answers(12_345, { isVip: true, daysLeft: 1 }) });
+    expect(vip).toContain('data-vip="true"');
+    expect(vip).toContain("<strong>12.3K</strong><span>Points</span>");
+    expect(vip).toContain("<strong>VIP member</strong><span>1 day left</span>");
+    expect(hrefs(vip)).toEqual(["/authentication", "/setting", "/welfareCenter", "/vipIndex"]);
+    const member = await renderWidget("profileCard", { props, user, data: answers(0, { isVip: false, daysLeft: 0 }) });
+    expect(member).not.toContain("data-vip");
+    expect(member).toContain("<strong>0</strong><span>积分</span>");
+    expect(member).toContain("<strong>开通会员</strong>");
+  });
 });
