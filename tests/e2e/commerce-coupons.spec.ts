@@ -25,13 +25,17 @@ test("three friends' help unlocks the owner's coupon", async ({ page, browser, b
     await friendPage.getByRole("button", { name: "为TA助力" }).click();
     await expect(friendPage.locator(".help-count")).toHaveText("已有1/3位好友助力");
     await expect(friendPage.getByRole("button", { name: "你已助力" })).toBeDisabled();
+    for (let index = 0; index < 2; index++) {
+      const other = await logInByCode(request);
+      const helped = await request.post("/api/coupon/addActivityCouponFromGiveLink", { data: { code }, headers: { token: other.token } });
+      expect((await helped.json()).code).toBe(200);
+    }
+    // The coupon is the owner's: the helper is thanked, never told it went into their own coupons.
+    await friendPage.reload();
+    await waitForHydration(friendPage);
+    await expect(friendPage.locator(".help-unlocked")).toHaveText(/的优惠券已解锁，谢谢你的助力$/);
   } finally {
     await friend.close();
-  }
-  for (let index = 0; index < 2; index++) {
-    const other = await logInByCode(request);
-    const helped = await request.post("/api/coupon/addActivityCouponFromGiveLink", { data: { code }, headers: { token: other.token } });
-    expect((await helped.json()).code).toBe(200);
   }
 
   await page.reload();

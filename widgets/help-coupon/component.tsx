@@ -94,7 +94,7 @@ export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>
       <p className="help-count">{t("help.progress", { helpers: link.helpers, needed: link.needed })}</p>
       {link.unlocked ? (
         <>
-          <p className="help-unlocked">{t("help.unlocked")}</p>
+          <p className="help-unlocked">{link.isOwner ? t("help.unlocked") : t("help.unlockedForFriend", { name: link.ownerName })}</p>
           {link.isOwner && (
             <SmartLink to={props.couponsLink} className="button button-primary">
               {t("help.viewCoupons")}

@@ -16,6 +16,7 @@ export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
 export { useHydrated } from "~/renderer/use-hydrated";
 export { NOT_FOUND_CODE, noticeKindOf, StateNotice, useOnline, type NoticeKind } from "~/renderer/StateNotice";
 export { useViewer } from "~/renderer/use-viewer";
+export { isStandIn } from "~/pipeline/viewer-class";
 export { keepWidgetState, keptWidgetState } from "~/stores/keep-alive";
 export { switchLanguage } from "~/i18n/switch-language";
 

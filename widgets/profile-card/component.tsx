@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "../kit/links";
 import type { ProfileCardProps } from "@schemas/generated/page-config";
 import "./profile-card.css";
-import { useLang, useViewer } from "../kit/page";
+import { isStandIn, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { formatCount } from "../kit/format";
 
@@ -26,6 +26,9 @@ export default function ProfileCard({ props }: WidgetRenderProps<ProfileCardProp
   const user = useViewer();
   const lang = useLang();
   if (!user) return null;
+  // A render shared by everyone of the viewer's class (ADR 083) knows the class, not the person: the name and the
+  // scholar profile's address come once this browser knows who it is.
+  const known = !isStandIn(user);
   const verified = Boolean(user.authorCode);
   const membership = typeof props.membership === "object" && props.membership ? (props.membership as unknown as MembershipShown) : null;
   const isVip = membership?.isVip ?? Boolean(user.isVip);
@@ -42,8 +45,12 @@ export default function ProfileCard({ props }: WidgetRenderProps<ProfileCardProp
           )}
         </span>
         <div className="profile-body">
-          <h1>{displayName(user)}</h1>
-          {verified ? (
+          {known ? <h1>{displayName(user)}</h1> : <h1 className="profile-name-pending" aria-busy="true" />}
+          {verified && !known ? (
+            <span className="scholar-mark verified" data-verified="true">
+              {t("card.verified")}
+            </span>
+          ) : verified ? (
             <Link className="scholar-mark verified" to={`/person?authorCode=${encodeURIComponent(user.authorCode ?? "")}`} data-verified="true">
               {t("card.verified")}
             </Link>

@@ -21,6 +21,14 @@ describe("profileCard", () => {
     expect(hrefs(html)).toEqual(["/person?authorCode=A200007", "/setting"]);
   });
 
+  it("in a render shared by a class of viewers, names nobody and links no scholar profile until the browser knows who it is", async () => {
+    const standIn = { id: 0, userName: "", isBindPhone: true, authorCode: "class", isVip: false };
+    const html = await renderWidget("profileCard", { props: {}, user: standIn });
+    expect(html).toContain('<h1 class="profile-name-pending" aria-busy="true"></h1>');
+    expect(html).toContain('data-verified="true"');
+    expect(hrefs(html)).toEqual(["/setting"]);
+  });
+
   it("renders nothing for a visitor, and names accounts without their wx:/email: marker", async () => {
     expect(await renderWidget("profileCard", { props: {} })).toBe("");
     expect(displayName({ userName: "wx:openid-1" })).toBe("openid-1");
