@@ -131,8 +131,12 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     return row ? { row } : { envelope: fail(404, say(context, "活动不存在", "No such event")) };
   };
 
-  const signUpState = (specialId: number, userId: number | null, now: Date) => {
+  const termsOf = db.prepare("SELECT agreement, agreement_en FROM special_signup_terms WHERE special_id = ?");
+
+  const signUpState = (context: ApiContext, specialId: number, userId: number | null) => {
+    const now = context.now();
     const signup = signupOf.get(specialId) as SignupRow | undefined;
+    const terms = termsOf.get(specialId) as { agreement: string; agreement_en: string } | undefined;
     const enrolledAt = userId ? ((enrolmentOf.get(specialId, userId) as string | undefined) ?? null) : null;
     const count = enrolmentCount.get(specialId) as number;
     let reason: SignUpReason = "open";
@@ -152,6 +156,8 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       enrollCount: count,
       enrolled: Boolean(enrolledAt),
       enrolledAt,
+      // The operator's own terms for this event (ADR 071), shown above the agreement box; "" when none were written.
+      agreement: terms ? say(context, terms.agreement, terms.agreement_en || terms.agreement) : "",
     };
   };
 
@@ -178,7 +184,7 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     const at = iso(context);
     return db
       .transaction((): Envelope => {
-        const state = signUpState(specialId, userId, context.now());
+        const state = signUpState(context, specialId, userId);
         if (!state.canAdd) return refusal(context, state.reason);
         db.prepare("INSERT INTO special_enrollments (special_id, user_id, agreed_at, created_at) VALUES (?, ?, ?, ?)").run(specialId, userId, at, at);
         if (signData) {
@@ -192,7 +198,7 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
             at,
           );
         }
-        return ok({ ...signUpState(specialId, userId, context.now()) }, say(context, "报名成功", "You have signed up"));
+        return ok({ ...signUpState(context, specialId, userId) }, say(context, "报名成功", "You have signed up"));
       })
       .immediate();
   };
@@ -275,7 +281,7 @@ export function specialRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
       handler: (context) => {
         const found = findEvent(context);
         if ("envelope" in found) return found.envelope;
-        return ok(signUpState(found.row.id, viewer(context)?.id ?? null, context.now()));
+        return ok(signUpState(context, found.row.id, viewer(context)?.id ?? null));
       },
     },
     {

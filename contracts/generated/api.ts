@@ -4069,6 +4069,10 @@ export interface SignDataAddAnswer {
   enrollCount: number;
   enrolled: boolean;
   enrolledAt: string;
+  /**
+   * The event's own sign-up terms in the viewer's language, written by an operator (ADR 071); empty when none.
+   */
+  agreement: string;
   [k: string]: unknown;
 }
 
@@ -4086,6 +4090,10 @@ export interface SignDataIsCanAddAnswer {
   enrollCount: number;
   enrolled: boolean;
   enrolledAt: null | string;
+  /**
+   * The event's own sign-up terms in the viewer's language, written by an operator (ADR 071); empty when none.
+   */
+  agreement: string;
   [k: string]: unknown;
 }
 
@@ -4185,6 +4193,10 @@ export interface SpecialEnrollAnswer {
   enrollCount: number;
   enrolled: boolean;
   enrolledAt: string;
+  /**
+   * The event's own sign-up terms in the viewer's language, written by an operator (ADR 071); empty when none.
+   */
+  agreement: string;
   [k: string]: unknown;
 }
 

@@ -67,7 +67,9 @@ describe("/opsConsole/event", () => {
     expect(saved.body.code).toBe(200);
     expect(saved.body.data.signUp).toMatchObject({ capacity: 400, form: "specialSignUp", requiredFields: ["email"], agreementEn: signUp.agreementEn });
     const state = await platform.call("/signData/isCanAdd", { body: { specialId } });
-    expect(state.body.data).toMatchObject({ capacity: 400, form: "specialSignUp", deadline: new Date(closesAt).toISOString() });
+    expect(state.body.data).toMatchObject({ capacity: 400, form: "specialSignUp", deadline: new Date(closesAt).toISOString(), agreement: signUp.agreementEn });
+    const inChinese = await platform.call("/signData/isCanAdd", { body: { specialId }, lang: "zh" });
+    expect(inChinese.body.data.agreement).toBe(signUp.agreement);
   });
 
   it("holds a sign-up to the fields the operator made required, at the field and in the person's language", async () => {

@@ -25,6 +25,8 @@ export interface SignUpState {
   enrollCount: number;
   enrolled: boolean;
   enrolledAt: string | null;
+  /** The event's own terms in the viewer's language; "" (or absent from an older platform) when none were written. */
+  agreement?: string;
 }
 
 const REASONS = new Set<Reason>(["open", "notStarted", "closed", "full", "enrolled", "none"]);
@@ -118,6 +120,14 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
           {state.enrollCount > 0 && <li>{t("signUp.count", { count: state.enrollCount })}</li>}
           {state.capacity !== null && <li>{t("signUp.capacity", { count: state.capacity })}</li>}
         </ul>
+      )}
+      {reason === "open" && state.agreement && (
+        // The event's own terms (ADR 071), readable before logging in and above the box that accepts them; a region
+        // that scrolls is reachable by keyboard.
+        <section className="sign-up-terms" tabIndex={0} aria-label={t("signUp.termsTitle")}>
+          <h3>{t("signUp.termsTitle")}</h3>
+          <p>{state.agreement}</p>
+        </section>
       )}
       {body}
       {problem && (

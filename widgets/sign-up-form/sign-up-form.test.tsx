@@ -47,6 +47,17 @@ describe("signUpForm", () => {
     expect(full).toContain(">Full</span>");
   });
 
+  it("shows the event's own terms while sign-up is open, in the viewer's language, and none once it closed", async () => {
+    const terms = { ...open, agreement: "报名即同意主办方使用你的姓名制作胸牌。\n名额有限，先到先得。" };
+    const html = await render(terms);
+    expect(html).toContain(
+      '<section class="sign-up-terms" tabindex="0" aria-label="报名须知"><h3>报名须知</h3><p>报名即同意主办方使用你的姓名制作胸牌。\n名额有限，先到先得。</p></section>',
+    );
+    expect(await render({ ...terms, agreement: "Your name goes on your badge." }, "en")).toContain('aria-label="Terms of this event"');
+    expect(await render({ ...terms, canAdd: false, reason: "closed" })).not.toContain("sign-up-terms");
+    expect(await render(open)).not.toContain("sign-up-terms");
+  });
+
   it("leaves out the deadline line for an event without sign-up", async () => {
     const html = await render({ ...open, canAdd: false, reason: "none", deadline: null, capacity: null, enrollCount: 0, form: null });
     expect(html).toContain("本活动无需报名，届时直接观看即可。");
