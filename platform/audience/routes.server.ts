@@ -47,7 +47,8 @@ function invited(db: Db, context: ApiContext, user: UserRow): Envelope {
 export function audienceRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
   const signedIn = (handle: (db: Db, context: ApiContext, user: UserRow) => Envelope) => accounts.withUser((context, user) => handle(db, context, user));
   return [
-    { method: "ANY", path: AUDIENCE_API.myInvite, handler: signedIn(myInvite) },
+    // POST only: the first call makes the person's code for the room, and no GET may write (get-writes-nothing test).
+    { method: "POST", path: AUDIENCE_API.myInvite, handler: signedIn(myInvite) },
     { method: "POST", path: AUDIENCE_API.join, handler: signedIn(join) },
     { method: "ANY", path: AUDIENCE_API.list, handler: (context) => audience(db, context) },
     { method: "ANY", path: AUDIENCE_API.invited, handler: signedIn(invited) },
