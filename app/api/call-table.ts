@@ -58,6 +58,10 @@ export const orderCalls = calls({
   payStatus: { path: "/order/getPaystatus", method: "GET" },
   cancel: { path: "/order/cancel" },
   refund: { path: "/order/refund" },
+  // Read by the order pages' own data sources (GET, as their configs declare); named here so widgets type them.
+  details: { path: "/order/details", method: "GET" },
+  list: { path: "/order/list", method: "GET" },
+  statusCounts: { path: "/order/statusCounts", method: "GET" },
   addresses: { path: "/userAddress/list", method: "GET" },
   address: { path: "/userAddress/detail", method: "GET" },
   saveAddress: { path: "/userAddress/operation" },

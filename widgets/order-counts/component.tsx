@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { OrderCountsProps } from "@schemas/generated/page-config";
 import "./order-counts.css";
 import type { WidgetRenderProps } from "../kit/types";
-import type { ApiAnswers } from "../kit/api";
+import type { AnswerOf, orderCalls } from "../kit/api";
 import { SmartLink } from "../kit/links";
 
-type Counts = ApiAnswers["/order/statusCounts"];
+type Counts = AnswerOf<typeof orderCalls.statusCounts>;
 
 /** Each state the personal centre shows, with its tab of the order list (page-configs/myOrder.json) and its icon. */
 export const ORDER_STATES: { key: keyof Counts; tab: number; icon: string }[] = [

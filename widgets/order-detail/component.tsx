@@ -4,7 +4,7 @@ import type { OrderDetailProps } from "@schemas/generated/page-config";
 import "./order-detail.css";
 import { refreshPageData, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { type ApiAnswers, callApi, orderCalls, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen, formatMoment } from "../kit/format";
 import { randomToken } from "../kit/browser";
@@ -12,7 +12,7 @@ import { SmartLink } from "../kit/links";
 
 const RefundForm = lazy(() => import("./RefundForm"));
 
-export type OrderDetails = ApiAnswers["/order/details"];
+export type OrderDetails = AnswerOf<typeof orderCalls.details>;
 
 /** A paid order may be refunded unless a request waits for a decision or the money went back already. */
 export const refundable = (order: Pick<OrderDetails, "status" | "refundRequest">) =>

@@ -7,10 +7,10 @@ import type { WidgetRenderProps } from "../kit/types";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { formatFen, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import { type ApiAnswers, callApi, orderCalls, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
 import { randomToken } from "../kit/browser";
 
-export type OrderSummary = ApiAnswers["/order/list"]["list"][number];
+export type OrderSummary = AnswerOf<typeof orderCalls.list>["list"][number];
 
 /** The word on an order's card: a refund request that waits or was declined speaks before the order's own state. */
 export function cardStatus(order: Pick<OrderSummary, "status" | "refundRequest">): { key: string; tone: string } {

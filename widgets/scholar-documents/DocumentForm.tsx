@@ -28,6 +28,17 @@ interface Duplicate {
   duplicate: { id: number; title: string; titleEn?: string; link: string };
 }
 
+/** The work a refused save (409) names as already in the library; a 409 answers this, not the saved document. */
+function duplicateIn(data: unknown): Duplicate | null {
+  if (typeof data !== "object" || data === null || !("matchedBy" in data) || !("duplicate" in data)) return null;
+  const { matchedBy, duplicate } = data;
+  if ((matchedBy !== "doi" && matchedBy !== "title") || typeof duplicate !== "object" || duplicate === null) return null;
+  if (!("id" in duplicate) || typeof duplicate.id !== "number" || !("title" in duplicate) || typeof duplicate.title !== "string") return null;
+  const link = "link" in duplicate && typeof duplicate.link === "string" ? duplicate.link : "";
+  const titleEn = "titleEn" in duplicate && typeof duplicate.titleEn === "string" ? duplicate.titleEn : undefined;
+  return { matchedBy, duplicate: { id: duplicate.id, title: duplicate.title, titleEn, link } };
+}
+
 function Field({ label, error, children }: { label: string; error?: string; children: (id: string, describedBy: string) => React.ReactNode }) {
   const { t } = useTranslation("scholarWorkspace");
   const id = useId();
@@ -91,7 +102,7 @@ export function DocumentForm({
     try {
       const answer = await callApi(documentId ? scholarCalls.updateDocument : scholarCalls.addDocument, pdf ? { ...body, pdfData: pdf.pdfData } : body);
       const fields = refusalOf(answer).fields;
-      if (answer.code === 409) return setOffer(answer.data as unknown as Duplicate);
+      if (answer.code === 409) return setOffer(duplicateIn(answer.data));
       if (answer.code === 400 && fields) return setErrors(fields);
       if (answer.code !== 200) return showFailure(answer);
       dropDraft(key);

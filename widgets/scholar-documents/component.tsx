@@ -37,7 +37,7 @@ function useWorkSearch(authorCode: string, first: Works) {
     if (!phrase) return setFound(null);
     const answer = await callApi(scholarCalls.searchWorks, { authorCode, keyword: phrase, pageSize: 20 });
     setFailed(answer.code !== 200);
-    if (answer.code === 200 && answer.data) setFound({ keyword: phrase, works: answer.data as Works });
+    if (answer.code === 200 && answer.data) setFound({ keyword: phrase, works: answer.data });
   };
   return { keyword, setKeyword, search, failed, shown: found?.works ?? first, searched: found?.keyword ?? "" };
 }
