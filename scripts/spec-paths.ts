@@ -46,7 +46,11 @@ const NAMED_IN_PROSE = ["/planQuestion/createUserAnswer", "/wecom/getSignatureBy
 
 /** The spec's API paths: screens it mentions in passing (/orderAck) are page configs, not calls. */
 export function specPaths(): string[] {
-  const screens = new Set(readdirSync(join(ROOT, "page-configs")).map((name) => `/${name.replace(/\.json$/, "")}`));
+  const screens = new Set(
+    readdirSync(join(ROOT, "page-configs"))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => `/${name.replace(/\.json$/, "")}`),
+  );
   const paths = new Set<string>();
   for (const line of callSection().split("\n"))
     for (const path of pathsOfLine(line).map((found) => found.replace(/\.$/, ""))) if (!screens.has(path)) paths.add(path);

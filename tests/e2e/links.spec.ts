@@ -16,7 +16,9 @@ interface ConfigHead {
   query?: Record<string, { required?: boolean }>;
   data?: Record<string, { notFoundWhenMissing?: boolean }>;
 }
-const configs = readdirSync(configsDir).map((file) => JSON.parse(readFileSync(join(configsDir, file), "utf8")) as ConfigHead);
+const configs = readdirSync(configsDir)
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => JSON.parse(readFileSync(join(configsDir, file), "utf8")) as ConfigHead);
 const served = new Set(configs.flatMap((config) => [config.path, ...(config.aliases ?? [])]));
 /** Detail pages (whose item is missing without an id) and pages about one thing (an order) are reached through the links to them, not as starts. */
 const isDetailPage = (config: ConfigHead) =>

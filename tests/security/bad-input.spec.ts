@@ -10,9 +10,9 @@ import { OPS_API } from "../../contracts/ops";
 import { printFigures } from "./support";
 
 const root = join(import.meta.dirname, "..", "..");
-const pagePaths = readdirSync(join(root, "page-configs")).map(
-  (file) => (JSON.parse(readFileSync(join(root, "page-configs", file), "utf8")) as { path: string }).path,
-);
+const pagePaths = readdirSync(join(root, "page-configs"))
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => (JSON.parse(readFileSync(join(root, "page-configs", file), "utf8")) as { path: string }).path);
 
 /** The embedded platform's route table, read by the server's own loader (it imports JSON the test runner cannot). */
 function apiPaths(): string[] {

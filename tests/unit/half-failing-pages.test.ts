@@ -17,6 +17,7 @@ import type { AppServices, PageConfigStore } from "~/services";
 
 const configsDir = join(import.meta.dirname, "..", "..", "page-configs");
 const configs = readdirSync(configsDir)
+  .filter((file) => file.endsWith(".json"))
   .map((file) => JSON.parse(readFileSync(join(configsDir, file), "utf8")) as PageConfigInput)
   .filter((config) => Object.values(config.data ?? {}).filter((source) => source.side !== "client" && !source.gate).length >= 2);
 
