@@ -140,29 +140,38 @@ test("/me: the profile card with the unverified mark, and every entry linked", a
   await expect(card.getByRole("heading")).toHaveText(`用户${phone.slice(-4)}`);
   await expect(card.locator(".scholar-mark")).toHaveAttribute("data-verified", "false");
   await expect(card.locator(".scholar-mark")).toHaveAttribute("href", "/authentication");
+  // Orders by state first (ADR 080), then the menus in their groups.
+  const orders = page.locator(".order-counts a");
+  await expect(orders).toHaveCount(5);
+  expect(await orders.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")))).toEqual([
+    "/myOrder",
+    "/myOrder?state=1",
+    "/myOrder?state=2",
+    "/myOrder?state=3",
+    "/myOrder?state=4",
+  ]);
   const links = page.locator(".menu-list a");
   const entries: [string, string][] = [
-    ["消息中心", "/messageCenter"],
-    ["我的收藏", "/collectList"],
-    ["我的文库", "/myLibrary"],
-    ["我的日历", "/myCalendar"],
-    ["书架与收听历史", "/bookshelfAndHist"],
-    ["我的文章", "/essayList?tab=3"],
-    ["文章草稿", "/essayList?tab=2"],
-    ["我的动态", "/circle?tab=1"],
-    ["我的问答", "/myQa"],
-    ["学者认证", "/authentication"],
     ["会员中心", "/vipIndex"],
     ["福利中心", "/welfareCenter"],
     ["积分商城", "/pointMall"],
     ["幸运抽奖", "/luckyDraw"],
-    ["好书投票", "/bookVote"],
-    ["我的订单", "/myOrder"],
     ["我的优惠券", "/myCoupon"],
-    ["收货地址", "/addressList"],
-    ["黑名单", "/blackList"],
-    ["精品课程", "/boutiqueSpecIntroList"],
     ["领券中心", "/getCoupon"],
+    ["精品课程", "/boutiqueSpecIntroList"],
+    ["收货地址", "/addressList"],
+    ["消息中心", "/messageCenter"],
+    ["我的收藏", "/collectList"],
+    ["我的文库", "/myLibrary"],
+    ["我的日历", "/myCalendar"],
+    ["学者认证", "/authentication"],
+    ["我的文章", "/essayList?tab=3"],
+    ["文章草稿", "/essayList?tab=2"],
+    ["我的动态", "/circle?tab=1"],
+    ["我的问答", "/myQa"],
+    ["书架与收听历史", "/bookshelfAndHist"],
+    ["好书投票", "/bookVote"],
+    ["黑名单", "/blackList"],
     ["设置", "/setting"],
   ];
   await expect(links).toHaveText(entries.map(([label]) => new RegExp(label)));
