@@ -184,6 +184,8 @@ test.describe("validation messages", () => {
       await expect(errors).toHaveCount(0);
 
       await register.getByRole("tab", { name: text.emailTab }).click();
+      // The email form is its own lazily loaded form: submit once its fields are there.
+      await expect(register.getByLabel(text.email)).toBeEditable();
       await submit.click();
       await expect(errors).toHaveText([text.emailRequired, text.password, text.again]);
       await register.getByLabel(text.email).fill("not-an-email");
