@@ -51,6 +51,8 @@ export const PER_VIEWER_APIS: ReadonlySet<string> = new Set([
   "/essay/list",
   "/booksDetail",
   "/course/detail",
+  // A lesson's video and text are a buyer's; a render shared by a class carries the locked lesson.
+  "/courseDetail/lesson",
   "/goods/detail",
   "/plan/detail",
   "/mpPaper/detail",
@@ -64,6 +66,8 @@ export const PER_VIEWER_APIS: ReadonlySet<string> = new Set([
   "/follow/userStatus",
   "/author/operationAuthorList",
   "/recommend/authorList",
+  // Without an authorCode, the mutual follows are the viewer's own.
+  "/author/meFollowAndFollowMe",
   "/seat/list",
   "/signData/isCanAdd",
   "/voteVideo/contest",
