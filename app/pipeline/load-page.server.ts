@@ -15,7 +15,7 @@ import type { Lang } from "@contracts/language";
 import { plannedSources } from "./plan";
 import { projectPageData, shownPage } from "./data-reads";
 import { splitByHydration } from "./hydration-plan";
-import { answersPerViewer, standInFor } from "./viewer-class";
+import { answersPerViewer, standInFor, subjectAnswersPerViewer } from "./viewer-class";
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -87,8 +87,9 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   }
 
   const person = token ? await services.sessionUser(request) : null;
-  // A render shared by the viewer's class (ADR 083) is made for a stand-in and asks the platform as a visitor does.
-  const shared = Boolean(person && services.rendersForClass);
+  // A render shared by the viewer's class (ADR 083) is made for a stand-in and asks the platform as a visitor does;
+  // a page whose subject answers per person is that person's own.
+  const shared = Boolean(person && services.rendersForClass && !subjectAnswersPerViewer(config));
   const user = person && shared ? standInFor(person) : person;
   const gate = evaluateGate(config.gate, user);
   if (gate !== "ok") {

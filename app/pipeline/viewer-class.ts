@@ -77,3 +77,12 @@ export const PER_VIEWER_APIS: ReadonlySet<string> = new Set([
 export function answersPerViewer(source: DataSource): boolean {
   return PER_VIEWER_APIS.has(source.api);
 }
+
+/**
+ * Whether the page's subject (its source with notFoundWhenMissing) answers per person: a profile with the viewer's
+ * follow, a post hidden from whoever blocked its author. Such a page's state and status are the person's, so it is
+ * rendered for them and never shared by class.
+ */
+export function subjectAnswersPerViewer(config: { data?: Record<string, DataSource> }): boolean {
+  return Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing === true && answersPerViewer(source));
+}
