@@ -91,8 +91,17 @@ test("a member of the site reaches no part of the operations console, and nobody
       refused += 2;
     }
   }
-  // The console's own API and pages refuse a member outright (403), whatever the call.
-  const open = new Set<string>([OPS_API.login, OPS_API.logout]);
+  // The console's own API and pages refuse a member outright (403), whatever the call. A one-time password link's calls
+  // are open to anyone holding a link (ADR 078): without a valid token they refuse the call as a bad request.
+  const linkCalls = [OPS_API.passwordLink, OPS_API.setPassword];
+  expect((await request.get(OPS_API.passwordLink, { headers: asMember })).status(), `GET ${OPS_API.passwordLink}`).toBe(400);
+  for (const url of linkCalls) {
+    const post = await request.post(url, { headers: asMember, data: { token: "not-a-link", password: "abc12345", again: "abc12345" } });
+    expect(post.status(), `POST ${url}`).toBeGreaterThanOrEqual(400);
+    refused += 1;
+  }
+  refused += 1;
+  const open = new Set<string>([OPS_API.login, OPS_API.logout, ...linkCalls]);
   for (const url of [...Object.values(OPS_API), ...Object.values(OPS_EVENT_API)].filter((url) => !open.has(url))) {
     expect((await request.get(`${url}?path=/home`, { headers: asMember })).status(), `GET ${url}`).toBe(403);
     expect(
