@@ -2,11 +2,12 @@
  * The browser and attack suites in shards side by side (ADR 085): each shard is its own Playwright process with its
  * own server, port and fresh database (tests/e2e/serve.ts), so tests keep the one-at-a-time order they were written
  * for within a shard while the machine's cores are used. Lines are prefixed with the shard; the exit code is the
- * first failing shard's. E2E_SHARDS=1 runs them in one process as before.
+ * first failing shard's. One shard unless E2E_SHARDS says more: on two cores the latency checks (tests/e2e/faults.spec.ts)
+ * do not hold with two shards running.
  */
 import { spawn } from "node:child_process";
 
-const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
 /** Ports 10 apart: the fault suite also uses its shard's port + 1 and + 2. */
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
 const PROJECTS = ["--project", "e2e", "--project", "security"];
