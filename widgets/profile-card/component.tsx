@@ -45,7 +45,7 @@ export default function ProfileCard({ props }: WidgetRenderProps<ProfileCardProp
           )}
         </span>
         <div className="profile-body">
-          {known ? <h1>{displayName(user)}</h1> : <h1 className="profile-name-pending" aria-busy="true" />}
+          {known ? <h1>{displayName(user)}</h1> : <div className="profile-name-pending" aria-hidden="true" />}
           {verified && !known ? (
             <span className="scholar-mark verified" data-verified="true">
               {t("card.verified")}

@@ -122,9 +122,8 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
         </ul>
       )}
       {reason === "open" && state.agreement && (
-        // The event's own terms (ADR 071), readable before logging in and above the box that accepts them; a region
-        // that scrolls is reachable by keyboard.
-        <section className="sign-up-terms" tabIndex={0} aria-label={t("signUp.termsTitle")}>
+        // The event's own terms (ADR 071), readable before logging in and above the box that accepts them, whole.
+        <section className="sign-up-terms" aria-label={t("signUp.termsTitle")}>
           <h3>{t("signUp.termsTitle")}</h3>
           <p>{state.agreement}</p>
         </section>

@@ -51,7 +51,7 @@ describe("signUpForm", () => {
     const terms = { ...open, agreement: "报名即同意主办方使用你的姓名制作胸牌。\n名额有限，先到先得。" };
     const html = await render(terms);
     expect(html).toContain(
-      '<section class="sign-up-terms" tabindex="0" aria-label="报名须知"><h3>报名须知</h3><p>报名即同意主办方使用你的姓名制作胸牌。\n名额有限，先到先得。</p></section>',
+      '<section class="sign-up-terms" aria-label="报名须知"><h3>报名须知</h3><p>报名即同意主办方使用你的姓名制作胸牌。\n名额有限，先到先得。</p></section>',
     );
     expect(await render({ ...terms, agreement: "Your name goes on your badge." }, "en")).toContain('aria-label="Terms of this event"');
     expect(await render({ ...terms, canAdd: false, reason: "closed" })).not.toContain("sign-up-terms");
