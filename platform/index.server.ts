@@ -96,6 +96,8 @@ export interface EmbeddedPlatform {
   messages: Messages;
   /** The socket endpoints (chat, dwell, screen, messages), for the host that takes the upgrades. */
   sockets(options: SocketOptions): Sockets;
+  /** The secret the site's server signs a console preview's clock with (ADR 089). */
+  previewClockSecret: string;
   close(): void;
 }
 
@@ -181,6 +183,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   commentTargets.push(essays.commentTarget);
   const hotSearches = createHotSearches(db);
   const liveRoom = createLiveRoom(db, accounts);
+  const previewClockSecret = platformSecret(db, "preview-clock");
   const api = createRouter(
     db,
     [
@@ -224,6 +227,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...eventAdminRoutes(db),
     ],
     now,
+    previewClockSecret,
   );
   // The live room's robot (ADR 081): the chat asks it about each message and relays its reply, a chat row.
   const chatRobot = { replyInChat: (planId: number, askerId: number, text: string, at: Date) => replyInChat(db, planId, askerId, text, at) };
@@ -239,6 +243,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     hotSearches,
     liveRoom,
     messages,
+    previewClockSecret,
     sockets: (socketOptions) => createSockets({ db, accounts, liveRoom, messages, robot: chatRobot }, socketOptions),
     close: () => {
       clearInterval(expiry);

@@ -325,6 +325,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       publicOrigin: env.publicOrigin,
       secureCookies: env.secureCookies,
       baseServices: services,
+      previewClockSecret: platform?.previewClockSecret ?? env.previewClockSecret,
       // The page renderer exists once the build is loaded (below); previews are answered only after that.
       renderPreview: (request, response, next) => renderPreview(request, response, next),
       log,

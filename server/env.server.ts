@@ -43,6 +43,11 @@ export interface ServerEnv {
   consoleDatabaseFile: string;
   /** Told the URLs of a page that went live or was rolled back (CDN_PURGE_URL, ADR 053); null: no CDN to tell. */
   cdnPurgeUrl: string | null;
+  /**
+   * Shared with a remote platform to sign a console preview's clock (PREVIEW_CLOCK_SECRET, ADR 089); null: previews
+   * move only the page's own clock. The embedded platform keeps its own.
+   */
+  previewClockSecret: string | null;
 }
 
 function readTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
@@ -114,6 +119,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     problems.push("CONSOLE_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/console");
   const cdnPurgeUrl = env.CDN_PURGE_URL || null;
   if (cdnPurgeUrl && !/^https?:\/\/\S+$/.test(cdnPurgeUrl)) problems.push(`CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`);
+  const previewClockSecret = env.PREVIEW_CLOCK_SECRET || null;
+  if (previewClockSecret && previewClockSecret.length < 32) problems.push("PREVIEW_CLOCK_SECRET must be at least 32 characters");
   const databaseFile = env.DATABASE_FILE ?? join(root, "data", "platform.sqlite");
 
   if (problems.length) {
@@ -139,5 +146,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     consoleDatabaseUrl,
     consoleDatabaseFile: env.CONSOLE_DATABASE_FILE ?? join(dirname(databaseFile), "console.sqlite"),
     cdnPurgeUrl,
+    previewClockSecret,
   };
 }

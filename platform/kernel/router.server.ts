@@ -1,3 +1,4 @@
+import { PREVIEW_CLOCK_HEADER, readPreviewClock } from "@contracts/preview-clock.server.ts";
 import type { Db } from "./db.server.ts";
 
 /** The platform's answer envelope (spec §7, §8): a code, a message, and data. */
@@ -83,7 +84,23 @@ export interface PlatformApi {
   routes(): RouteDefinition[];
 }
 
-export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date = () => new Date()): PlatformApi {
+/**
+ * The clock a request is answered by: the platform's, or the moment a console preview signed for it (ADR 089); null
+ * when the request carries a preview clock the platform cannot check, which is refused rather than answered at the
+ * wrong time.
+ */
+function requestClock(request: Request, path: string, now: () => Date, previewClockSecret: string | undefined): (() => Date) | null {
+  const header = request.headers.get(PREVIEW_CLOCK_HEADER);
+  if (header === null) return now;
+  if (!previewClockSecret) return null;
+  const reading = readPreviewClock(previewClockSecret, header, path, now());
+  if (reading.kind === "none") return now;
+  if (reading.kind === "invalid") return null;
+  const { at } = reading;
+  return () => new Date(at.getTime());
+}
+
+export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date = () => new Date(), previewClockSecret?: string): PlatformApi {
   const table = new Map<string, RouteDefinition>();
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;
@@ -100,6 +117,8 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
         const otherMethod = [...table.keys()].some((key) => key.endsWith(` ${path}`));
         return json(fail(otherMethod ? 405 : 404, otherMethod ? `method ${request.method} not allowed` : `no such API: ${path}`), otherMethod ? 405 : 404);
       }
+      const clock = requestClock(request, path, now, previewClockSecret);
+      if (!clock) return json(fail(403, "preview clock not accepted"), 403);
       const read = await readParams(request, url, path);
       if ("refused" in read) return json(read.refused, read.refused.code);
       const { params, rawBody } = read;
@@ -111,7 +130,7 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
           token: request.headers.get("token") || null,
           ip,
           rawBody,
-          now,
+          now: clock,
         });
         return answer instanceof Response ? answer : json(answer);
       } catch (error) {

@@ -55,6 +55,8 @@ export interface OpsConsoleServerOptions extends PublishCheckContext {
   baseServices: (response: Response) => AppServices;
   /** React Router's handler rendering with the services previewServicesOf(response) names. */
   renderPreview: RequestHandler;
+  /** Signs a preview's moment for the platform's calls (ADR 089); null: the platform answers at its own time. */
+  previewClockSecret?: string | null;
   /** Where the server's messages go: a staff member's password link is printed there too (ADR 078). */
   log?: (line: string) => void;
 }
@@ -642,7 +644,12 @@ export function opsConsole(options: OpsConsoleServerOptions): Router {
         version: /^v\d+$/.test(target.source) ? Number(target.source.slice(1)) : null,
         detail: `${target.source} as ${target.as} in ${target.lang}${target.at ? ` at ${target.at.toISOString()}` : ""}`,
       });
-      (response.locals as { [PREVIEW_SERVICES]: AppServices })[PREVIEW_SERVICES] = target.services(options.baseServices(response), text, options.catalogues);
+      (response.locals as { [PREVIEW_SERVICES]: AppServices })[PREVIEW_SERVICES] = target.services(
+        options.baseServices(response),
+        text,
+        options.catalogues,
+        options.previewClockSecret ?? null,
+      );
       target.rewrite(request, response);
       options.renderPreview(request, response, () => sendError(request, response, "notFound"));
     }),

@@ -6,6 +6,8 @@ import { COOKIE_NAMES } from "@contracts/cookie-names.ts";
 import type { AppServices, PageConfigStore, PageEntry } from "~/services.ts";
 import { createSourceCache } from "~/pipeline/source-cache.server.ts";
 import { checkPageConfig } from "../config-check.server.ts";
+import { PREVIEW_CLOCK_HEADER, signPreviewClock } from "@contracts/preview-clock.server.ts";
+import type { ApiClient } from "~/api/api-client.ts";
 
 /**
  * Who a preview is rendered for. Personas are not accounts: the page's gates see them, but the platform knows no such
@@ -27,8 +29,11 @@ export interface PreviewTarget {
   /** The moment the page is rendered at; null: now. */
   at: Date | null;
   source: PreviewSource;
-  /** The services of the preview: the config under preview at its paths, the chosen time and persona, its own source cache. */
-  services(base: AppServices, text: string, catalogues: Catalogues): AppServices;
+  /**
+   * The services of the preview: the config under preview at its paths, the chosen time and persona, its own source
+   * cache; with a clock secret, the platform's calls carry the chosen time too (ADR 089).
+   */
+  services(base: AppServices, text: string, catalogues: Catalogues, clockSecret: string | null): AppServices;
   /** Turns the request into the page's own (path, query, language and persona cookies) and makes its answer uncachable. */
   rewrite(request: Request, response: Response): void;
 }
@@ -53,11 +58,12 @@ export function previewRequest(request: Request): PreviewTarget | null {
     as,
     at: moment,
     source: source as PreviewSource,
-    services(base, text, catalogues) {
+    services(base, text, catalogues, clockSecret) {
       const now = moment ? () => new Date(moment.getTime()) : base.now;
       const user = as === "visitor" ? null : PERSONAS[as];
       return {
         ...base,
+        api: moment && clockSecret ? atPreviewClock(base.api, moment, clockSecret, base.now) : base.api,
         pages: previewStore(base.pages, path, text, catalogues),
         now,
         sessionUser: async () => user,
@@ -83,6 +89,14 @@ export function previewRequest(request: Request): PreviewTarget | null {
       const policy = response.getHeader("Content-Security-Policy");
       response.setHeader("Content-Security-Policy", [policy, "sandbox allow-popups"].filter(Boolean).join("; "));
     },
+  };
+}
+
+/** The platform's calls asked as at `moment`: each carries that moment, signed for its path (ADR 089). */
+function atPreviewClock(api: ApiClient, moment: Date, secret: string, realNow: () => Date): ApiClient {
+  return {
+    request: (path, request = {}) =>
+      api.request(path, { ...request, headers: { ...request.headers, [PREVIEW_CLOCK_HEADER]: signPreviewClock(secret, moment, path, realNow()) } }),
   };
 }
 

@@ -12,6 +12,7 @@ import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.s
 import { answerChecker } from "./contract-fixture";
 import { eventState, planState } from "@platform/specials.server";
 import { nextJanuaryDeadline, SPECIAL_IDS, sessionPlanId } from "@platform/specials-seed.server";
+import { PREVIEW_CLOCK_HEADER, PREVIEW_CLOCK_TTL_MS, signPreviewClock } from "@contracts/preview-clock.server";
 
 interface Body {
   code: number;
@@ -196,6 +197,26 @@ describe("signing up", () => {
       .prepare("SELECT real_name, org_name, position, email FROM sign_data WHERE special_id = ? AND user_id = ?")
       .get(SPECIAL_IDS.abferac, user.id);
     expect(row).toEqual({ real_name: "陈静", org_name: "复旦大学经济学院", position: "副教授", email: "jing.chen@example.org" });
+  });
+
+  it("answers a console preview's signed moment as if it were then, and refuses a preview clock it cannot check (ADR 089)", async () => {
+    const path = "/signData/isCanAdd";
+    const ask = async (clockHeader: string) => {
+      const headers = { "Content-Type": "application/json", [PREVIEW_CLOCK_HEADER]: clockHeader };
+      const body = JSON.stringify({ specialId: SPECIAL_IDS["2023ames"] });
+      return (await platform.api.fetch(new Request(`http://embedded/api${path}`, { method: "POST", headers, body }))).json() as Promise<Body>;
+    };
+    const signed = (at: string, forPath = path, signedAt = clock) => signPreviewClock(platform.previewClockSecret, new Date(at), forPath, signedAt);
+    // The window of 2023 AMES: 2023-05-01 09:00 to 2023-07-20 18:00, Beijing time.
+    expect((await ask(signed("2023-04-30T00:00:00Z"))).data).toMatchObject({ canAdd: false, reason: "notStarted" });
+    expect((await ask(signed("2023-06-01T00:00:00Z"))).data).toMatchObject({ canAdd: true, reason: "open" });
+    expect((await ask(signed("2023-07-21T00:00:00Z"))).data).toMatchObject({ canAdd: false, reason: "closed" });
+
+    const stale = new Date(clock.getTime() - PREVIEW_CLOCK_TTL_MS - 1);
+    const tampered = signed("2023-06-01T00:00:00Z").replace(/^\d+/, String(Date.parse("2023-06-02T00:00:00Z")));
+    for (const refused of [signed("2023-06-01T00:00:00Z", "/signData/add"), signed("2023-06-01T00:00:00Z", path, stale), tampered, "1685577600000"]) {
+      expect(await ask(refused), refused).toMatchObject({ code: 403, message: "preview clock not accepted" });
+    }
   });
 
   it("a closed, a not yet open and a full event refuse, and say why", async () => {

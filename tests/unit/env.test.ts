@@ -26,7 +26,14 @@ describe("readServerEnv", () => {
       trustProxy: false,
       secureCookies: false,
       platformTimeoutMs: 5_000,
+      previewClockSecret: null,
     });
+  });
+
+  it("takes a preview clock secret only long enough to sign with (ADR 089)", () => {
+    const secret = "s".repeat(32);
+    expect(readServerEnv({ PREVIEW_CLOCK_SECRET: secret }, root).previewClockSecret).toBe(secret);
+    expect(() => readServerEnv({ PREVIEW_CLOCK_SECRET: "short" }, root)).toThrow(/PREVIEW_CLOCK_SECRET must be at least 32 characters/);
   });
 
   it("keeps the developer tools on this machine by default, off in production builds, and refuses them where they would leak codes", () => {

@@ -264,6 +264,9 @@ describe.each(CONSOLE_ENGINES)("the console's staff and previews on %s", (engine
       expect(seen.url).toBe("/2023ames?tab=2");
       expect(seen.cookie).toBe("lang=en; token=ops-preview-persona");
       expect(seen.now).toBe("2023-04-30T00:00:00.000Z");
+      // The platform answers the page's sources at the preview's moment too (a sign-up window's state, ADR 089).
+      expect(seen.platformClock).toBe("2023-04-30T00:00:00.000Z");
+      expect(seen.platformCode).toBe(404);
       expect(seen.user).toMatchObject({ isVip: true });
       expect(seen.entry.title).toEqual({ zh: "草稿标题", en: "Draft title" });
       // The live page is untouched by the preview.
@@ -271,6 +274,7 @@ describe.each(CONSOLE_ENGINES)("the console's staff and previews on %s", (engine
 
       const live = await (await ops.request("/ops/preview/2023ames?as=visitor&source=v1", { cookie: session })).json();
       expect(live.cookie).toBe("lang=zh");
+      expect(live.platformClock).toBe("none");
       expect(live.user).toBeNull();
       expect(live.entry.title.en).toBe("Asian Meeting of the Econometric Society 2023");
 

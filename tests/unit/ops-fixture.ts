@@ -25,6 +25,7 @@ import { freshPostgresDatabase, type ConsoleEngineKind } from "./postgres-databa
 import { servedPlatformRoutes } from "@server/config-check.server";
 import { opsConsole, previewServicesOf } from "@server/ops/console.server";
 import { libraryRoutes } from "@server/ops/store/library-routes.server";
+import { PREVIEW_CLOCK_HEADER, readPreviewClock } from "@contracts/preview-clock.server";
 
 export const PASSWORD = "correct horse battery";
 const root = join(import.meta.dirname, "..", "..");
@@ -65,6 +66,8 @@ export function useOpsConsole(
   const others: { close(): Promise<void> }[] = [];
   const catalogues = loadCatalogues(root);
   const made = new Set<string>();
+  /** The preview clock the last platform call carried, as sent (ADR 089). */
+  let lastPreviewClock: string | null = null;
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), "ops-"));
@@ -76,6 +79,7 @@ export function useOpsConsole(
       baseUrl: "http://embedded/api",
       fetch: (input, init) => {
         const request = new Request(input, init);
+        lastPreviewClock = request.headers.get(PREVIEW_CLOCK_HEADER);
         return platform!.api.fetch(request, request.headers.get("X-Forwarded-For") ?? undefined);
       },
     });
@@ -122,12 +126,18 @@ export function useOpsConsole(
         publicOrigin: `http://127.0.0.1:${port}`,
         secureCookies: false,
         baseServices: base,
+        previewClockSecret: platform.previewClockSecret,
         // Stands in for React Router: reports what the page's loader would be handed.
         renderPreview: async (request, response) => {
           const services = previewServicesOf(response);
           const entry = services.pages.resolve(request.path);
           const fakeRequest = new Request(`http://x${request.url}`, { headers: { cookie: request.headers.cookie ?? "" } });
+          lastPreviewClock = null;
+          const signUp = await services.api.request("/signData/isCanAdd", { params: { specialId: 1 } });
+          const carried = readPreviewClock(platform!.previewClockSecret, lastPreviewClock, "/signData/isCanAdd", clock);
           response.json({
+            platformClock: carried.kind === "valid" ? carried.at.toISOString() : carried.kind,
+            platformCode: signUp.code,
             url: request.url,
             cookie: request.headers.cookie,
             now: services.now().toISOString(),
