@@ -4,7 +4,7 @@ import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.serv
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
 import { SITE_NAME, toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
-import { HydrationProvider } from "~/renderer/use-hydrated";
+import { HydrationProvider, ScriptlessRender } from "~/renderer/use-hydrated";
 import { useCatalogue } from "~/i18n/use-catalogue";
 import { loadDeferredShellTexts, Shell } from "~/shell/Shell";
 import { detectAppType } from "@contracts/app-type";
@@ -70,7 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <HydrationProvider>{children}</HydrationProvider>
+        <ScriptlessRender value={root?.clientScripts === false}>
+          <HydrationProvider>{children}</HydrationProvider>
+        </ScriptlessRender>
         {root?.clientScripts !== false && <Scripts nonce={nonce} />}
       </body>
     </html>

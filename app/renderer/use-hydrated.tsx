@@ -28,3 +28,16 @@ export const HydratedUntil = HydratedContext.Provider;
 export function useHydrated(): boolean {
   return useContext(HydratedContext);
 }
+
+const ScriptlessContext = createContext(false);
+
+/**
+ * A render no browser will run (a console preview, ADR 026 and 089): a part that waits for hydration before showing
+ * what the viewer would get (a signed-in member's form) shows it at once, for the preview to look as the page will.
+ */
+export const ScriptlessRender = ScriptlessContext.Provider;
+
+/** true in a render that goes out without scripts (see ScriptlessRender). */
+export function useScriptless(): boolean {
+  return useContext(ScriptlessContext);
+}

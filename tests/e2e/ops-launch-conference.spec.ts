@@ -151,7 +151,8 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await expect(details.getByRole("status")).toHaveText("活动信息已保存。");
 
   const signUp = page.getByRole("group", { name: "报名" });
-  await act.fill(signUp.getByLabel("开始报名时间（北京时间）"), beijingIso(Date.now() - DAY).slice(0, 16));
+  // Sign-up opens tomorrow: the preview shows it closed while the page is open, and open two days on (ADR 089).
+  await act.fill(signUp.getByLabel("开始报名时间（北京时间）"), beijingIso(Date.now() + DAY).slice(0, 16));
   await act.fill(signUp.getByLabel("报名截止时间（北京时间）"), `${day(-1)}T18:00`);
   await act.fill(signUp.getByLabel("名额"), "400");
   await act.click(signUp.getByRole("button", { name: "保存报名设置" }));
@@ -184,6 +185,12 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
     await act.click(page.getByRole("button", { name: "开放中" }));
     await expect(frame.locator(".event-hero")).toContainText("AMES 2027");
     await expect(frame.getByText("Lin Yi").or(frame.getByText("林一")).first()).toBeVisible();
+    // The platform answers at the preview's moment: the sign-up has not opened yet then.
+    await expect(frame.locator(".sign-up")).toHaveAttribute("data-sign-up", "notStarted");
+    await act.fill(page.getByLabel("预览时间（北京时间）"), beijingIso(Date.now() + 2 * DAY).slice(0, 16));
+    await expect(frame.locator(".sign-up")).toHaveAttribute("data-sign-up", "open");
+    if (persona === "user") await expect(frame.locator(".sign-up form input[type=checkbox]")).toBeVisible();
+    else await expect(frame.getByRole("button", { name: "登录后报名" })).toBeVisible();
     await act.click(page.getByRole("button", { name: "结束后" }));
     await expect(frame.getByRole("heading", { name: "活动已结束" })).toBeVisible();
   }

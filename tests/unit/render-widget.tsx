@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { MemoryRouter } from "react-router";
@@ -24,6 +25,7 @@ import type { DataState } from "~/pipeline/data-state";
 import type { PageView } from "~/pipeline/page-view";
 import type { SessionUser } from "@contracts/gate";
 import { PageContext, type PageContextValue } from "~/renderer/page-context";
+import { ScriptlessRender } from "~/renderer/use-hydrated";
 
 export type Lang = "zh" | "en";
 
@@ -65,6 +67,8 @@ export interface RenderOptions {
   user?: SessionUser | null;
   /** A translator of the test's own instead of i18next with every catalogue. */
   i18n?: I18n;
+  /** Rendered as a console preview is (no scripts will run), waiting for lazy parts as the server's whole document does. */
+  scriptless?: boolean;
 }
 
 /** Renders the widget of a registered type, loaded as a page loads it. */
@@ -103,7 +107,7 @@ export async function renderWidget(type: WidgetType, options: RenderOptions = {}
   };
   const context: PageContextValue = { view, data, scope, pageKey: url, now };
   const props = resolveBindings(config.widgets[0].props ?? {}, scope) as Record<string, unknown>;
-  return renderToString(
+  const tree = (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[url]}>
         <PagePathsContext.Provider value={pagePaths}>
@@ -114,8 +118,13 @@ export async function renderWidget(type: WidgetType, options: RenderOptions = {}
           </PageContext.Provider>
         </PagePathsContext.Provider>
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+  if (!options.scriptless) return renderToString(tree);
+  const { prelude } = await prerenderToNodeStream(<ScriptlessRender value={true}>{tree}</ScriptlessRender>);
+  let html = "";
+  for await (const chunk of prelude) html += chunk;
+  return html;
 }
 
 /** How many times a piece of text occurs in the HTML. */

@@ -13,7 +13,7 @@ export { readPath, resolveBindings } from "~/pipeline/bindings";
 export { fieldAt, fields, itemFields, mergeUse, type WidgetDataReads } from "~/pipeline/data-reads";
 export { usePage } from "~/renderer/page-context";
 export { refreshPageData, revalidatePageData } from "~/renderer/use-page-data";
-export { useHydrated } from "~/renderer/use-hydrated";
+export { useHydrated, useScriptless } from "~/renderer/use-hydrated";
 export { NOT_FOUND_CODE, noticeKindOf, StateNotice, useOnline, type NoticeKind } from "~/renderer/StateNotice";
 export { useViewer } from "~/renderer/use-viewer";
 export { isStandIn } from "~/pipeline/viewer-class";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SignUpFormProps } from "@schemas/generated/page-config";
 import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
 import "./styles.css";
-import { asText, useHydrated, useLang, useViewer } from "../kit/page";
+import { asText, useHydrated, useLang, useScriptless, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, openDialog, showToast } from "../kit/session";
@@ -35,7 +35,10 @@ const REASONS = new Set<Reason>(["open", "notStarted", "closed", "full", "enroll
 export default function SignUpForm({ props, data, sourceName }: WidgetRenderProps<SignUpFormProps>) {
   const { t } = useTranslation("spec");
   const lang = useLang();
+  // A console preview (no scripts) shows a persona the form they would fill in; a browser waits until it can take input.
   const hydrated = useHydrated();
+  const scriptless = useScriptless();
+  const formReady = hydrated || scriptless;
   const user = useViewer();
   const { value: state, refresh } = useViewerSource<SignUpState>(data, sourceName);
   const [problem, setProblem] = useState("");
@@ -90,7 +93,7 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
         </button>
       </div>
     );
-  } else if (!hydrated || !isSignUpForm(state.form)) {
+  } else if (!formReady || !isSignUpForm(state.form)) {
     body = <div className="sign-up-loading skeleton" aria-busy="true" />;
   } else {
     const Fields = signUpFields(state.form);

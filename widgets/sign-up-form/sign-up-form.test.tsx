@@ -58,6 +58,17 @@ describe("signUpForm", () => {
     expect(await render(open)).not.toContain("sign-up-terms");
   });
 
+  it("shows a signed-in persona the form itself in a console preview, which runs no scripts (ADR 089)", async () => {
+    const user = { id: "ops-preview-user", userName: "ops-preview-user", nickname: "Preview", isBindPhone: true };
+    const options = { lang: "zh" as const, source: "signUp", data: { signUp: ok(open) }, props: { palette: "navy" }, user };
+    // In a browser the form waits for hydration, so nothing typed before it is lost.
+    expect(await renderWidget("signUpForm", options)).toContain('class="sign-up-loading skeleton"');
+    const preview = await renderWidget("signUpForm", { ...options, scriptless: true });
+    expect(preview).not.toContain("skeleton");
+    expect(preview).toContain("<form");
+    expect(preview).toMatch(/<input[^>]+type="checkbox"/);
+  });
+
   it("leaves out the deadline line for an event without sign-up", async () => {
     const html = await render({ ...open, canAdd: false, reason: "none", deadline: null, capacity: null, enrollCount: 0, form: null });
     expect(html).toContain("本活动无需报名，届时直接观看即可。");
