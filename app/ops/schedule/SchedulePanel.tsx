@@ -112,7 +112,7 @@ export function SchedulePanel({ path, versions, draftText, refusal }: SchedulePa
   );
 }
 
-function ScheduleList({ schedules, canCancel, onCancel }: { schedules: ScheduledPublish[]; canCancel: boolean; onCancel: (id: number) => void }) {
+export function ScheduleList({ schedules, canCancel, onCancel }: { schedules: ScheduledPublish[]; canCancel: boolean; onCancel: (id: number) => void }) {
   const { t, i18n } = useTranslation("ops");
   const lang = toLang(i18n.language);
   if (!schedules.length) return <p className="ops-muted">{t("schedule.none")}</p>;
@@ -122,7 +122,8 @@ function ScheduleList({ schedules, canCancel, onCancel }: { schedules: Scheduled
         <li key={row.id}>
           <strong>{formatMoment(row.goLiveAt, lang)}</strong> · {t(`schedule.states.${row.state}`, { version: row.version ?? "" })} ·{" "}
           <span className="ops-muted">{t("schedule.by", { who: row.scheduledBy })}</span>
-          {row.state === "failed" && row.outcome && <span className="ops-form-error"> {row.outcome}</span>}
+          {/* The stored outcome is the server's record for developers; the operator reads what happened and what to do. */}
+          {row.state === "failed" && <span className="ops-form-error"> {t("schedule.failedWhy")}</span>}
           {row.state === "waiting" && canCancel && (
             <button type="button" className="ops-button" onClick={() => onCancel(row.id)}>
               {t("schedule.cancel")}
