@@ -1,6 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The server's data folder, known to the tests (the workers inherit it): the operator test starts a second node on the
+// same console store, as a deployment of two nodes runs.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-"));
 const SWEEPS = ["**/accessibility.spec.ts", "**/layout-sweep.spec.ts"];
 
 export default defineConfig({
@@ -34,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx tests/e2e/serve.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -3,7 +3,8 @@
  * path and titles, the template's sample texts replaced (each flagged at its field until it is), a window; in the
  * event tab the dates, venue, a sign-up with 400 seats and a window, six guests pasted from a sheet with photos from
  * the media library and an agenda pasted — previews before, during and after as a visitor and as a user, publishes,
- * reads the public page, publishes a change and rolls it back. It prints the clicks, fields and seconds it took.
+ * reads the public page, publishes a change and rolls it back, and sees both on a second node. It prints the clicks,
+ * fields and seconds it took.
  * (Event 900004, behind /liveSpec4: no other spec changes it; conference-pages reads it as it finds it.)
  */
 import { readFileSync } from "node:fs";
@@ -11,7 +12,7 @@ import { join } from "node:path";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { OPS_LIBRARY_API, type MediaItem } from "@contracts/ops-library";
 import { test, expect } from "./fixtures";
-import { LAPTOP, beijingIso, freshPagePath, signIn } from "./ops-support";
+import { LAPTOP, type SecondNode, beijingIso, freshPagePath, signIn, startSecondNode } from "./ops-support";
 
 test.use({ ...LAPTOP, viewport: { width: 1280, height: 800 } });
 
@@ -93,9 +94,13 @@ async function libraryPhoto(page: Page): Promise<string> {
   return ((await answer.json()) as MediaItem).url;
 }
 
+let secondNode: SecondNode | undefined;
+test.afterEach(() => secondNode?.stop());
+
 test("an operator launches 2027 AMES from the conference template, previews it, publishes and rolls back", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const path = freshPagePath("ames");
+  secondNode = startSecondNode(testInfo);
   const started = Date.now();
   await signIn(page, "publisher");
   const act = tally();
@@ -220,6 +225,11 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await page.getByRole("button", { name: "发布", exact: true }).click();
   await page.getByRole("button", { name: "确认发布" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已发布为 v2" })).toBeVisible();
+  // The second node serves what the first published, without a deploy or a restart.
+  await secondNode.ready();
+  const remote = await (await browser.newContext({ baseURL: secondNode.origin })).newPage();
+  const remoteKicker = async () => ((await remote.goto(path))?.status() === 200 ? remote.locator(".event-hero-kicker").textContent() : null);
+  await expect.poll(remoteKicker, { timeout: 10_000 }).toBe("AMES 2027 第二版");
   await page.getByRole("tab", { name: "版本历史" }).click();
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "回滚到 v1" }).click();
@@ -227,7 +237,9 @@ test("an operator launches 2027 AMES from the conference template, previews it, 
   await expect
     .poll(async () => (await visitor.goto(path)) && (await visitor.locator(".event-hero-kicker").textContent()), { timeout: 10_000 })
     .toBe("AMES 2027");
+  await expect.poll(remoteKicker, { timeout: 10_000 }).toBe("AMES 2027");
   await visitor.context().close();
+  await remote.context().close();
 
   // The same editor in English.
   await page.context().addCookies([{ name: "lang", value: "en", url: page.url() }]);

@@ -1,4 +1,8 @@
 /** Signing in to the operations console as the suite's staff (tests/e2e/ops-staff.ts, made by serve.ts). */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, watchConsole } from "./fixtures";
 import { OPS_TEST_STAFF } from "./ops-staff";
@@ -42,4 +46,41 @@ export async function pageExpecting401(browser: Browser, testInfo: TestInfo, dev
   const problems = () =>
     guard.problems().filter((problem) => !(/status of 401 \(Unauthorized\)/.test(problem.text) && new URL(problem.url).pathname.startsWith("/ops/api/")));
   return { page, context, problems };
+}
+
+export interface SecondNode {
+  origin: string;
+  /** Waits until it answers (a fresh platform seeds first), at most 90 s. */
+  ready(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * A second server node as a deployment of two runs it: its own process, port and platform, the first node's console
+ * store (CONSOLE_DATABASE_FILE), so a publish on the first must reach it (issue 28). Started early: it seeds meanwhile.
+ */
+export function startSecondNode(testInfo: TestInfo): SecondNode {
+  const firstData = process.env.E2E_DATA_DIR;
+  if (!firstData) throw new Error("E2E_DATA_DIR is set by playwright.config.ts");
+  const port = Number(new URL(String(testInfo.project.use.baseURL)).port) + 5;
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/e2e/serve.ts"], {
+    cwd: join(import.meta.dirname, "..", ".."),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: mkdtempSync(join(tmpdir(), "e2e-node2-")),
+      CONSOLE_DATABASE_FILE: join(firstData, "console.sqlite"),
+      E2E_JOINS_STORE: "1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return {
+    origin,
+    async ready() {
+      await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [500] }).toBe(200);
+    },
+    stop: () => void child.kill("SIGTERM"),
+  };
 }

@@ -47,7 +47,11 @@ const { app, attachRealtime, platform, consoleStore, beginDraining, close } = aw
 // A promotion on every fresh browser would cover each test's page; the accounts suite switches it on where it tests it.
 if (platform) platform.promotions.firstVisit = false;
 // The suite's staff are made in the store directly (in production: the first admin by npm run ops:add-staff, the rest at /ops/staff).
-for (const staff of Object.values(OPS_TEST_STAFF)) await consoleStore.saveStaff(staff.username, staff.role, staff.password, new Date());
+// A second node joining the first one's console store (E2E_JOINS_STORE) finds them there: saving them again would end
+// the sessions the first node's tests hold.
+if (!process.env.E2E_JOINS_STORE) {
+  for (const staff of Object.values(OPS_TEST_STAFF)) await consoleStore.saveStaff(staff.username, staff.role, staff.password, new Date());
+}
 const server = createHttpServer(app);
 server.listen(env.port, env.host);
 const realtime = attachRealtime(server);
