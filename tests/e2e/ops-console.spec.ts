@@ -67,6 +67,31 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   await page.locator(`#${GUESTS}_0_org_zh`).fill("北京大学");
   await page.locator(`#${GUESTS}_0_org_en`).fill("Peking University");
 
+  // A second guest, then the two reordered by their drag handles: with the keyboard (space, arrow, space), then with
+  // the mouse, each drop one edit.
+  await items.getByRole("button", { name: "添加一项" }).click();
+  await page.locator(`#${GUESTS}_1_name_zh`).fill("李华");
+  await page.locator(`#${GUESTS}_1_name_en`).fill("Hua Li");
+  await page.locator(`#${GUESTS}_1_org_zh`).fill("复旦大学");
+  await page.locator(`#${GUESTS}_1_org_en`).fill("Fudan University");
+  const handle = (number: number) => items.getByRole("button", { name: `拖动调整第 ${number} 项的位置` });
+  await handle(2).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  await expect(page.locator(`#${GUESTS}_0_name_zh`)).toHaveValue("李华");
+  await expect(page.locator(`#${GUESTS}_1_name_zh`)).toHaveValue("王小明");
+  const grabbed = await handle(2).boundingBox();
+  const target = await handle(1).boundingBox();
+  if (!grabbed || !target) throw new Error("the drag handles are not on screen");
+  await page.mouse.move(grabbed.x + grabbed.width / 2, grabbed.y + grabbed.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grabbed.x + grabbed.width / 2, grabbed.y - 10, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.locator(`#${GUESTS}_0_name_zh`)).toHaveValue("王小明");
+  await expect(page.locator(`#${GUESTS}_1_name_zh`)).toHaveValue("李华");
+
   // The hero's kicker says which version is live.
   const hero = page.locator("details.ops-widget", { has: page.locator("summary", { hasText: "活动头图" }) });
   await hero.locator(":scope > summary").click();
