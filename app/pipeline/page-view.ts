@@ -20,7 +20,8 @@ export interface HeadFacts {
 
 /** Everything the page renderer needs, as the loader sends it to the browser. */
 export interface PageView {
-  kind: "page" | "broken" | "notYetOpen" | "closed";
+  /** unfinishedDraft: a console preview of a draft that does not pass its checks yet (the editor marks them). */
+  kind: "page" | "broken" | "unfinishedDraft" | "notYetOpen" | "closed";
   status: number;
   path: string;
   config: PageConfig;

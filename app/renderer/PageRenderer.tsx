@@ -93,6 +93,9 @@ export function PageRenderer({ view }: { view: PageView }) {
       </section>
     );
   }
+  if (view.kind === "unfinishedDraft") {
+    return <NoticePage title={t("publish.unfinishedTitle")} text={t("publish.unfinishedText", { count: view.problems.length })} />;
+  }
   if (view.kind === "notYetOpen") {
     return <NoticePage title={t("publish.notYetOpenTitle")} text={t("publish.notYetOpenText", { date: view.publishFromText?.[lang] ?? "" })} />;
   }

@@ -28,12 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store" };
 
   if (entry?.status === "invalid") {
+    // In a console preview (the render no browser runs) the config is a draft being typed: its problems are marked at
+    // their fields in the editor, so the preview says the draft is unfinished, not that the server failed.
+    const draft = services.clientScripts === false;
     const view: PageView = {
-      kind: "broken",
-      status: 500,
+      kind: draft ? "unfinishedDraft" : "broken",
+      status: draft ? 200 : 500,
       path: url.pathname,
       config: { path: entry.path, title: { zh: "页面暂不可用", en: "Page unavailable" }, widgets: [] },
-      problems: services.isProduction ? [] : entry.problems,
+      problems: services.isProduction && !draft ? [] : entry.problems,
       query: {},
       data: {},
       gate: "ok",
@@ -43,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lateNodes: [],
       lateCode: [],
     };
-    return data(view, { status: 500, headers: noStore });
+    return data(view, { status: view.status, headers: noStore });
   }
 
   const config = entry?.status === "valid" ? entry.config : services.pages.notFound();

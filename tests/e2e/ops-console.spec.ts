@@ -70,24 +70,37 @@ test("a publisher copies /2023ames into a new conference page, previews, publish
   // A second guest, then the two reordered by their drag handles: with the keyboard (space, arrow, space), then with
   // the mouse, each drop one edit.
   await items.getByRole("button", { name: "添加一项" }).click();
+  // An entry not filled in yet: the side preview says the draft is unfinished, a notice rather than a server error.
+  await expect(page.locator(".ops-side-preview").frameLocator("iframe").getByRole("heading", { name: "草稿还有未完成的地方" })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.locator(`#${GUESTS}_1_name_zh`).fill("李华");
   await page.locator(`#${GUESTS}_1_name_en`).fill("Hua Li");
   await page.locator(`#${GUESTS}_1_org_zh`).fill("复旦大学");
   await page.locator(`#${GUESTS}_1_org_en`).fill("Fudan University");
   const handle = (number: number) => items.getByRole("button", { name: `拖动调整第 ${number} 项的位置` });
+  // Each key waits for what the screen reader hears: the list is measured between them.
   await handle(2).focus();
   await page.keyboard.press("Space");
+  // Picked up, it is over its own place first.
+  await expect(page.getByText("移到第 2 项的位置")).toBeAttached();
   await page.keyboard.press("ArrowUp");
+  await expect(page.getByText("移到第 1 项的位置")).toBeAttached();
   await page.keyboard.press("Space");
+  await expect(page.getByText("已放到第 1 项的位置")).toBeAttached();
   await expect(page.locator(`#${GUESTS}_0_name_zh`)).toHaveValue("李华");
   await expect(page.locator(`#${GUESTS}_1_name_zh`)).toHaveValue("王小明");
+  // With the mouse: the handle, once it has stopped moving from the last drop, dragged up onto the first entry.
+  await handle(2).hover();
   const grabbed = await handle(2).boundingBox();
   const target = await handle(1).boundingBox();
   if (!grabbed || !target) throw new Error("the drag handles are not on screen");
   await page.mouse.move(grabbed.x + grabbed.width / 2, grabbed.y + grabbed.height / 2);
   await page.mouse.down();
   await page.mouse.move(grabbed.x + grabbed.width / 2, grabbed.y - 10, { steps: 4 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await expect(page.locator(".ops-sortable.dragging")).toHaveCount(1);
+  await page.mouse.move(target.x + target.width / 2, target.y, { steps: 12 });
+  await expect(page.getByText("移到第 1 项的位置")).toBeAttached();
   await page.mouse.up();
   await expect(page.locator(`#${GUESTS}_0_name_zh`)).toHaveValue("王小明");
   await expect(page.locator(`#${GUESTS}_1_name_zh`)).toHaveValue("李华");
