@@ -59,6 +59,7 @@ test("an admin adds a person who sets their own password, then disables them and
   await page.getByRole("link", { name: "操作日志" }).click();
   await page.getByLabel("操作人").fill(clerk);
   await page.getByRole("button", { name: "筛选", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`actor=${clerk}`));
   const log = page.getByTestId("ops-audit");
   await expect(log.getByRole("row").filter({ hasText: "无权操作被拒绝" })).toContainText("只有管理员可以管理员工");
   await expect(log.getByRole("row").filter({ hasText: "设置了密码" })).toContainText("首次设置");

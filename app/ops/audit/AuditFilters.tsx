@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OpsAuditAction } from "@contracts/ops";
 
@@ -10,6 +10,16 @@ export interface AuditFilterValues {
 }
 
 export const FILTER_NAMES = ["actor", "path", "action", "day"] as const;
+
+/** The filters as one string, equal for equal filters. */
+export function filterKeyOf(values: AuditFilterValues): string {
+  return FILTER_NAMES.map((name) => values[name]).join("\n");
+}
+
+function filterValuesOf(key: string): AuditFilterValues {
+  const [actor = "", path = "", action = "", day = ""] = key.split("\n");
+  return { actor, path, action, day };
+}
 
 /** The actions the filter offers, in the order an operator looks for them; "refused" stands for every refusal. */
 const ACTIONS: readonly OpsAuditAction[] = [
@@ -44,10 +54,24 @@ const ACTIONS: readonly OpsAuditAction[] = [
 export function AuditFilters({ shown, onApply }: { shown: AuditFilterValues; onApply: (values: AuditFilterValues) => void }) {
   const { t } = useTranslation("ops");
   const [values, setValues] = useState(shown);
-  const set = (name: keyof AuditFilterValues) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  // The filters in the address change after an apply lands (a navigation) or by Back and Forward. Only the latter
+  // replaces the fields: an apply landing while the operator already types the next filter must not undo their typing.
+  const applied = useRef(filterKeyOf(shown));
+  const shownKey = filterKeyOf(shown);
+  useEffect(() => {
+    if (shownKey === applied.current) return;
+    applied.current = shownKey;
+    setValues(filterValuesOf(shownKey));
+  }, [shownKey]);
+  const set = (name: keyof AuditFilterValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...values, actor: values.actor.trim().toLowerCase(), path: values.path.trim() });
+    const chosen = { ...values, actor: values.actor.trim().toLowerCase(), path: values.path.trim() };
+    applied.current = filterKeyOf(chosen);
+    onApply(chosen);
   };
   const empty = { actor: "", path: "", action: "", day: "" };
   return (
@@ -85,6 +109,7 @@ export function AuditFilters({ shown, onApply }: { shown: AuditFilterValues; onA
           className="ops-button"
           onClick={() => {
             setValues(empty);
+            applied.current = filterKeyOf(empty);
             onApply(empty);
           }}
         >

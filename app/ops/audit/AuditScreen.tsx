@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toLang } from "@contracts/language";
@@ -7,7 +7,7 @@ import { formatMoment } from "~/format/dates";
 import { Link } from "~/routing/link";
 import { opsGet } from "~/ops/api";
 import { editorPath, errorText } from "~/ops/format";
-import { AuditFilters, FILTER_NAMES, type AuditFilterValues } from "./AuditFilters";
+import { AuditFilters, FILTER_NAMES, filterKeyOf, type AuditFilterValues } from "./AuditFilters";
 import { auditDetail } from "./describe";
 
 const PAGE_SIZE = 100;
@@ -21,18 +21,22 @@ export function AuditScreen() {
   const lang = toLang(i18n.language);
   const [search, setSearch] = useSearchParams();
   const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, search.get(name) ?? ""])) as unknown as AuditFilterValues;
-  const filterKey = FILTER_NAMES.map((name) => filters[name]).join("\n");
+  const filterKey = filterKeyOf(filters);
   const [entries, setEntries] = useState<OpsAuditEntry[] | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Only the answer to the latest request is shown: an earlier filter's answer arriving late must not replace it.
+  const latest = useRef(0);
   const load = useCallback(
     async (before?: number) => {
+      const request = ++latest.current;
       setBusy(true);
       const [actor, path, action, day] = filterKey.split("\n");
       const query = { limit: PAGE_SIZE, before, actor: actor || undefined, path: path || undefined, action: action || undefined, day: day || undefined };
       const answer = await opsGet<OpsAuditAnswer>(OPS_API.audit, query);
+      if (request !== latest.current) return;
       setBusy(false);
       if (!answer.ok) {
         setError(errorText(answer.error, t));
@@ -54,7 +58,7 @@ export function AuditScreen() {
   return (
     <section className="ops-page">
       <h1>{t("audit.title")}</h1>
-      <AuditFilters key={filterKey} shown={filters} onApply={apply} />
+      <AuditFilters shown={filters} onApply={apply} />
       {error && (
         <p className="ops-form-error" role="alert">
           {error}
