@@ -212,6 +212,14 @@ test("comments, replies and deletes in English; blocks a commenter, whose posts 
   const myComment = comments.getByTestId("comment").filter({ hasText: "Callaway and Sant'Anna" });
   await myComment.getByRole("button", { name: "More actions" }).click();
   await myComment.getByRole("menuitem", { name: "Delete" }).click();
+  // Issue 34: deleting asks first; "Cancel" keeps the comment.
+  const askDelete = myComment.getByRole("alertdialog", { name: "Delete" });
+  await expect(askDelete).toContainText("Delete this comment?");
+  await askDelete.getByRole("button", { name: "Cancel" }).click();
+  await expect(comments.getByTestId("comment")).toHaveCount(3);
+  await myComment.getByRole("button", { name: "More actions" }).click();
+  await myComment.getByRole("menuitem", { name: "Delete" }).click();
+  await askDelete.getByRole("button", { name: "Delete" }).click();
   await expect(page.locator(".toast").filter({ hasText: "Comment deleted" })).toBeVisible();
   await expect(comments.getByTestId("comment")).toHaveCount(2);
 
