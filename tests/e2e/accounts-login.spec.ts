@@ -155,6 +155,8 @@ test.describe("login by password and email", () => {
       await login.getByRole("button", { name: "登录", exact: true }).click();
       await expect(page.locator(".toast-error").filter({ hasText: `还可尝试${left}次` })).toBeVisible();
     }
+    // Issue 34: the notice is in the top layer above the dialog and its backdrop, not greyed out beneath them.
+    expect(await page.locator(".toasts").evaluate((region) => region.matches(":popover-open"))).toBe(true);
     await login.getByRole("button", { name: "登录", exact: true }).click();
     const lock = dialog(page, "loginLock");
     await expect(lock.getByRole("heading", { name: "密码登录锁定提示" })).toBeVisible();

@@ -3,7 +3,7 @@
  * player brings them back), speed and transcript seeking work, a reload resumes where the platform saved the
  * position, and a locked chapter is unlocked with points.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { logInByCode } from "./platform-support";
 
@@ -11,6 +11,14 @@ const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.querySelector("audio")!;
     return { ms: audio.currentTime * 1000, paused: audio.paused, rate: audio.playbackRate };
+  });
+
+/** Whether a tap at the element's centre reaches it, not a layer fixed over it. */
+const uncovered = (target: Locator) =>
+  target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && element.contains(top);
   });
 
 async function openBook(page: Page, title: string): Promise<void> {
@@ -102,6 +110,23 @@ test("the mini player brings its own texts, not the root's data, and follows a l
   await page.getByTestId("lang-toggle").click();
   await expect(page.getByRole("complementary", { name: "正在播放" }).getByRole("button", { name: "暂停" })).toBeVisible();
   expect((await audioState(page)).paused).toBe(false);
+
+  // Issue 34: while it plays, the mini player covers neither 写文章 nor the editor's 存草稿/发布 bar (one stack of
+  // fixed layers, ADR 059), and it can be closed.
+  await page.locator('main a[href="/essayList"]').first().click();
+  const write = page.locator("a.essay-write");
+  await expect(write).toBeVisible();
+  expect(await uncovered(write), "写文章 is under a fixed layer").toBe(true);
+  await write.click();
+  await expect(page).toHaveURL(/\/essayEdit/);
+  const save = page.getByRole("button", { name: "存草稿" });
+  await expect(save).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  for (const button of [save, page.getByRole("button", { name: "发布", exact: true })])
+    expect(await uncovered(button), "the editor's bar is covered").toBe(true);
+  await page.getByRole("complementary", { name: "正在播放" }).getByRole("button", { name: "关闭播放器" }).click();
+  await expect(page.getByRole("complementary", { name: "正在播放" })).toHaveCount(0);
+  expect((await audioState(page)).paused).toBe(true);
 });
 
 test("a locked chapter says how to unlock it; points unlock the whole book", async ({ page }) => {

@@ -64,6 +64,11 @@ test("a course bought with a coupon through the cashier unlocks its lessons", as
 
   await orderCourse(page, true);
   await expect(page.locator("dd.code")).toHaveText("¥84.15");
+  // Issue 34: Back from the cashier leads to the course, never to the spent confirmation (it replaced itself, ADR 080).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/boutiqueSpec\?id=\d+$/);
+  await page.goForward();
+  await expect(page.locator("dd.code")).toHaveText("¥84.15");
   await backFromCashier(page, "Approve");
   await expect(page.getByRole("heading", { name: "支付成功" })).toBeVisible();
   await page.getByRole("link", { name: "开始学习" }).click();

@@ -172,6 +172,8 @@ test("comments, replies and deletes in English; blocks a commenter, whose posts 
   request,
   baseURL,
 }) => {
+  // Two people, a post, three comments, a block and an unblock: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await speak(page.context(), baseURL!, "en");
   const me = await logInByCode(page.request);
   const troll = await logInByCode(request);
@@ -212,6 +214,12 @@ test("comments, replies and deletes in English; blocks a commenter, whose posts 
   const myComment = comments.getByTestId("comment").filter({ hasText: "Callaway and Sant'Anna" });
   await myComment.getByRole("button", { name: "More actions" }).click();
   await myComment.getByRole("menuitem", { name: "Delete" }).click();
+  // Issue 34: deleting asks first, the harmless choice focused.
+  const askDelete = myComment.getByRole("alertdialog", { name: "Delete" });
+  await expect(askDelete).toContainText("Delete this comment?");
+  await expect(askDelete.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expect(comments.getByTestId("comment")).toHaveCount(3);
+  await askDelete.getByRole("button", { name: "Delete" }).click();
   await expect(page.locator(".toast").filter({ hasText: "Comment deleted" })).toBeVisible();
   await expect(comments.getByTestId("comment")).toHaveCount(2);
 

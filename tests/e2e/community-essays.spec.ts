@@ -109,7 +109,12 @@ test("keeps what was typed through a reload before any save, and keeps the text 
 
   await page.getByRole("button", { name: "Release" }).click();
   await expect(page.getByRole("alert")).toHaveText("title/content/cover cannot be empty");
+  // Issue 34: the message under the form may be below the screen, so the refusal is also a toast in view.
+  await expect(page.locator(".toast-error").filter({ hasText: "title/content/cover cannot be empty" })).toBeInViewport();
   await page.locator(".essay-cover input[type=file]").setInputFiles(cover(22));
+  // Issue 34: a picture chosen but not cut is not silently dropped; the writer is told to use it.
+  await page.getByRole("button", { name: "Release" }).click();
+  await expect(page.getByRole("alert")).toHaveText('Tap "Use this cover" to keep the picture you chose, or cancel it');
   await page.getByRole("button", { name: "Use this cover" }).click();
   await expect(page.locator(".essay-cover img")).toHaveAttribute("src", /^\/api\/file\/download/);
   await page.getByRole("button", { name: "Release" }).click();

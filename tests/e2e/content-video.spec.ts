@@ -192,6 +192,8 @@ test("a signed-in user comments (checked by the form schema), sees it listed, an
   await waitForHydration(page);
   await expect(mine).toBeVisible();
   await mine.getByRole("button", { name: "删除" }).click();
+  // Issue 34: deleting asks first.
+  await mine.getByRole("alertdialog", { name: "删除" }).getByRole("button", { name: "确认删除" }).click();
   await expect(page.locator(".toast").filter({ hasText: "评论已删除" })).toBeVisible();
   await expect(mine).toHaveCount(0);
   const list = await platformData<{ list: { content: string }[] }>(page.request, "/video/videoCommentList", { videoId: video.id, pageSize: 50 });

@@ -80,3 +80,13 @@ test("the 404 page follows the chosen language", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
 });
+
+test("a page's data follows a language switch: the contest's name is read again in the new language (issue 34)", async ({ page }) => {
+  await page.goto("/jdds");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "经管好书阅读大赛", level: 1 })).toBeVisible();
+  await page.getByTestId("lang-toggle").click();
+  await expect(page.getByRole("heading", { name: "Economics Reading Contest", exact: true, level: 1 })).toBeVisible();
+  await page.getByTestId("lang-toggle").click();
+  await expect(page.getByRole("heading", { name: "经管好书阅读大赛", exact: true, level: 1 })).toBeVisible();
+});

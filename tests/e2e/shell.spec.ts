@@ -1,5 +1,6 @@
 /** The shared interface around every page (spec §2): header, back-to-top button and footer. */
 import { test, expect, waitForHydration } from "./fixtures";
+import { holdSession, logInByCode, speak } from "./platform-support";
 
 const scrollY = (page: import("@playwright/test").Page) => page.evaluate(() => window.scrollY);
 
@@ -61,6 +62,30 @@ test.describe("header", () => {
     const headerBox = (await header.boundingBox())!;
     expect(headerBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     expect(headerBox.height).toBeLessThan(80);
+  });
+
+  // Issue 34: the English brand was cut to "Ec···" (then "EconScho···" beside a signed-in avatar at 390 px).
+  test("the brand shows its whole name or the logo alone, never a clipped name, in English as a visitor and signed in", async ({ page, context, baseURL }) => {
+    await speak(context, baseURL!, "en");
+    const clipped = async () => {
+      const found: string[] = [];
+      for (const width of [320, 360, 390, 430]) {
+        await page.setViewportSize({ width, height: 844 });
+        const cut = await page
+          .locator("header.site-header .logo span")
+          .evaluate((name) => getComputedStyle(name).display !== "none" && name.scrollWidth > name.clientWidth);
+        if (cut) found.push(`${width} px`);
+      }
+      return found;
+    };
+    await page.goto("/home");
+    await waitForHydration(page);
+    expect(await clipped(), "as a visitor").toEqual([]);
+    await holdSession(context, baseURL!, await logInByCode(page.request));
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator("header.site-header").getByRole("link", { name: "Me", exact: true })).toBeVisible();
+    expect(await clipped(), "signed in").toEqual([]);
   });
 
   test("login opens the login dialog", async ({ page }) => {

@@ -147,6 +147,20 @@ describe("tasks", () => {
     expect(ledger().balance(id)).toBe(20);
   });
 
+  it("grants the bind-phone task to a person who signed up with a phone, once, and to nobody without one (issue 34)", async () => {
+    const { token, id } = await api.newUser();
+    const claim = () => call("/integralTask/checkFinishTask", { token, body: { moduleId: 3 } });
+    expect((await claim()).body.data).toMatchObject({ finishTask: true, integral: 50, moduleId: 3 });
+    expect((await claim()).body.data.finishTask).toBe(false);
+    const list = await call("/integralTask/taskList", { method: "GET", token });
+    expect(list.body.data.tasks.find((task: { moduleId: number }) => task.moduleId === 3)).toMatchObject({ progress: 1, done: true });
+    expect(ledger().balance(id)).toBe(50);
+    const other = await api.newUser();
+    db().prepare("UPDATE users SET is_bind_phone = 0 WHERE id = ?").run(other.id);
+    expect((await call("/integralTask/checkFinishTask", { token: other.token, body: { moduleId: 3 } })).body.data.finishTask).toBe(false);
+    expect(ledger().balance(other.id)).toBe(0);
+  });
+
   it("counts a share of a real item toward the share task, once a day", async () => {
     const { token } = await api.newUser();
     const meeting = db().prepare("SELECT id FROM items WHERE kind = 'meeting' LIMIT 1").pluck().get() as number;

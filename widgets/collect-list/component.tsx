@@ -50,7 +50,7 @@ export default function CollectList({ props, data, nodeId, sourceName }: WidgetR
                 <strong>{lang === "en" ? item.titleEn || item.title : item.title}</strong>
               </span>
             </SmartLink>
-            <button type="button" className="link-button collect-remove" onClick={() => void remove(item)}>
+            <button type="button" className="collect-remove" onClick={() => void remove(item)}>
               {t("collect.remove")}
             </button>
           </li>

@@ -47,6 +47,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
   const [writing, setWriting] = useState<{ replyTo: Comment | null } | null>(null);
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const [blocking, setBlocking] = useState<Comment | null>(null);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { kind: props.kind, targetId, pageSize: props.pageSize };
   const reload = () => setVersion((current) => current + 1);
@@ -87,6 +88,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
     setBusy(false);
     setMenuFor(null);
     setBlocking(null);
+    setDeleting(null);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope)) {
       showToast(envelope.message || t("common:actions.failed"), "error");
@@ -173,8 +175,10 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                       <button
                         type="button"
                         role="menuitem"
-                        disabled={busy}
-                        onClick={() => void act(commentCalls.deleteComment, { id: comment.id }, t("comments.deleted"))}
+                        onClick={() => {
+                          setMenuFor(null);
+                          setDeleting(comment);
+                        }}
                       >
                         {t("comments.delete")}
                       </button>
@@ -194,21 +198,26 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                   </div>
                 )}
                 {blocking?.id === comment.id && (
-                  <div className="comments-confirm" role="alertdialog" aria-label={t("comments.block")}>
-                    <p>{t("comments.blockConfirm", { name: comment.userName })}</p>
-                    <button
-                      type="button"
-                      className="button button-primary"
-                      disabled={busy}
-                      onClick={() => void act(socialCalls.block, { userId: comment.userId }, t("comments.blocked", { name: comment.userName }))}
-                    >
-                      {t("comments.blockYes")}
-                    </button>
-                    {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-                    <button type="button" autoFocus className="button" onClick={() => setBlocking(null)}>
-                      {t("comments.cancel")}
-                    </button>
-                  </div>
+                  <Confirmation
+                    label={t("comments.block")}
+                    question={t("comments.blockConfirm", { name: comment.userName })}
+                    yes={t("comments.blockYes")}
+                    no={t("comments.cancel")}
+                    busy={busy}
+                    onYes={() => void act(socialCalls.block, { userId: comment.userId }, t("comments.blocked", { name: comment.userName }))}
+                    onNo={() => setBlocking(null)}
+                  />
+                )}
+                {deleting?.id === comment.id && (
+                  <Confirmation
+                    label={t("comments.delete")}
+                    question={t("comments.deleteConfirm")}
+                    yes={t("comments.deleteYes")}
+                    no={t("comments.cancel")}
+                    busy={busy}
+                    onYes={() => void act(commentCalls.deleteComment, { id: comment.id }, t("comments.deleted"))}
+                    onNo={() => setDeleting(null)}
+                  />
                 )}
               </div>
             </li>
@@ -223,5 +232,31 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
         </div>
       )}
     </section>
+  );
+}
+
+interface ConfirmationProps {
+  label: string;
+  question: string;
+  yes: string;
+  no: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/** An action that cannot be undone (blocking, deleting) is asked first, under the comment it concerns. */
+function Confirmation({ label, question, yes, no, busy, onYes, onNo }: ConfirmationProps) {
+  return (
+    <div className="comments-confirm" role="alertdialog" aria-label={label}>
+      <p>{question}</p>
+      <button type="button" className="button button-primary" disabled={busy} onClick={onYes}>
+        {yes}
+      </button>
+      {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+      <button type="button" autoFocus className="button" onClick={onNo}>
+        {no}
+      </button>
+    </div>
   );
 }

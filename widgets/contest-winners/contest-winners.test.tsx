@@ -58,4 +58,9 @@ describe("contestWinners", () => {
     expect(hrefs(html).at(-1)).toBe("/readMatchCase");
     expect(await render({ edition: "current" })).toBe("");
   });
+
+  it('names winners by their award, with no vote count (issue 34: "0 票" under past winners)', async () => {
+    expect(await render({ showEntries: true })).not.toContain("票");
+    expect(await render({ showEntries: true }, undefined, "en")).not.toMatch(/\bvotes?\b/);
+  });
 });

@@ -220,6 +220,11 @@ export default function Editor({
 
   const release = async () => {
     const current = latest.current;
+    // A picture chosen but not yet cut is not the cover: say so rather than release without it or refuse it as missing.
+    if (coverFile) {
+      refuse(t("errors.coverPending"));
+      return;
+    }
     // The platform checks the same; saying it here spares a round trip and keeps every field as typed.
     if (!current.title.trim() || !current.cover || isEmptyHtml(current.content)) {
       refuse(t("errors.required"));

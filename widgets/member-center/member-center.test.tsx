@@ -31,4 +31,14 @@ describe("memberCenter", () => {
     expect(html).toContain("Member until 2027-07-01 · 40 days left");
     expect(html).toContain(">Renew<");
   });
+
+  it("draws each of the eight benefits' icons as a picture of its own, never a blank circle (issue 34)", async () => {
+    const names = ["play", "doc", "course", "live", "points", "service", "badge", "gift"];
+    const interests = names.map((icon, index) => ({ id: index + 1, title: `权益${index + 1}`, description: "", icon }));
+    const value = { ...centre(null), interests };
+    const html = await renderWidget("memberCenter", { props, source: "centre", data: { centre: { status: "ok", value } } });
+    const drawings = [...html.matchAll(/<svg class="interest-icon icon-[a-z]+"[^>]*><path d="([^"]+)"/g)].map((match) => match[1]);
+    expect(drawings).toHaveLength(names.length);
+    expect(new Set(drawings).size).toBe(names.length);
+  });
 });

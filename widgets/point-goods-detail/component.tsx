@@ -38,7 +38,7 @@ export default function PointGoodsDetail({ props, data, nodeId }: WidgetRenderPr
       <Art src={detail.cover} alt="" shape="poster" placement={artPlacement(nodeId)} />
       <div className="point-detail-body">
         <h1>{detail.title}</h1>
-        <p className="point-price">{t("points", { count: detail.points })}</p>
+        <p className="point-detail-price">{t("points", { count: detail.points })}</p>
         <p className="point-facts">
           <span>{t(detail.kind === "physical" ? "mall.physical" : "mall.coupon")}</span>
           <span>{t("mall.stock", { count: detail.stock })}</span>

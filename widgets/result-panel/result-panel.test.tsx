@@ -29,4 +29,11 @@ describe("resultPanel", () => {
     expect(bare).not.toContain("<button");
     expect(bare).not.toContain("<a ");
   });
+
+  it("offers no login to a person already signed in (issue 34: the e-mail confirmation opened while logged in)", async () => {
+    const user = { id: 7, userName: "13800000007" };
+    const html = await renderWidget("resultPanel", { props, user });
+    expect(html).not.toContain("去登录");
+    expect(hrefs(html)).toEqual(["/home"]);
+  });
 });

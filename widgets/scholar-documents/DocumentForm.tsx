@@ -192,7 +192,7 @@ export function DocumentForm({
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
           {busy ? t("documents.saving") : t("documents.save")}
         </button>
         <button type="button" className="button" onClick={onDone}>

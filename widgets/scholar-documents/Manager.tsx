@@ -65,7 +65,7 @@ export default function Manager({ userId, authorCode, lang }: { userId: number; 
   return (
     <div className="document-manager">
       <h3>{t("documents.mine")}</h3>
-      <button type="button" className="button primary" onClick={() => setEditing({ id: null, initial: emptyDraft({ ...owner, authorCode }) })}>
+      <button type="button" className="button button-primary" onClick={() => setEditing({ id: null, initial: emptyDraft({ ...owner, authorCode }) })}>
         {t("documents.add")}
       </button>
       {list.length === 0 && <p className="field-hint">{t("documents.mineNone")}</p>}

@@ -91,7 +91,7 @@ export default function ScholarDocuments({ props }: { props: ScholarDocumentsPro
       {list.length ? <WorkList works={list} lang={lang} /> : <p className="field-hint">{searched ? t("documents.noneFound") : t("documents.none")}</p>}
       {mine && viewer && (
         <div className="owner-tools">
-          <button type="button" className="button primary" aria-expanded={managing} onClick={() => setManaging(!managing)}>
+          <button type="button" className="button button-primary" aria-expanded={managing} onClick={() => setManaging(!managing)}>
             {managing ? t("documents.closeManager") : t("documents.manage")}
           </button>
           {managing && (

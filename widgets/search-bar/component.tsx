@@ -10,9 +10,16 @@ import { encodeQueryText, Link, QUERY_TEXT_MAX } from "../kit/links";
 
 const SEARCH_TYPES = new Set(["0", "1", "3", "4"]);
 
-/** The address of a search: the target with the keyword as base64url in kw (spec §2's query rule) and the scope. */
-export function searchHref(target: string, keyword: string, searchType?: string): string {
-  const params = new URLSearchParams();
+/** Query values that belong to one search and its results, not to the filters a new keyword keeps. */
+const SEARCH_OWN = ["kw", "searchType", "pageNum"];
+
+/**
+ * The address of a search: the target with the keyword as base64url in kw (spec §2's query rule) and the scope. A
+ * search from the page it lists (jobs filtered by type and city) keeps the page's other choices, given as `kept`.
+ */
+export function searchHref(target: string, keyword: string, searchType?: string, kept?: URLSearchParams): string {
+  const params = new URLSearchParams(kept);
+  for (const name of SEARCH_OWN) params.delete(name);
   if (searchType) params.set("searchType", searchType);
   if (keyword) params.set("kw", encodeQueryText(keyword));
   const query = params.toString();
@@ -59,7 +66,8 @@ export default function SearchBar({ props }: WidgetRenderProps<SearchBarProps>) 
     const trimmed = keyword.trim();
     if (!trimmed) return;
     if (props.history) setHistory(remember(trimmed));
-    navigate(searchHref(target, trimmed, searchType), { replace: target === location.pathname });
+    const here = target === location.pathname;
+    navigate(searchHref(target, trimmed, searchType, here ? new URLSearchParams(location.search) : undefined), { replace: here });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

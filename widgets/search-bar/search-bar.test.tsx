@@ -21,6 +21,15 @@ describe("searchBar", () => {
     expect(searchHref("/authorList", "")).toBe("/authorList");
   });
 
+  it("keeps the page's filters when searching the page it is on, and drops the old keyword and page (issue 34)", () => {
+    const href = searchHref("/jobList", "研究助理", undefined, new URLSearchParams("type=2&city=上海&kw=old&pageNum=3"));
+    const params = new URL(href, "http://x").searchParams;
+    expect(params.get("type")).toBe("2");
+    expect(params.get("city")).toBe("上海");
+    expect(params.get("pageNum")).toBeNull();
+    expect(decodeQueryText(params.get("kw")!)).toBe("研究助理");
+  });
+
   it("renders a search box with the scope's placeholder and the hot keywords while empty", async () => {
     const html = await renderWidget("searchBar", { props: { target: "/searchList", searchType: "1", suggestions: "{data.hot.list}" }, data: { hot } });
     expect(html).toContain('role="search"');

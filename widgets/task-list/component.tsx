@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { TaskListProps } from "@schemas/generated/page-config";
 import "./task-list.css";
-import { asText } from "../kit/page";
+import { asText, revalidatePageData, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import { openDialog } from "../kit/session";
+import { checkTask } from "../kit/account";
 
 interface Task {
   moduleId: number;
@@ -15,6 +17,23 @@ interface Task {
   progress: number;
   done: boolean;
   link: string;
+}
+
+/** The task "bind your phone": done where a phone is bound (the bind dialog, or registering with a phone). */
+const BIND_PHONE_TASK = 3;
+
+/**
+ * Binding a phone is done in the bind dialog, not on a page: a person without a phone opens it; a person who has one
+ * (registered with it, so no bind ever ran) claims the reward, which the platform grants only for a bound phone.
+ */
+function BindPhoneAction({ label }: { label: { bind: string; claim: string } }) {
+  const bound = Boolean(useViewer()?.isBindPhone);
+  const claim = () => void checkTask(BIND_PHONE_TASK).then(() => revalidatePageData());
+  return (
+    <button type="button" className="button button-light" onClick={bound ? claim : () => openDialog("bindPhone", "needBind")}>
+      {bound ? label.claim : label.bind}
+    </button>
+  );
 }
 
 /** Tasks with their reward and progress; the platform counts the steps wherever in the product they happen. */
@@ -42,6 +61,8 @@ export default function TaskList({ props, data }: WidgetRenderProps<TaskListProp
                 <small>{progress}</small>
                 {task.done ? (
                   <span className="task-state">{t("tasks.done")}</span>
+                ) : task.moduleId === BIND_PHONE_TASK ? (
+                  <BindPhoneAction label={{ bind: t("tasks.bind"), claim: t("tasks.claim") }} />
                 ) : (
                   <SmartLink to={task.link} className="button button-light">
                     {t("tasks.go")}

@@ -25,4 +25,15 @@ describe("taskList", () => {
     expect(html).toContain('<meter min="0" max="2" value="1"');
     expect(hrefs(html)).toEqual(["/videoList"]);
   });
+
+  it("binding a phone is done in the bind dialog, and a person who registered with a phone claims it (issue 34)", async () => {
+    const bindTask = { ...tasks[0], progress: 0, done: false };
+    const data = { tasks: { status: "ok" as const, value: { tasks: [bindTask] } } };
+    const byPhone = await renderWidget("taskList", { source: "tasks", data, user: { id: 5, userName: "13800000005", isBindPhone: true } });
+    expect(byPhone).toContain('<button type="button" class="button button-light">领取</button>');
+    expect(hrefs(byPhone)).toEqual([]);
+    const byWeChat = await renderWidget("taskList", { source: "tasks", data, user: { id: 6, userName: "wx:abc", isBindPhone: false }, lang: "en" });
+    expect(byWeChat).toContain('<button type="button" class="button button-light">Bind a phone</button>');
+    expect(hrefs(byWeChat)).toEqual([]);
+  });
 });

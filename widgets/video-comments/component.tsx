@@ -28,10 +28,12 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
   const [added, setAdded] = useState<Comment[]>([]);
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [writing, setWriting] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const comments = [...added, ...(list.items as unknown as Comment[])].filter((comment) => !removed.has(comment.id));
   const total = list.total + added.length - removed.size;
 
   const remove = async (comment: Comment) => {
+    setConfirming(null);
     const envelope = await callApi(commentCalls.deleteVideoComment, { id: comment.id });
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope)) {
@@ -78,10 +80,22 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
                   <time dateTime={comment.createTime}>{formatMoment(comment.createTime, lang)}</time>
                 </p>
                 <p className="comment-content">{comment.content}</p>
-                {hydrated && user && String(user.id) === String(comment.userId) && (
-                  <button type="button" className="comment-delete" onClick={() => void remove(comment)}>
+                {hydrated && user && String(user.id) === String(comment.userId) && confirming !== comment.id && (
+                  <button type="button" className="comment-delete" onClick={() => setConfirming(comment.id)}>
                     {t("comment.delete")}
                   </button>
+                )}
+                {confirming === comment.id && (
+                  <div className="comment-confirm" role="alertdialog" aria-label={t("comment.delete")}>
+                    <p>{t("comment.deleteConfirm")}</p>
+                    <button type="button" className="button button-primary" onClick={() => void remove(comment)}>
+                      {t("comment.deleteYes")}
+                    </button>
+                    {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
+                    <button type="button" autoFocus className="button" onClick={() => setConfirming(null)}>
+                      {t("comment.cancel")}
+                    </button>
+                  </div>
                 )}
               </div>
             </li>
