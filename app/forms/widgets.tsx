@@ -6,6 +6,7 @@ import { accountCalls, callApi, showFailure } from "~/api/calls";
 import { freeTextLength } from "@contracts/free-text";
 import { randomToken } from "~/browser/storage";
 import { $codeCooldowns } from "~/stores/account";
+import { $drafts } from "./drafts";
 import { openDialog, showToast, type DialogName } from "~/stores/dialogs";
 import { $countryPrefixes, loadCountryPrefixes } from "./country-prefixes";
 import { captchaError, checkTarget } from "./code-check";
@@ -62,6 +63,9 @@ function newCaptcha(): { randStr: string; src: string } {
 export function SendCodeButton({ context }: { context: CodeContext }) {
   const { t } = useTranslation();
   const cooldowns = useStore($codeCooldowns);
+  // The target is read from the form's draft: this field is not rendered again when another field changes, so the
+  // button follows the drafts itself and shows the countdown of the number now typed.
+  useStore($drafts);
   const until = cooldowns[cooldownKey(context.purpose, context.codeTarget())] ?? 0;
   const [now, setNow] = useState(() => Date.now());
   const [captcha, setCaptcha] = useState<{ randStr: string; src: string } | null>(null);
