@@ -163,7 +163,7 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   memberCenter: ["common", "faults", "points"],
   menuList: ["common", "faults"],
   messageCentre: ["common", "faults", "messages"],
-  orderConfirm: ["common", "faults", "order"],
+  orderConfirm: ["common", "faults", "order", "spec"],
   orderCounts: ["order"],
   orderDetail: ["common", "faults", "order"],
   orderList: ["common", "faults", "order"],

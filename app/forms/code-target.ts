@@ -15,3 +15,14 @@ export function smsTarget(phone: unknown, prefix: unknown): CodeRequest {
 export function emailTarget(email: unknown): CodeRequest {
   return { channel: "email", email };
 }
+
+/**
+ * Which countdown a send-code button shows: one per purpose and number (or address), so a new number need not wait
+ * for the last one's 60 s (spec §9), while the same number asked again still does.
+ */
+export function cooldownKey(purpose: CodePurpose, request: CodeRequest): string {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  return request.channel === "sms"
+    ? `${purpose}:sms:+${text(request.prefix) || "86"} ${text(request.phone)}`
+    : `${purpose}:email:${text(request.email).toLowerCase()}`;
+}

@@ -6,10 +6,11 @@ import { accountCalls, callApi, showFailure } from "~/api/calls";
 import { freeTextLength } from "@contracts/free-text";
 import { randomToken } from "~/browser/storage";
 import { $codeCooldowns } from "~/stores/account";
+import { $drafts } from "./drafts";
 import { openDialog, showToast, type DialogName } from "~/stores/dialogs";
 import { $countryPrefixes, loadCountryPrefixes } from "./country-prefixes";
 import { captchaError, checkTarget } from "./code-check";
-import type { CodePurpose, CodeRequest } from "./code-target";
+import { cooldownKey, emailTarget, smsTarget, type CodePurpose, type CodeRequest } from "./code-target";
 
 /** Spec §9: the send-code button waits 60 s after a code went out. */
 export const RESEND_SECONDS = 60;
@@ -54,14 +55,18 @@ function newCaptcha(): { randStr: string; src: string } {
 }
 
 /**
- * The send-code button (spec §4): ready → captcha → 60 s countdown (disabled) → ready. The captcha is the platform's
+ * The send-code button (spec §4): ready → captcha → 60 s countdown (disabled) → ready, one countdown per purpose and
+ * number, so a number typed afresh may be sent a code at once. The captcha is the platform's
  * image of four digits; if the image cannot load, the fallback result with error code 1001 goes to the server, which
  * decides (as with a captcha provider's script failing to load, spec §8).
  */
 export function SendCodeButton({ context }: { context: CodeContext }) {
   const { t } = useTranslation();
   const cooldowns = useStore($codeCooldowns);
-  const until = cooldowns[context.purpose] ?? 0;
+  // The target is read from the form's draft: this field is not rendered again when another field changes, so the
+  // button follows the drafts itself and shows the countdown of the number now typed.
+  useStore($drafts);
+  const until = cooldowns[cooldownKey(context.purpose, context.codeTarget())] ?? 0;
   const [now, setNow] = useState(() => Date.now());
   const [captcha, setCaptcha] = useState<{ randStr: string; src: string } | null>(null);
   const [ticket, setTicket] = useState("");
@@ -91,7 +96,8 @@ export function SendCodeButton({ context }: { context: CodeContext }) {
         : await callApi(accountCalls.sendEmailCode, { ...params, email: target.email });
     setSending(false);
     if (result.code === 200) {
-      $codeCooldowns.setKey(context.purpose, Date.now() + RESEND_SECONDS * 1000);
+      const sentTo = target.channel === "sms" ? smsTarget(target.phoneNum, target.prefix) : emailTarget(target.email);
+      $codeCooldowns.setKey(cooldownKey(context.purpose, sentTo), Date.now() + RESEND_SECONDS * 1000);
       setCaptcha(null);
       setTicket("");
       showToast(t(target.channel === "sms" ? "verify:code.smsSent" : "verify:code.emailSent"), "success");

@@ -9,6 +9,7 @@ import { pagePreload } from "~/renderer/page-code";
 import { CLASS_RENDER_HEADER, failedSources, SHARED_CACHE_VARY, SOURCES_FAILED_HEADER, sharedCacheControl } from "~/pipeline/page-cache";
 import { PageRenderer } from "~/renderer/PageRenderer";
 import { NavigationFailed } from "~/renderer/NavigationFailed";
+import { withinChunkTimeout } from "~/renderer/chunk-timeout";
 import { toLang } from "@contracts/language";
 import { pageHead } from "~/seo/page-head";
 import { headFacts } from "~/seo/head-facts.server";
@@ -105,9 +106,10 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   // The navigation code arrives while the page's data is fetched, so the lazy chunk adds no wait of its own.
-  const [view, { loadPageCode }] = await Promise.all([serverLoader() as Promise<PageView>, import("~/renderer/navigation-code")]);
+  const navigationCode = withinChunkTimeout(import("~/renderer/navigation-code"));
+  const [view, { loadPageCode }] = await Promise.all([serverLoader() as Promise<PageView>, navigationCode]);
   // The root sent the first page's catalogues only: a page reached by a client navigation fetches the rest first.
-  await loadPageCode(view);
+  await withinChunkTimeout(loadPageCode(view));
   return view;
 }
 

@@ -21,7 +21,7 @@ export interface VerifyStep {
 }
 export const $verifyStep = atom<VerifyStep | null>(null);
 
-/** When each send-code button may send again (epoch ms), by purpose: reopening a dialog keeps its countdown. */
+/** When a code may be sent again (epoch ms), by purpose and number or address: reopening a dialog keeps its countdown. */
 export const $codeCooldowns = map<Record<string, number>>({});
 
 /** The address an email registration waits to have confirmed, for the pending-confirmation dialog and /emailMessage. */

@@ -122,8 +122,10 @@ export const endSession = (db: Db, tokenHash: string, at: string) =>
 export const insertOutbox = (db: Db, channel: "sms" | "email", recipient: string, code: string, text: string, at: string) =>
   db.prepare("INSERT INTO outbox (channel, recipient, code, text, sent_at) VALUES (?, ?, ?, ?, ?)").run(channel, recipient, code, text, at);
 
-export const lastCodeAt = (db: Db, channel: string, target: string) =>
-  db.prepare("SELECT created_at FROM codes WHERE channel = ? AND target = ? ORDER BY id DESC LIMIT 1").pluck().get(channel, target) as string | undefined;
+export const lastCodeAt = (db: Db, channel: string, target: string, purpose: string) =>
+  db.prepare("SELECT created_at FROM codes WHERE channel = ? AND target = ? AND purpose = ? ORDER BY id DESC LIMIT 1").pluck().get(channel, target, purpose) as
+    | string
+    | undefined;
 
 export interface NewCode {
   channel: string;

@@ -99,7 +99,10 @@ export function current(db: Db, context: ApiContext): Current {
   return { user };
 }
 
-/** Issues a code after the captcha and the limits: one per target per 60 s, per day, and per IP per hour. */
+/**
+ * Issues a code after the captcha and the limits: one per purpose and target per 60 s (the browser's countdown, so a
+ * new number never waits for another's), ten per target a day whatever the purpose, and thirty per IP an hour.
+ */
 export function issueCode(
   accounts: AccountsContext,
   context: ApiContext,
@@ -112,7 +115,7 @@ export function issueCode(
     return fail(1001, say(context, "图形验证码错误，请重试", "The image code is wrong. Please try again"));
   }
   const now = context.now().getTime();
-  const last = queries.lastCodeAt(db, channel, target);
+  const last = queries.lastCodeAt(db, channel, target, request.purpose);
   if (last && now - new Date(last).getTime() < RESEND_MS) {
     const wait = Math.ceil((RESEND_MS - (now - new Date(last).getTime())) / 1000);
     return fail(429, say(context, `请${wait}秒后再试`, `Please wait ${wait} s before asking again`));

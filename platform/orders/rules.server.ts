@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { OrderConfirmForm, OrderQuoteForm } from "@schemas/generated/forms.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
-import { say } from "../kernel/language.server.ts";
+import { say, translate } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";
 import type { CouponRow, OrderRow, OrderStatus, ProductRow } from "./queries.server.ts";
 import { confirmationView, couponProblemText, couponView, orderView } from "./views.server.ts";
@@ -135,12 +135,18 @@ function existingCourseOrder(engine: OrderEngineContext, context: ApiContext, su
   return ok(confirmationView(context, db, open.id, pendingId));
 }
 
+/** Spec §5: a course is bought only with the agreement accepted, as an event is signed up to. */
+function agreementMissing(context: ApiContext): Envelope {
+  return fail(400, translate(context, "spec:signUp.errors.agreeRequired"), { fields: { agree: "spec:signUp.errors.agreeRequired" } });
+}
+
 /** A new order in one transaction: stock taken, coupon locked, first payment attempt opened. */
 function placeOrder(engine: OrderEngineContext, context: ApiContext, submission: Submission, form: OrderConfirmForm): Envelope {
   const { db, options } = engine;
   return db.transaction((): Envelope => {
     // Before the price: a coupon the open order holds would otherwise refuse the submission instead of answering it.
     const wanted = queries.productById(db, form.productId!);
+    if (wanted?.kind === "course" && form.agree !== true) return agreementMissing(context);
     const existing = wanted?.kind === "course" ? existingCourseOrder(engine, context, submission, wanted) : null;
     if (existing) return existing;
     const priced = price(context, db, submission.userId, { productId: form.productId!, quantity: form.quantity, userCouponId: form.userCouponId });
@@ -166,7 +172,8 @@ function placeOrder(engine: OrderEngineContext, context: ApiContext, submission:
       address: address ? JSON.stringify(address) : null,
     });
     const order = queries.orderById(db, orderId);
-    queries.recordOrderEvent(db, order.id, null, "created", "placed by the buyer", now.toISOString());
+    const placed = product.kind === "course" ? "placed by the buyer, who accepted the agreement" : "placed by the buyer";
+    queries.recordOrderEvent(db, order.id, null, "created", placed, now.toISOString());
     if (coupon) queries.lockCoupon(db, coupon.user_coupon_id, order.id);
     return openPayment(engine, context, submission, order);
   })();

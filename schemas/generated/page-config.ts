@@ -324,10 +324,6 @@ export type Link40 = string;
  */
 export type Link41 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding19 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link42 = string;
@@ -335,6 +331,10 @@ export type Link42 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link43 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding19 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -384,14 +384,6 @@ export type Link54 = string;
  */
 export type Link55 = string;
 /**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding20 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding21 = string;
-/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link56 = string;
@@ -402,11 +394,11 @@ export type Link57 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding22 = string;
+export type Binding20 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding23 = string;
+export type Binding21 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -415,6 +407,14 @@ export type Link58 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link59 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding22 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding23 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -427,6 +427,14 @@ export type Link61 = string;
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link62 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link63 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link64 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -488,15 +496,15 @@ export type Text7 = LocalizedText | string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link63 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link64 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link65 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link66 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link67 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -528,15 +536,15 @@ export type Binding37 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
-export type Link66 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
-export type Link67 = string;
-/**
- * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
- */
 export type Link68 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link69 = string;
+/**
+ * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
+ */
+export type Link70 = string;
 
 /**
  * One route of the product: what it shows, where its data comes from and who may see it.
@@ -1722,7 +1730,7 @@ export interface MessageCentreProps {
   blackListLink: Link36;
 }
 /**
- * Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.
+ * Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the agreement (courses), the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "orderConfirmProps".
@@ -1734,6 +1742,8 @@ export interface OrderConfirmProps {
    * Let the buyer choose how many (goods).
    */
   quantity: boolean;
+  agreementLink: Link39;
+  privacyLink: Link40;
 }
 /**
  * The viewer's orders by state on the personal centre (its node's data: /order/statusCounts): to pay, paid, completed and refunds/after-sales, each with its count and leading to that tab of the order list, with a link to all orders.
@@ -1742,7 +1752,7 @@ export interface OrderConfirmProps {
  * via the `definition` "orderCountsProps".
  */
 export interface OrderCountsProps {
-  listLink: Link39;
+  listLink: Link41;
 }
 /**
  * One of the viewer's orders from the node's data source (/order/details): amounts, times and history; an unpaid order can be paid or cancelled.
@@ -1751,7 +1761,7 @@ export interface OrderCountsProps {
  * via the `definition` "orderDetailProps".
  */
 export interface OrderDetailProps {
-  listLink?: Link40;
+  listLink?: Link42;
 }
 /**
  * The viewer's orders from the node's data source (/order/list, optionally of one state), newest first, paged, each leading to its details.
@@ -1760,7 +1770,7 @@ export interface OrderDetailProps {
  * via the `definition` "orderListProps".
  */
 export interface OrderListProps {
-  detailLink: Link41;
+  detailLink: Link43;
   emptyText?: Text;
 }
 /**
@@ -1784,7 +1794,7 @@ export interface PaperAbstractProps {
  */
 export interface PasswordFormProps {
   mode: "find" | "new" | "change";
-  nextLink?: Link42;
+  nextLink?: Link44;
 }
 /**
  * Waits for the payment of the order in ?orderNo= (polling /order/getPaystatus) and says how it ended: paid (with the way to the course, the membership, the gift card or the order), declined (pay again), closed, or no answer yet (refresh).
@@ -1793,11 +1803,11 @@ export interface PasswordFormProps {
  * via the `definition` "payStatusProps".
  */
 export interface PayStatusProps {
-  orderLink: Link43;
-  courseLink: Link44;
-  shopLink: Link45;
-  memberLink?: Link46;
-  giftLink?: Link47;
+  orderLink: Link45;
+  courseLink: Link46;
+  shopLink: Link47;
+  memberLink?: Link48;
+  giftLink?: Link49;
 }
 /**
  * The points mall: the viewer's balance with links (ledger, how to earn, my exchanges) and the goods as a grid, each leading to its detail page. Its data source is /integralGoods/centerData.
@@ -1806,7 +1816,7 @@ export interface PayStatusProps {
  * via the `definition` "pointGoodsProps".
  */
 export interface PointGoodsProps {
-  detailLink: Link48;
+  detailLink: Link50;
   /**
    * @maxItems 4
    */
@@ -1822,8 +1832,8 @@ export interface PointGoodsProps {
  * via the `definition` "pointGoodsDetailProps".
  */
 export interface PointGoodsDetailProps {
-  exchangeLink: Link49;
-  earnLink?: Link50;
+  exchangeLink: Link51;
+  earnLink?: Link52;
 }
 /**
  * The viewer's lucky-draw prizes from the node's data source (/luckyDraw/myPrizes), newest first, paged; a physical prize without an address lets the viewer pick one of their addresses and claim it.
@@ -1832,8 +1842,8 @@ export interface PointGoodsDetailProps {
  * via the `definition` "prizeListProps".
  */
 export interface PrizeListProps {
-  drawLink: Link51;
-  addressLink?: Link52;
+  drawLink: Link53;
+  addressLink?: Link54;
 }
 /**
  * A course or goods for sale from the node's data source (/course/detail, /goods/detail): cover, title, teacher, description, price, a course's lessons with what is open, and the way to buy.
@@ -1842,7 +1852,7 @@ export interface PrizeListProps {
  * via the `definition` "productDetailProps".
  */
 export interface ProductDetailProps {
-  confirmLink: Link53;
+  confirmLink: Link55;
 }
 /**
  * The signed-in user at the top of the personal centre: avatar, name, scholar verification mark, points and VIP status with their pages, and a link to the settings.
@@ -1851,12 +1861,12 @@ export interface ProductDetailProps {
  * via the `definition` "profileCardProps".
  */
 export interface ProfileCardProps {
-  settingsLink: Link54;
-  verifyLink: Link55;
+  settingsLink: Link56;
+  verifyLink: Link57;
   points?: Binding20;
   membership?: Binding21;
-  pointsLink: Link56;
-  vipLink: Link57;
+  pointsLink: Link58;
+  vipLink: Link59;
 }
 /**
  * The user's avatar (JPG or PNG up to 2 MB, compressed before upload) and nickname, on /setting.
@@ -1879,7 +1889,7 @@ export interface ProfileEditorProps {
 export interface QaEditorProps {
   questionId?: Binding22;
   tags: Binding23;
-  detailLink: Link58;
+  detailLink: Link60;
 }
 /**
  * A question of the Q&A and its answers from the node's source (/qa/detail): tags, details, following the question (concern), praise and trample on answers (one vote each, switching), a short answer form with an anonymous switch and a link to the long-answer editor, removal of one's own question or answers, and a link to each answer's comments. An anonymous post shows no author to anybody; its writer sees it as theirs.
@@ -1888,9 +1898,9 @@ export interface QaEditorProps {
  * via the `definition` "qaThreadProps".
  */
 export interface QaThreadProps {
-  listLink: Link59;
-  editorLink: Link60;
-  answerLink: Link61;
+  listLink: Link61;
+  editorLink: Link62;
+  answerLink: Link63;
 }
 /**
  * Sign-up by phone on a page (/register for a channel, /inviteCodePage for an invitation): after the account is made the user is logged in and goes on.
@@ -1908,7 +1918,7 @@ export interface RegisterFormProps {
    * The invitation code (userSource), usually bound from the query.
    */
   inviteCode?: string;
-  nextLink: Link62;
+  nextLink: Link64;
 }
 /**
  * "Remind me" on a live or meeting that has not started (ADR 063): the platform sends a notice to the message centre when it starts. Shown only while the state says it has not started.
@@ -2086,7 +2096,7 @@ export interface ShareActionsProps {
  * via the `definition` "signinCardProps".
  */
 export interface SigninCardProps {
-  ledgerLink?: Link63;
+  ledgerLink?: Link65;
 }
 /**
  * Signing up to an event, from the node's data source (/signData/isCanAdd): whether sign-up is open, the deadline, and for a signed-in viewer the platform's form (agreement only, or name and organisation too), lazily loaded. Login-gated: a visitor is asked to log in; accepting the agreement is required.
@@ -2098,8 +2108,8 @@ export interface SignUpFormProps {
   title?: Text;
   subtitle?: Text;
   palette: "navy" | "crimson" | "emerald" | "amber" | "violet" | "teal" | "ink" | "rose";
-  agreementLink: Link64;
-  privacyLink: Link65;
+  agreementLink: Link66;
+  privacyLink: Link67;
   successText?: Text8;
   closedText?: Text9;
 }
@@ -2225,7 +2235,7 @@ export interface VideoPlayerProps {
  * via the `definition` "voteBoardProps".
  */
 export interface VoteBoardProps {
-  entryLink: Link66;
+  entryLink: Link68;
 }
 /**
  * One entry of a book or video vote (/bookVoteDetail, /shareVideoVotePage, /readMatchVideoVoteDetail): its campaign and state, entrant and statement, the platform's count and rank, an award it won, the viewer's tickets and the vote button (a visitor is asked to log in), and links to the item and to all entries. With share, the page is made to be shared: an invitation, the messaging app's share card and a button to pass the link on. Its data source is /voteBook/entry or /voteVideo/entry.
@@ -2242,6 +2252,6 @@ export interface VoteEntryProps {
    * A page made to be shared: invitation, share card and share button.
    */
   share: boolean;
-  boardLink?: Link67;
-  contestLink?: Link68;
+  boardLink?: Link69;
+  contestLink?: Link70;
 }

@@ -40,16 +40,22 @@ test.describe("login by verification code", () => {
     expect((await page.context().cookies()).find((cookie) => cookie.name === "token")?.value).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 
-  test("the send button counts down 60 s, disabled, then is ready again", async ({ page }) => {
+  test("the send button counts down 60 s per number, disabled, then is ready again", async ({ page }) => {
     await page.clock.install();
     await page.goto("/home");
     await waitForHydration(page);
     const login = await openLogin(page);
-    await login.getByLabel(/^手机号/).fill(freshPhone());
+    const phone = freshPhone();
+    await login.getByLabel(/^手机号/).fill(phone);
     await sendCodeInForm(page, login);
     const button = login.locator("button.send-code");
     await expect(button).toHaveText("60秒后重新获取");
     await expect(button).toBeDisabled();
+    // Another number does not wait for this one's countdown; going back to it shows the countdown again.
+    await login.getByLabel(/^手机号/).fill(freshPhone());
+    await expect(button).toHaveText("获取验证码");
+    await expect(button).toBeEnabled();
+    await login.getByLabel(/^手机号/).fill(phone);
     await page.clock.runFor(30_000);
     await expect(button).toHaveText("30秒后重新获取");
     await page.clock.runFor(29_000);

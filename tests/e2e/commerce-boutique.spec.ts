@@ -38,6 +38,11 @@ async function orderCourse(page: Page, withCoupon: boolean): Promise<void> {
   } else {
     await expect(total).toHaveText("¥99.00");
   }
+  // A course is bought with the agreement accepted (spec §5): paying without it is refused at the box.
+  await page.getByRole("button", { name: "提交订单并支付" }).click();
+  await expect(page.locator(".confirm-agreement").getByRole("alert")).toHaveText("请阅读并同意用户协议和隐私政策");
+  await page.getByRole("checkbox", { name: /我已阅读并同意/ }).check();
+  await expect(page.locator(".confirm-agreement").getByRole("alert")).toHaveCount(0);
   await page.getByRole("button", { name: "提交订单并支付" }).click();
   await expect(page).toHaveURL(/\/dev\/pay\?paymentNo=/);
 }

@@ -35,7 +35,13 @@ test.describe("a scholar's documents", () => {
     await form.getByRole("button", { name: "查找" }).click();
     await form.getByRole("button", { name: "按姓名添加“不在库中的合作者”" }).click();
     await expect(form.locator(".author-rows li")).toHaveCount(2);
-    await form.getByLabel("JEL 分类号").fill("J38, O33");
+    // The document's JEL codes use the profile's picker: searched by code or word, shown as removable tags.
+    const jel = form.getByRole("group", { name: "JEL 分类号" });
+    await jel.getByLabel("按代码或关键词搜索 JEL 领域").fill("工资");
+    await jel.getByRole("button", { name: /^添加 J3 / }).click();
+    await jel.getByLabel("按代码或关键词搜索 JEL 领域").fill("o3");
+    await jel.getByRole("button", { name: /^添加 O3 / }).click();
+    await expect(jel.locator(".jel-tag.chosen")).toHaveText([/^J3 工资、报酬与劳动成本/, /^O3 创新/]);
     await form.getByLabel("DOI").fill("10.3386/w31234");
     await form.getByLabel("PDF 全文（可选）").setInputFiles({ name: "paper.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a pdf</html>") });
     await form.getByRole("button", { name: "保存" }).click();
@@ -52,6 +58,10 @@ test.describe("a scholar's documents", () => {
     await expect(section.getByText("论文 1 篇")).toBeVisible();
     await expect(section.locator(".works-list")).toContainText("最低工资与企业自动化");
     await section.getByRole("button", { name: "管理我的文献" }).click();
+    await own.getByRole("button", { name: "编辑" }).click();
+    await expect(form.getByRole("group", { name: "JEL 分类号" }).locator(".jel-tag.chosen")).toHaveCount(2);
+    await page.screenshot({ path: `${SHOTS}/jel-picker-zh.png`, fullPage: true });
+    await form.getByRole("button", { name: "取消" }).click();
 
     await own.getByRole("button", { name: "隐藏" }).click();
     await expect(own.getByText("已隐藏，仅自己可见")).toBeVisible();

@@ -37,10 +37,10 @@ async function solveCaptcha(from = api.ip()): Promise<{ randStr: string; ticket:
   return { randStr, ticket: answer };
 }
 
-async function sendSms(phone: string, options: { prefix?: string; path?: string; ip?: string; lang?: Lang } = {}) {
+async function sendSms(phone: string, options: { prefix?: string; path?: string; ip?: string; lang?: Lang; purpose?: string } = {}) {
   const captcha = await solveCaptcha(options.ip);
   return call(options.path ?? "/web/sendMessageWithCaptcha", {
-    body: { phoneNum: phone, ...(options.prefix ? { prefix: options.prefix } : {}), ...captcha },
+    body: { phoneNum: phone, ...(options.prefix ? { prefix: options.prefix } : {}), ...(options.purpose ? { purpose: options.purpose } : {}), ...captcha },
     ip: options.ip,
     lang: options.lang,
   });
@@ -226,6 +226,33 @@ describe("sending an SMS code", () => {
     expect(fresh.body).toMatchObject({ code: 200, success: true });
   });
 
+  it("keeps the 60 s wait per purpose and number: another number or purpose is sent at once, the same one waits", async () => {
+    const first = freshPhone();
+    expect((await sendSms(first, { purpose: "login" })).body.code).toBe(200);
+    const second = freshPhone();
+    const otherNumber = await sendSms(second, { purpose: "login" });
+    expect(otherNumber.body, otherNumber.body.message).toEqual({ code: 200, message: "SMS code sent successfully" });
+    expect((await sendSms(first, { purpose: "register" })).body.code).toBe(200);
+    advance(30_000);
+    expect((await sendSms(first, { purpose: "login" })).body).toEqual({ code: 429, message: "Please wait 30 s before asking again" });
+    expect((await sendSms(second, { purpose: "login", lang: "zh" })).body).toEqual({ code: 429, message: "请30秒后再试" });
+    expect(messagesTo(`+86 ${first}`)).toHaveLength(2);
+    expect(messagesTo(`+86 ${second}`)).toHaveLength(1);
+  });
+
+  it("counts every purpose in a number's 10 codes a day", async () => {
+    const phone = freshPhone();
+    const purposes = ["login", "register", "bind", "findPwd"];
+    for (let index = 0; index < 10; index++) {
+      const sent = await sendSms(phone, { purpose: purposes[index % 4], ip: freshIp() });
+      expect(sent.body.code, `code ${index + 1}`).toBe(200);
+      if (index % 4 === 3) advance(MINUTE);
+    }
+    advance(MINUTE);
+    const eleventh = await sendSms(phone, { purpose: "bind", ip: freshIp() });
+    expect(eleventh.body).toEqual({ code: 429, message: "Too many codes today for this number or address" });
+  });
+
   it("allows 10 codes a day per number, then refuses until the day has passed", async () => {
     const phone = freshPhone();
     for (let index = 0; index < 10; index++) {
@@ -278,6 +305,9 @@ describe("sending an SMS code", () => {
       { body: { phoneNum: "12800138000" }, lang: "en", message: "Please enter the correct phone number", field: "phoneNum" },
       { body: { phoneNum: "1380013800" }, lang: "en", message: "Please enter the correct phone number", field: "phoneNum" },
       { body: { phoneNum: "138-0013-8000" }, lang: "en", message: "Please enter the correct phone number", field: "phoneNum" },
+      // Spec §5: for other prefixes the phone, the bound account's name, must not contain email or wx (digits only).
+      { body: { phoneNum: "wx7700900123", prefix: "44" }, lang: "zh", message: "请输入正确的手机号码", field: "phoneNum" },
+      { body: { phoneNum: "email7700900", prefix: "852" }, lang: "en", message: "Please enter the correct phone number", field: "phoneNum" },
       { body: { phoneNum: "13800138000", prefix: "abc" }, lang: "en", message: "Please choose a valid country code", field: "prefix" },
       { body: { phoneNum: "13800138000", prefix: "abc" }, lang: "zh", message: "请选择正确的国家/地区区号", field: "prefix" },
     ];

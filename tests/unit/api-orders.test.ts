@@ -34,8 +34,9 @@ async function newBuyer(): Promise<string> {
   return token;
 }
 
-/** /order/confirmPay as the pages call it: goods go to the buyer's address. */
-const confirmPay = (body: Record<string, unknown>, token: string) => call("/order/confirmPay", { body: { addressId: addressOf.get(token), ...body }, token });
+/** /order/confirmPay as the pages call it: goods go to the buyer's address, a course's buyer has ticked the agreement. */
+const confirmPay = (body: Record<string, unknown>, token: string) =>
+  call("/order/confirmPay", { body: { addressId: addressOf.get(token), agree: true, ...body }, token });
 
 const key = () => randomBytes(12).toString("hex");
 const db = () => api.platform.db;
@@ -155,6 +156,30 @@ describe("submissions", () => {
 });
 
 describe("payment", () => {
+  it("refuses a new course order without the agreement accepted, in the buyer's language, and places it once accepted", async () => {
+    const token = await newBuyer();
+    const course = product("course", 0);
+    const ordersOfCourse = () => db().prepare("SELECT COUNT(*) FROM orders WHERE product_id = ?").pluck().get(course.id);
+    const before = ordersOfCourse();
+    const submission = key();
+    const without = await call("/order/confirmPay", { body: { productId: course.id, idempotencyKey: submission }, token, lang: "zh" });
+    expect(without.body).toEqual({ code: 400, message: "请阅读并同意用户协议和隐私政策", data: { fields: { agree: "spec:signUp.errors.agreeRequired" } } });
+    const declined = await confirmPay({ productId: course.id, idempotencyKey: submission, agree: false }, token);
+    expect(declined.body).toMatchObject({ code: 400, message: "Please read and accept the User Agreement and the Privacy Policy" });
+    expect(ordersOfCourse()).toBe(before);
+    // The refused submission left its key unused: the same submission with the box ticked places the order.
+    const accepted = (await confirmPay({ productId: course.id, idempotencyKey: submission }, token)).body;
+    expect(accepted, accepted.message).toMatchObject({ code: 200, data: { status: "created" } });
+    const details = (await call("/order/details", { body: { orderNo: accepted.data.orderNo }, token })).body.data;
+    expect(details.events[0]).toMatchObject({ to_status: "created" });
+    // Goods need no agreement.
+    const goods = await call("/order/confirmPay", {
+      body: { productId: product("goods", 1).id, addressId: addressOf.get(token), idempotencyKey: key() },
+      token,
+    });
+    expect(goods.body.code, goods.body.message).toBe(200);
+  });
+
   it("a course bought with a coupon is paid by a signed notice, then unlocked; the coupon is used", async () => {
     const token = await newBuyer();
     const coupon = await claim(token, "all");

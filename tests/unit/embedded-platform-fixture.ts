@@ -63,6 +63,8 @@ export interface PlatformFixture {
   notifyPayment(notice: PaymentNotice, signature?: string): Promise<Envelope & { data?: { result: string } }>;
   /** Messages of the developer outbox, newest first. */
   outbox(): OutboxRow[];
+  /** The lines the platform printed of the messages it sent (its console when the outbox page is off), oldest first. */
+  announced(): string[];
   /** A new phone account (numbers from 188…) logged in by code, from a fresh address. */
   newUser(): Promise<{ token: string; id: number; phone: string }>;
 }
@@ -75,6 +77,8 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
   let address = "";
   let phoneCounter = 0;
   const checkAnswer = answerChecker();
+  /** What the platform printed of its messages, as a server with the outbox page off (production) prints them. */
+  const announced: string[] = [];
 
   const freshIp = () => {
     addressCounter++;
@@ -91,6 +95,7 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
       lockMinutes: 15,
       publicOrigin: "http://localhost:3000",
       log: () => {},
+      announceMessage: (line) => announced.push(line),
     });
   }, 60_000);
 
@@ -140,6 +145,7 @@ export function useEmbeddedPlatform(startsAt: string, options: { captchaTestMode
       return (await response.json()) as Envelope & { data?: { result: string } };
     },
     outbox: () => fixture.platform.db.prepare("SELECT * FROM outbox ORDER BY id DESC").all() as OutboxRow[],
+    announced: () => [...announced],
     async newUser() {
       const phone = `188${String(++phoneCounter).padStart(8, "0")}`;
       const ip = freshIp();

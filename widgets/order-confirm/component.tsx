@@ -4,11 +4,12 @@ import type { OrderConfirmProps } from "@schemas/generated/page-config";
 import "./order-confirm.css";
 import { usePage, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, orderCalls, showFailure } from "../kit/api";
+import { callApi, orderCalls, refusalOf, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen } from "../kit/format";
 import { randomToken } from "../kit/browser";
 import { AddressChooser, type Coupon, QuantityRow, useChosenAddress } from "../parts/shop-parts";
+import { AgreementCheck } from "../parts/agreement-check";
 
 interface Product {
   id: number;
@@ -36,6 +37,7 @@ type UsableCoupon = Coupon & { userCouponId: number; discountFen: number };
  */
 export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderConfirmProps>) {
   const { t } = useTranslation("order");
+  const { t: tSpec } = useTranslation("spec");
   const lang = useLang();
   const page = usePage();
   const product = data?.status === "ok" ? (data.value as Product | null) : null;
@@ -47,6 +49,8 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
   const [submitting, setSubmitting] = useState(false);
   const [submissionKey] = useState(() => randomToken(24));
   const address = useChosenAddress(Boolean(props.addressListLink));
+  const [agreed, setAgreed] = useState(false);
+  const [agreementProblem, setAgreementProblem] = useState<string | null>(null);
   const productId = product?.productId;
 
   useEffect(() => {
@@ -73,10 +77,16 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
   const en = lang === "en";
   const maxQuantity = Math.min(99, product.stock ?? 99);
   const here = `${page.view.path}?id=${product.id}`;
+  // Spec §5: a course is bought with the agreement accepted, as an event is signed up to; the server holds it too.
+  const needsAgreement = product.kind === "course" && !product.bought;
 
   const submit = async () => {
     if (props.addressListLink && !address) {
       showToast(t("confirm.needAddress"), "error");
+      return;
+    }
+    if (needsAgreement && !agreed) {
+      setAgreementProblem(tSpec("signUp.errors.agreeRequired"));
       return;
     }
     setSubmitting(true);
@@ -86,10 +96,12 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
       idempotencyKey: submissionKey,
       ...(couponId ? { userCouponId: couponId } : {}),
       ...(address ? { addressId: address.id } : {}),
+      ...(needsAgreement ? { agree: true } : {}),
     });
     if (answer.code !== 200 || !answer.data) {
       setSubmitting(false);
-      showFailure(answer);
+      if (refusalOf(answer).fields?.agree) setAgreementProblem(answer.message ?? "");
+      else showFailure(answer);
       return;
     }
     const statusPage = `${props.payStatusLink}?orderNo=${answer.data.orderNo}`;
@@ -135,6 +147,25 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
           <dt>{t("confirm.discount")}</dt>
           <dd>{formatFen(-quote.discountFen)}</dd>
         </dl>
+      )}
+      {needsAgreement && (
+        <div className="confirm-agreement">
+          <AgreementCheck
+            id="order-agree"
+            checked={agreed}
+            onChange={(checked) => {
+              setAgreed(checked);
+              setAgreementProblem(null);
+            }}
+            agreementLink={props.agreementLink ?? "/agreement"}
+            privacyLink={props.privacyLink ?? "/privacy"}
+          />
+          {agreementProblem && (
+            <p className="field-error" role="alert">
+              {agreementProblem}
+            </p>
+          )}
+        </div>
       )}
       <div className="confirm-pay" data-layer="action-bar">
         <span>

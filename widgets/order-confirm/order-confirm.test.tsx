@@ -40,4 +40,29 @@ describe("orderConfirm", () => {
     expect(html).not.toContain("<output");
     expect(html).toMatch(/disabled="">You have bought this course already</);
   });
+
+  it("asks a course's buyer to accept the agreement, unticked, with links to its texts; goods need none", async () => {
+    const course = { ...goods, kind: "course", stock: null };
+    const zh = await renderWidget("orderConfirm", {
+      props: { payStatusLink: "/boutiquePay" },
+      source: "course",
+      data: { course: { status: "ok", value: course } },
+    });
+    expect(zh).toContain('<input id="order-agree" type="checkbox" name="order-agree"/>');
+    expect(zh).toContain("我已阅读并同意");
+    expect(hrefs(zh)).toEqual(["/agreement", "/privacy"]);
+    const en = await renderWidget("orderConfirm", {
+      props: { payStatusLink: "/boutiquePay", agreementLink: "/agreement", privacyLink: "/privacy" },
+      source: "course",
+      data: { course: { status: "ok", value: course } },
+      lang: "en",
+    });
+    expect(en).toContain("I have read and agree to the ");
+    const forGoods = await renderWidget("orderConfirm", {
+      props: { payStatusLink: "/orderAck" },
+      source: "goods",
+      data: { goods: { status: "ok", value: goods } },
+    });
+    expect(forGoods).not.toContain("order-agree");
+  });
 });

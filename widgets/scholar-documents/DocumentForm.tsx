@@ -6,8 +6,9 @@ import { SmartLink } from "../kit/links";
 import type { Lang } from "../kit/page";
 import { showToast } from "../kit/session";
 import { scholarDocumentCheck } from "../parts/scholar-workspace";
+import { JelPicker } from "../parts/jel-picker";
 import { CoauthorLookup } from "./CoauthorLookup";
-import { type DocumentDraft, draftKey, dropDraft, readDraft, toBody, writeDraft } from "./draft";
+import { type DocumentDraft, draftKey, dropDraft, jelCodesOf, readDraft, toBody, writeDraft } from "./draft";
 
 const PDF_MAGIC = "%PDF-";
 
@@ -80,7 +81,7 @@ export function DocumentForm({
     writeDraft(key, next);
   };
   const set = (name: keyof DocumentDraft) => (event: { target: { value: string } }) => change({ ...draft, [name]: event.target.value });
-  const input = (name: "title" | "year" | "venue" | "doi" | "jelCodes" | "keywords", placeholder?: string) => (id: string, describedBy: string) => (
+  const input = (name: "title" | "year" | "venue" | "doi" | "keywords", placeholder?: string) => (id: string, describedBy: string) => (
     <input
       id={id}
       className="form-control"
@@ -145,9 +146,13 @@ export function DocumentForm({
           <textarea id={id} className="form-control" rows={5} value={draft.abstract} aria-describedby={describedBy} onChange={set("abstract")} />
         )}
       </Field>
-      <Field label={t("documents.jelCodes")} error={errors.jelCodes}>
-        {input("jelCodes", t("documents.jelPlaceholder"))}
-      </Field>
+      <JelPicker
+        legend={t("documents.jelCodes")}
+        chosen={jelCodesOf(draft.jelCodes)}
+        onChange={(codes) => change({ ...draft, jelCodes: codes.join(", ") })}
+        lang={lang}
+        error={errors.jelCodes}
+      />
       <Field label={t("documents.keywords")} error={errors.keywords}>
         {input("keywords", t("documents.keywordsPlaceholder"))}
       </Field>

@@ -17,6 +17,7 @@ export interface DocumentDraft {
   title: string;
   authors: DraftAuthor[];
   abstract: string;
+  /** The chosen JEL codes, comma-separated. */
   jelCodes: string;
   keywords: string;
   year: string;
@@ -89,6 +90,11 @@ const listOf = (text: string, upper = false) =>
     .map((part) => (upper ? part.trim().toUpperCase() : part.trim()))
     .filter(Boolean);
 
+/** The codes a draft holds (kept as text, so a draft saved before the picker still opens), as the picker's tags. */
+export function jelCodesOf(text: string): string[] {
+  return [...new Set(listOf(text, true))];
+}
+
 /** The body the schema checks: blank fields left out (as the platform drops them), numbers and lists parsed. */
 export function toBody(draft: DocumentDraft): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -103,7 +109,7 @@ export function toBody(draft: DocumentDraft): Record<string, unknown> {
   };
   if (!body.title) delete body.title;
   if (draft.abstract.trim()) body.abstract = draft.abstract.trim();
-  if (listOf(draft.jelCodes).length) body.jelCodes = listOf(draft.jelCodes, true);
+  if (jelCodesOf(draft.jelCodes).length) body.jelCodes = jelCodesOf(draft.jelCodes);
   if (listOf(draft.keywords).length) body.keywords = listOf(draft.keywords);
   if (draft.venue.trim()) body.venue = draft.venue.trim();
   if (draft.doi.trim()) body.doi = draft.doi.trim().replace(/^https?:\/\/(dx\.)?doi\.org\//i, "");

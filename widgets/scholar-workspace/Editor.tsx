@@ -7,7 +7,7 @@ import { checkForm, preloadValidators } from "../kit/form-check";
 import { scholarCalls } from "../kit/scholar-calls";
 import { scholarProfileCheck } from "../parts/scholar-workspace";
 import { draftKey, dropDraft, type ProfileDraft, readDraft, toBody, toDraft, writeDraft } from "./draft";
-import { JelPicker } from "./JelPicker";
+import { JelPicker } from "../parts/jel-picker";
 import { RowsEditor } from "./RowsEditor";
 import { PhotoField } from "./PhotoField";
 import { ChangeStatus, type ProfileChange } from "./ChangeStatus";
@@ -139,7 +139,7 @@ export default function Editor({ userId, authorCode, lang }: { userId: number; a
       <TextField label={t("editor.name")} value={draft.authorName} onChange={set("authorName")} error={errors.authorName} />
       <TextField label={t("editor.org")} value={draft.orgName} onChange={set("orgName")} error={errors.orgName} />
       <PhotoField url={draft.portraitUrl} onChange={set("portraitUrl")} error={errors.portraitUrl} />
-      <JelPicker chosen={draft.jelCodes} onChange={set("jelCodes")} lang={lang} error={errors.jelCodes} />
+      <JelPicker legend={t("sections.fields")} chosen={draft.jelCodes} onChange={set("jelCodes")} lang={lang} error={errors.jelCodes} />
       <RowsEditor
         legend={t("sections.work")}
         rows={draft.workHistory}

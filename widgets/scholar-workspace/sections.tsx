@@ -1,3 +1,4 @@
+import "../parts/jel-picker.css";
 import { useTranslation } from "react-i18next";
 import { asText, type Lang } from "../kit/page";
 

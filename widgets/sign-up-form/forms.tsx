@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "../kit/links";
+import { AgreementCheck } from "../parts/agreement-check";
 import { eventCalls } from "../kit/api";
 import type { UiSchema, WidgetProps } from "@rjsf/utils";
 import type { SubmitOutcome } from "../kit/form-drafts";
@@ -31,27 +31,18 @@ export interface SignUpFieldsProps {
   onSubmit: (value: Record<string, unknown>) => Promise<SubmitOutcome | undefined>;
 }
 
-/** The agreement box: the user ticks it themselves; its links open the texts they agree to. */
+/** The agreement box as a form field: the shared agreement check, its value true only when ticked. */
 function AgreementBox({ id, value, onChange, disabled, readonly, registry }: WidgetProps) {
-  const { t } = useTranslation("spec");
   const links = registry.formContext as { agreementLink: string; privacyLink: string };
   return (
-    <label className="sign-up-agreement" htmlFor={id}>
-      <input
-        id={id}
-        name={id}
-        type="checkbox"
-        checked={value === true}
-        disabled={disabled || readonly}
-        onChange={(event) => onChange(event.target.checked ? true : undefined)}
-      />
-      <span>
-        {t("signUp.agreePrefix")}
-        <Link to={links.agreementLink}>{t("signUp.agreement")}</Link>
-        {t("signUp.and")}
-        <Link to={links.privacyLink}>{t("signUp.privacy")}</Link>
-      </span>
-    </label>
+    <AgreementCheck
+      id={id}
+      checked={value === true}
+      disabled={disabled || readonly}
+      onChange={(checked) => onChange(checked ? true : undefined)}
+      agreementLink={links.agreementLink}
+      privacyLink={links.privacyLink}
+    />
   );
 }
 

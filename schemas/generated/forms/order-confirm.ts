@@ -2,7 +2,7 @@
 
 
 /**
- * Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon, and for goods the delivery address) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.
+ * Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon, for goods the delivery address, for a course the accepted agreement) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.
  */
 export type OrderConfirmForm = ({
 idempotencyKey: string
@@ -11,6 +11,10 @@ productId?: number
 quantity?: number
 userCouponId?: number
 addressId?: number
+/**
+ * The buyer ticked the agreement themselves; a new order for a course is refused without it (spec section 5).
+ */
+agree?: true
 } & {
 [k: string]: unknown
 })

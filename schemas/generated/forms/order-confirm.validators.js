@@ -3,7 +3,7 @@
 const module = { exports: {} };
 const exports = module.exports;
 exports["order-confirm"] = validate14;
-const schema32 = {"$id":"order-confirm","title":"OrderConfirmForm","description":"Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon, and for goods the delivery address) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.","type":"object","required":["idempotencyKey"],"properties":{"idempotencyKey":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$","errorMessage":"order:errors.idempotencyKey"},"orderNo":{"type":"string","pattern":"^[0-9]{8,32}$","errorMessage":"order:errors.orderNo"},"productId":{"type":"integer","minimum":1,"errorMessage":"order:errors.product"},"quantity":{"type":"integer","minimum":1,"maximum":99,"errorMessage":"order:errors.quantity"},"userCouponId":{"type":"integer","minimum":1,"errorMessage":"order:errors.coupon"},"addressId":{"type":"integer","minimum":1,"errorMessage":"order:confirm.needAddress"}},"oneOf":[{"required":["orderNo"]},{"required":["productId"]}],"errorMessage":{"required":{"idempotencyKey":"order:errors.idempotencyKey"},"oneOf":"order:errors.product"},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"personCenter:errors.nicknameRequired","type":"personCenter:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
+const schema32 = {"$id":"order-confirm","title":"OrderConfirmForm","description":"Confirming payment (/order/confirmPay): a new order (product, quantity, optional coupon, for goods the delivery address, for a course the accepted agreement) or another payment attempt for an unpaid order (orderNo), always with the submission's idempotency key.","type":"object","required":["idempotencyKey"],"properties":{"idempotencyKey":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$","errorMessage":"order:errors.idempotencyKey"},"orderNo":{"type":"string","pattern":"^[0-9]{8,32}$","errorMessage":"order:errors.orderNo"},"productId":{"type":"integer","minimum":1,"errorMessage":"order:errors.product"},"quantity":{"type":"integer","minimum":1,"maximum":99,"errorMessage":"order:errors.quantity"},"userCouponId":{"type":"integer","minimum":1,"errorMessage":"order:errors.coupon"},"addressId":{"type":"integer","minimum":1,"errorMessage":"order:confirm.needAddress"},"agree":{"description":"The buyer ticked the agreement themselves; a new order for a course is refused without it (spec section 5).","type":"boolean","enum":[true],"errorMessage":"spec:signUp.errors.agreeRequired"}},"oneOf":[{"required":["orderNo"]},{"required":["productId"]}],"errorMessage":{"required":{"idempotencyKey":"order:errors.idempotencyKey"},"oneOf":"order:errors.product"},"$defs":{"mobilePrefix":{"type":"string","pattern":"^[0-9]{1,4}$","default":"86","errorMessage":"verify:errors.prefixInvalid"},"phoneNumber":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[0-9]+$","errorMessage":{"minLength":"verify:errors.phoneRequired","type":"verify:errors.phoneRequired","pattern":"verify:errors.phoneInvalid","maxLength":"verify:errors.phoneInvalid"}},"mainlandPhone":{"type":"string","pattern":"^1[3-9][0-9]{9}$","errorMessage":"verify:errors.phoneInvalid"},"verCode":{"type":"string","minLength":1,"maxLength":6,"errorMessage":{"minLength":"verify:errors.codeRequired","type":"verify:errors.codeRequired","maxLength":"verify:errors.codeTooLong"}},"password":{"type":"string","pattern":"^[A-Za-z0-9]{6,18}$","errorMessage":"password:errors.format"},"email":{"type":"string","minLength":1,"maxLength":120,"format":"email","errorMessage":{"minLength":"verify:errors.emailRequired","format":"verify:errors.emailInvalid","maxLength":"verify:errors.emailInvalid","type":"verify:errors.emailRequired"}},"userSource":{"type":"string","maxLength":32,"pattern":"^[A-Za-z0-9_-]*$","errorMessage":"verify:errors.inviteInvalid"},"sourceUrl":{"type":"string","maxLength":500},"freeText":{"description":"Free text of at most 50, where an English word or a number counts as one (spec section 5).","type":"string","maxLength":500,"freeTextMax":50,"errorMessage":{"freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"nickname":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"personCenter:errors.nicknameRequired","type":"personCenter:errors.nicknameRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"researchField":{"type":"string","minLength":1,"maxLength":500,"freeTextMax":50,"errorMessage":{"minLength":"verify:errors.fieldRequired","type":"verify:errors.fieldRequired","freeTextMax":"verify:errors.freeTextTooLong","maxLength":"verify:errors.freeTextTooLong"}},"passwordNext":{"type":"string","minLength":1,"const":{"$data":"1/password"},"errorMessage":{"minLength":"password:errors.againRequired","const":"password:errors.mismatch","type":"password:errors.againRequired"}}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
 const pattern1 = new RegExp("^[0-9]{8,32}$", "u");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -411,9 +411,10 @@ vErrors = emErrs11;
 errors = emErrs11.length;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.agree !== undefined){
+let data6 = data.agree;
+if(typeof data6 !== "boolean"){
+const err35 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.agree.type,parentSchema:schema32.properties.agree,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -422,23 +423,72 @@ vErrors.push(err35);
 }
 errors++;
 }
+if(!(data6 === true)){
+const err36 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/enum",keyword:"enum",params:{allowedValues: schema32.properties.agree.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.agree.enum,parentSchema:schema32.properties.agree,data:data6};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err37 of vErrors){
+if(((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && ((err37.instancePath === instancePath+"/agree") || ((err37.instancePath.indexOf(instancePath+"/agree") === 0) && (err37.instancePath[instancePath+"/agree".length] === "/")))) && (err37.schemaPath.indexOf("#/properties/agree") === 0)) && (err37.schemaPath["#/properties/agree".length] === "/")){
+emErrs12.push(err37);
+err37.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err38 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"spec:signUp.errors.agreeRequired",schema:"spec:signUp.errors.agreeRequired",parentSchema:schema32.properties.agree,data:data6};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err39 of vErrors){
+if(!err39.emUsed){
+emErrs13.push(err39);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors0 = {"oneOf":[]};
 const templates0 = {};
-for(const err36 of vErrors){
-if((((((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath === instancePath)) && (err36.keyword in emErrors0)) && (err36.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err36.schemaPath.slice(1)))){
-emErrors0[err36.keyword].push(err36);
-err36.emUsed = true;
+for(const err41 of vErrors){
+if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath)) && (err41.keyword in emErrors0)) && (err41.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(1)))){
+emErrors0[err41.keyword].push(err41);
+err41.emUsed = true;
 }
 }
 for(const key0 in emErrors0){
 if(emErrors0[key0].length){
-const err37 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema32.errorMessage[key0],schema:schema32.errorMessage,parentSchema:schema32,data};
+const err42 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema32.errorMessage[key0],schema:schema32.errorMessage,parentSchema:schema32,data};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err42];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -447,13 +497,13 @@ const emErrors1 = {"required":{"idempotencyKey":[]}};
 const templates1 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err38 of vErrors){
-if((((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && (err38.instancePath === instancePath)) && (err38.keyword in emErrors1)) && (err38.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err38.schemaPath.slice(1)))){
-emPropParams0 = obj0[err38.keyword];
-emParamsErrors0 = emErrors1[err38.keyword][err38.params[emPropParams0]];
+for(const err43 of vErrors){
+if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath)) && (err43.keyword in emErrors1)) && (err43.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(1)))){
+emPropParams0 = obj0[err43.keyword];
+emParamsErrors0 = emErrors1[err43.keyword][err43.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err38);
-err38.emUsed = true;
+emParamsErrors0.push(err43);
+err43.emUsed = true;
 }
 }
 }
@@ -462,25 +512,25 @@ for(const keyProp0 in emErrors1[key1]){
 emParamsErrors0 = emErrors1[key1][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates1[key1] && templates1[key1][keyProp0];
-const err39 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
+const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key1][keyProp0],schema:schema32.errorMessage,parentSchema:schema32,data};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err44];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err44);
 }
 errors++;
 }
 }
 }
-const emErrs12 = [];
-for(const err40 of vErrors){
-if(!err40.emUsed){
-emErrs12.push(err40);
+const emErrs14 = [];
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs14.push(err45);
 }
 }
-vErrors = emErrs12;
-errors = emErrs12.length;
+vErrors = emErrs14;
+errors = emErrs14.length;
 }
 validate14.errors = vErrors;
 return errors === 0;

@@ -1,13 +1,27 @@
+import "./jel-picker.css";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../kit/page";
-import { type JelEntry, loadJelCodes, matchJel } from "../parts/scholar-workspace";
+import { type JelEntry, loadJelCodes, matchJel } from "./scholar-workspace";
 
 const MAX_FIELDS = 10;
 const SHOWN = 12;
 
-/** The JEL classification as a searchable picker: matches to add below the search, the chosen fields as removable tags. */
-export function JelPicker({ chosen, onChange, lang, error }: { chosen: string[]; onChange: (codes: string[]) => void; lang: Lang; error?: string }) {
+export interface JelPickerProps {
+  /** What the codes are for: a profile's research fields, a document's classification. */
+  legend: string;
+  chosen: string[];
+  onChange: (codes: string[]) => void;
+  lang: Lang;
+  /** The i18n key of the field's error, as the form's check names it. */
+  error?: string;
+}
+
+/**
+ * The JEL classification as a searchable picker (ADR 060, 088): matches to add below the search, the chosen codes as
+ * removable tags. The profile's research fields and a document's codes use this one picker.
+ */
+export function JelPicker({ legend, chosen, onChange, lang, error }: JelPickerProps) {
   const { t } = useTranslation("scholarWorkspace");
   const id = useId();
   const [entries, setEntries] = useState<JelEntry[]>([]);
@@ -27,7 +41,7 @@ export function JelPicker({ chosen, onChange, lang, error }: { chosen: string[];
 
   return (
     <fieldset className="jel-picker" aria-describedby={`${id}-error`}>
-      <legend>{t("sections.fields")}</legend>
+      <legend>{legend}</legend>
       <ul className="jel-tags" aria-label={t("jel.chosen")}>
         {chosen.map((code) => (
           <li key={code} className="jel-tag chosen">
