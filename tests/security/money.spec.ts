@@ -49,7 +49,7 @@ test("money paid after an order closed goes back and the buyer sees it; one cour
 
   // Paid after the buyer cancelled.
   const canceller = await newPerson(request);
-  const cancelled = (await callAs(request, canceller, "/order/confirmPay", { productId: courses[0].productId, idempotencyKey: key() })).data;
+  const cancelled = (await callAs(request, canceller, "/order/confirmPay", { productId: courses[0].productId, agree: true, idempotencyKey: key() })).data;
   expect((await callAs(request, canceller, "/order/cancel", { orderNo: cancelled.orderNo })).data.status).toBe("cancelled");
   const afterCancel = await expectRefunded(canceller, cancelled.orderNo, cancelled.paymentNo, "orderEnded");
   expect(afterCancel).toMatchObject({ status: "cancelled", refundedFen: cancelled.totalFen });
@@ -59,13 +59,13 @@ test("money paid after an order closed goes back and the buyer sees it; one cour
 
   // Paid after the order expired.
   const late = await newPerson(request);
-  const expired = (await callAs(request, late, "/order/confirmPay", { productId: courses[1].productId, idempotencyKey: key() })).data;
+  const expired = (await callAs(request, late, "/order/confirmPay", { productId: courses[1].productId, agree: true, idempotencyKey: key() })).data;
   await cashier(request, expired.paymentNo, "expire");
   expect((await expectRefunded(late, expired.orderNo, expired.paymentNo, "orderEnded")).status).toBe("expired");
 
   // The first attempt paid after "pay again" had paid the order.
   const twice = await newPerson(request);
-  const first = (await callAs(request, twice, "/order/confirmPay", { productId: courses[2].productId, idempotencyKey: key() })).data;
+  const first = (await callAs(request, twice, "/order/confirmPay", { productId: courses[2].productId, agree: true, idempotencyKey: key() })).data;
   const second = (await callAs(request, twice, "/order/confirmPay", { orderNo: first.orderNo, idempotencyKey: key() })).data;
   await cashier(request, second.paymentNo, "approve");
   const paidTwice = await expectRefunded(twice, first.orderNo, first.paymentNo, "orderPaid");
@@ -74,13 +74,13 @@ test("money paid after an order closed goes back and the buyer sees it; one cour
   // 30 submissions for one course at once, each with its own key: one order, one payment.
   const racer = await newPerson(request);
   const answers = await Promise.all(
-    Array.from({ length: 30 }, () => callAs(request, racer, "/order/confirmPay", { productId: courses[0].productId, idempotencyKey: key() })),
+    Array.from({ length: 30 }, () => callAs(request, racer, "/order/confirmPay", { productId: courses[0].productId, agree: true, idempotencyKey: key() })),
   );
   const orderNos = new Set(answers.map((answer) => answer.data?.orderNo));
   const paymentNos = new Set(answers.map((answer) => answer.data?.paymentNo));
   await cashier(request, [...paymentNos][0], "approve");
   const afterwards = await Promise.all(
-    Array.from({ length: 10 }, () => callAs(request, racer, "/order/confirmPay", { productId: courses[0].productId, idempotencyKey: key() })),
+    Array.from({ length: 10 }, () => callAs(request, racer, "/order/confirmPay", { productId: courses[0].productId, agree: true, idempotencyKey: key() })),
   );
   const racerOrders = (await callAs(request, racer, "/order/list", { pageSize: 50 })).data.total as number;
 

@@ -30,7 +30,7 @@ const courseId = (index: number) =>
 
 /** A course order the buyer has paid (a course is fulfilled as soon as it is paid). */
 async function paidCourseOrder(token: string, index = 0): Promise<{ orderNo: string; totalFen: number }> {
-  const order = (await call("/order/confirmPay", { body: { productId: courseId(index), idempotencyKey: key() }, token })).body.data;
+  const order = (await call("/order/confirmPay", { body: { productId: courseId(index), agree: true, idempotencyKey: key() }, token })).body.data;
   expect((await api.notifyPayment({ paymentNo: order.paymentNo, outcome: "succeeded", amountFen: order.totalFen })).data).toEqual({ result: "applied" });
   return order;
 }
@@ -93,7 +93,7 @@ describe("refund requests", () => {
 
   it("refuses an unpaid order, someone else's order, a reason not on the list and a note over 200 characters", async () => {
     const token = await newBuyer();
-    const placed = await call("/order/confirmPay", { body: { productId: courseId(0), idempotencyKey: key() }, token });
+    const placed = await call("/order/confirmPay", { body: { productId: courseId(0), agree: true, idempotencyKey: key() }, token });
     expect(placed.body.code, placed.body.message).toBe(200);
     const unpaid = placed.body.data;
     const refused = await askRefund(token, unpaid.orderNo);

@@ -267,7 +267,7 @@ describe("the payment simulator", () => {
   it("shows a payment, and approving it notifies the platform with a signed notice that pays the order", async () => {
     const { token } = await newUser();
     const productId = api.platform.db.prepare("SELECT id FROM products WHERE kind = 'course' ORDER BY id LIMIT 1").pluck().get();
-    const confirmed = await call("/order/confirmPay", { productId, idempotencyKey: "dev-tools-simulator-0001" }, token);
+    const confirmed = await call("/order/confirmPay", { productId, agree: true, idempotencyKey: "dev-tools-simulator-0001" }, token);
     expect(confirmed.code, confirmed.message).toBe(200);
     const { paymentNo, orderNo } = confirmed.data as { paymentNo: string; orderNo: string };
     const shown = await fetch(`${base}/dev/pay?paymentNo=${paymentNo}`);
@@ -286,7 +286,7 @@ describe("the payment simulator", () => {
   it("still offers a cancelled order's payment, and shows money approved after the cancel as refunded, with why (ADR 040)", async () => {
     const { token } = await newUser();
     const productId = api.platform.db.prepare("SELECT id FROM products WHERE kind = 'course' ORDER BY id LIMIT 1").pluck().get();
-    const { paymentNo, orderNo } = (await call("/order/confirmPay", { productId, idempotencyKey: "dev-tools-simulator-0002" }, token)).data as {
+    const { paymentNo, orderNo } = (await call("/order/confirmPay", { productId, agree: true, idempotencyKey: "dev-tools-simulator-0002" }, token)).data as {
       paymentNo: string;
       orderNo: string;
     };
