@@ -8,16 +8,22 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // same console store, as a deployment of two nodes runs.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-"));
 const SWEEPS = ["**/accessibility.spec.ts", "**/layout-sweep.spec.ts"];
+/**
+ * Checks of how fast a page answers (ADR 090): with shards side by side on two cores they measure the other shard, so
+ * scripts/e2e-shards.ts runs them alone afterwards: E2E_TIMED=apart leaves them out, E2E_TIMED=only runs just them.
+ */
+const TIMED = ["**/faults.spec.ts"];
+const timed = process.env.E2E_TIMED;
+const e2eProject =
+  timed === "only"
+    ? { name: "e2e", testDir: "tests/e2e", testMatch: TIMED }
+    : { name: "e2e", testDir: "tests/e2e", testIgnore: timed === "apart" ? [...SWEEPS, ...TIMED] : SWEEPS };
 
 export default defineConfig({
   // The browser suite, and the attack suite of tests/security (ADR 019) against the same server.
   // The walks over every page config (axe-core and the layout sweep, ADR 058) are a project of their own, run by
   // `npm run test:sweeps`: they take longer than CI's budget allows.
-  projects: [
-    { name: "e2e", testDir: "tests/e2e", testIgnore: SWEEPS },
-    { name: "security", testDir: "tests/security" },
-    { name: "sweeps", testDir: "tests/e2e", testMatch: SWEEPS },
-  ],
+  projects: [e2eProject, { name: "security", testDir: "tests/security" }, { name: "sweeps", testDir: "tests/e2e", testMatch: SWEEPS }],
   fullyParallel: false,
   workers: 1,
   // docs/decisions/012: a test that passes on its retry is reported as flaky, never silently.
