@@ -76,7 +76,9 @@ test("no navigation parameter leaves the site, in 50+ variants each", async ({ b
 
   // ?returnTo= of the payment simulator: its "back" link, and where its form sends the browser.
   const goods = ((await (await request.get("/api/course/list")).json()).data.list as { productId: number }[])[0];
-  const order = (await callAs(request, person, "/order/confirmPay", { productId: goods.productId, idempotencyKey: `redirects-${Date.now()}-suite` })).data;
+  const order = (
+    await callAs(request, person, "/order/confirmPay", { productId: goods.productId, agree: true, idempotencyKey: `redirects-${Date.now()}-suite` })
+  ).data;
   for (const variant of tried) {
     const page = await request.get(`/dev/pay?paymentNo=${order.paymentNo}&returnTo=${encodeURIComponent(variant)}`);
     for (const [, href] of (await page.text()).matchAll(/href="([^"]*)"/g))
