@@ -2,8 +2,8 @@ import { openDatabase, withStartupLock, type Db } from "./kernel/db.server.ts";
 import { createRouter, type PlatformApi } from "./kernel/router.server.ts";
 import { contentRoutes } from "./content.server.ts";
 import { createAccounts, type Accounts } from "./accounts/index.server.ts";
-import { scholarRoutes } from "./scholars.server.ts";
-import { scholarWorkspaceRoutes } from "./scholar-workspace.server.ts";
+import { scholarRoutes } from "./scholars/index.server.ts";
+import { scholarWorkspaceRoutes } from "./scholar-workspace/index.server.ts";
 import { scholarDocumentRoutes } from "./scholar-documents/routes.server.ts";
 import { recommendationRoutes } from "./recommendations/routes.server.ts";
 import { activityRoutes, type Promotions } from "./activity.server.ts";
@@ -43,11 +43,10 @@ import { circleCommentTarget } from "./circle/rules.server.ts";
 import { seedCircle } from "./circle-seed.server.ts";
 import { createQa } from "./qa/routes.server.ts";
 import { seedQa } from "./qa-seed.server.ts";
-import { jobRoutes } from "./jobs.server.ts";
-import { seedJobs } from "./jobs-seed.server.ts";
+import { jobRoutes, seedJobs } from "./jobs/index.server.ts";
 import { createEssays } from "./essays/routes.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
-import { opsConsoleRoutes } from "./ops.server.ts";
+import { opsConsoleRoutes } from "./ops/index.server.ts";
 import { eventAdminRoutes } from "./event-admin.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library/index.server.ts";
@@ -189,8 +188,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     [
       ...contentRoutes(),
       ...accounts.routes,
-      ...scholarRoutes(db, accounts, publicOrigin),
-      ...scholarWorkspaceRoutes(db, accounts, uploadsDir),
+      ...scholarRoutes(db, accounts),
+      ...scholarWorkspaceRoutes({ db, accounts, publicOrigin, uploadsDir }),
       ...scholarDocumentRoutes(db, accounts, uploadsDir),
       ...recommendationRoutes(db, accounts),
       ...activityRoutes(db, accounts, promotions),

@@ -27,7 +27,7 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ensureNginx, startNginx } from "./nginx-proxy.ts";
 import WebSocket from "ws";
-import { reviewClaim } from "../platform/scholars.server.ts";
+import { reviewClaim } from "../platform/scholar-workspace/index.server.ts";
 import { consoleClusterChecks } from "./cluster-console-checks.ts";
 import { startThrowawayPostgres } from "./postgres-cluster.ts";
 

@@ -9,7 +9,7 @@ import { type Envelope, fail, ok, type ApiContext, type RouteDefinition } from "
 import { say } from "../kernel/language.server.ts";
 import { paging, toItem } from "../content.server.ts";
 import { viewerIdOf } from "../community/rules.server.ts";
-import { toScholar } from "../scholars.server.ts";
+import { toScholar } from "../scholars/index.server.ts";
 import { authorsWithHeat, mutualFollows, reportIndustries, scholarCount, topReportsOf, userIdOfScholar } from "./queries.server.ts";
 import { recommend } from "./rules.server.ts";
 

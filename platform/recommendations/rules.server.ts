@@ -4,7 +4,7 @@
  */
 import type { Db } from "../kernel/db.server.ts";
 import { toItem, type ItemRow } from "../content.server.ts";
-import { readSections } from "../scholar-profiles.server.ts";
+import { readSections } from "../scholars/index.server.ts";
 import { interestRows, rankedItems, type Scored, topicsOfJel } from "./queries.server.ts";
 
 export interface Interest {

@@ -5,7 +5,7 @@
  * the blacklist; comments on questions and answers; bad input answered 400/404, never 500.
  */
 import { describe, expect, it } from "vitest";
-import { seedJobs } from "@platform/jobs-seed.server";
+import { seedJobs } from "@platform/jobs/index.server";
 import { seedQa } from "@platform/qa-seed.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 

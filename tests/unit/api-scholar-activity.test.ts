@@ -3,7 +3,7 @@
  * (feedback, task check, first-visit payloads, tracking, address-bind check): spec §3, §4, §7, §8.
  */
 import { describe, expect, it } from "vitest";
-import { reviewClaim } from "@platform/scholars.server";
+import { reviewClaim } from "@platform/scholar-workspace/index.server";
 import { useEmbeddedPlatform, type Lang } from "./embedded-platform-fixture";
 
 interface Scholar {

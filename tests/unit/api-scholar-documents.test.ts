@@ -4,7 +4,7 @@
  * others), the owner's list, and the counts and search of a scholar's works on /person.
  */
 import { describe, expect, it } from "vitest";
-import { reviewClaim } from "@platform/scholars.server";
+import { reviewClaim } from "@platform/scholar-workspace/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-05-01T10:00:00.000Z", { captchaTestMode: true });

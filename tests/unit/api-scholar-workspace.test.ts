@@ -4,8 +4,7 @@
  * after review, the JEL lookup and the co-author search.
  */
 import { describe, expect, it } from "vitest";
-import { reviewClaim } from "@platform/scholars.server";
-import { reviewProfileChange } from "@platform/scholar-profiles.server";
+import { reviewClaim, reviewProfileChange } from "@platform/scholar-workspace/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { plainPng } from "./image-samples";
 
