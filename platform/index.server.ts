@@ -22,13 +22,12 @@ import { robotRoutes } from "./robot/routes.server.ts";
 import { audienceRoutes } from "./audience/routes.server.ts";
 import { expressionRoutes } from "./live/expressions.server.ts";
 import { replyInChat } from "./robot/rules.server.ts";
-import { specialRoutes } from "./specials.server.ts";
-import { isSpecialsSeeded, seedSpecials } from "./specials-seed.server.ts";
+import { createSpecials, seedSpecials } from "./specials/index.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
 import { seedShop } from "./shop-seed.server.ts";
 import { shopRoutes } from "./shop.server.ts";
-import { createAddressBook } from "./addresses.server.ts";
-import { couponActivityRoutes } from "./coupon-activities.server.ts";
+import { createAddressBook } from "./addresses/index.server.ts";
+import { createCouponActivities } from "./coupon-activities/index.server.ts";
 import { audioBookRoutes } from "./audio-books/routes.server.ts";
 import { seedAudioBooks } from "./audio-books/seed.server.ts";
 import { createLedger, pointRoutes, seedPoints, sendSigninReminders } from "./points/index.server.ts";
@@ -47,7 +46,7 @@ import { jobRoutes, seedJobs } from "./jobs/index.server.ts";
 import { createEssays } from "./essays/routes.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
 import { opsConsoleRoutes } from "./ops/index.server.ts";
-import { eventAdminRoutes } from "./event-admin.server.ts";
+import { createEventAdmin } from "./event-admin/index.server.ts";
 import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library/index.server.ts";
 import { createCalendar } from "./calendar/index.server.ts";
@@ -131,7 +130,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     if (options.seed !== false) seedLive(db, now());
     if (options.seed !== false) seedRobot(db, now());
     if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
-    if (options.seed !== false && !isSpecialsSeeded(db)) seedSpecials(db, now());
+    if (options.seed !== false) seedSpecials(db, now());
     if (options.seed !== false) seedShop(db, now());
     if (options.seed !== false) seedPoints(db, now());
     if (options.seed !== false) seedAudioBooks(db, now());
@@ -205,11 +204,11 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...messages.routes,
       ...errorReportRoutes(db),
       ...embeddedMediaRoutes(db),
-      ...specialRoutes(db, accounts),
+      ...createSpecials(db, accounts).routes,
       ...orders.routes,
       ...shopRoutes(db, accounts),
       ...addressBook.routes,
-      ...couponActivityRoutes(db, accounts),
+      ...createCouponActivities(db, accounts).routes,
       ...createLuckyDraw(db, accounts, ledger, addressBook).routes,
       ...pointRoutes(db, accounts, { ledger, addressOf: addressBook.deliveryAddress }),
       ...membership.routes,
@@ -223,7 +222,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...libraryRoutes(db, accounts),
       ...createCalendar(db, accounts).routes,
       ...opsConsoleRoutes(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false }),
-      ...eventAdminRoutes(db),
+      ...createEventAdmin(db).routes,
     ],
     now,
     previewClockSecret,

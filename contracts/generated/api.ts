@@ -73,7 +73,7 @@ export interface ActivityGiveCouponGetGiveLinkAnswer {
 }
 
 /**
- * The data of GET /area/listAll's answer: provinces, their cities and districts (platform/addresses.server.ts, Division). Written by hand from the handler (ADR 069).
+ * The data of GET /area/listAll's answer: provinces, their cities and districts (platform/addresses/divisions.server.ts, Division). Written by hand from the handler (ADR 069).
  */
 export type AreaListAllAnswer = Division[];
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { loadDivisions, regionText } from "@platform/addresses.server";
+import { loadDivisions, regionText } from "@platform/addresses/index.server";
 
 const api = useEmbeddedPlatform("2027-06-01T04:00:00.000Z", { captchaTestMode: true });
 const { call } = api;

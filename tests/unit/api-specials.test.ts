@@ -10,8 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { answerChecker } from "./contract-fixture";
-import { eventState, planState } from "@platform/specials.server";
-import { nextJanuaryDeadline, SPECIAL_IDS, sessionPlanId } from "@platform/specials-seed.server";
+import { eventState, nextJanuaryDeadline, planState, SPECIAL_IDS, sessionPlanId } from "@platform/specials/index.server";
 import { PREVIEW_CLOCK_HEADER, PREVIEW_CLOCK_TTL_MS, signPreviewClock } from "@contracts/preview-clock.server";
 
 interface Body {

@@ -23,7 +23,7 @@ import { PageRenderer } from "~/renderer/PageRenderer";
 import type { AppServices } from "~/services";
 import { createPageConfigStore } from "@server/page-configs.server";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
-import { SPECIAL_IDS } from "@platform/specials-seed.server";
+import { SPECIAL_IDS } from "@platform/specials/index.server";
 import { i18nFor, type Lang } from "./render-widget";
 
 const run = promisify(execFile);

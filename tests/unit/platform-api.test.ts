@@ -6,7 +6,7 @@ import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.s
 import { answerChecker } from "./contract-fixture";
 import { createRouter } from "@platform/kernel/router.server";
 import { posterSvg, wrapTitle } from "@platform/content.server";
-import { CAMPAIGN_PLAN_COUNT } from "@platform/specials-seed.server";
+import { CAMPAIGN_PLAN_COUNT } from "@platform/specials/index.server";
 
 /** The content seed's 240 live plans and the sessions of the campaign specials. */
 const LIVE_PLANS = 240 + CAMPAIGN_PLAN_COUNT;

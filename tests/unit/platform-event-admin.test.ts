@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Ajv } from "ajv";
 import { readContract } from "@contracts/api-contracts.server";
-import { SPECIAL_IDS } from "@platform/specials-seed.server";
+import { SPECIAL_IDS } from "@platform/specials/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const platform = useEmbeddedPlatform("2026-11-20T04:00:00.000Z", { captchaTestMode: true });
