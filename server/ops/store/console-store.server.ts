@@ -347,6 +347,13 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     /** Counts a browser's tracking batch (already checked by the route). */
     recordTracking: analytics.record,
     scheduled,
+    /** True for the first node to claim this page's publish boundary (ADR 093): that node alone tells the CDN. */
+    claimBoundary: async (path: string, moment: string, at: Date) =>
+      (await engine.run("INSERT INTO ops_boundary_purges (path, boundary, claimed_at) VALUES (?, ?, ?) ON CONFLICT (path, boundary) DO NOTHING", [
+        path,
+        moment,
+        at.toISOString(),
+      ])) === 1,
     close: () => engine.close(),
   };
 }

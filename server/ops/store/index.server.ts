@@ -3,7 +3,8 @@ import { createConsoleStore, type ConsoleStore, type ConsoleStoreOptions } from 
 import { listenForPublishes, type PublishListener } from "./live-push.server.ts";
 import { openPostgresEngine } from "./postgres-engine.server.ts";
 import { openSqliteEngine } from "./sqlite-engine.server.ts";
-import { startScheduler, type Scheduler } from "./scheduled-publishes.server.ts";
+import { startScheduler, type Scheduler, type SchedulerClock } from "./scheduled-publishes.server.ts";
+import { startBoundaryWatch, type BoundaryWatch, type BoundaryWatchOptions } from "../publish-boundaries.server.ts";
 
 export interface ConsoleStoreLocation {
   /** postgres://… (CONSOLE_DATABASE_URL): the shared engine for many nodes. */
@@ -39,11 +40,22 @@ export function watchPublishes(store: ConsoleStore, onChange: () => void, log: (
 
 export type { ConsoleStore } from "./console-store.server.ts";
 
+/** Timers that do not keep the process alive, on this clock. */
+const nodeClock = (now: () => Date): SchedulerClock => ({
+  now,
+  setTimer: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout),
+});
+
 /** This node's timer for scheduled publishes (ADR 072), on the real clock. */
 export function startScheduledPublishes(store: ConsoleStore, now: () => Date, log: (line: string) => void): Scheduler {
-  return startScheduler(
-    store.scheduled,
-    { now, setTimer: (callback, ms) => setTimeout(callback, ms).unref(), clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout) },
-    log,
-  );
+  return startScheduler(store.scheduled, nodeClock(now), log);
+}
+
+/** This node's watch of its live configs' publish windows (ADR 093), claiming each purge in the store. */
+export function startPublishBoundaryWatch(
+  store: ConsoleStore,
+  options: Pick<BoundaryWatchOptions, "configs" | "dropRenders" | "purge" | "log"> & { now: () => Date },
+): BoundaryWatch {
+  return startBoundaryWatch({ ...options, claim: store.claimBoundary, clock: nodeClock(options.now) });
 }
