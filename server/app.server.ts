@@ -234,7 +234,12 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
   const purge = purgeOptions && cdnPurger(purgeOptions);
   // The console's store is this product's own data (ADR 052): SQLite for one node, PostgreSQL for many.
   const consoleStore = await openConsoleStore(
-    { databaseUrl: env.consoleDatabaseUrl, file: env.consoleDatabaseFile, legacyPlatformFile: platform ? env.databaseFile : undefined },
+    {
+      databaseUrl: env.consoleDatabaseUrl,
+      file: env.consoleDatabaseFile,
+      legacyPlatformFile: platform ? env.databaseFile : undefined,
+      mediaBucket: env.mediaBucket,
+    },
     { platform: consolePlatformOver(serverApi), log, onPublished: purge ? (change) => void purge(change) : undefined },
   );
   const seedFromRepository = async () => {

@@ -1,6 +1,7 @@
 import { join, dirname } from "node:path";
 import { createConsoleStore, type ConsoleStore, type ConsoleStoreOptions } from "./console-store.server.ts";
 import { listenForPublishes, type PublishListener } from "./live-push.server.ts";
+import { s3MediaBucket, type MediaBucketConfig } from "./media-bucket.server.ts";
 import { openPostgresEngine } from "./postgres-engine.server.ts";
 import { openSqliteEngine } from "./sqlite-engine.server.ts";
 import { startScheduler, type Scheduler, type SchedulerClock } from "./scheduled-publishes.server.ts";
@@ -13,6 +14,8 @@ export interface ConsoleStoreLocation {
   file: string;
   /** The embedded platform's file, whose console tables (before ADR 052) a new SQLite store takes once. */
   legacyPlatformFile?: string;
+  /** The S3-compatible bucket for the media library's images (MEDIA_S3_*, ADR 093); otherwise they are in the store. */
+  mediaBucket?: MediaBucketConfig | null;
 }
 
 /** Where the embedded engine keeps the store when nothing else is said: next to the embedded platform's file. */
@@ -25,7 +28,7 @@ export async function openConsoleStore(location: ConsoleStoreLocation, options: 
   const engine = location.databaseUrl
     ? await openPostgresEngine(location.databaseUrl, { log: options.log })
     : openSqliteEngine(location.file, { legacyPlatformFile: location.legacyPlatformFile });
-  return createConsoleStore(engine, options);
+  return createConsoleStore(engine, { ...options, mediaBucket: location.mediaBucket ? s3MediaBucket(location.mediaBucket) : options.mediaBucket });
 }
 
 /**
