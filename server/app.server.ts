@@ -16,8 +16,9 @@ import { loadCatalogues } from "@contracts/catalogues.server.ts";
 import { createPageConfigStore } from "./page-configs.server.ts";
 import { servedPlatformRoutes } from "./config-check.server.ts";
 import { opsConsole, previewServicesOf } from "./ops/console.server.ts";
-import { cdnPurger } from "./ops/cdn-purge.server.ts";
-import { openConsoleStore, startScheduledPublishes, watchPublishes, type ConsoleStore } from "./ops/store/index.server.ts";
+import { cdnPathPurger, cdnPurger } from "./ops/cdn-purge.server.ts";
+import { liveConfigs } from "./ops/publish-boundaries.server.ts";
+import { openConsoleStore, startPublishBoundaryWatch, startScheduledPublishes, watchPublishes, type ConsoleStore } from "./ops/store/index.server.ts";
 import { libraryRoutes } from "./ops/store/library-routes.server.ts";
 import { consolePlatformOver } from "./ops/store/platform-calls.server.ts";
 import { OPS_CONSOLE_PREFIX, PLATFORM_MEDIA } from "@contracts/platform-paths.ts";
@@ -227,10 +228,18 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
 
   const catalogues = loadCatalogues(root);
   let dropRenders = () => {};
-  const purge = env.cdnPurgeUrl ? cdnPurger({ url: env.cdnPurgeUrl, publicOrigin: env.publicOrigin, log }) : null;
+  let dropRendersOf = (_paths: string[]) => {};
+  let rearmBoundaries = () => {};
+  const purgeOptions = env.cdnPurgeUrl ? { url: env.cdnPurgeUrl, publicOrigin: env.publicOrigin, log } : null;
+  const purge = purgeOptions && cdnPurger(purgeOptions);
   // The console's store is this product's own data (ADR 052): SQLite for one node, PostgreSQL for many.
   const consoleStore = await openConsoleStore(
-    { databaseUrl: env.consoleDatabaseUrl, file: env.consoleDatabaseFile, legacyPlatformFile: platform ? env.databaseFile : undefined },
+    {
+      databaseUrl: env.consoleDatabaseUrl,
+      file: env.consoleDatabaseFile,
+      legacyPlatformFile: platform ? env.databaseFile : undefined,
+      mediaBucket: env.mediaBucket,
+    },
     { platform: consolePlatformOver(serverApi), log, onPublished: purge ? (change) => void purge(change) : undefined },
   );
   const seedFromRepository = async () => {
@@ -248,11 +257,23 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     // Pushed publishes arrive at once (ADR 053); the slow poll only covers a notification lost without a disconnect.
     pollMs: pushed ? 30_000 : 1_000,
     onRepositoryChange: seedFromRepository,
-    onLiveChange: () => dropRenders(),
+    onLiveChange: () => {
+      dropRenders();
+      rearmBoundaries();
+    },
   });
   const publishes = watchPublishes(consoleStore, () => void pages.refresh(), log);
   const scheduler = startScheduledPublishes(consoleStore, now, log);
   await pages.refresh();
+  // A live config's own publish window passing changes its page with no publish (ADR 093).
+  const boundaries = startPublishBoundaryWatch(consoleStore, {
+    configs: () => liveConfigs(pages),
+    dropRenders: (paths) => dropRendersOf(paths),
+    purge: purgeOptions && cdnPathPurger(purgeOptions),
+    now,
+    log,
+  });
+  rearmBoundaries = () => void boundaries.rearm();
   const clientDir = join(env.buildDir, "client");
   const widgetModuleUrls = development ? () => [] : widgetModuleResolver(clientDir);
 
@@ -493,6 +514,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     dropRenders = () => {
       cache = emptyCache();
     };
+    dropRendersOf = (paths) => cache.forget(paths);
     app.use((request, response, next) => cache(request, response, next));
   }
   // Inside the render cache, so what it keeps is the document as it left, under its hashed policy.
@@ -513,7 +535,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       pages.close();
       await publishes?.close();
       scheduler.stop();
-      await scheduler.settled();
+      boundaries.stop();
+      await Promise.all([scheduler.settled(), boundaries.settled()]);
       await consoleStore.close();
       await vite?.close();
       platform?.close();

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { dirname, join, resolve } from "node:path";
+import type { MediaBucketConfig } from "./ops/store/media-bucket.server.ts";
 
 export type AppEnv = "local" | "test" | "staging" | "production";
 
@@ -41,6 +42,8 @@ export interface ServerEnv {
   consoleDatabaseUrl: string | null;
   /** The console's SQLite store (CONSOLE_DATABASE_FILE), by default console.sqlite beside DATABASE_FILE. */
   consoleDatabaseFile: string;
+  /** The S3-compatible bucket the console's media library keeps its images in (MEDIA_S3_*, ADR 093); null: the store. */
+  mediaBucket: MediaBucketConfig | null;
   /** Told the URLs of a page that went live or was rolled back (CDN_PURGE_URL, ADR 053); null: no CDN to tell. */
   cdnPurgeUrl: string | null;
   /**
@@ -62,6 +65,28 @@ function readTrustProxy(value: string | undefined, problems: string[]): TrustPro
   });
   if (!valid) problems.push(`TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR subnets (got "${value}")`);
   return entries;
+}
+
+const MEDIA_S3_REQUIRED = ["MEDIA_S3_ENDPOINT", "MEDIA_S3_BUCKET", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const;
+
+/** The media bucket (ADR 093): all of MEDIA_S3_* or none; MEDIA_S3_REGION defaults to us-east-1. */
+function readMediaBucket(env: NodeJS.ProcessEnv, problems: string[]): MediaBucketConfig | null {
+  const given = [...MEDIA_S3_REQUIRED, "MEDIA_S3_REGION"].filter((name) => env[name]);
+  if (!given.length) return null;
+  const missing = MEDIA_S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length)
+    problems.push(`${missing.join(", ")} must be set too when ${given.join(", ")} ${given.length > 1 ? "are" : "is"} (the media bucket takes all of them)`);
+  const endpoint = env.MEDIA_S3_ENDPOINT ?? "";
+  if (endpoint && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(endpoint))
+    problems.push(`MEDIA_S3_ENDPOINT must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com (got "${endpoint}")`);
+  const bucket = env.MEDIA_S3_BUCKET ?? "";
+  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push(`MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "${bucket}")`);
+  const region = env.MEDIA_S3_REGION || "us-east-1";
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) problems.push(`MEDIA_S3_REGION must be a region name such as eu-central-1 (got "${region}")`);
+  return missing.length
+    ? null
+    : { endpoint, bucket, region, accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID ?? "", secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY ?? "" };
 }
 
 const BASE_URL_VARIABLE: Record<Exclude<AppEnv, "local">, string> = {
@@ -119,6 +144,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     problems.push("CONSOLE_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/console");
   const cdnPurgeUrl = env.CDN_PURGE_URL || null;
   if (cdnPurgeUrl && !/^https?:\/\/\S+$/.test(cdnPurgeUrl)) problems.push(`CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`);
+  const mediaBucket = readMediaBucket(env, problems);
   const previewClockSecret = env.PREVIEW_CLOCK_SECRET || null;
   if (previewClockSecret && previewClockSecret.length < 32) problems.push("PREVIEW_CLOCK_SECRET must be at least 32 characters");
   const databaseFile = env.DATABASE_FILE ?? join(root, "data", "platform.sqlite");
@@ -145,6 +171,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     platformTimeoutMs,
     consoleDatabaseUrl,
     consoleDatabaseFile: env.CONSOLE_DATABASE_FILE ?? join(dirname(databaseFile), "console.sqlite"),
+    mediaBucket,
     cdnPurgeUrl,
     previewClockSecret,
   };

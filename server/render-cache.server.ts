@@ -83,7 +83,17 @@ export function renderCache(options: { now: () => number; maxEntries?: number; c
     );
   };
 
-  return async (request: Request, response: Response, next: NextFunction) => {
+  /** Drops every kept render of these pages (documents and .data answers, any query, class, language, app type). */
+  const forget = (paths: Iterable<string>) => {
+    const dropped = new Set(paths);
+    for (const key of [...entries.keys()]) {
+      const url = key.split("|").slice(1, -2).join("|");
+      const path = url.split("?")[0].replace(/\.data$/, "");
+      if (dropped.has(path === "/_root" ? "/" : path)) entries.delete(key);
+    }
+  };
+
+  const middleware = async (request: Request, response: Response, next: NextFunction) => {
     const key = await keyOf(request, response);
     if (!key) return next();
     const signedIn = !key.startsWith("visitor|");
@@ -140,4 +150,5 @@ export function renderCache(options: { now: () => number; maxEntries?: number; c
     }) as Response["end"];
     next();
   };
+  return Object.assign(middleware, { forget });
 }

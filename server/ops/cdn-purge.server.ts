@@ -32,15 +32,14 @@ export function purgeUrls(publicOrigin: string, paths: Iterable<string>): string
 }
 
 /**
- * The CDN purge hook (ADR 053): after a publish or rollback, the page's URLs (its path and aliases, before and after)
- * are POSTed to CDN_PURGE_URL, so a public page does not wait out its s-maxage at the edge. It runs after the commit,
- * off the request: a CDN that is down delays nobody's publish, and is tried again a few times, then logged.
+ * Tells the CDN (CDN_PURGE_URL) that these paths changed: their URLs are POSTed as {"urls": [...]}. Runs off the request:
+ * a CDN that is down delays nobody, and is tried again a few times, then logged under `what` (which change it was).
  */
-export function cdnPurger(options: CdnPurgeOptions): (change: PublishedChange) => Promise<boolean> {
+export function cdnPathPurger(options: CdnPurgeOptions): (paths: Iterable<string>, what: string) => Promise<boolean> {
   const send = options.fetch ?? fetch;
   const attempts = options.attempts ?? 4;
-  return async (change) => {
-    const urls = purgeUrls(options.publicOrigin, new Set([change.path, ...pathsOf(change.text), ...pathsOf(change.previousText)]));
+  return async (paths, what) => {
+    const urls = purgeUrls(options.publicOrigin, new Set(paths));
     let failure = "";
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (attempt - 1)));
@@ -57,7 +56,16 @@ export function cdnPurger(options: CdnPurgeOptions): (change: PublishedChange) =
         failure = (error as Error).message;
       }
     }
-    options.log(`CDN purge of ${change.path} v${change.version} failed after ${attempts} tries (${failure}): ${urls.join(" ")}`);
+    options.log(`CDN purge of ${what} failed after ${attempts} tries (${failure}): ${urls.join(" ")}`);
     return false;
   };
+}
+
+/**
+ * The CDN purge hook (ADR 053): after a publish, a rollback or a scheduled go-live, the page's URLs (its path and
+ * aliases, before and after) are purged, so a public page does not wait out its s-maxage at the edge.
+ */
+export function cdnPurger(options: CdnPurgeOptions): (change: PublishedChange) => Promise<boolean> {
+  const purgePaths = cdnPathPurger(options);
+  return (change) => purgePaths([change.path, ...pathsOf(change.text), ...pathsOf(change.previousText)], `${change.path} v${change.version}`);
 }

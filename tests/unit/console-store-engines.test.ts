@@ -43,7 +43,12 @@ describe("the PostgreSQL engine", () => {
     const url = await freshPostgresDatabase("console_migrations_race");
     const stores = await Promise.all(Array.from({ length: 4 }, () => open({ databaseUrl: url, file: "" })));
     const applied = await stores[0].engine.all<{ name: string }>("SELECT name FROM console_migrations ORDER BY name");
-    expect(applied.map((row) => row.name)).toEqual(["001-console.sql", "002-media-analytics-schedule.sql", "003-staff-admin-audit.sql"]);
+    expect(applied.map((row) => row.name)).toEqual([
+      "001-console.sql",
+      "002-media-analytics-schedule.sql",
+      "003-staff-admin-audit.sql",
+      "004-boundary-purges-media-bucket.sql",
+    ]);
     const seeded = await Promise.all(stores.map((store) => store.seedFromDirectory(join(import.meta.dirname, "..", "..", "page-configs"), AT)));
     // One node took the repository's files; the others found them taken.
     expect(seeded.filter((count) => count > 0)).toHaveLength(1);

@@ -17,6 +17,7 @@ describe("readServerEnv", () => {
       consoleDatabaseFile: join(root, "data", "console.sqlite"),
       consoleDatabaseUrl: null,
       cdnPurgeUrl: null,
+      mediaBucket: null,
       pageConfigsDir: join(root, "page-configs"),
       buildDir: join(root, "build"),
       captchaTestMode: false,
@@ -28,6 +29,29 @@ describe("readServerEnv", () => {
       platformTimeoutMs: 5_000,
       previewClockSecret: null,
     });
+  });
+
+  it("reads the media bucket from all of MEDIA_S3_* or none, naming what is missing or wrong (ADR 093)", () => {
+    const bucket = {
+      MEDIA_S3_ENDPOINT: "https://s3.eu-central-1.amazonaws.com",
+      MEDIA_S3_BUCKET: "econscholar-media",
+      MEDIA_S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      MEDIA_S3_SECRET_ACCESS_KEY: "example-secret",
+    };
+    expect(readServerEnv({ ...bucket, MEDIA_S3_REGION: "eu-central-1" }, root).mediaBucket).toEqual({
+      endpoint: "https://s3.eu-central-1.amazonaws.com",
+      bucket: "econscholar-media",
+      region: "eu-central-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "example-secret",
+    });
+    expect(readServerEnv(bucket, root).mediaBucket?.region).toBe("us-east-1");
+    expect(() => readServerEnv({ MEDIA_S3_BUCKET: "econscholar-media" }, root)).toThrow(
+      /MEDIA_S3_ENDPOINT, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY must be set too when MEDIA_S3_BUCKET is/,
+    );
+    expect(() => readServerEnv({ ...bucket, MEDIA_S3_ENDPOINT: "s3.example.com" }, root)).toThrow(/MEDIA_S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => readServerEnv({ ...bucket, MEDIA_S3_BUCKET: "Media_Bucket" }, root)).toThrow(/MEDIA_S3_BUCKET must be a bucket name/);
+    expect(() => readServerEnv({ ...bucket, MEDIA_S3_REGION: "EU Central" }, root)).toThrow(/MEDIA_S3_REGION must be a region name/);
   });
 
   it("takes a preview clock secret only long enough to sign with (ADR 089)", () => {

@@ -4,6 +4,7 @@ import { createPageVersions, type DraftRow, type LiveVersion, type PublishedChan
 import type { SqlEngine } from "./sql-engine.server.ts";
 import { createAnalytics } from "./analytics.server.ts";
 import { altTexts, createMediaLibrary } from "./media.server.ts";
+import type { MediaBucket } from "./media-bucket.server.ts";
 import { createScheduledPublishes } from "./scheduled-publishes.server.ts";
 import { auditAutosave, auditEntries } from "./audit-log.server.ts";
 import { createStaffAdmin } from "./staff-admin.server.ts";
@@ -31,6 +32,8 @@ export interface ConsoleStoreOptions extends LoginLimits {
   platform: ConsolePlatform;
   /** Called after a publish or rollback committed (the CDN purge, ADR 053). */
   onPublished?: (change: PublishedChange) => void;
+  /** Where the media library keeps its images' bytes instead of the database (MEDIA_S3_*, ADR 093). */
+  mediaBucket?: MediaBucket | null;
 }
 
 export type { ConsoleCall } from "./answers.server.ts";
@@ -63,7 +66,7 @@ const draftAnswer = (row: DraftRow) => ({ path: row.path, text: row.text, baseVe
 export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptions) {
   const staff = createStaffAccess(engine, options, options.platform.spendCaptcha);
   const pages = createPageVersions(engine);
-  const media = createMediaLibrary(engine);
+  const media = createMediaLibrary(engine, options.mediaBucket ?? null);
   const analytics = createAnalytics(engine);
 
   const sessionOf = (call: ConsoleCall) => staff.sessionOf(call.session, call.at);
@@ -347,6 +350,13 @@ export function createConsoleStore(engine: SqlEngine, options: ConsoleStoreOptio
     /** Counts a browser's tracking batch (already checked by the route). */
     recordTracking: analytics.record,
     scheduled,
+    /** True for the first node to claim this page's publish boundary (ADR 093): that node alone tells the CDN. */
+    claimBoundary: async (path: string, moment: string, at: Date) =>
+      (await engine.run("INSERT INTO ops_boundary_purges (path, boundary, claimed_at) VALUES (?, ?, ?) ON CONFLICT (path, boundary) DO NOTHING", [
+        path,
+        moment,
+        at.toISOString(),
+      ])) === 1,
     close: () => engine.close(),
   };
 }

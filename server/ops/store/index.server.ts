@@ -1,9 +1,11 @@
 import { join, dirname } from "node:path";
 import { createConsoleStore, type ConsoleStore, type ConsoleStoreOptions } from "./console-store.server.ts";
 import { listenForPublishes, type PublishListener } from "./live-push.server.ts";
+import { s3MediaBucket, type MediaBucketConfig } from "./media-bucket.server.ts";
 import { openPostgresEngine } from "./postgres-engine.server.ts";
 import { openSqliteEngine } from "./sqlite-engine.server.ts";
-import { startScheduler, type Scheduler } from "./scheduled-publishes.server.ts";
+import { startScheduler, type Scheduler, type SchedulerClock } from "./scheduled-publishes.server.ts";
+import { startBoundaryWatch, type BoundaryWatch, type BoundaryWatchOptions } from "../publish-boundaries.server.ts";
 
 export interface ConsoleStoreLocation {
   /** postgres://… (CONSOLE_DATABASE_URL): the shared engine for many nodes. */
@@ -12,6 +14,8 @@ export interface ConsoleStoreLocation {
   file: string;
   /** The embedded platform's file, whose console tables (before ADR 052) a new SQLite store takes once. */
   legacyPlatformFile?: string;
+  /** The S3-compatible bucket for the media library's images (MEDIA_S3_*, ADR 093); otherwise they are in the store. */
+  mediaBucket?: MediaBucketConfig | null;
 }
 
 /** Where the embedded engine keeps the store when nothing else is said: next to the embedded platform's file. */
@@ -24,7 +28,7 @@ export async function openConsoleStore(location: ConsoleStoreLocation, options: 
   const engine = location.databaseUrl
     ? await openPostgresEngine(location.databaseUrl, { log: options.log })
     : openSqliteEngine(location.file, { legacyPlatformFile: location.legacyPlatformFile });
-  return createConsoleStore(engine, options);
+  return createConsoleStore(engine, { ...options, mediaBucket: location.mediaBucket ? s3MediaBucket(location.mediaBucket) : options.mediaBucket });
 }
 
 /**
@@ -39,11 +43,22 @@ export function watchPublishes(store: ConsoleStore, onChange: () => void, log: (
 
 export type { ConsoleStore } from "./console-store.server.ts";
 
+/** Timers that do not keep the process alive, on this clock. */
+const nodeClock = (now: () => Date): SchedulerClock => ({
+  now,
+  setTimer: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout),
+});
+
 /** This node's timer for scheduled publishes (ADR 072), on the real clock. */
 export function startScheduledPublishes(store: ConsoleStore, now: () => Date, log: (line: string) => void): Scheduler {
-  return startScheduler(
-    store.scheduled,
-    { now, setTimer: (callback, ms) => setTimeout(callback, ms).unref(), clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout) },
-    log,
-  );
+  return startScheduler(store.scheduled, nodeClock(now), log);
+}
+
+/** This node's watch of its live configs' publish windows (ADR 093), claiming each purge in the store. */
+export function startPublishBoundaryWatch(
+  store: ConsoleStore,
+  options: Pick<BoundaryWatchOptions, "configs" | "dropRenders" | "purge" | "log"> & { now: () => Date },
+): BoundaryWatch {
+  return startBoundaryWatch({ ...options, claim: store.claimBoundary, clock: nodeClock(options.now) });
 }

@@ -3,13 +3,15 @@ import { sniffImage } from "@contracts/images.server.ts";
 import { processImage } from "@contracts/images.server.ts";
 import { ALT_MAX_LENGTH, MEDIA_PREFIX, type MediaItem } from "@contracts/ops-library.ts";
 import { audit, ConsoleRefusal } from "./answers.server.ts";
+import type { MediaBucket } from "./media-bucket.server.ts";
 import type { SqlEngine, SqlRunner } from "./sql-engine.server.ts";
 
 /**
  * The console's media library (ADR 072): images re-encoded by the one image pipeline (ADR 041: pixel and frame limits,
- * upright, no metadata), kept as bytes in the console's store so every node serves them, named by their SHA-256 so
- * their URL never changes meaning and is cached for a year. A replaced image keeps serving at its URL (pages that
- * named it stay whole); the library lists only the newest of each.
+ * upright, no metadata), kept where every node reaches them — as bytes in the console's store, or in an S3-compatible
+ * bucket when one is configured (ADR 093) — named by their SHA-256 so their URL never changes meaning and is cached
+ * for a year. A replaced image keeps serving at its URL (pages that named it stay whole); the library lists only the
+ * newest of each. An image kept in the database before a bucket was configured is still served from there.
  */
 
 const EXTENSION_OF = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" } as const;
@@ -30,7 +32,10 @@ interface MediaRow {
 
 const COLUMNS = "id, hash, content_type, width, height, alt_zh, alt_en, uploaded_by, uploaded_at, replaced_by";
 
-export const mediaUrl = (hash: string, type: keyof typeof EXTENSION_OF) => `${MEDIA_PREFIX}${hash}.${EXTENSION_OF[type]}`;
+/** An image's content-addressed name (`<sha-256>.<ext>`): the last part of its URL and its key in the bucket. */
+const fileName = (hash: string, type: keyof typeof EXTENSION_OF) => `${hash}.${EXTENSION_OF[type]}`;
+
+export const mediaUrl = (hash: string, type: keyof typeof EXTENSION_OF) => `${MEDIA_PREFIX}${fileName(hash, type)}`;
 
 const itemOf = (row: MediaRow, replaces: number | null = null): MediaItem => ({
   id: row.id,
@@ -55,8 +60,8 @@ export function altTexts(params: Record<string, unknown>): { zh: string; en: str
   return { zh: read("altZh"), en: read("altEn") };
 }
 
-/** The media library on either engine. */
-export function createMediaLibrary(engine: SqlEngine) {
+/** The media library on either engine, its bytes in the database or in `bucket`. */
+export function createMediaLibrary(engine: SqlEngine, bucket: MediaBucket | null = null) {
   const byId = (runner: SqlRunner, id: number) => runner.get<MediaRow>(`SELECT ${COLUMNS} FROM ops_media WHERE id = ?`, [id]);
 
   /** Re-encodes the upload (refusing what the pipeline refuses) and keeps it; the same bytes twice are one item. */
@@ -66,6 +71,9 @@ export function createMediaLibrary(engine: SqlEngine) {
     const image = await processImage(input.bytes, type, "circle");
     if (!image.ok) throw new ConsoleRefusal(422, `the image was refused: ${image.reason}`, { field: "file", reason: image.reason });
     const hash = createHash("sha256").update(image.bytes).digest("hex");
+    // In the bucket before the row is committed, so no row names an object that is not there; the same bytes again
+    // are the same object, so a retry or a duplicate costs nothing.
+    if (bucket) await bucket.put(fileName(hash, image.type), image.bytes, image.type, hash);
     return engine.transaction(async (tx) => {
       await tx.lock(`media:${hash}`);
       const replaced = input.replaces === undefined ? null : await byId(tx, input.replaces);
@@ -75,8 +83,19 @@ export function createMediaLibrary(engine: SqlEngine) {
       const row =
         existing ??
         (await tx.get<MediaRow>(
-          `INSERT INTO ops_media (hash, content_type, bytes, width, height, alt_zh, alt_en, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-          [hash, image.type, image.bytes, image.width, image.height, input.alt.zh, input.alt.en, input.by, input.at.toISOString()],
+          `INSERT INTO ops_media (hash, content_type, bytes, stored_in, width, height, alt_zh, alt_en, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+          [
+            hash,
+            image.type,
+            bucket ? Buffer.alloc(0) : image.bytes,
+            bucket ? "bucket" : "database",
+            image.width,
+            image.height,
+            input.alt.zh,
+            input.alt.en,
+            input.by,
+            input.at.toISOString(),
+          ],
         ));
       if (!row) throw new Error("the media row was not written");
       if (replaced) await tx.run("UPDATE ops_media SET replaced_by = ? WHERE id = ?", [row.id, replaced.id]);
@@ -109,9 +128,15 @@ export function createMediaLibrary(engine: SqlEngine) {
   const file = async (name: string): Promise<{ bytes: Buffer; contentType: string } | null> => {
     const match = /^([0-9a-f]{64})\.(jpg|png|gif)$/.exec(name);
     if (!match) return null;
-    const row = await engine.get<{ bytes: Buffer; content_type: string }>("SELECT bytes, content_type FROM ops_media WHERE hash = ?", [match[1]]);
+    const row = await engine.get<{ bytes: Buffer; content_type: string; stored_in: "database" | "bucket" }>(
+      "SELECT bytes, content_type, stored_in FROM ops_media WHERE hash = ?",
+      [match[1]],
+    );
     if (!row || row.content_type !== TYPE_OF[match[2]]) return null;
-    return { bytes: Buffer.from(row.bytes), contentType: row.content_type };
+    if (row.stored_in === "database") return { bytes: Buffer.from(row.bytes), contentType: row.content_type };
+    if (!bucket) throw new Error(`${name} is kept in the media bucket, but MEDIA_S3_* are not set on this node`);
+    const bytes = await bucket.get(name);
+    return bytes && { bytes, contentType: row.content_type };
   };
 
   return { upload, list, describe, file };
