@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createVariantStore, type VariantRequest } from "@contracts/image-variants.server.ts";
 import { sniffImage } from "@contracts/images.server.ts";
 import { processImage } from "@contracts/images.server.ts";
 import { ALT_MAX_LENGTH, MEDIA_PREFIX, type MediaItem } from "@contracts/ops-library.ts";
@@ -28,6 +31,12 @@ interface MediaRow {
   replaced_by: number | null;
 }
 
+/**
+ * Where this node keeps the library's variants: made on first request from the bytes in the store and named by the
+ * original's hash, so every node makes the same files and none needs sharing (a lost folder is made again).
+ */
+const DEFAULT_VARIANTS_DIRECTORY = join(tmpdir(), "econscholar-media-variants");
+
 const COLUMNS = "id, hash, content_type, width, height, alt_zh, alt_en, uploaded_by, uploaded_at, replaced_by";
 
 export const mediaUrl = (hash: string, type: keyof typeof EXTENSION_OF) => `${MEDIA_PREFIX}${hash}.${EXTENSION_OF[type]}`;
@@ -56,7 +65,8 @@ export function altTexts(params: Record<string, unknown>): { zh: string; en: str
 }
 
 /** The media library on either engine. */
-export function createMediaLibrary(engine: SqlEngine) {
+export function createMediaLibrary(engine: SqlEngine, variantsDirectory = DEFAULT_VARIANTS_DIRECTORY) {
+  const variants = createVariantStore(variantsDirectory);
   const byId = (runner: SqlRunner, id: number) => runner.get<MediaRow>(`SELECT ${COLUMNS} FROM ops_media WHERE id = ?`, [id]);
 
   /** Re-encodes the upload (refusing what the pipeline refuses) and keeps it; the same bytes twice are one item. */
@@ -105,13 +115,27 @@ export function createMediaLibrary(engine: SqlEngine) {
       return itemOf(row);
     });
 
-  /** The bytes served at a library URL's name (`<hash>.<ext>`), or null. */
-  const file = async (name: string): Promise<{ bytes: Buffer; contentType: string } | null> => {
+  /**
+   * The bytes served at a library URL's name (`<hash>.<ext>`), or one of its variants (ADR 091) when asked; null for
+   * a name the library does not hold, a GIF's variant (GIFs have none) or an image that cannot be resized.
+   */
+  const file = async (name: string, asked: VariantRequest | null = null): Promise<{ bytes: Buffer; contentType: string } | null> => {
     const match = /^([0-9a-f]{64})\.(jpg|png|gif)$/.exec(name);
     if (!match) return null;
-    const row = await engine.get<{ bytes: Buffer; content_type: string }>("SELECT bytes, content_type FROM ops_media WHERE hash = ?", [match[1]]);
-    if (!row || row.content_type !== TYPE_OF[match[2]]) return null;
-    return { bytes: Buffer.from(row.bytes), contentType: row.content_type };
+    const originalBytes = async () => {
+      const row = await engine.get<{ bytes: Buffer }>("SELECT bytes FROM ops_media WHERE hash = ?", [match[1]]);
+      return row ? Buffer.from(row.bytes) : null;
+    };
+    const row = await engine.get<{ content_type: string }>("SELECT content_type FROM ops_media WHERE hash = ?", [match[1]]);
+    const type = TYPE_OF[match[2]];
+    if (!row || row.content_type !== type) return null;
+    if (!asked) {
+      const bytes = await originalBytes();
+      return bytes && { bytes, contentType: type };
+    }
+    if (type === "image/gif") return null;
+    const variant = await variants.get(name, type, asked, originalBytes);
+    return variant?.ok ? { bytes: variant.bytes, contentType: variant.contentType } : null;
   };
 
   return { upload, list, describe, file };
