@@ -10,7 +10,7 @@
  * exception that escapes. A variant is never wider than its original: an original narrower than the width asked for
  * is encoded at its own width.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { VARIANT_CONTENT_TYPE, type VariantFormat, type VariantWidth } from "./image-variants.ts";
@@ -81,6 +81,17 @@ export function variantFileName(name: string, request: VariantRequest): string {
   return `${name.slice(0, dot)}.w${request.width}.${request.format ?? name.slice(dot + 1)}`;
 }
 
+/** Writes a made variant whole under its name; a folder that cannot take it only means it is made again next time. */
+function keep(file: string, bytes: Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
 /**
  * Variants kept in a folder: the first request of each makes it (one at a time, so at most one image is being
  * encoded per process whatever arrives together; requests for the same variant meanwhile share that work) and
@@ -95,11 +106,7 @@ export function createVariantStore(directory: string) {
   const make = (file: string, original: Buffer, type: VariantSourceType, request: VariantRequest) => {
     const turn = queue.then(async () => {
       const variant = await makeVariant(original, type, request);
-      if (variant.ok) {
-        const temporary = `${file}.${process.pid}.tmp`;
-        writeFileSync(temporary, variant.bytes);
-        renameSync(temporary, file);
-      }
+      if (variant.ok) keep(file, variant.bytes);
       return variant;
     });
     queue = turn.catch(() => undefined);

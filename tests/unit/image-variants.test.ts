@@ -99,6 +99,15 @@ describe("the variant store", () => {
     expect(existsSync(join(directory, "c.w360.avif"))).toBe(false);
   });
 
+  it("still serves a variant it could not keep (a folder gone or read-only)", async () => {
+    const directory = temporary("variants-gone-");
+    const store = createVariantStore(directory);
+    rmSync(directory, { recursive: true });
+    const variant = await store.get("d.png", "image/png", { width: 360, format: "webp" }, async () => plainPng(800, 400));
+    expect(variant).toMatchObject({ ok: true, contentType: "image/webp" });
+    expect(existsSync(directory)).toBe(false);
+  });
+
   it("names variants after their original, width and format", () => {
     expect(variantFileName("abc.jpg", { width: 720, format: "webp" })).toBe("abc.w720.webp");
     expect(variantFileName("abc.png", { width: 1080 })).toBe("abc.w1080.png");
