@@ -15,7 +15,7 @@ import { hasVariants, readVariantQuery, variantSrcSet, variantUrl } from "@contr
 import { createVariantStore, makeVariant, variantFileName } from "@contracts/image-variants.server";
 import { createEmbeddedPlatform } from "@platform/index.server";
 import { storeImage } from "@platform/files.server";
-import { Art } from "../../widgets/parts/art";
+import { Art, FillArt } from "../../widgets/parts/art";
 import { handmadeGif, handmadePng, hugePng, lyingPng, plainJpeg, plainPng } from "./image-samples";
 
 const UPLOAD = "/api/file/download?name=0123456789abcdef0123456789abcdef.jpg";
@@ -208,6 +208,17 @@ describe("Art in sizes", () => {
       `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="${variantSrcSet(UPLOAD, "avif").replaceAll("&", "&amp;")}" imageSizes="(min-width: 720px) 720px, 100vw"/>`,
     );
     expect(html.match(/<link /g)).toHaveLength(1);
+  });
+
+  it("fills a circle grid's cell with an upload in sizes, lazily, and leaves other images one <img>", () => {
+    const html = renderToString(createElement(FillArt, { src: UPLOAD, alt: "图 1", sizes: "118px" }));
+    expect(html).toContain('<source type="image/avif"');
+    expect(html).toContain(
+      `<img src="${UPLOAD}" srcSet="${variantSrcSet(UPLOAD).replaceAll("&", "&amp;")}" sizes="118px" alt="图 1" loading="lazy"/></picture>`,
+    );
+    expect(renderToString(createElement(FillArt, { src: "/api/file/download?name=2-1.png", alt: "图 1", sizes: "118px" }))).toBe(
+      '<img src="/api/file/download?name=2-1.png" alt="图 1" loading="lazy"/>',
+    );
   });
 
   it("renders art without variants exactly as before: one <img>", () => {

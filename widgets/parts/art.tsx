@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { preload } from "react-dom";
 import { hasVariants, VARIANT_CONTENT_TYPE, VARIANT_FORMATS, variantSrcSet } from "@contracts/image-variants";
 
@@ -68,6 +69,21 @@ export function Art({ src, alt, shape, placement, span, className }: ArtProps) {
       decoding="async"
     />
   );
+  return inSizes(src, sizes, image);
+}
+
+/**
+ * Art that fills a box its container sizes (a cell of a circle post's image grid), so it has no intrinsic size of its
+ * own: lazy, and in sizes like Art, `sizes` being the cell's width.
+ */
+export function FillArt({ src, alt, sizes }: { src: string; alt: string; sizes: string }) {
+  const variants = hasVariants(src);
+  const image = <img src={src} srcSet={variants ? variantSrcSet(src) : undefined} sizes={variants ? sizes : undefined} alt={alt} loading="lazy" />;
+  return inSizes(src, sizes, image);
+}
+
+/** The <img> alone for art without variants; else a <picture> offering AVIF, then WebP, then the <img>'s own srcset. */
+function inSizes(src: string, sizes: string, image: ReactElement): ReactElement {
   if (!hasVariants(src)) return image;
   return (
     <picture className="art-picture">
