@@ -11,6 +11,8 @@ import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { limitCostly } from "./community/rules.server.ts";
 import { type ImagePurpose, type ImageRefusal, type ImageType, MAX_FRAMES, processImage, sniffImage } from "@contracts/images.server.ts";
+import { readVariantQuery } from "@contracts/image-variants.ts";
+import { createVariantStore } from "@contracts/image-variants.server.ts";
 
 export type { ImageType };
 
@@ -38,6 +40,21 @@ export function isStoredImageUrl(uploadsDir: string, url: unknown): boolean {
   if (typeof url !== "string" || !url.startsWith("/api/file/download?name=")) return false;
   const name = url.slice("/api/file/download?name=".length);
   return STORED_NAME.test(name) && existsSync(join(uploadsDir, name));
+}
+
+const plainAnswer = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain" } });
+
+/** An image's bytes as served: never read as anything else, cached for a year (its URL never changes meaning). */
+function imageAnswer(bytes: Buffer, contentType: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": contentType,
+      // Never read as anything but the image it was stored as: a polyglot (a GIF header before a script) stays a GIF.
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
+  });
 }
 
 /** The uploader's message for an image the pipeline refused (images.server.ts), in their language. */
@@ -81,19 +98,24 @@ export function fileRoutes(db: Db, accounts: Accounts, uploadsDir: string): Rout
     return ok({ url: storeImage(uploadsDir, image.bytes, image.type) });
   };
 
-  const download = (context: ApiContext) => {
+  // Variants are kept beside their originals (`<name>.w720.avif`), so every node sharing the uploads folder shares them.
+  const variants = createVariantStore(uploadsDir);
+
+  /** The stored image, or one of its variants (ADR 091) when `w` (and `f`) ask for one. */
+  const download = async (context: ApiContext) => {
     const name = String(context.params.name ?? "");
     const file = join(uploadsDir, name);
-    if (!STORED_NAME.test(name) || !existsSync(file)) return new Response("not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-    return new Response(new Uint8Array(readFileSync(file)), {
-      headers: {
-        "Content-Type": TYPE_OF_EXTENSION[name.slice(-3)],
-        // Never read as anything but the image it was stored as: a polyglot (a GIF header before a script) stays a GIF.
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "public, max-age=31536000, immutable",
-      },
-    });
+    if (!STORED_NAME.test(name) || !existsSync(file)) return plainAnswer(404, "not found");
+    const type = TYPE_OF_EXTENSION[name.slice(-3)];
+    const asked = readVariantQuery(context.params.w, context.params.f);
+    if (asked === null) return imageAnswer(readFileSync(file), type);
+    if (asked === "invalid") return plainAnswer(400, "w must be 360, 720 or 1080 and f avif or webp");
+    // A GIF may be animated: it is served as it is, in no other size.
+    if (type === "image/gif") return plainAnswer(404, "GIF images have no variants");
+    const variant = await variants.get(name, type, asked, async () => readFileSync(file));
+    if (!variant) return plainAnswer(404, "not found");
+    if (!variant.ok) return plainAnswer(422, `the image cannot be resized (${variant.reason})`);
+    return imageAnswer(variant.bytes, variant.contentType);
   };
 
   const profile = accounts.withUser((context: ApiContext, user) => {

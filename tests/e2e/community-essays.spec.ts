@@ -162,6 +162,27 @@ test("a followers-only article is read by its writer and a follower, by no stran
   await expect(page.getByLabel("标题（必填，最多 50 字）")).toHaveCount(0);
 });
 
+test("an uploaded cover reaches a 390 px phone as a phone-width AVIF, not the uploaded original (ADR 091)", async ({ page }) => {
+  const writer = await logInByCode(page.request);
+  const title = `事件研究的窗口选择 ${Date.now()}`;
+  await releaseByApi(page, writer, title, "public");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/essayList?tab=1");
+  const cover = page.locator(".list-item", { hasText: title }).locator("img.list-image");
+  await expect(cover).toHaveJSProperty("complete", true);
+  const shown = await cover.evaluate((image: HTMLImageElement) => ({
+    src: image.getAttribute("src") ?? "",
+    current: image.currentSrc,
+    width: image.naturalWidth,
+  }));
+  // The 750 px cover in a 132 px thumbnail on a 2.625× screen: the 360 px AVIF is the candidate Chromium picks.
+  expect(shown.current).toBe(`${new URL(shown.src, page.url()).href}&w=360&f=avif`);
+  expect(shown.width).toBeLessThanOrEqual(720);
+  const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+  expect(fetched).toContain(shown.current);
+  expect(fetched).not.toContain(new URL(shown.src, page.url()).href);
+});
+
 test("a draft the platform cannot take stays on the device, survives a reload and is saved once the platform answers", async ({ page }) => {
   const writer = await logInByCode(page.request);
   // The platform is busy (as while it restarts): every autosave is turned away.

@@ -48,6 +48,19 @@ function mediaSuite(ops: OpsFixture) {
     expect(exifHasGps(metadata.exif)).toBe(false);
     expect(bytes.includes(Buffer.from(CAMERA_MAKE))).toBe(false);
 
+    // In sizes (ADR 091): a phone width as WebP, immutable like the original; only the listed widths are made.
+    const variant = await ops.request(`${item.url}?w=360&f=webp`);
+    expect([variant.status, variant.headers.get("content-type"), variant.headers.get("cache-control")]).toEqual([
+      200,
+      "image/webp",
+      "public, max-age=31536000, immutable",
+    ]);
+    const webp = Buffer.from(await variant.arrayBuffer());
+    expect([webp.subarray(0, 4).toString("latin1"), webp.subarray(8, 12).toString("latin1")]).toEqual(["RIFF", "WEBP"]);
+    const original = await sharp(Buffer.from(await (await ops.request(`${item.url}?w=360`)).arrayBuffer())).metadata();
+    expect([original.format, original.width]).toEqual(["jpeg", 360]);
+    expect((await ops.request(`${item.url}?w=500&f=webp`)).status).toBe(400);
+
     for (const search of ["全景", "STAGE"]) {
       const list = (await (await ops.request(`/ops/api/media?search=${encodeURIComponent(search)}`, { cookie })).json()) as { items: MediaItem[] };
       expect(list.items.map((found) => found.id)).toEqual([item.id]);

@@ -59,7 +59,16 @@ export default function ContentList({ props, data, nodeId, sourceName }: WidgetR
             return (
               <li key={asText(item.id) || index} className="list-item">
                 <SmartLink to={asText(view.link)} className="list-link">
-                  {asText(view.image) && <Art className="list-image" src={asText(view.image)} alt="" shape="poster" placement={artPlacement(nodeId, index)} />}
+                  {asText(view.image) && (
+                    <Art
+                      className="list-image"
+                      src={asText(view.image)}
+                      alt=""
+                      shape="poster"
+                      span={variant === "grid" ? "half" : "thumb"}
+                      placement={artPlacement(nodeId, index)}
+                    />
+                  )}
                   <div className="list-body">
                     {badge && <span className={`badge tone-${asText(view.badgeTone) || badgeValue || "default"}`}>{badge}</span>}
                     <h3 className="list-title">{asText(view.title)}</h3>

@@ -54,7 +54,15 @@ export default function LiveList({ props, data, nodeId, sourceName }: WidgetRend
               <li key={asText(item.id) || index} className={`live-item state-${status}`} data-live-id={asText(item.id)} data-live-status={status}>
                 <SmartLink to={asText(item.link)} className="live-link">
                   <div className="live-cover">
-                    {asText(item.cover) && <Art src={asText(item.cover)} alt="" shape="poster" placement={artPlacement(nodeId, index)} />}
+                    {asText(item.cover) && (
+                      <Art
+                        src={asText(item.cover)}
+                        alt=""
+                        shape="poster"
+                        span={variant === "grid" ? "half" : "thumb"}
+                        placement={artPlacement(nodeId, index)}
+                      />
+                    )}
                     {Number.isInteger(status) && <span className={`live-state state-${status}`}>{t(`status.${status}`)}</span>}
                   </div>
                   <div className="live-body">

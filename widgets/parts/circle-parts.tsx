@@ -1,4 +1,5 @@
 import "./circle-parts.css";
+import { FillArt } from "./art";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi, circleCalls, isSuccess } from "../kit/api";
@@ -47,6 +48,8 @@ export function PostAuthor({ post }: { post: CirclePost }) {
 
 /** One image is shown large and four in a 2×2 square, as phones' galleries show them; other counts in rows of three. */
 const GRID_SHAPE: Record<number, string> = { 1: " circle-images-one", 4: " circle-images-four" };
+/** A grid cell's width (circle-parts.css): one image 240 px, otherwise a third of 360 px or half of 240 px. */
+const GRID_CELL_WIDTH: Record<number, string> = { 1: "240px" };
 
 /**
  * A post's images: one shown large, four in a 2×2 square, other counts in rows of three (up to 3×3). Each opens the
@@ -58,7 +61,9 @@ export function ImageGrid({ images, link, onOpen }: { images: string[]; link?: s
   return (
     <ul className={`circle-images${GRID_SHAPE[images.length] ?? ""}`} data-testid="circle-images">
       {images.map((url, index) => {
-        const image = <img src={url} alt={t("viewer.image", { index: index + 1, count: images.length })} loading="lazy" />;
+        const image = (
+          <FillArt src={url} alt={t("viewer.image", { index: index + 1, count: images.length })} sizes={GRID_CELL_WIDTH[images.length] ?? "118px"} />
+        );
         return (
           <li key={url}>
             {onOpen ? (

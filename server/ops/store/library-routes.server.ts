@@ -13,6 +13,7 @@ import {
   type TrackedAction,
   type TrackingBatch,
 } from "@contracts/ops-library.ts";
+import { readVariantQuery } from "@contracts/image-variants.ts";
 import type { ApiClient } from "~/api/api-client.ts";
 import { activityCalls } from "~/api/calls.ts";
 import { sameSiteWrites } from "../../security.server.ts";
@@ -94,8 +95,13 @@ export function libraryRoutes(options: LibraryRoutesOptions): Router {
   // A name the library does not hold goes on: /media/ also holds the site's own files (public/media) and the
   // platform's posters and audio, served after this router.
   router.get(`${MEDIA_PREFIX}:name`, (request, response, next) => {
+    const asked = readVariantQuery(request.query.w, request.query.f);
+    if (asked === "invalid") {
+      response.status(400).type("text/plain").send("w must be 360, 720 or 1080 and f avif or webp");
+      return;
+    }
     store
-      .mediaFile(String(request.params.name))
+      .mediaFile(String(request.params.name), asked)
       .then((file) => {
         if (!file) {
           next();

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createVariantStore, type VariantRequest } from "@contracts/image-variants.server.ts";
 import { sniffImage } from "@contracts/images.server.ts";
 import { processImage } from "@contracts/images.server.ts";
 import { ALT_MAX_LENGTH, MEDIA_PREFIX, type MediaItem } from "@contracts/ops-library.ts";
@@ -30,6 +33,12 @@ interface MediaRow {
   replaced_by: number | null;
 }
 
+/**
+ * Where this node keeps the library's variants: made on first request from the bytes in the store and named by the
+ * original's hash, so every node makes the same files and none needs sharing (a lost folder is made again).
+ */
+const DEFAULT_VARIANTS_DIRECTORY = join(tmpdir(), "econscholar-media-variants");
+
 const COLUMNS = "id, hash, content_type, width, height, alt_zh, alt_en, uploaded_by, uploaded_at, replaced_by";
 
 /** An image's content-addressed name (`<sha-256>.<ext>`): the last part of its URL and its key in the bucket. */
@@ -60,8 +69,9 @@ export function altTexts(params: Record<string, unknown>): { zh: string; en: str
   return { zh: read("altZh"), en: read("altEn") };
 }
 
-/** The media library on either engine, its bytes in the database or in `bucket`. */
-export function createMediaLibrary(engine: SqlEngine, bucket: MediaBucket | null = null) {
+/** The media library on either engine, its bytes in the database or in `bucket`, its phone widths made on request. */
+export function createMediaLibrary(engine: SqlEngine, bucket: MediaBucket | null = null, variantsDirectory = DEFAULT_VARIANTS_DIRECTORY) {
+  const variants = createVariantStore(variantsDirectory);
   const byId = (runner: SqlRunner, id: number) => runner.get<MediaRow>(`SELECT ${COLUMNS} FROM ops_media WHERE id = ?`, [id]);
 
   /** Re-encodes the upload (refusing what the pipeline refuses) and keeps it; the same bytes twice are one item. */
@@ -124,19 +134,34 @@ export function createMediaLibrary(engine: SqlEngine, bucket: MediaBucket | null
       return itemOf(row);
     });
 
-  /** The bytes served at a library URL's name (`<hash>.<ext>`), or null. */
-  const file = async (name: string): Promise<{ bytes: Buffer; contentType: string } | null> => {
+  /**
+   * The bytes served at a library URL's name (`<hash>.<ext>`), or one of its variants (ADR 091) when asked; null for
+   * a name the library does not hold, a GIF's variant (GIFs have none) or an image that cannot be resized.
+   */
+  const file = async (name: string, asked: VariantRequest | null = null): Promise<{ bytes: Buffer; contentType: string } | null> => {
     const match = /^([0-9a-f]{64})\.(jpg|png|gif)$/.exec(name);
     if (!match) return null;
-    const row = await engine.get<{ bytes: Buffer; content_type: string; stored_in: "database" | "bucket" }>(
-      "SELECT bytes, content_type, stored_in FROM ops_media WHERE hash = ?",
+    const row = await engine.get<{ content_type: string; stored_in: "database" | "bucket" }>(
+      "SELECT content_type, stored_in FROM ops_media WHERE hash = ?",
       [match[1]],
     );
-    if (!row || row.content_type !== TYPE_OF[match[2]]) return null;
-    if (row.stored_in === "database") return { bytes: Buffer.from(row.bytes), contentType: row.content_type };
-    if (!bucket) throw new Error(`${name} is kept in the media bucket, but MEDIA_S3_* are not set on this node`);
-    const bytes = await bucket.get(name);
-    return bytes && { bytes, contentType: row.content_type };
+    const type = TYPE_OF[match[2]];
+    if (!row || row.content_type !== type) return null;
+    const originalBytes = async (): Promise<Buffer | null> => {
+      if (row.stored_in === "bucket") {
+        if (!bucket) throw new Error(`${name} is kept in the media bucket, but MEDIA_S3_* are not set on this node`);
+        return bucket.get(name);
+      }
+      const stored = await engine.get<{ bytes: Buffer }>("SELECT bytes FROM ops_media WHERE hash = ?", [match[1]]);
+      return stored ? Buffer.from(stored.bytes) : null;
+    };
+    if (!asked) {
+      const bytes = await originalBytes();
+      return bytes && { bytes, contentType: type };
+    }
+    if (type === "image/gif") return null;
+    const variant = await variants.get(name, type, asked, originalBytes);
+    return variant?.ok ? { bytes: variant.bytes, contentType: variant.contentType } : null;
   };
 
   return { upload, list, describe, file };
