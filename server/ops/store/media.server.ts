@@ -141,10 +141,9 @@ export function createMediaLibrary(engine: SqlEngine, bucket: MediaBucket | null
   const file = async (name: string, asked: VariantRequest | null = null): Promise<{ bytes: Buffer; contentType: string } | null> => {
     const match = /^([0-9a-f]{64})\.(jpg|png|gif)$/.exec(name);
     if (!match) return null;
-    const row = await engine.get<{ content_type: string; stored_in: "database" | "bucket" }>(
-      "SELECT content_type, stored_in FROM ops_media WHERE hash = ?",
-      [match[1]],
-    );
+    const row = await engine.get<{ content_type: string; stored_in: "database" | "bucket" }>("SELECT content_type, stored_in FROM ops_media WHERE hash = ?", [
+      match[1],
+    ]);
     const type = TYPE_OF[match[2]];
     if (!row || row.content_type !== type) return null;
     const originalBytes = async (): Promise<Buffer | null> => {
