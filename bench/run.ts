@@ -7,7 +7,7 @@
  *  3. SSR throughput of /home, beside a plain node:http server replaying the same HTML: what rendering costs, with
  *     the anonymous render cache (ADR 009) as visitors meet it and with every request rendered, at 10 and 50
  *     connections; and the server CPU per uncached render of /home against the floor app's per request (issue 32).
- *  4. Signed-in /home and a signed-in article, as the second person of a class meets them (ADR 083), beside static
+ *  4. Signed-in /home and a signed-in document page, as the second person of a class meets them (ADR 083), beside static
  *     serving of the same bytes (issue 32).
  *  5. Reading a 40-formula article against a plain one of the same length, uncached: server CPU per read (issue 32).
  *  6. Every goal of issues 15 and 32 these measure, against its target, PASS or FAIL, and a summary of them all.
@@ -44,8 +44,11 @@ const CONNECTIONS = 10;
 const MANY_CONNECTIONS = 50;
 const KB = 1024;
 /** Pages that are mostly one long list: their loader data is held to the same budget as /home's. */
-/** The detail page measured signed in: the first article the article list shows. */
-const SIGNED_IN_DETAIL = { list: "/essayList", detail: "/essayInfo" };
+/**
+ * The detail page measured signed in: the first document the document list shows. (An article's page is never shared:
+ * its source sets no cache time, so every read of it renders, for visitors too.)
+ */
+const SIGNED_IN_DETAIL = { list: "/docList", detail: "/docDetail" };
 const LIST_PAGES = ["/liveList", "/docList", "/videoIndex", "/scienceMeetingList", "/essayList", "/qaList", "/jobList", "/authorList", "/bookList", "/circle"];
 
 /** The targets of issue 15 measured here (the first-load ones live with the first-load measurement). */
