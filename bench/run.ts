@@ -45,8 +45,8 @@ const MANY_CONNECTIONS = 50;
 const KB = 1024;
 /** Pages that are mostly one long list: their loader data is held to the same budget as /home's. */
 /**
- * The detail page measured signed in: the first document the document list shows. (An article's page is never shared:
- * its source sets no cache time, so every read of it renders, for visitors too.)
+ * The detail page measured signed in: the first document the document list shows, a detail page as people meet them.
+ * (An article's page sets no cache time, so every read of it renders, for visitors too.)
  */
 const SIGNED_IN_DETAIL = { list: "/docList", detail: "/docDetail" };
 const LIST_PAGES = ["/liveList", "/docList", "/videoIndex", "/scienceMeetingList", "/essayList", "/qaList", "/jobList", "/authorList", "/bookList", "/circle"];
