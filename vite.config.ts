@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { createManualChunks, widgetManifestEntries, browserWidgetModules } from "./vite.chunks";
+import { browserWidgetModules, createManualChunks, minifyFirstLoad, widgetManifestEntries } from "./vite.chunks";
 import { serviceWorker } from "./scripts/service-worker-build";
 
 /**
@@ -24,7 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ownReactI18next(import.meta.dirname),
     reactRouter(),
     tsconfigPaths(),
-    ...(isSsrBuild ? [] : [widgetManifestEntries(import.meta.dirname), browserWidgetModules(import.meta.dirname), serviceWorker(import.meta.dirname)]),
+    ...(isSsrBuild
+      ? []
+      : [widgetManifestEntries(import.meta.dirname), minifyFirstLoad(), browserWidgetModules(import.meta.dirname), serviceWorker(import.meta.dirname)]),
   ],
   build: {
     manifest: true,

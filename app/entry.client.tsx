@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { browserI18n } from "~/i18n/browser-i18n";
 import { loadWidgetComponents } from "~/renderer/widget-components";
-import { installErrorReports } from "~/browser/error-reports";
+import { installErrorReports } from "~/browser/report-error";
 
 installErrorReports();
 

@@ -5,8 +5,17 @@
 import type { Server } from "node:http";
 
 export const HOST = "127.0.0.1";
-const FIRST_PORT = 3300;
-const LAST_PORT = 3399;
+
+/** BENCH_PORTS ("first-last", default 3300-3399) moves the range, so runs on a shared machine stay out of each other's ports. */
+export function readPortRange(value = process.env.BENCH_PORTS): { first: number; last: number } {
+  if (value === undefined || value === "") return { first: 3300, last: 3399 };
+  const match = /^(\d+)-(\d+)$/.exec(value);
+  const [first, last] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
+  if (!(first >= 1024 && first <= last && last <= 65535)) throw new Error(`BENCH_PORTS must be "first-last", two ports from 1024 to 65535 (got "${value}")`);
+  return { first, last };
+}
+
+const { first: FIRST_PORT, last: LAST_PORT } = readPortRange();
 
 /** Tries each port of the range in turn (something else may hold some of them) and resolves with the one taken. */
 export async function listenInRange(server: Server): Promise<number> {

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { EmbeddedPlatform } from "@platform/index.server.ts";
-import { measureThroughput, type LoadSettings } from "./throughput.ts";
+import { measureCpu, type LoadSettings } from "./throughput.ts";
 
 /** Forty formulas, display and inline, about 6 KB of text: a methods section. */
 const FORMULA_ARTICLE = Array.from({ length: 40 }, (_, index) =>
@@ -54,12 +54,8 @@ async function releaseArticle(origin: string, token: string, title: string, cont
 }
 
 async function readCost(label: string, url: string, settings: LoadSettings, warmUpSeconds: number): Promise<ReadCost> {
-  const before = process.cpuUsage();
-  const load = await measureThroughput(url, settings, warmUpSeconds);
-  const cpu = process.cpuUsage(before);
-  // The warm-up's requests used CPU too: count them at the measured rate.
-  const requests = load.totalRequests + load.requestsPerSecond * warmUpSeconds;
-  return { label, cpuMsPerRead: (cpu.user + cpu.system) / 1000 / requests, requestsPerSecond: load.requestsPerSecond };
+  const { load, cpuMsPerRequest } = await measureCpu(url, settings, warmUpSeconds);
+  return { label, cpuMsPerRead: cpuMsPerRequest, requestsPerSecond: load.requestsPerSecond };
 }
 
 export async function measureArticleReads(

@@ -12,6 +12,8 @@ import { listenInRange, HOST } from "./net.ts";
 export interface LoadSettings {
   connections: number;
   seconds: number;
+  /** Sent with every request (a signed-in person's Cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -38,7 +40,8 @@ const CHILD_GRACE_MS = 30_000;
 
 export function runAutocannon(url: string, settings: LoadSettings): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const args = [autocannonCli, "--json", "--no-progress", "-c", String(settings.connections), "-d", String(settings.seconds), url];
+    const headers = Object.entries(settings.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+    const args = [autocannonCli, "--json", "--no-progress", "-c", String(settings.connections), "-d", String(settings.seconds), ...headers, url];
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -75,6 +78,21 @@ export function runAutocannon(url: string, settings: LoadSettings): Promise<Load
 export async function measureThroughput(url: string, settings: LoadSettings, warmUpSeconds: number): Promise<LoadResult> {
   await runAutocannon(url, { ...settings, seconds: warmUpSeconds });
   return runAutocannon(url, settings);
+}
+
+export interface CpuCost {
+  load: LoadResult;
+  /** This process's CPU time (user and system) per request: the servers under test run here, autocannon does not. */
+  cpuMsPerRequest: number;
+}
+
+/** measureThroughput while this process's CPU time is counted; the warm-up's requests are counted at the measured rate. */
+export async function measureCpu(url: string, settings: LoadSettings, warmUpSeconds: number): Promise<CpuCost> {
+  const before = process.cpuUsage();
+  const load = await measureThroughput(url, settings, warmUpSeconds);
+  const cpu = process.cpuUsage(before);
+  const requests = load.totalRequests + load.requestsPerSecond * warmUpSeconds;
+  return { load, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / requests };
 }
 
 /** Headers that describe one connection or one transfer rather than the response; node:http sets its own. */

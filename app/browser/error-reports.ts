@@ -1,6 +1,7 @@
 /**
  * Reports the browser's uncaught errors, rejected promises and widget failures to the platform (ADR 063): once per kind
  * and message per session, at most ten a session, trimmed of personal data before they leave (contracts/error-report.ts).
+ * Loaded the first time an error happens (app/browser/report-error.ts), so no first load carries it (ADR 097).
  */
 import { cleanReport, ERROR_REPORT_LIMITS, ERROR_REPORT_PATH, type ErrorReportKind } from "@contracts/error-report";
 import { browserApi } from "~/api/browser-api";
@@ -41,10 +42,4 @@ export function reportError(kind: ErrorReportKind, error: unknown, widget?: stri
     return; // Without storage the once-per-session promise cannot be kept: nothing is sent.
   }
   void browserApi.request(ERROR_REPORT_PATH, { method: "POST", params: { ...report } });
-}
-
-/** Listens for what nothing else caught; called once when the page starts. */
-export function installErrorReports(): void {
-  window.addEventListener("error", (event) => reportError("error", event.error ?? event.message));
-  window.addEventListener("unhandledrejection", (event) => reportError("rejection", event.reason));
 }

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { reportError } from "~/browser/error-reports";
+import { reportError } from "~/browser/report-error";
 
 interface Props {
   type: string;
