@@ -109,22 +109,32 @@ export function EmojiInsert({
   );
 }
 
-/** A schema form's textarea with the emoji panel under it (`"ui:widget": "emojiText"`), for the comment boxes. */
-export function EmojiTextarea({ id, value, onChange, onBlur, disabled, placeholder, label, options, autofocus }: WidgetProps) {
+/**
+ * A schema form's textarea with the emoji panel under it (`"ui:widget": "emojiText"`), for the comment boxes. It keeps
+ * its own text as well, and its field name, so what is typed before the form runtime arrives (whose changes are ignored
+ * until then) stays on screen and is carried over from the plain form.
+ */
+export function EmojiTextarea({ id, name, value, onChange, onBlur, disabled, placeholder, label, options, autofocus }: WidgetProps) {
   const field = useRef<HTMLTextAreaElement>(null);
-  const text = typeof value === "string" ? value : "";
-  const change = (next: string) => onChange(next === "" ? undefined : next);
+  const given = typeof value === "string" ? value : "";
+  const [text, setText] = useState(given);
+  useEffect(() => setText(given), [given]);
+  const change = (next: string) => {
+    setText(next);
+    onChange(next === "" ? undefined : next);
+  };
   return (
     <div className="emoji-text">
       <textarea
         ref={field}
         id={id}
+        name={name}
         className="form-control"
         rows={Number(options.rows ?? 3)}
         value={text}
         disabled={disabled}
         placeholder={placeholder}
-        aria-label={label}
+        aria-label={placeholder || label}
         // biome-ignore lint/a11y/noAutofocus: the box opens because the person asked to write
         autoFocus={autofocus}
         onChange={(event) => change(event.target.value)}
