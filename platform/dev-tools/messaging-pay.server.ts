@@ -63,7 +63,7 @@ export function messagingPayTools(router: DevRouter, tools: MessagingPayTools): 
       page(
         "Messaging-app payment (simulated)",
         `<p>This page stands in for the messaging app's cashier. The product's page asked it to pay:</p>
-<pre class="code">${escapeHtml(bridgeCall(payment))}</pre>
+<pre class="code" style="white-space: pre-wrap; overflow-wrap: anywhere">${escapeHtml(bridgeCall(payment))}</pre>
 <dl><dt>Order</dt><dd>${escapeHtml(payment.order_no)} — ${escapeHtml(payment.title)}</dd><dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd></dl>
 <form method="post" action="/dev/pay/jsapi">${hidden}${actions}</form>${back ? `<p><a href="${escapeHtml(back)}">Back to the shop</a></p>` : ""}`,
       ),
