@@ -20,6 +20,8 @@ import { seedLive } from "./live/seed.server.ts";
 import { seedRobot } from "./robot/seed.server.ts";
 import { robotRoutes } from "./robot/routes.server.ts";
 import { audienceRoutes } from "./audience/routes.server.ts";
+import { sharingRoutes } from "./sharing/routes.server.ts";
+import { messagingPayRoutes } from "./messaging-pay/routes.server.ts";
 import { expressionRoutes } from "./live/expressions.server.ts";
 import { replyInChat } from "./robot/rules.server.ts";
 import { createSpecials, seedSpecials } from "./specials/index.server.ts";
@@ -200,6 +202,14 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...liveRoom.routes,
       ...robotRoutes(db),
       ...audienceRoutes(db, accounts),
+      ...sharingRoutes(db, accounts),
+      // The embedded platform stands for the payment provider too: its JSAPI payments are paid on the simulator's page.
+      ...messagingPayRoutes(db, accounts, {
+        appId: "embedded-share",
+        key: platformSecret(db, "jsapi"),
+        simulatorUrl: (paymentNo) => `/dev/pay/jsapi?paymentNo=${encodeURIComponent(paymentNo)}`,
+        authorizeUrl: (back) => `/dev/wxoauth?redirect_uri=${encodeURIComponent(back)}&state=pay`,
+      }),
       ...expressionRoutes(),
       ...messages.routes,
       ...errorReportRoutes(db),

@@ -5,19 +5,12 @@ import { allow } from "./kernel/rate-limits.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { isBlocked, positiveId, refuseRiskWords } from "./community/rules.server.ts";
 import { isStoredImageUrl } from "./files.server.ts";
+import { formKit, validateBody } from "./kernel/request-body.server.ts";
+import { directMessageSchema, directMessageValidators } from "@schemas/generated/form-kits.ts";
+import type { DirectMessageForm } from "@schemas/generated/forms.ts";
 import { LIVE } from "./live/rules.server.ts";
 import { notify } from "./notices.server.ts";
-import {
-  DIRECT_RATE,
-  DIRECT_TEXT_LIMIT,
-  directChannel,
-  IM_API,
-  NOTICE_CHANNEL,
-  peerOf,
-  type ImChannel,
-  type ImMessage,
-  type NoticeKind,
-} from "@contracts/messages.ts";
+import { DIRECT_RATE, directChannel, IM_API, NOTICE_CHANNEL, peerOf, type ImChannel, type ImMessage, type NoticeKind } from "@contracts/messages.ts";
 
 /**
  * The message centre (issue 31, ADR 063, migration 031): notices the platform writes where things happen (notify),
@@ -78,6 +71,7 @@ function directMessage(row: DirectRow, viewerId: number): ImMessage {
 }
 
 const PAGE_SIZE = 30;
+const directMessageKit = formKit(directMessageSchema, directMessageValidators);
 
 export function createMessages(db: Db, accounts: Accounts, uploadsDir: string) {
   const unreadNotices = db.prepare("SELECT COUNT(*) FROM im_notices WHERE user_id = ? AND read_at IS NULL").pluck();
@@ -144,18 +138,32 @@ export function createMessages(db: Db, accounts: Accounts, uploadsDir: string) {
     });
   };
 
-  /** One direct message: to a person who exists and neither blocked the other, without risk words, within the rate. */
+  /**
+   * One direct message, checked with the composer's own schema: to a person who exists and neither blocked the other,
+   * text without risk words or a picture /file/upload stored (through the image pipeline), within the rate.
+   */
   const send = (context: ApiContext, user: UserRow): Envelope => {
-    const peerId = positiveId(context.params.toUserId);
-    const peer = peerId ? (userById.get(peerId) as UserRow | undefined) : undefined;
+    const body = validateBody<DirectMessageForm>(context, directMessageKit);
+    if (!body.ok) return body.envelope;
+    const peer = userById.get(body.value.toUserId) as UserRow | undefined;
     if (!peer || peer.id === user.id || peer.disabled) return fail(404, say(context, "收信人不存在", "No such recipient"));
-    const text = typeof context.params.text === "string" ? context.params.text.trim() : "";
-    const imageUrl = typeof context.params.imageUrl === "string" ? context.params.imageUrl : "";
+    const text = body.value.text ?? "";
+    const imageUrl = body.value.imageUrl ?? "";
     if (!text && !imageUrl) return fail(400, say(context, "请输入消息内容", "Write a message"), { field: "text" });
-    if ([...text].length > DIRECT_TEXT_LIMIT)
-      return fail(400, say(context, `消息不能超过${DIRECT_TEXT_LIMIT}个字`, `A message may be at most ${DIRECT_TEXT_LIMIT} characters`), { field: "text" });
     if (imageUrl && !isStoredImageUrl(uploadsDir, imageUrl))
       return fail(400, say(context, "图片无效，请重新上传", "That image is not valid. Please upload it again"), { field: "image" });
+    const refused = refusal(context, user, peer, text);
+    if (refused) return refused;
+    const id = Number(
+      db
+        .prepare("INSERT INTO im_direct_messages (sender_id, recipient_id, text, image_url, created_at) VALUES (?, ?, ?, ?, ?)")
+        .run(user.id, peer.id, text, imageUrl, context.now().toISOString()).lastInsertRowid,
+    );
+    return ok(directMessage(db.prepare("SELECT * FROM im_direct_messages WHERE id = ?").get(id) as DirectRow, user.id), say(context, "已发送", "Sent"));
+  };
+
+  /** Why a message may not go, the same for text and pictures: the blacklist either way, risk words, the rate. */
+  const refusal = (context: ApiContext, user: UserRow, peer: UserRow, text: string): Envelope | null => {
     if (isBlocked(db, peer.id, user.id))
       return fail(403, say(context, "对方已将你加入黑名单，无法发送", "This person has blocked you; the message was not sent"), { blocked: "byPeer" });
     if (isBlocked(db, user.id, peer.id))
@@ -164,12 +172,7 @@ export function createMessages(db: Db, accounts: Accounts, uploadsDir: string) {
     if (risky) return { ...risky, data: { ...(risky.data as object), field: "text" } };
     if (!allow(db, `im:${user.id}`, DIRECT_RATE.perWindow, DIRECT_RATE.windowMs, context.now().getTime()))
       return fail(429, say(context, "发送太频繁，请稍后再试", "You are sending too often. Please try again in a minute"));
-    const id = Number(
-      db
-        .prepare("INSERT INTO im_direct_messages (sender_id, recipient_id, text, image_url, created_at) VALUES (?, ?, ?, ?, ?)")
-        .run(user.id, peer.id, text, imageUrl, context.now().toISOString()).lastInsertRowid,
-    );
-    return ok(directMessage(db.prepare("SELECT * FROM im_direct_messages WHERE id = ?").get(id) as DirectRow, user.id), say(context, "已发送", "Sent"));
+    return null;
   };
 
   const readChannel = (context: ApiContext, user: UserRow): Envelope => {

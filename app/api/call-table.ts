@@ -159,6 +159,18 @@ export const socialCalls = calls({
   collect: { path: "/collect/doCollect" },
 });
 
+/** Paying in the messaging app's browser (ADR 092): the openid from the app's OAuth code, then the JSAPI parameters. */
+export const messagingPayCalls = calls({
+  openidByCode: { path: "/wxpay/getUserOpenidByCode" },
+  jsapi: { path: "/wxpay/jsapi" },
+});
+
+/** Share records (ADR 092): a signed-in person's share of an item, once per channel a day, and an item's count. */
+export const shareCalls = calls({
+  record: { path: "/share/record" },
+  count: { path: "/share/count", method: "GET" },
+});
+
 /** The scholars' circle: posts, their praise and who may post. */
 export const circleCalls = calls({
   canPost: { path: "/circle/verify", method: "GET" },

@@ -4021,6 +4021,23 @@ export interface SeatListAnswer {
 }
 
 /**
+ * The data of /share/count's answer: an item's share records, one per person, channel and day (ADR 092).
+ */
+export interface ShareCountAnswer {
+  itemId: number;
+  count: number;
+}
+
+/**
+ * The data of POST /share/record's answer: whether this share was new for the person, item and channel today (Asia/Shanghai), and the item's share count (ADR 092).
+ */
+export interface ShareRecordAnswer {
+  itemId: number;
+  recorded: boolean;
+  count: number;
+}
+
+/**
  * The data of GET /shelf's answer. Recorded from the seeded platform, then reviewed (ADR 067).
  */
 export interface ShelfAnswer {
@@ -5531,6 +5548,29 @@ export interface WechatsubscriptionSubscribeAnswer {
   [k: string]: unknown;
 }
 
+/**
+ * The data of POST /wxpay/getUserOpenidByCode's answer: the person's openid in the messaging app, from the app's OAuth code, exchanged once (ADR 092).
+ */
+export interface WxpayGetUserOpenidByCodeAnswer {
+  openid: string;
+}
+
+/**
+ * The data of POST /wxpay/jsapi's answer: the JSAPI parameters the page hands to the messaging app's bridge for a payment attempt, and where the embedded platform's simulator pays it instead (ADR 092).
+ */
+export interface WxpayJsapiAnswer {
+  paymentNo: string;
+  params: {
+    appId: string;
+    timeStamp: string;
+    nonceStr: string;
+    package: string;
+    signType: "HMAC-SHA256";
+    paySign: string;
+  };
+  simulatorUrl?: string;
+}
+
 /** The data of each platform API path's answer, by path. */
 export interface ApiAnswers {
   "/BindPhone/Email": BindPhoneEmailAnswer;
@@ -5702,6 +5742,8 @@ export interface ApiAnswers {
   "/scholar/jelCodes": ScholarJelCodesAnswer;
   "/seat/choose": SeatChooseAnswer;
   "/seat/list": SeatListAnswer;
+  "/share/count": ShareCountAnswer;
+  "/share/record": ShareRecordAnswer;
   "/shelf": ShelfAnswer;
   "/shelf/toggle": ShelfToggleAnswer;
   "/signData/add": SignDataAddAnswer;
@@ -5771,4 +5813,6 @@ export interface ApiAnswers {
   "/wechatsubscription/cancel": WechatsubscriptionCancelAnswer;
   "/wechatsubscription/state": WechatsubscriptionStateAnswer;
   "/wechatsubscription/subscribe": WechatsubscriptionSubscribeAnswer;
+  "/wxpay/getUserOpenidByCode": WxpayGetUserOpenidByCodeAnswer;
+  "/wxpay/jsapi": WxpayJsapiAnswer;
 }

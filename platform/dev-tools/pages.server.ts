@@ -12,6 +12,7 @@ import { issueExchangeCodes } from "../membership/index.server.ts";
 import { createLedger } from "../points/index.server.ts";
 import { listErrorReports } from "../error-reports.server.ts";
 import { liveHostTools } from "./live-host.server.ts";
+import { messagingPayTools } from "./messaging-pay.server.ts";
 import { DevRouter } from "./router.server.ts";
 
 /** What the developer tools work on: the embedded platform's own parts, and its API for what a provider would call. */
@@ -116,6 +117,7 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
             .join("") || '<tr><td colspan="6">None.</td></tr>'
         }</tbody></table>
 <h2>Live host</h2><p><a href="/dev/live">Push to a live room's screens, run questionnaires and lotteries</a></p>
+<h2>Messaging-app payment</h2><p>An order paid in the messaging app's browser signs in at <span class="code">/dev/wxoauth</span> (the app's OAuth, simulated) and pays at <span class="code">/dev/pay/jsapi?paymentNo=…</span>, which shows what the page handed to the app and completes or cancels it.</p>
 <h2>Hot searches</h2><form method="post" action="/dev/hotSearches"><input name="keyword" placeholder="phrase" maxlength="50" required> <select name="action"><option value="hide">hide</option><option value="show">show again</option></select> <button type="submit">Apply</button></form>
 <p>Hidden: ${
           platform.hotSearches
@@ -311,6 +313,7 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
     );
     return ((await answer.json()) as { code: number }).code;
   };
+  messagingPayTools(router, { db: platform.db, now, notify: notifyPayment, page });
 
   router.get("/dev/pay", (request, response) => {
     const paymentNo = String(request.query.paymentNo ?? "");

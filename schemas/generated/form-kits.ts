@@ -11,6 +11,8 @@ export { default as circlePostSchema } from "./forms/circle-post.schema.json";
 export { default as circlePostValidators } from "./forms/circle-post.validators.js";
 export { default as commentSchema } from "./forms/comment.schema.json";
 export { default as commentValidators } from "./forms/comment.validators.js";
+export { default as directMessageSchema } from "./forms/direct-message.schema.json";
+export { default as directMessageValidators } from "./forms/direct-message.validators.js";
 export { default as essaySchema } from "./forms/essay.schema.json";
 export { default as essayValidators } from "./forms/essay.validators.js";
 export { default as feedbackSchema } from "./forms/feedback.schema.json";
@@ -61,6 +63,8 @@ export { default as sendEmailCodeSchema } from "./forms/send-email-code.schema.j
 export { default as sendEmailCodeValidators } from "./forms/send-email-code.validators.js";
 export { default as sendSmsSchema } from "./forms/send-sms.schema.json";
 export { default as sendSmsValidators } from "./forms/send-sms.validators.js";
+export { default as shareRecordSchema } from "./forms/share-record.schema.json";
+export { default as shareRecordValidators } from "./forms/share-record.validators.js";
 export { default as specialEnrollSchema } from "./forms/special-enroll.schema.json";
 export { default as specialEnrollValidators } from "./forms/special-enroll.validators.js";
 export { default as specialSignUpSchema } from "./forms/special-sign-up.schema.json";

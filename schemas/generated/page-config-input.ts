@@ -174,6 +174,7 @@ export interface WidgetNode1 {
     | "memberCenter"
     | "menuList"
     | "messageCentre"
+    | "messagingPay"
     | "orderConfirm"
     | "orderCounts"
     | "orderDetail"

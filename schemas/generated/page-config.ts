@@ -304,6 +304,14 @@ export type Binding18 = string;
  */
 export type Link36 = string;
 /**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding19 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding20 = string;
+/**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
 export type Link37 = string;
@@ -334,7 +342,7 @@ export type Link43 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding19 = string;
+export type Binding21 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -394,11 +402,11 @@ export type Link57 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding20 = string;
+export type Binding22 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding21 = string;
+export type Binding23 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -410,11 +418,11 @@ export type Link59 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding22 = string;
+export type Binding24 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding23 = string;
+export type Binding25 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -438,11 +446,11 @@ export type Link64 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding24 = string;
+export type Binding26 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding25 = string;
+export type Binding27 = string;
 /**
  * A document: structured blocks from the config, or HTML from the API (sanitised before rendering).
  *
@@ -453,14 +461,6 @@ export type RichTextProps = RichTextProps1 & RichTextProps2;
 export type RichTextProps1 = {
   [k: string]: unknown;
 };
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding26 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding27 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
@@ -478,10 +478,6 @@ export type Binding30 = string;
  */
 export type Binding31 = string;
 /**
- * Where results show; the current page when omitted.
- */
-export type InternalPath6 = string;
-/**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding32 = string;
@@ -489,6 +485,18 @@ export type Binding32 = string;
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
 export type Binding33 = string;
+/**
+ * Where results show; the current page when omitted.
+ */
+export type InternalPath6 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding34 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding35 = string;
 /**
  * Shown text: a zh/en pair, or a binding (an i18n key {t.ns.key} or data {data.x.y}).
  */
@@ -516,7 +524,7 @@ export type Text9 = LocalizedText | string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding34 = string;
+export type Binding36 = string;
 /**
  * Where the viewer's own blacklist is, shown on their own page.
  */
@@ -524,15 +532,15 @@ export type InternalPath7 = string;
 /**
  * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
  */
-export type Binding35 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
-export type Binding36 = string;
-/**
- * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
- */
 export type Binding37 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding38 = string;
+/**
+ * A whole-value binding such as {data.plan.title}, {query.id} or {t.home.latest}.
+ */
+export type Binding39 = string;
 /**
  * An internal path (may contain bindings), an http(s) URL, or a binding to one such as {item.link}.
  */
@@ -717,6 +725,7 @@ export interface WidgetNode1 {
     | "memberCenter"
     | "menuList"
     | "messageCentre"
+    | "messagingPay"
     | "orderConfirm"
     | "orderCounts"
     | "orderDetail"
@@ -1730,6 +1739,16 @@ export interface MessageCentreProps {
   blackListLink: Link36;
 }
 /**
+ * Pays one payment attempt in the messaging app's browser (ADR 092): sends the person through the app's OAuth when the platform has no openid of theirs, exchanges the code (/wxpay/getUserOpenidByCode), asks for the JSAPI parameters (/wxpay/jsapi) and hands them to the app's bridge (or the embedded platform's simulator), then returns to the page the payment started from (kept in the tab's storage by the kit's cashierUrl).
+ *
+ * This interface was referenced by `PageConfig`'s JSON-Schema
+ * via the `definition` "messagingPayProps".
+ */
+export interface MessagingPayProps {
+  paymentNo: Binding19;
+  code?: Binding20;
+}
+/**
  * Confirming an order for the course or goods of the node's data source: quantity (goods), delivery address (goods), a coupon, the agreement (courses), the price as the server computes it, and paying. After the cashier the buyer comes back to the pay-status page.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
@@ -1780,7 +1799,7 @@ export interface OrderListProps {
  * via the `definition` "paperAbstractProps".
  */
 export interface PaperAbstractProps {
-  item: Binding19;
+  item: Binding21;
   /**
    * An abstract longer than this many characters is folded to a few lines until the reader asks for all of it.
    */
@@ -1863,8 +1882,8 @@ export interface ProductDetailProps {
 export interface ProfileCardProps {
   settingsLink: Link56;
   verifyLink: Link57;
-  points?: Binding20;
-  membership?: Binding21;
+  points?: Binding22;
+  membership?: Binding23;
   pointsLink: Link58;
   vipLink: Link59;
 }
@@ -1887,8 +1906,8 @@ export interface ProfileEditorProps {
  * via the `definition` "qaEditorProps".
  */
 export interface QaEditorProps {
-  questionId?: Binding22;
-  tags: Binding23;
+  questionId?: Binding24;
+  tags: Binding25;
   detailLink: Link60;
 }
 /**
@@ -1927,8 +1946,8 @@ export interface RegisterFormProps {
  * via the `definition` "remindMeProps".
  */
 export interface RemindMeProps {
-  itemId: Binding24;
-  status: Binding25;
+  itemId: Binding26;
+  status: Binding27;
 }
 /**
  * The outcome of an account step (registered, password reset, email confirmed or not): an icon, a title, a text and the next steps.
@@ -1959,7 +1978,7 @@ export interface ResultPanelProps {
 }
 export interface RichTextProps2 {
   title?: Text;
-  html?: Binding26;
+  html?: Binding28;
   blocks?: {
     kind: "heading" | "subheading" | "paragraph" | "item" | "note";
     text: Text;
@@ -1972,9 +1991,9 @@ export interface RichTextProps2 {
  * via the `definition` "scholarDocumentsProps".
  */
 export interface ScholarDocumentsProps {
-  authorCode: Binding27;
-  counts: Binding28;
-  works: Binding29;
+  authorCode: Binding29;
+  counts: Binding30;
+  works: Binding31;
 }
 /**
  * Scholars from the node's source with their verified mark, institution, field and followers, each with a follow button; pages on when paged.
@@ -1999,7 +2018,7 @@ export interface ScholarListProps {
  * via the `definition` "scholarProfileProps".
  */
 export interface ScholarProfileProps {
-  scholar: Binding30;
+  scholar: Binding32;
 }
 /**
  * Scholar verification on /authentication: where the user's application stands (its data source is GET /author/checkEmailAudit) and the application form (work history, education, research field, introduction).
@@ -2015,7 +2034,7 @@ export interface ScholarVerificationProps {}
  * via the `definition` "scholarWorkspaceProps".
  */
 export interface ScholarWorkspaceProps {
-  scholar: Binding31;
+  scholar: Binding33;
 }
 /**
  * A search box. Submitting opens target with the keyword (base64url in kw) and searchType; link mode is a bar that opens the search page.
@@ -2033,9 +2052,9 @@ export interface SearchBarProps {
    * The search scope: 0 home, 1 docs, 3 live, 4 video (spec §2), e.g. {query.searchType}.
    */
   searchType?: string;
-  keyword?: Binding32;
+  keyword?: Binding34;
   placeholder?: Text;
-  suggestions?: Binding33;
+  suggestions?: Binding35;
   /**
    * Show and keep this browser's recent searches.
    */
@@ -2173,7 +2192,7 @@ export interface TaskStepProps {
    * The task: 20 watch videos, 21 read papers (see the integral_tasks catalogue).
    */
   moduleId: number;
-  executeId: Binding34;
+  executeId: Binding36;
   afterSeconds: number;
   /**
    * onPage: while the page is visible; whilePlaying: while the page's player plays.
@@ -2200,7 +2219,7 @@ export interface VenueScreenProps {
    * The live plan's id, usually {query.id}.
    */
   planId: Binding;
-  plan?: Binding35;
+  plan?: Binding37;
 }
 /**
  * A video's comments from the node's source (/video/videoCommentList), paged; signed-in viewers post (at most 500 characters) and delete their own.
@@ -2209,7 +2228,7 @@ export interface VenueScreenProps {
  * via the `definition` "videoCommentsProps".
  */
 export interface VideoCommentsProps {
-  videoId: Binding36;
+  videoId: Binding38;
   title?: Text;
 }
 /**
@@ -2219,7 +2238,7 @@ export interface VideoCommentsProps {
  * via the `definition` "videoPlayerProps".
  */
 export interface VideoPlayerProps {
-  src: Binding37;
+  src: Binding39;
   poster?: Binding;
   title?: Text;
   /**

@@ -56,6 +56,7 @@ import { validate as luckyDraw } from "./validators/widgets/lucky-draw.js";
 import { validate as memberCenter } from "./validators/widgets/member-center.js";
 import { validate as menuList } from "./validators/widgets/menu-list.js";
 import { validate as messageCentre } from "./validators/widgets/message-centre.js";
+import { validate as messagingPay } from "./validators/widgets/messaging-pay.js";
 import { validate as orderConfirm } from "./validators/widgets/order-confirm.js";
 import { validate as orderCounts } from "./validators/widgets/order-counts.js";
 import { validate as orderDetail } from "./validators/widgets/order-detail.js";
@@ -153,6 +154,7 @@ export const validatePageConfig = composePageConfigValidator(envelope, {
   memberCenter,
   menuList,
   messageCentre,
+  messagingPay,
   orderConfirm,
   orderCounts,
   orderDetail,

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+import { phonePhoto } from "./image-samples";
 import { DIRECT_RATE, directChannel, IM_API, NOTICE_CHANNEL } from "@contracts/messages";
 
 const api = useEmbeddedPlatform("2027-06-02T03:00:00.000Z", { captchaTestMode: true });
@@ -79,11 +80,36 @@ describe("direct messages", () => {
     expect(burst.filter((answer) => answer.body.code === 429)).toHaveLength(5);
   });
 
-  it("takes a picture only from the image pipeline", async () => {
+  it("takes a picture only from the image pipeline, checked by the composer's schema", async () => {
     const alice = await api.newUser();
     const bob = await api.newUser();
     const foreign = await call(IM_API.send, { token: alice.token, body: { toUserId: bob.id, imageUrl: "https://evil.example/x.png" } });
-    expect(foreign.body).toMatchObject({ code: 400, data: { field: "image" } });
+    expect(foreign.body).toMatchObject({ code: 400, data: { fields: { imageUrl: "messages:composer.imageInvalid" } } });
+    const missing = await call(IM_API.send, { token: alice.token, body: { toUserId: bob.id, imageUrl: `/api/file/download?name=${"a".repeat(32)}.png` } });
+    expect(missing.body).toMatchObject({ code: 400, data: { field: "image" } });
+    const tooLong = await send(alice.token, bob.id, "字".repeat(501), "zh");
+    expect(tooLong.body).toMatchObject({ code: 400, data: { fields: { text: "messages:composer.tooLong" } } });
+  });
+
+  it("sends a picture the upload re-encoded, which arrives on the recipient's socket; the blacklist and the rate apply to pictures", async () => {
+    const alice = await api.newUser();
+    const bob = await api.newUser();
+    const photo = await phonePhoto(1200, 900);
+    const upload = await call("/file/upload", { token: alice.token, body: { purpose: "circle", contentType: "image/jpeg", data: photo.toString("base64") } });
+    const imageUrl = upload.body.data.url as string;
+    const before = api.platform.messages.latestIds(bob.id);
+    const sent = await call(IM_API.send, { token: alice.token, body: { toUserId: bob.id, imageUrl } });
+    expect(sent.body.data).toMatchObject({ from: "mine", imageUrl, text: "" });
+    const arriving = api.platform.messages.newFor(bob.id, before.notice, before.direct);
+    expect(arriving).toEqual([expect.objectContaining({ channelId: directChannel(alice.id), from: "theirs", imageUrl })]);
+    await call("/userBlack/add", { token: bob.token, body: { userId: alice.id } });
+    const blocked = await call(IM_API.send, { token: alice.token, body: { toUserId: bob.id, imageUrl } });
+    expect(blocked.body).toMatchObject({ code: 403, data: { blocked: "byPeer" } });
+    await call("/userBlack/remove", { token: bob.token, body: { userId: alice.id } });
+    const burst = await Promise.all(
+      Array.from({ length: DIRECT_RATE.perWindow + 2 }, () => call(IM_API.send, { token: alice.token, body: { toUserId: bob.id, imageUrl } })),
+    );
+    expect(burst.filter((answer) => answer.body.code === 429).length).toBeGreaterThanOrEqual(2);
   });
 
   it("reads all at once: 20 concurrent read-alls and late messages leave the right count", async () => {

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { ActionBarProps } from "@schemas/generated/page-config";
 import { configureMessagingShare, isMessagingAppBrowser } from "../kit/browser";
 import "./styles.css";
-import { asText, useLang } from "../kit/page";
+import { asText, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, isSuccess, socialCalls } from "../kit/api";
+import { callApi, isSuccess, shareCalls, socialCalls } from "../kit/api";
 import { checkTask } from "../kit/account";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
@@ -55,12 +55,26 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
   }));
   const [busy, setBusy] = useState<Toggle | null>(null);
   const [hint, setHint] = useState(false);
+  const [shares, setShares] = useState<number | null>(null);
+  const signedIn = useViewer() !== null;
   const actions = props.actions;
   const shareTitle = asText(props.shareTitle) || asText(item[lang === "en" && item.titleEn ? "titleEn" : "title"]);
 
   useEffect(() => {
     if (actions.includes("share") && isMessagingAppBrowser(navigator.userAgent)) void configureMessagingShare(shareTitle, document.title);
   }, [shareTitle]);
+
+  useEffect(() => {
+    if (!actions.includes("share") || !Number.isSafeInteger(id) || id <= 0) return;
+    void callApi(shareCalls.count, { itemId: id }).then((answer) => isSuccess(answer) && answer.data && setShares(answer.data.count));
+  }, [id]);
+
+  /** A signed-in person's share is recorded (once per channel a day, ADR 092); a visitor's link is copied all the same. */
+  const recordShare = async (channel: "link" | "messagingApp") => {
+    if (!signedIn) return;
+    const answer = await callApi(shareCalls.record, { itemId: id, channel });
+    if (isSuccess(answer) && answer.data) setShares(answer.data.count);
+  };
 
   const toggle = async (action: Toggle) => {
     if (!requireLogin() || busy) return;
@@ -83,21 +97,31 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
     if (isMessagingAppBrowser(navigator.userAgent)) {
       setHint(true);
       shared();
+      void recordShare("messagingApp");
       return;
     }
     const copied = await copyText(window.location.href);
     showToast(copied ? t("actions.copied") : t("actions.copyFailed"), copied ? "success" : "error");
-    if (copied) shared();
+    if (!copied) return;
+    shared();
+    void recordShare("link");
   };
 
   return (
     <div className="action-bar">
       {actions.map((action) => {
         if (action === "share") {
+          const counted = shares ? t("actions.shares", { count: shares, shown: formatCount(shares, lang) }) : "";
           return (
-            <button key={action} type="button" className="action action-share" onClick={() => void share()}>
+            <button
+              key={action}
+              type="button"
+              className="action action-share"
+              aria-label={counted ? `${t("actions.share")} · ${counted}` : undefined}
+              onClick={() => void share()}
+            >
               <Icon name="share" />
-              <span>{t("actions.share")}</span>
+              <span>{counted || t("actions.share")}</span>
             </button>
           );
         }

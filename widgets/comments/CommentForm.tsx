@@ -6,6 +6,7 @@ import { callApi, commentCalls, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { SchemaForm } from "../kit/forms";
+import { emojiWidgets } from "../parts/emoji-panel";
 
 const kit = { schema: commentSchema as never, loadValidators: () => import("@schemas/generated/forms/comment.validators.js") };
 
@@ -46,6 +47,7 @@ export default function CommentForm({ kind, targetId, replyTo, onPosted, onCance
       <SchemaForm<CommentValue>
         draftKey={draftKey}
         kit={kit}
+        widgets={emojiWidgets}
         initial={{ kind, targetId, ...(replyTo ? { replyTo: replyTo.id } : {}) }}
         uiSchema={{
           "ui:order": ["content", "*"],
@@ -53,7 +55,7 @@ export default function CommentForm({ kind, targetId, replyTo, onPosted, onCance
           targetId: { "ui:widget": "hidden" },
           replyTo: { "ui:widget": "hidden" },
           content: {
-            "ui:widget": "textarea",
+            "ui:widget": "emojiText",
             "ui:label": false,
             "ui:placeholder": replyTo ? t("comments.replyTo", { name: replyTo.userName }) : t("comments.write"),
             "ui:autofocus": true,

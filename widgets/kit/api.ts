@@ -25,6 +25,8 @@ export {
   refusalOf,
   scholarCalls,
   showFailure,
+  messagingPayCalls,
+  shareCalls,
   socialCalls,
   voteCalls,
 } from "~/api/calls";

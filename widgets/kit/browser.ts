@@ -4,4 +4,5 @@ export { compressImage, compressionQuality, toBase64 } from "~/browser/image-com
 export { randomToken, readCached, readStorage, writeStorage } from "~/browser/storage";
 export { $playbackFlag, $playStatus } from "~/stores/media";
 export { isMessagingAppBrowser } from "~/browser/user-agent";
+export { cashierReturn, cashierUrl, payWithBridge } from "~/browser/cashier";
 export { configureMessagingShare } from "~/browser/messaging-share";

@@ -2,7 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "
 import { useTranslation } from "react-i18next";
 import type { LiveChatProps } from "@schemas/generated/page-config";
 import { chatReducer, initialChatState } from "./chat-state";
-import { EmojiPanel, insertAt } from "../parts/emoji-panel";
+import { EmojiInsert } from "../parts/emoji-panel";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
@@ -173,14 +173,7 @@ export default function LiveChat({ props }: WidgetRenderProps<LiveChatProps>) {
             onChange={(event) => setDraft(event.target.value)}
           />
           <div className="live-chat-bar">
-            <EmojiPanel
-              onPick={(emoji) => {
-                const element = input.current;
-                const next = insertAt(draft, emoji, element?.selectionStart ?? null, element?.selectionEnd ?? null);
-                setDraft(next.text);
-                requestAnimationFrame(() => element?.setSelectionRange(next.caret, next.caret));
-              }}
-            />
+            <EmojiInsert field={input} value={draft} onChange={setDraft} />
             <span className={length > CHAT_TEXT_LIMIT ? "chat-counter over" : "chat-counter"}>
               {length}/{CHAT_TEXT_LIMIT}
             </span>

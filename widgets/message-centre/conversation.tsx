@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import type { Lang } from "../kit/page";
 import { callApi, isSuccess, messageCalls } from "../kit/api";
+import { EmojiInsert } from "../parts/emoji-panel";
+import { PictureButton, PictureMessage, type Outgoing, outgoingProblem } from "./picture";
 import { formatMoment } from "../kit/format";
 import { Link, SmartLink } from "../kit/links";
 import { $arrived, $unread, DIRECT_TEXT_LIMIT, NOTICE_CHANNEL, peerOf, type ImMessage } from "../kit/session";
@@ -31,31 +33,45 @@ function MessageItem({ message, lang }: { message: ImMessage; lang: Lang }) {
     );
   return (
     <li className={`message-bubble ${message.from}`} data-message-id={message.id}>
-      {message.imageUrl && <img src={message.imageUrl} alt={t("composer.imageAlt")} loading="lazy" />}
+      {message.imageUrl && <PictureMessage src={message.imageUrl} alt={t("composer.imageAlt")} />}
       {message.text && <p>{message.text}</p>}
       <time dateTime={message.createTime}>{formatMoment(message.createTime, lang)}</time>
     </li>
   );
 }
 
-/** The composer of a conversation: what was typed stays until the platform took it; its refusal shows at the field. */
+/**
+ * The composer of a conversation: text (with emoji) or a picture, checked with the platform's own schema before it goes.
+ * What was typed stays until the platform took it; a refusal shows at the field.
+ */
 function Composer({ peerId, onSent }: { peerId: number; onSent: (message: ImMessage) => void }) {
   const { t } = useTranslation("messages");
   const [draft, setDraft] = useState("");
   const [problem, setProblem] = useState("");
   const [sending, setSending] = useState(false);
   const fieldId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const deliver = async (message: Outgoing): Promise<boolean> => {
+    const refused = await outgoingProblem({ toUserId: peerId, ...message });
+    if (refused) {
+      setProblem(t(refused));
+      return false;
+    }
+    const answer = await callApi(messageCalls.send, { toUserId: peerId, ...message });
+    if (!isSuccess(answer) || !answer.data) {
+      setProblem(answer.message ?? t("common:actions.failed"));
+      return false;
+    }
+    setProblem("");
+    onSent(answer.data);
+    return true;
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.trim() || sending) return;
     setSending(true);
-    const answer = await callApi(messageCalls.send, { toUserId: peerId, text: draft });
+    if (await deliver({ text: draft })) setDraft("");
     setSending(false);
-    if (isSuccess(answer) && answer.data) {
-      setDraft("");
-      setProblem("");
-      onSent(answer.data);
-    } else setProblem(answer.message ?? "");
   };
   return (
     <form className="message-composer" onSubmit={submit} noValidate>
@@ -63,6 +79,7 @@ function Composer({ peerId, onSent }: { peerId: number; onSent: (message: ImMess
         {t("composer.label")}
       </label>
       <textarea
+        ref={field}
         id={fieldId}
         rows={2}
         maxLength={DIRECT_TEXT_LIMIT}
@@ -72,9 +89,13 @@ function Composer({ peerId, onSent }: { peerId: number; onSent: (message: ImMess
         aria-describedby={problem ? `${fieldId}-problem` : undefined}
         onChange={(event) => setDraft(event.target.value)}
       />
-      <button type="submit" className="button button-primary" disabled={sending || !draft.trim()}>
-        {sending ? t("composer.sending") : t("composer.send")}
-      </button>
+      <div className="message-composer-bar">
+        <PictureButton disabled={sending} onBusy={setSending} onProblem={setProblem} onUploaded={(imageUrl) => deliver({ imageUrl })} />
+        <EmojiInsert field={field} value={draft} onChange={setDraft} />
+        <button type="submit" className="button button-primary" disabled={sending || !draft.trim()}>
+          {sending ? t("composer.sending") : t("composer.send")}
+        </button>
+      </div>
       {problem && (
         <p id={`${fieldId}-problem`} className="message-problem" role="alert">
           {problem}

@@ -7,7 +7,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { callApi, orderCalls, refusalOf, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen } from "../kit/format";
-import { randomToken } from "../kit/browser";
+import { cashierUrl, randomToken } from "../kit/browser";
 import { AddressChooser, type Coupon, QuantityRow, useChosenAddress } from "../parts/shop-parts";
 import { AgreementCheck } from "../parts/agreement-check";
 
@@ -106,7 +106,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
     }
     const statusPage = `${props.payStatusLink}?orderNo=${answer.data.orderNo}`;
     // Replaced, not added: Back from the cashier or the result never returns to this spent confirmation.
-    window.location.replace(answer.data.status === "created" ? `${answer.data.payUrl}&returnTo=${encodeURIComponent(statusPage)}` : statusPage);
+    window.location.replace(answer.data.status === "created" ? cashierUrl(answer.data, statusPage) : statusPage);
   };
 
   return (

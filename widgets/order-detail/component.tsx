@@ -7,7 +7,7 @@ import type { WidgetRenderProps } from "../kit/types";
 import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { formatFen, formatMoment } from "../kit/format";
-import { randomToken } from "../kit/browser";
+import { cashierUrl, randomToken } from "../kit/browser";
 import { SmartLink } from "../kit/links";
 
 const RefundForm = lazy(() => import("./RefundForm"));
@@ -40,7 +40,7 @@ export default function OrderDetail({ props, data }: WidgetRenderProps<OrderDeta
       return;
     }
     const back = `${window.location.pathname}${window.location.search}`;
-    window.location.assign(`${answer.data.payUrl}&returnTo=${encodeURIComponent(back)}`);
+    window.location.assign(cashierUrl(answer.data, back));
   };
 
   const cancel = async () => {

@@ -8,7 +8,7 @@ import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { formatFen, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
-import { randomToken } from "../kit/browser";
+import { cashierUrl, randomToken } from "../kit/browser";
 
 export type OrderSummary = AnswerOf<typeof orderCalls.list>["list"][number];
 
@@ -54,7 +54,7 @@ function OrderCard({ order, detailLink }: { order: OrderSummary; detailLink: str
       showFailure(answer);
       return;
     }
-    window.location.assign(`${answer.data.payUrl}&returnTo=${encodeURIComponent(detail)}`);
+    window.location.assign(cashierUrl(answer.data, detail));
   };
 
   return (

@@ -6,7 +6,7 @@ import { NOT_FOUND_CODE, usePage } from "../kit/page";
 import { AnswerFailed } from "../parts/answer-state";
 import type { WidgetRenderProps } from "../kit/types";
 import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
-import { randomToken } from "../kit/browser";
+import { cashierUrl, randomToken } from "../kit/browser";
 import { SmartLink } from "../kit/links";
 import { formatFen } from "../kit/format";
 
@@ -108,7 +108,7 @@ export default function PayStatus({ props }: WidgetRenderProps<PayStatusProps>) 
       showFailure(answer);
       return;
     }
-    window.location.assign(`${answer.data.payUrl}&returnTo=${encodeURIComponent(`${page.view.path}?orderNo=${orderNo}`)}`);
+    window.location.assign(cashierUrl(answer.data, `${page.view.path}?orderNo=${orderNo}`));
   };
 
   if (missing) return <AnswerFailed failure={{ code: NOT_FOUND_CODE }} onRetry={refresh} />;

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { QaThreadProps } from "@schemas/generated/page-config";
@@ -11,6 +11,7 @@ import { SmartLink } from "../kit/links";
 import { formatCount, formatMoment } from "../kit/format";
 import { readCached, writeStorage } from "../kit/browser";
 import { RichHtml } from "../parts/rich-html";
+import { EmojiInsert } from "../parts/emoji-panel";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { paragraphsOf, type QaAnswer, type QaQuestion } from "./qa";
 
@@ -220,6 +221,7 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
   const [draft, setDraft] = useState<QuickDraft>({ text: "", anonymous: false });
   const [error, setError] = useState("");
   const [posting, setPosting] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     const kept = viewer ? readCached<QuickDraft>(draftKey) : null;
@@ -279,6 +281,7 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
   return (
     <form className="qa-answer-form" onSubmit={(event) => void submit(event)} onFocus={() => preloadValidators(answerCheck)} noValidate>
       <textarea
+        ref={field}
         aria-label={t("detail.writeAnswer")}
         placeholder={t("detail.placeholder")}
         rows={5}
@@ -286,6 +289,7 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: (a
         aria-invalid={Boolean(error)}
         onChange={(event) => change({ ...draft, text: event.target.value })}
       />
+      <EmojiInsert field={field} value={draft.text} onChange={(text) => change({ ...draft, text })} />
       {error && (
         <p className="qa-error" role="alert">
           {error}

@@ -4,7 +4,7 @@ import type { ShareActionsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, eventCalls, isSuccess } from "../kit/api";
+import { callApi, eventCalls, isSuccess, shareCalls } from "../kit/api";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 
 const ICONS = {
@@ -114,6 +114,8 @@ export default function ShareActions({ props }: WidgetRenderProps<ShareActionsPr
             if (!hydrated) return;
             event.preventDefault();
             setPosterOpen(true);
+            // The poster opened is a share (ADR 092), recorded for a signed-in person once a day.
+            if (viewerId !== null) void callApi(shareCalls.record, { itemId: id, channel: "poster" });
           }}
         >
           <Icon name="picture" />

@@ -6,6 +6,7 @@ import { callApi, commentCalls, isSuccess, refusalOf } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
 import { SchemaForm } from "../kit/forms";
+import { emojiWidgets } from "../parts/emoji-panel";
 
 const kit = { schema: videoCommentSchema as never, loadValidators: () => import("@schemas/generated/forms/video-comment.validators.js") };
 /** The form's value; a mapped type, as SchemaForm wants a plain record. */
@@ -35,10 +36,11 @@ export default function CommentForm({ videoId, onPosted, onCancel }: { videoId: 
       <SchemaForm<CommentValue>
         draftKey={draftKey}
         kit={kit}
+        widgets={emojiWidgets}
         initial={{ videoId }}
         uiSchema={{
           videoId: { "ui:widget": "hidden" },
-          content: { "ui:widget": "textarea", "ui:label": false, "ui:placeholder": t("comment.write"), "ui:autofocus": true, "ui:options": { rows: 3 } },
+          content: { "ui:widget": "emojiText", "ui:label": false, "ui:placeholder": t("comment.write"), "ui:autofocus": true, "ui:options": { rows: 3 } },
         }}
         submitLabel={t("comment.submit")}
         busyLabel={t("comment.posting")}
