@@ -157,10 +157,15 @@ export function scholarRoutes(db: Db, accounts: Accounts, publicOrigin: string):
         path,
         handler: accounts.withUser((_context, user) => {
           if (user.author_code) return ok({ isPass: CLAIM.approved, authorCode: user.author_code });
-          const claim = db.prepare("SELECT is_pass, reason, email FROM scholar_claims WHERE user_id = ?").get(user.id) as
-            | { is_pass: number; reason: string; email: string }
+          const claim = db.prepare("SELECT is_pass, reason, email, details FROM scholar_claims WHERE user_id = ?").get(user.id) as
+            | { is_pass: number; reason: string; email: string; details: string }
             | undefined;
-          return ok(claim ? { isPass: claim.is_pass, reason: claim.reason, email: claim.email } : { isPass: -1 });
+          if (!claim) return ok({ isPass: -1 });
+          const answer = { isPass: claim.is_pass, reason: claim.reason, email: claim.email };
+          // A declined application comes back with what was sent, so it is corrected rather than typed again.
+          if (claim.is_pass !== CLAIM.declined) return ok(answer);
+          const { authorCode: _claimed, ...sent } = JSON.parse(claim.details) as ScholarClaimForm & { authorCode?: string };
+          return ok({ ...answer, sent });
         }),
       }),
     ),

@@ -9,6 +9,7 @@ import { callApi, commentCalls, isSuccess, type NamedCall, socialCalls } from ".
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import { noteCommentTotal } from "../parts/comment-totals";
 import { appendPage, type Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
@@ -61,8 +62,10 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
     let current = true;
     void readPage(1).then((envelope) => {
       if (!current) return;
-      if (isSuccess(envelope) && envelope.data) setThread({ status: "ok", items: envelope.data.list, total: envelope.data.total, page: 1 });
-      else setThread({ ...LOADING, status: envelope.code === 404 ? "missing" : "failed" });
+      if (isSuccess(envelope) && envelope.data) {
+        setThread({ status: "ok", items: envelope.data.list, total: envelope.data.total, page: 1 });
+        noteCommentTotal(props.kind, targetId, envelope.data.total);
+      } else setThread({ ...LOADING, status: envelope.code === 404 ? "missing" : "failed" });
     });
     return () => {
       current = false;
@@ -78,6 +81,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
       return;
     }
     const next = envelope.data;
+    noteCommentTotal(props.kind, targetId, next.total);
     setThread((shown) => ({ status: "ok", items: appendPage(shown.items, next.list), total: next.total, page: shown.page + 1 }));
   };
 
