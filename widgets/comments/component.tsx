@@ -10,6 +10,7 @@ import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { noteCommentTotal } from "../parts/comment-totals";
+import { ConfirmBox } from "../parts/confirm-box";
 import { appendPage, type Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
@@ -202,7 +203,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                   </div>
                 )}
                 {blocking?.id === comment.id && (
-                  <Confirmation
+                  <ConfirmBox
                     label={t("comments.block")}
                     question={t("comments.blockConfirm", { name: comment.userName })}
                     yes={t("comments.blockYes")}
@@ -213,7 +214,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                   />
                 )}
                 {deleting?.id === comment.id && (
-                  <Confirmation
+                  <ConfirmBox
                     label={t("comments.delete")}
                     question={t("comments.deleteConfirm")}
                     yes={t("comments.deleteYes")}
@@ -236,31 +237,5 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
         </div>
       )}
     </section>
-  );
-}
-
-interface ConfirmationProps {
-  label: string;
-  question: string;
-  yes: string;
-  no: string;
-  busy: boolean;
-  onYes: () => void;
-  onNo: () => void;
-}
-
-/** An action that cannot be undone (blocking, deleting) is asked first, under the comment it concerns. */
-function Confirmation({ label, question, yes, no, busy, onYes, onNo }: ConfirmationProps) {
-  return (
-    <div className="comments-confirm" role="alertdialog" aria-label={label}>
-      <p>{question}</p>
-      <button type="button" className="button button-primary" disabled={busy} onClick={onYes}>
-        {yes}
-      </button>
-      {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-      <button type="button" autoFocus className="button" onClick={onNo}>
-        {no}
-      </button>
-    </div>
   );
 }
