@@ -33,7 +33,11 @@ export default function TaskStep({ props }: WidgetRenderProps<TaskStepProps>) {
 function Step({ moduleId, executeId, afterSeconds, counting }: TaskStepProps & { executeId: string }) {
   const { t } = useTranslation("taskStep");
   const whilePlaying = counting === "whilePlaying";
-  const needed = secondsNeeded(afterSeconds, useStore($playDuration));
+  const duration = useStore($playDuration);
+  // The media's length counts from the first effect on: the server knew none, and the hydrating render must say the same.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const needed = secondsNeeded(afterSeconds, mounted ? duration : 0);
   const [seconds, setSeconds] = useState(0);
   const counted = seconds >= needed;
 
