@@ -2,7 +2,8 @@
  * Issue 34's last gaps as a person on a 390×844 phone meets them: the circle feed keeps its place on Back and its counts
  * follow a new comment, Back closes the image viewer; the article editor previews a formula and its back-to-top button
  * never sits on 发布 (signed in, where 发布 shows); a new answer is brought into view and the one confirm box answers
- * Escape. Screenshots go to test-results/phone-gaps/ to be looked at.
+ * Escape; the video task's hint on the 6 s seed clip asks for what the clip can give, and watching it counts.
+ * Screenshots go to test-results/phone-gaps/ to be looked at.
  */
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./accounts-support";
@@ -116,4 +117,15 @@ test("writing: a formula is previewed as it will be saved, back-to-top leaves �
   await expect(ask).toHaveCount(0);
   await expect(remove).toBeFocused();
   await expect(landed).toHaveCount(1);
+
+  // The video task on the 6 s seed clip: its hint asks for what the clip can give, and watching it through counts.
+  await open(page, "/videoDetail?id=301");
+  const step = page.getByTestId("task-step");
+  await expect(step).toContainText("Play 5 seconds to count towards your points task");
+  await shot(page, "video-task-en");
+  await page.locator("video").evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect(step).toContainText("Counted towards your points task", { timeout: 20_000 });
 });
