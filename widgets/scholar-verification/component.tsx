@@ -7,7 +7,7 @@ import type { ScholarClaimForm } from "@schemas/generated/forms";
 import "./scholar-verification.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { accountCalls, type ApiAnswers, callApi, showFailure } from "../kit/api";
+import { accountCalls, type AnswerOf, callApi, showFailure } from "../kit/api";
 import { AUDIT_PASSED } from "../kit/account";
 import { showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
@@ -16,7 +16,7 @@ import { scholarCalls } from "../kit/scholar-calls";
 import { type ClaimTarget, ProfileFinder } from "./ProfileFinder";
 import { Supplement } from "./Supplement";
 
-type Audit = ApiAnswers["/author/checkEmailAudit"];
+type Audit = AnswerOf<typeof accountCalls.checkEmailAudit>;
 
 /** isPass (spec §4): 0 pending review, 1 declined with a reason, 2 approved, 3 email pending confirmation; -1 none. */
 const STATES: Record<number, string> = { 0: "pending", 1: "declined", 2: "approved", 3: "emailPending" };
