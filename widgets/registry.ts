@@ -198,7 +198,7 @@ export const widgetNamespaces: Record<WidgetType, readonly Namespace[]> = {
   sponsorGrid: ["common", "faults", "spec"],
   tabs: ["common", "faults"],
   taskList: ["common", "faults", "points"],
-  taskStep: ["common", "faults"],
+  taskStep: ["common", "faults", "taskStep"],
   userHome: ["common", "faults", "personCenter"],
   venueScreen: ["common", "faults", "screen"],
   videoComments: ["common", "faults", "password", "verify", "video"],

@@ -141,11 +141,15 @@ export interface Promotion {
   moduleQueryWeb: string;
 }
 
+/** Pages a visitor came to fill in (the sign-up page an invite link opens): no popup covers their form. */
+const PROMOTION_FREE_PATHS: ReadonlySet<string> = new Set(["/register"]);
+
 /**
  * The first-visit promotion, else the one-picture popup; each once per device (the platform keeps count). At most one
- * popup per visit, and never the picture the last popup showed.
+ * popup per visit, and never the picture the last popup showed; on a promotion-free page it waits for the next page.
  */
 export async function checkPromotions(): Promise<void> {
+  if (PROMOTION_FREE_PATHS.has(window.location.pathname)) return;
   if (readStorage(STORAGE_KEYS.promotionThisVisit, "visit")) return;
   const deviceId = ensureDeviceId();
   const sourceUrl = window.location.pathname;

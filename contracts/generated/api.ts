@@ -377,6 +377,31 @@ export interface AuthorCertificationAnswer {
  */
 export interface AuthorCheckEmailAuditAnswer {
   isPass: number;
+  /**
+   * Why the application was declined (isPass 1); empty otherwise.
+   */
+  reason?: string;
+  /**
+   * The institutional e-mail the application names.
+   */
+  email?: string;
+  /**
+   * The scholar's code, once approved (isPass 2).
+   */
+  authorCode?: string;
+  /**
+   * A declined application's form as it was sent, to be corrected and sent again.
+   */
+  sent?: {
+    realName: string;
+    email: string;
+    orgName: string;
+    researchField: string;
+    workHistory?: string;
+    education?: string;
+    introduction?: string;
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 import * as xssModule from "xss";
 import katex from "katex";
 import { KATEX_MATHML } from "@contracts/mathml.ts";
+import { formulaMathml } from "@contracts/formula.ts";
 
 /**
  * Rich text people write (articles, questions, answers): an allow-list sanitiser that runs on the server when the text
@@ -181,22 +182,7 @@ function renderFormula(escapedSource: string, display: boolean, budget: FormulaB
   if (budget.formulas <= 0 || budget.chars < source.length) return null;
   budget.formulas -= 1;
   budget.chars -= source.length;
-  try {
-    const rendered = katex.renderToString(source, {
-      output: "mathml",
-      displayMode: display,
-      throwOnError: true,
-      trust: false,
-      strict: "ignore",
-      maxSize: 20,
-      maxExpand: 200,
-    });
-    // KaTeX wraps the <math> in <span class="katex">; the element itself is all we keep.
-    const math = rendered.match(/<math[\s\S]*<\/math>/);
-    return math ? math[0] : null;
-  } catch {
-    return null;
-  }
+  return formulaMathml(katex, source, display);
 }
 
 /**

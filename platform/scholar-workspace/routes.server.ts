@@ -68,7 +68,12 @@ const submitClaim =
 const claimStatus: UserHandler = ({ db }, _context, user) => {
   if (user.author_code) return ok({ isPass: CLAIM.approved, authorCode: user.author_code });
   const claim = queries.claimOf(db, user.id);
-  return ok(claim ? { isPass: claim.is_pass, reason: claim.reason, email: claim.email } : { isPass: -1 });
+  if (!claim) return ok({ isPass: -1 });
+  const answer = { isPass: claim.is_pass, reason: claim.reason, email: claim.email };
+  // A declined application comes back with what was sent, so it is corrected rather than typed again.
+  if (claim.is_pass !== CLAIM.declined) return ok(answer);
+  const { authorCode: _claimed, ...sent } = JSON.parse(claim.details) as ScholarClaimForm & { authorCode?: string };
+  return ok({ ...answer, sent });
 };
 
 /** Public profile with its sections; its owner also gets the editable form and the latest change's review. */

@@ -2182,7 +2182,7 @@ export interface TaskListProps {
   title?: Text;
 }
 /**
- * Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio. Renders nothing; a finished task shows the task toast.
+ * Counts a step of a points task (spec §7 task check) for what the page shows, once the viewer has spent some seconds on it — on the page, or playing its video or audio (never more than nine tenths of a shorter clip). Counting playback, it shows a signed-in viewer how far the step has come; otherwise it renders nothing. A finished task shows the task toast.
  *
  * This interface was referenced by `PageConfig`'s JSON-Schema
  * via the `definition` "taskStepProps".

@@ -73,6 +73,10 @@ test("apply, confirm the email, get approved, and the author code opens the gate
   const again = page.locator(".scholar-verification");
   await expect(again).toHaveAttribute("data-state", "declined");
   await expect(again.getByRole("status")).toContainText("原因：请使用机构邮箱");
+  // Issue 34: the form comes back with what was sent, to be corrected rather than typed again.
+  await expect(again.getByRole("status")).toContainText("下方是您上次提交的资料");
+  await expect(again.getByLabel(/^机构邮箱/)).toHaveValue(email);
+  await expect(again.getByLabel(/^工作经历/)).toHaveValue("2015-2020 北京大学 助理教授");
   await page.goto("/e2eScholar");
   await expect(dialog(page, "verify")).toContainText("原因：请使用机构邮箱");
   await page.goto("/authentication");

@@ -235,6 +235,18 @@ describe("promotions and the address prompt", () => {
     expect($dialog.get()).toBeNull();
   });
 
+  it("covers no sign-up form with a promotion: on /register it is not even asked for, and the next page shows it", async () => {
+    const payload = { id: 1, h5Image: "/media/poster/1.svg", jumpType: 2, url: "", modulePathWeb: "/home", moduleQueryWeb: "" };
+    answer("/firstEven/checkFirstEvenAd", { code: 200, data: payload });
+    window.location.pathname = "/register";
+    await checkPromotions();
+    expect(made).toHaveLength(0);
+    expect($dialog.get()).toBeNull();
+    window.location.pathname = "/home";
+    await checkPromotions();
+    expect($dialog.get()).toMatchObject({ name: "firstVisit", data: payload });
+  });
+
   it("asks a VIP without an address once a Beijing day, never a non-member, and not while the address page is missing", async () => {
     storeSession({ ...phoneUser, isVip: true });
     await checkAddressBinding(false, new Date("2027-03-01T01:00:00Z"));

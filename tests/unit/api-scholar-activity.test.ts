@@ -39,7 +39,7 @@ async function newUser(): Promise<{ token: string; id: number }> {
 const audit = async (token: string) => {
   const answer = await call("/author/checkEmailAudit", { method: "GET", token });
   expect(answer.body.code, answer.body.message).toBe(200);
-  return answer.body.data as { isPass: number; reason?: string; email?: string; authorCode?: string };
+  return answer.body.data as { isPass: number; reason?: string; email?: string; authorCode?: string; sent?: Record<string, string> };
 };
 
 const claimForm = (extra: Record<string, unknown> = {}) => ({
@@ -86,7 +86,13 @@ describe("scholar verification", () => {
 
     advance(MINUTE);
     expect(reviewClaim(api.platform.db, id, "decline", "Not an institutional email", api.now())).toBe(true);
-    expect(await audit(token)).toMatchObject({ isPass: 1, reason: "Not an institutional email" });
+    // Declined, it comes back with what was sent (the profile claimed stays the platform's), to be corrected, not retyped.
+    expect(await audit(token)).toEqual({
+      isPass: 1,
+      reason: "Not an institutional email",
+      email: "wang@pku.edu.cn",
+      sent: claimForm({ email: "Wang@PKU.edu.cn" }),
+    });
     expect(reviewClaim(api.platform.db, id, "approve", "", api.now())).toBe(false);
     expect((await call("/author/checkClaimStatus", { method: "POST", token })).body.data).toMatchObject({ isPass: 1, reason: "Not an institutional email" });
 

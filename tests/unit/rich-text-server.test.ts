@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { cleanRichText, plainText, renderRichText, sanitizeRichText } from "@platform/rich-text/index.server";
 import { KATEX_MATHML } from "@contracts/mathml";
 import { sanitizeHtml } from "@widgets/kit/sanitize-html";
+import { formulaPreview } from "@widgets/parts/formula-preview";
 
 const WRITER_TAGS: Record<string, string[]> = {
   ...Object.fromEntries(
@@ -288,6 +289,17 @@ describe("formulas", () => {
     expect(html).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
     expect(html).not.toContain('display="block"');
     expect(html).not.toMatch(/class=|style=/);
+  });
+
+  it("previews a formula in the editor exactly as the saved text will show it, and says when it cannot be read", async () => {
+    const beta = String.raw`\beta = \frac{Cov(R_i, R_m)}{Var(R_m)}`;
+    const inline = await formulaPreview(beta, false);
+    expect(inline).toMatch(/^<math[^>]*><semantics>/);
+    expect(renderRichText(`<p>CAPM: $${beta}$</p>`)).toBe(`<p>CAPM: ${inline}</p>`);
+    const display = await formulaPreview("\\sum_{t=1}^{T} r_t", true);
+    expect(display).toContain('display="block"');
+    expect(renderRichText("<p>$$\\sum_{t=1}^{T} r_t$$</p>")).toBe(`<p>${display}</p>`);
+    expect(await formulaPreview("\\frac{1}{", false)).toBeNull();
   });
 
   it("renders $$…$$ as a display block", () => {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { count, renderWidget } from "@tests/unit/render-widget";
 import { $audioTimeMs, $track } from "../kit/audio";
-import { chapterToPlay, clock } from "./component";
+import { chapterToPlay, clock, showChapterInUrl } from "./component";
 
 const book = {
   id: 7,
@@ -65,5 +65,27 @@ describe("audioPlayer", () => {
     expect(html).toMatch(/<li class="current"><button type="button"><span>第二讲/);
     expect(html).toContain("银行发放贷款时创造存款。");
     expect(html).toContain("<time>0:41</time><time>0:41</time>");
+  });
+
+  it("writes the playing chapter into the address in place, keeping the router's state and the rest of the query", () => {
+    const routerState = { usr: null, key: "k1", idx: 3 };
+    const replaceState = vi.fn();
+    vi.stubGlobal("window", {
+      location: { href: "https://h5.example/bookAudioPlay?id=7&chapterId=21&from=list" },
+      history: { state: routerState, replaceState },
+    });
+    try {
+      showChapterInUrl(22);
+      expect(replaceState).toHaveBeenCalledTimes(1);
+      const [state, , url] = replaceState.mock.calls[0];
+      expect(state).toBe(routerState);
+      expect(String(url)).toBe("https://h5.example/bookAudioPlay?id=7&chapterId=22&from=list");
+      // Already there: the history is left alone.
+      window.location.href = String(url);
+      showChapterInUrl(22);
+      expect(replaceState).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

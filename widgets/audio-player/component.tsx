@@ -47,7 +47,7 @@ export function clock(ms: number): string {
  * Writes the playing chapter into the address without a navigation (no page data is fetched again), keeping the
  * router's own history state, so a reload or a shared link opens the chapter that was playing.
  */
-function showChapterInUrl(chapterId: number): void {
+export function showChapterInUrl(chapterId: number): void {
   const url = new URL(window.location.href);
   if (url.searchParams.get("chapterId") === String(chapterId)) return;
   url.searchParams.set("chapterId", String(chapterId));

@@ -27,7 +27,7 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /**
  * Full-screen images with pointer events only (no library): swipe left or right between images, pinch to zoom (and drag
- * a zoomed image), tap to close; arrow keys and Escape do the same from a keyboard, and Tab never leaves the viewer.
+ * a zoomed image), tap or Back to close; arrow keys and Escape do the same from a keyboard, and Tab never leaves the viewer.
  */
 export default function ImageViewer({ images, start, onClose }: { images: string[]; start: number; onClose: () => void }) {
   const { t } = useTranslation("circle");
@@ -45,6 +45,19 @@ export default function ImageViewer({ images, start, onClose }: { images: string
     setZoom(1);
     setPan({ x: 0, y: 0 });
   };
+
+  // Back (the phone's gesture or button) closes the viewer, as a gallery does, instead of leaving the post: opening adds
+  // a history entry at the same address with the router's state kept (marked, so it is added once), and every way of closing goes back over it.
+  const closed = useRef(onClose);
+  closed.current = onClose;
+  useEffect(() => {
+    const state = window.history.state as Record<string, unknown> | null;
+    if (!state?.imageViewer) window.history.pushState({ ...state, imageViewer: true }, "");
+    const onBack = () => closed.current();
+    window.addEventListener("popstate", onBack);
+    return () => window.removeEventListener("popstate", onBack);
+  }, []);
+  const close = () => window.history.back();
 
   // While open: the page under it does not scroll, and focus is in the viewer; closing gives focus back to the image tapped.
   useEffect(() => {
@@ -95,7 +108,7 @@ export default function ImageViewer({ images, start, onClose }: { images: string
     if (!current || pointers.current.size > 0) return;
     gesture.current = null;
     if (!current.moved && Date.now() - current.startedAt < TAP_MS) {
-      onClose();
+      close();
       return;
     }
     if (zoom === 1 && !current.pinch) {
@@ -133,7 +146,7 @@ export default function ImageViewer({ images, start, onClose }: { images: string
           event.preventDefault();
           closeButton.current?.focus();
         }
-        if (event.key === "Escape") onClose();
+        if (event.key === "Escape") close();
         if (event.key === "ArrowRight") show(index + 1);
         if (event.key === "ArrowLeft") show(index - 1);
       }}
@@ -156,7 +169,7 @@ export default function ImageViewer({ images, start, onClose }: { images: string
       <p className="circle-viewer-count" aria-live="polite" data-testid="circle-viewer-count">
         {index + 1} / {images.length}
       </p>
-      <button ref={closeButton} type="button" className="circle-viewer-close" onClick={onClose} aria-label={t("viewer.close")}>
+      <button ref={closeButton} type="button" className="circle-viewer-close" onClick={close} aria-label={t("viewer.close")}>
         ×
       </button>
     </div>

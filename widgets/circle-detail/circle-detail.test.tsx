@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { count, renderWidget } from "@tests/unit/render-widget";
+import { noteCommentTotal } from "../parts/comment-totals";
 
 const ok = (value: unknown) => ({ status: "ok" as const, value });
 const post = {
@@ -36,5 +37,16 @@ describe("circleDetail", () => {
 
   it("shows nothing without a post", async () => {
     expect(await renderWidget("circleDetail", { source: "post", data: { post: ok(null) }, props: {} })).toBe("");
+  });
+
+  it("counts the comments the thread last read, not the page's older data, after the viewer commented", async () => {
+    const before = await renderWidget("circleDetail", { source: "post", data: { post: ok({ ...post, id: 6 }) }, props: {} });
+    expect(before).toMatch(/评论(<!-- -->)? (<!-- -->)?2</);
+    noteCommentTotal("circle", 6, 3);
+    const after = await renderWidget("circleDetail", { source: "post", data: { post: ok({ ...post, id: 6 }) }, props: {} });
+    expect(after).toMatch(/评论(<!-- -->)? (<!-- -->)?3</);
+    // Another post keeps its own count.
+    const other = await renderWidget("circleDetail", { source: "post", data: { post: ok({ ...post, id: 7 }) }, props: {} });
+    expect(other).toMatch(/评论(<!-- -->)? (<!-- -->)?2</);
   });
 });

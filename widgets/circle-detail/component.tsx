@@ -8,6 +8,7 @@ import { callApi, circleCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { useHydrated } from "../kit/page";
 import { type CirclePost, CommentCount, ImageGrid, PostAuthor, PraiseButton } from "../parts/circle-parts";
+import { ConfirmBox } from "../parts/confirm-box";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 
@@ -50,16 +51,15 @@ export default function CircleDetail({ props, data }: WidgetRenderProps<CircleDe
         )}
       </footer>
       {confirming && (
-        <div className="circle-detail-confirm" role="alertdialog" aria-label={t("detail.remove")}>
-          <p>{t("detail.removeConfirm")}</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void remove()}>
-            {t("detail.removeYes")}
-          </button>
-          {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-          <button type="button" autoFocus className="button" onClick={() => setConfirming(false)}>
-            {t("comments.cancel")}
-          </button>
-        </div>
+        <ConfirmBox
+          label={t("detail.remove")}
+          question={t("detail.removeConfirm")}
+          yes={t("detail.removeYes")}
+          no={t("comments.cancel")}
+          busy={busy}
+          onYes={() => void remove()}
+          onNo={() => setConfirming(false)}
+        />
       )}
       {viewing !== null && (
         <Suspense fallback={null}>

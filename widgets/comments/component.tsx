@@ -9,6 +9,8 @@ import { callApi, commentCalls, isSuccess, type NamedCall, socialCalls } from ".
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import { noteCommentTotal } from "../parts/comment-totals";
+import { ConfirmBox } from "../parts/confirm-box";
 import { appendPage, type Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
@@ -61,8 +63,10 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
     let current = true;
     void readPage(1).then((envelope) => {
       if (!current) return;
-      if (isSuccess(envelope) && envelope.data) setThread({ status: "ok", items: envelope.data.list, total: envelope.data.total, page: 1 });
-      else setThread({ ...LOADING, status: envelope.code === 404 ? "missing" : "failed" });
+      if (isSuccess(envelope) && envelope.data) {
+        setThread({ status: "ok", items: envelope.data.list, total: envelope.data.total, page: 1 });
+        noteCommentTotal(props.kind, targetId, envelope.data.total);
+      } else setThread({ ...LOADING, status: envelope.code === 404 ? "missing" : "failed" });
     });
     return () => {
       current = false;
@@ -78,6 +82,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
       return;
     }
     const next = envelope.data;
+    noteCommentTotal(props.kind, targetId, next.total);
     setThread((shown) => ({ status: "ok", items: appendPage(shown.items, next.list), total: next.total, page: shown.page + 1 }));
   };
 
@@ -198,7 +203,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                   </div>
                 )}
                 {blocking?.id === comment.id && (
-                  <Confirmation
+                  <ConfirmBox
                     label={t("comments.block")}
                     question={t("comments.blockConfirm", { name: comment.userName })}
                     yes={t("comments.blockYes")}
@@ -209,7 +214,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
                   />
                 )}
                 {deleting?.id === comment.id && (
-                  <Confirmation
+                  <ConfirmBox
                     label={t("comments.delete")}
                     question={t("comments.deleteConfirm")}
                     yes={t("comments.deleteYes")}
@@ -232,31 +237,5 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
         </div>
       )}
     </section>
-  );
-}
-
-interface ConfirmationProps {
-  label: string;
-  question: string;
-  yes: string;
-  no: string;
-  busy: boolean;
-  onYes: () => void;
-  onNo: () => void;
-}
-
-/** An action that cannot be undone (blocking, deleting) is asked first, under the comment it concerns. */
-function Confirmation({ label, question, yes, no, busy, onYes, onNo }: ConfirmationProps) {
-  return (
-    <div className="comments-confirm" role="alertdialog" aria-label={label}>
-      <p>{question}</p>
-      <button type="button" className="button button-primary" disabled={busy} onClick={onYes}>
-        {yes}
-      </button>
-      {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-      <button type="button" autoFocus className="button" onClick={onNo}>
-        {no}
-      </button>
-    </div>
   );
 }

@@ -9,6 +9,7 @@ import { type ApiPath, callApi, essayCalls, isSuccess, type NamedCall, socialCal
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import { ConfirmBox } from "../parts/confirm-box";
 
 type Visibility = "public" | "self" | "followers" | "mutual";
 
@@ -163,18 +164,13 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
         </div>
       )}
       {confirm && (
-        <div className="essay-article-confirm" role="alertdialog" aria-label={confirm === "block" ? t("author.block") : t("article.delete")}>
-          <p>{confirm === "block" ? t("author.blockConfirm") : t("article.deleteConfirm")}</p>
-          <div>
-            {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-            <button type="button" autoFocus className="button" onClick={() => setConfirm(null)}>
-              {t("editor.cancel")}
-            </button>
-            <button type="button" className="button essay-article-danger" onClick={() => void (confirm === "block" ? block() : remove())}>
-              {confirm === "block" ? t("author.block") : t("article.delete")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          label={confirm === "block" ? t("author.block") : t("article.delete")}
+          question={confirm === "block" ? t("author.blockConfirm") : t("article.deleteConfirm")}
+          no={t("editor.cancel")}
+          onYes={() => void (confirm === "block" ? block() : remove())}
+          onNo={() => setConfirm(null)}
+        />
       )}
     </header>
   );

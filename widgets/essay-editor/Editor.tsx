@@ -7,6 +7,7 @@ import { accountCalls, callApi, essayCalls, isSuccess } from "../kit/api";
 import { askedToLogIn, showToast } from "../kit/session";
 import { formatTime } from "../kit/format";
 import { isEmptyHtml, RichEditor } from "../parts/rich-editor";
+import { ConfirmBox } from "../parts/confirm-box";
 import { copyKey, dropCopy, EMPTY_FIELDS, type EssayFields, readCopy, sameFields, startingFields, type Visibility, writeCopy } from "./local-copy";
 
 /** The picture tools and the cover cropper load when the author picks a picture, not with the editor. */
@@ -393,18 +394,13 @@ export default function Editor({
         </button>
       </div>
       {confirmDelete && (
-        <div className="essay-confirm" role="alertdialog" aria-label={t("editor.delete")}>
-          <p>{t("editor.deleteConfirm")}</p>
-          <div className="essay-panel-actions">
-            {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-            <button type="button" autoFocus className="button" onClick={() => setConfirmDelete(false)}>
-              {t("editor.cancel")}
-            </button>
-            <button type="button" className="button essay-danger" onClick={() => void remove()}>
-              {t("editor.delete")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          label={t("editor.delete")}
+          question={t("editor.deleteConfirm")}
+          no={t("editor.cancel")}
+          onYes={() => void remove()}
+          onNo={() => setConfirmDelete(false)}
+        />
       )}
     </form>
   );

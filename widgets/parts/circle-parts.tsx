@@ -7,6 +7,7 @@ import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { useLang } from "../kit/page";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import { useCommentTotal } from "./comment-totals";
 
 /** Shared by the circle's widgets (ADR 024): a post as the platform answers it and the parts every screen shows. */
 
@@ -121,9 +122,10 @@ export function PraiseButton({ post }: { post: CirclePost }) {
 export function CommentCount({ post, link }: { post: CirclePost; link?: string }) {
   const { t } = useTranslation("circle");
   const lang = useLang();
+  const total = useCommentTotal("circle", post.id, post.commentCount);
   const label = (
     <>
-      <BubbleIcon /> {t("feed.comments")} {formatCount(post.commentCount, lang)}
+      <BubbleIcon /> {t("feed.comments")} {formatCount(total, lang)}
     </>
   );
   return link ? (

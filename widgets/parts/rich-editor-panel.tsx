@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { escapeHtml } from "./html-safety";
+import { formulaPreview } from "./formula-preview";
+import { RichHtml } from "./rich-html";
 
 const SAFE_LINK = /^https?:\/\/\S+$/i;
 
@@ -15,7 +17,8 @@ export interface InsertPanelProps {
 
 /**
  * The rich editor's panel for a link or a formula, loaded when a writer first opens one (it is off the first load of
- * every page with an editor): the address must be http(s); a formula is its $…$ or $$…$$ source.
+ * every page with an editor): the address must be http(s); a formula is its $…$ or $$…$$ source, shown rendered while it
+ * is typed as the platform will render it on saving.
  */
 export default function InsertPanel({ kind, linksSelection, insert, close }: InsertPanelProps) {
   const { t } = useTranslation(["editor", "common"]);
@@ -60,6 +63,7 @@ export default function InsertPanel({ kind, linksSelection, insert, close }: Ins
           <span>{t("formulaDisplay")}</span>
         </label>
       )}
+      {kind === "formula" && <FormulaPreview source={value} display={display} />}
       {error && (
         <p className="rich-editor-error" role="alert">
           {error}
@@ -73,6 +77,27 @@ export default function InsertPanel({ kind, linksSelection, insert, close }: Ins
           {t("insert")}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** The formula being typed, rendered; or that it cannot be read (and would be saved as its source). */
+function FormulaPreview({ source, display }: { source: string; display: boolean }) {
+  const { t } = useTranslation("editor");
+  const [preview, setPreview] = useState<{ source: string; mathml: string | null } | null>(null);
+  useEffect(() => {
+    if (!source.trim()) return;
+    let current = true;
+    void formulaPreview(source, display).then((mathml) => current && setPreview({ source, mathml }));
+    return () => {
+      current = false;
+    };
+  }, [source, display]);
+  if (!source.trim() || !preview) return null;
+  return (
+    <div className="rich-editor-preview" aria-live="polite" data-testid="formula-preview">
+      <span className="rich-editor-preview-label">{t("formulaPreview")}</span>
+      {preview.mathml ? <RichHtml html={preview.mathml} /> : <p className="rich-editor-error">{t("formulaUnreadable")}</p>}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { formatCount, formatMoment } from "../kit/format";
 import { readCached, writeStorage } from "../kit/browser";
 import { RichHtml } from "../parts/rich-html";
 import { EmojiInsert } from "../parts/emoji-panel";
+import { useCommentTotal } from "../parts/comment-totals";
+import { ConfirmBox } from "../parts/confirm-box";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { paragraphsOf, type QaAnswer, type QaQuestion } from "./qa";
 
@@ -32,6 +34,14 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
   const [concern, setConcern] = useState({ on: question.concerned, count: question.concernCount });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<"question" | number | null>(null);
+  const [landed, setLanded] = useState<number | null>(null);
+  const landedAnswer = useRef<HTMLLIElement>(null);
+  // A new answer joins the end of the list, often below the screen: it is brought into view and takes the focus, so
+  // the poster sees it and a screen reader reads it.
+  useEffect(() => {
+    landedAnswer.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+    landedAnswer.current?.focus({ preventScroll: true });
+  }, [landed]);
   /** A field in the page's language: its En sibling in English when there is one. */
   const inLang = (value: object, field: string) => asText(readPath(value, [field], lang));
   const byline = (post: QaQuestion | QaAnswer) => (post.mine ? t(post.anonymous ? "detail.anonymousMine" : "detail.mine") : inLang(post, "authorName"));
@@ -116,11 +126,25 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
           )}
         </div>
         {confirming === "question" && (
-          <Confirm text={t("detail.confirmRemoveQuestion")} busy={busy} onConfirm={() => void removeQuestion()} onCancel={() => setConfirming(null)} />
+          <ConfirmBox
+            label={t("detail.removeQuestion")}
+            question={t("detail.confirmRemoveQuestion")}
+            yes={t("detail.remove")}
+            no={t("detail.cancel")}
+            busy={busy}
+            onYes={() => void removeQuestion()}
+            onNo={() => setConfirming(null)}
+          />
         )}
       </header>
 
-      <AnswerForm questionId={question.id} onPosted={(answer) => setAnswers((shown) => [...shown, answer])} />
+      <AnswerForm
+        questionId={question.id}
+        onPosted={(answer) => {
+          setAnswers((shown) => [...shown, answer]);
+          setLanded(answer.id);
+        }}
+      />
 
       <section className="qa-answers" aria-labelledby={`qa-answers-${question.id}`}>
         <h2 className="section-title" id={`qa-answers-${question.id}`}>
@@ -131,7 +155,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
         ) : (
           <ol className="qa-answer-list">
             {answers.map((answer) => (
-              <li key={answer.id} className="qa-answer" data-answer-id={answer.id}>
+              <li key={answer.id} className="qa-answer" data-answer-id={answer.id} {...(answer.id === landed ? { ref: landedAnswer, tabIndex: -1 } : {})}>
                 <p className="qa-byline">
                   <Avatar url={answer.portraitUrl} />
                   <strong>{byline(answer)}</strong>
@@ -157,9 +181,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
                   >
                     ▼ {t("detail.trample")} <span className="qa-vote-count">{formatCount(answer.trampleCount, lang)}</span>
                   </button>
-                  <SmartLink to={`${answerLink}?id=${answer.id}`} className="qa-comment-link">
-                    {t("detail.commentLink", { count: answer.commentCount })}
-                  </SmartLink>
+                  <AnswerCommentLink answer={answer} answerLink={answerLink} />
                   {answer.mine && (
                     <button type="button" className="qa-remove" onClick={() => setConfirming(answer.id)}>
                       {t("detail.remove")}
@@ -167,11 +189,13 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
                   )}
                 </div>
                 {confirming === answer.id && (
-                  <Confirm
-                    text={t("detail.confirmRemoveAnswer")}
+                  <ConfirmBox
+                    label={t("detail.remove")}
+                    question={t("detail.confirmRemoveAnswer")}
+                    no={t("detail.cancel")}
                     busy={busy}
-                    onConfirm={() => void removeAnswer(answer)}
-                    onCancel={() => setConfirming(null)}
+                    onYes={() => void removeAnswer(answer)}
+                    onNo={() => setConfirming(null)}
                   />
                 )}
               </li>
@@ -183,24 +207,19 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
   );
 }
 
-function Avatar({ url }: { url: string }) {
-  return <img className="qa-avatar" src={url || "/avatar.svg"} alt="" width="24" height="24" loading="lazy" />;
+/** The answer's comments, counted as the comments widget last read them (the page's data is older after commenting). */
+function AnswerCommentLink({ answer, answerLink }: { answer: QaAnswer; answerLink: string }) {
+  const { t } = useTranslation("qa");
+  const count = useCommentTotal("answer", answer.id, answer.commentCount);
+  return (
+    <SmartLink to={`${answerLink}?id=${answer.id}`} className="qa-comment-link">
+      {t("detail.commentLink", { count })}
+    </SmartLink>
+  );
 }
 
-function Confirm({ text, busy, onConfirm, onCancel }: { text: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const { t } = useTranslation("qa");
-  return (
-    <div className="qa-confirm" role="alertdialog" aria-label={text}>
-      <span>{text}</span>
-      <button type="button" className="button button-primary" disabled={busy} onClick={onConfirm}>
-        {t("detail.remove")}
-      </button>
-      {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-      <button type="button" autoFocus className="button" onClick={onCancel}>
-        {t("detail.cancel")}
-      </button>
-    </div>
-  );
+function Avatar({ url }: { url: string }) {
+  return <img className="qa-avatar" src={url || "/avatar.svg"} alt="" width="24" height="24" loading="lazy" />;
 }
 
 interface QuickDraft {

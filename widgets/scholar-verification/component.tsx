@@ -7,7 +7,7 @@ import type { ScholarClaimForm } from "@schemas/generated/forms";
 import "./scholar-verification.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { accountCalls, callApi, showFailure } from "../kit/api";
+import { accountCalls, type AnswerOf, callApi, showFailure } from "../kit/api";
 import { AUDIT_PASSED } from "../kit/account";
 import { showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
@@ -16,12 +16,7 @@ import { scholarCalls } from "../kit/scholar-calls";
 import { type ClaimTarget, ProfileFinder } from "./ProfileFinder";
 import { Supplement } from "./Supplement";
 
-interface Audit {
-  isPass: number;
-  reason?: string;
-  email?: string;
-  authorCode?: string;
-}
+type Audit = AnswerOf<typeof accountCalls.checkEmailAudit>;
 
 /** isPass (spec §4): 0 pending review, 1 declined with a reason, 2 approved, 3 email pending confirmation; -1 none. */
 const STATES: Record<number, string> = { 0: "pending", 1: "declined", 2: "approved", 3: "emailPending" };
@@ -52,6 +47,7 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
       <div className={`verification-status status-${state}`} role="status">
         <strong>{t(`verify:status.${state}`)}</strong>
         {state === "declined" && audit.reason && <p>{t("verify:dialog.reason", { reason: audit.reason })}</p>}
+        {state === "declined" && audit.sent && <p>{t("verify:status.declinedSent")}</p>}
         {state === "emailPending" && <p>{t("verify:status.emailPendingText", { email: audit.email ?? "" })}</p>}
         {state === "approved" && authorCode && (
           <p>
@@ -77,6 +73,7 @@ export default function ScholarVerification({ data }: WidgetRenderProps<ScholarV
       {showForm && !supplementing && (
         <SchemaForm<ScholarClaimForm>
           draftKey={DRAFT}
+          initial={state === "declined" ? audit.sent : undefined}
           kit={{ schema: scholarClaimSchema, loadValidators: () => import("@schemas/generated/forms/scholar-claim.validators.js") } as FormKit}
           uiSchema={{
             "ui:order": ["realName", "email", "orgName", "researchField", "workHistory", "education", "introduction"],

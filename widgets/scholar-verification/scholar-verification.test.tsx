@@ -46,4 +46,26 @@ describe("scholarVerification", () => {
     expect(declined).toContain("您的主页是否已存在？");
     expect((await render({ isPass: 2, authorCode: "A200005" })).includes("补充认证材料")).toBe(false);
   });
+
+  it("declined with what was sent: says why, and the form comes back filled with it, in zh and en", async () => {
+    const sent = {
+      realName: "王晓明",
+      email: "wang@gmail.com",
+      orgName: "北京大学",
+      researchField: "劳动经济学",
+      workHistory: "2015-2020 讲师",
+      introduction: "研究劳动力市场。",
+    };
+    const declined = await render({ isPass: 1, reason: "请使用机构邮箱", email: "wang@gmail.com", sent });
+    expect(declined).toContain("原因：请使用机构邮箱");
+    expect(declined).toContain("下方是您上次提交的资料，请按原因修改后重新提交。");
+    for (const value of ["王晓明", "wang@gmail.com", "北京大学"]) expect(declined).toContain(`value="${value}"`);
+    expect(declined).toMatch(/<textarea[^>]*>劳动经济学<\/textarea>/);
+    expect(declined).toMatch(/<textarea[^>]*>2015-2020 讲师<\/textarea>/);
+    expect(declined).toMatch(/<textarea[^>]*>研究劳动力市场。<\/textarea>/);
+    expect(declined).toContain("5/50");
+    const en = await render({ isPass: 1, reason: "Use your institution's e-mail", email: "wang@gmail.com", sent }, "en");
+    expect(en).toContain("Below is what you sent last time");
+    expect(en).toContain('value="wang@gmail.com"');
+  });
 });

@@ -9,6 +9,7 @@ import { type ApiAnswers, type ApiPath, callApi, isSuccess, type NamedCall, soci
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import { ConfirmBox } from "../parts/confirm-box";
 
 interface Person {
   userId: number;
@@ -101,21 +102,15 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
         </div>
       )}
       {confirming && (
-        <div className="user-home-confirm" role="alertdialog" aria-label={t("userHome.block")}>
-          <p>{t("userHome.blockConfirm", { name: person.userName })}</p>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => void act(socialCalls.block, () => t("userHome.blockedNow", { name: person.userName }))}
-          >
-            {t("userHome.blockYes")}
-          </button>
-          {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-          <button type="button" autoFocus className="button" onClick={() => setConfirming(false)}>
-            {t("userHome.cancel")}
-          </button>
-        </div>
+        <ConfirmBox
+          label={t("userHome.block")}
+          question={t("userHome.blockConfirm", { name: person.userName })}
+          yes={t("userHome.blockYes")}
+          no={t("userHome.cancel")}
+          busy={busy}
+          onYes={() => void act(socialCalls.block, () => t("userHome.blockedNow", { name: person.userName }))}
+          onNo={() => setConfirming(false)}
+        />
       )}
     </section>
   );

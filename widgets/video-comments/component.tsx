@@ -9,6 +9,7 @@ import { callApi, commentCalls, isSuccess } from "../kit/api";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
+import { ConfirmBox } from "../parts/confirm-box";
 import type { Comment } from "./comment";
 
 const CommentForm = lazy(() => import("./CommentForm"));
@@ -86,16 +87,14 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
                   </button>
                 )}
                 {confirming === comment.id && (
-                  <div className="comment-confirm" role="alertdialog" aria-label={t("comment.delete")}>
-                    <p>{t("comment.deleteConfirm")}</p>
-                    <button type="button" className="button button-primary" onClick={() => void remove(comment)}>
-                      {t("comment.deleteYes")}
-                    </button>
-                    {/* biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so it is announced and answered from the keyboard */}
-                    <button type="button" autoFocus className="button" onClick={() => setConfirming(null)}>
-                      {t("comment.cancel")}
-                    </button>
-                  </div>
+                  <ConfirmBox
+                    label={t("comment.delete")}
+                    question={t("comment.deleteConfirm")}
+                    yes={t("comment.deleteYes")}
+                    no={t("comment.cancel")}
+                    onYes={() => void remove(comment)}
+                    onNo={() => setConfirming(null)}
+                  />
                 )}
               </div>
             </li>

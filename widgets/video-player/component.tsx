@@ -5,12 +5,15 @@ import { attachHls, isHlsSource } from "./hls";
 import "./styles.css";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { $playStatus } from "../kit/browser";
+import { $playDuration, $playStatus } from "../kit/browser";
 import { artPlacement, preloadLeadArt } from "../parts/art";
 
 /** Play status for the shared media state (spec §4): 1 while the video plays, 0 otherwise. */
 const PLAYING = 1;
 const STOPPED = 0;
+
+/** A stream's length is Infinity until it ends: unknown (0) to a task's step. */
+const knowDuration = (element: HTMLVideoElement) => $playDuration.set(Number.isFinite(element.duration) ? element.duration : 0);
 
 export default function VideoPlayer({ props, nodeId }: WidgetRenderProps<VideoPlayerProps>) {
   const { t } = useTranslation("video");
@@ -39,7 +42,14 @@ export default function VideoPlayer({ props, nodeId }: WidgetRenderProps<VideoPl
     };
   }, [src, hls]);
 
-  useEffect(() => () => $playStatus.set(STOPPED), []);
+  // The length may be known before hydration attached onLoadedMetadata.
+  useEffect(() => {
+    if (video.current && video.current.readyState > 0) knowDuration(video.current);
+    return () => {
+      $playStatus.set(STOPPED);
+      $playDuration.set(0);
+    };
+  }, []);
 
   const choose = (speed: number) => {
     const element = video.current;
@@ -66,6 +76,7 @@ export default function VideoPlayer({ props, nodeId }: WidgetRenderProps<VideoPl
         onPlay={() => $playStatus.set(PLAYING)}
         onPause={() => $playStatus.set(STOPPED)}
         onEnded={() => $playStatus.set(STOPPED)}
+        onLoadedMetadata={(event) => knowDuration(event.currentTarget)}
         onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
         onError={() => setProblem("failed")}
         onLoadedData={() => setProblem(null)}
