@@ -1,6 +1,7 @@
 /** Every SQL statement of recommendations and rankings (ADR 082). */
 import type { Db } from "../kernel/db.server.ts";
 import type { ItemRow } from "../content.server.ts";
+import type { ScholarRow } from "../scholars/index.server.ts";
 import { publicItemSql } from "../essays/visibility.server.ts";
 
 /** What a person's interest is made of: the scholars they follow, and the topics and JEL codes of what they keep. */
@@ -69,22 +70,8 @@ export function rankedItems(db: Db, kinds: string[], score: Scored, userId: numb
     .all({ ...score.args, kinds: JSON.stringify(kinds), user: userId, limit }) as (ItemRow & { score: number })[];
 }
 
-export interface HotAuthorRow {
-  author_code: string;
-  name: string;
-  name_en: string;
-  org_name: string;
-  org_name_en: string;
-  field: string;
-  field_en: string;
-  introduction: string;
-  introduction_en: string;
-  verified: number;
-  recommended: number;
-  follower_count: number;
-  portrait: string;
-  sections: string;
-  id: number;
+/** A scholar row with how often their works were read and how many followed them lately, for the hot-authors list. */
+export interface HotAuthorRow extends ScholarRow {
   works_read: number;
   new_followers: number;
 }
