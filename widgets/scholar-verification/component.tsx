@@ -12,7 +12,7 @@ import { AUDIT_PASSED } from "../kit/account";
 import { showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
-import { scholarCalls } from "../kit/scholar-calls";
+import { scholarCalls } from "../kit/calls/scholar";
 import { type ClaimTarget, ProfileFinder } from "./ProfileFinder";
 import { Supplement } from "./Supplement";
 
