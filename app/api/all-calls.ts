@@ -2,7 +2,8 @@
  * Every group of named calls (app/api/call-table.ts and app/api/groups/), for the server's contract recorder: the
  * browser never imports this file, so a page loads only the groups its own code calls.
  */
-export { accountCalls } from "./call-table";
+export { sessionCalls } from "./call-table";
+export { accountCalls } from "./groups/account";
 export { activityCalls } from "./groups/activity";
 export { audioCalls } from "./groups/audio";
 export { circleCalls } from "./groups/circle";

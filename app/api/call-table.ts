@@ -2,7 +2,7 @@
  * Every platform call the browser makes by name (ADR 069): the one way widgets, dialogs and hooks call the platform.
  * Each path has a contract in contracts/api/, whose generated type (`ApiAnswers`) types the call's answer; a path
  * without one does not compile. Pure data, so the contract recorder reads it on the server too (app/api/all-calls.ts).
- * The account's calls live here, since the shell makes them on every page; every other group is a module of its own in
+ * The session's call lives here, since the shell makes it on every page; every other group is a module of its own in
  * app/api/groups/, imported by the code that calls it, so a page's first load carries only the groups it uses (ADR 098).
  */
 import type { ApiAnswers } from "@contracts/generated/api";
@@ -22,32 +22,7 @@ export function calls<T extends Record<string, NamedCall>>(group: T): T {
   return defineCalls(group);
 }
 
-/** Account calls the shell and dialogs make, by name (page configs name their own paths). */
-export const accountCalls = calls({
-  isLogin: { path: "/web/isLogin", method: "GET" },
+/** The signed-in person's own record: the shell reads it on every page (app/account/class-session.ts). */
+export const sessionCalls = calls({
   userInfo: { path: "/web/getUserInfoWithToken", method: "GET" },
-  logout: { path: "/web/logout" },
-  countryPrefixes: { path: "/sys/country/mobile/prefix", method: "GET" },
-  sendSms: { path: "/web/sendMessageWithCaptcha" },
-  sendEmailCode: { path: "/web/sendCodeEmail" },
-  loginByPassword: { path: "/web/login" },
-  loginByCode: { path: "/web/loginMessage" },
-  loginByEmail: { path: "/web/loginByAccountEmail" },
-  registerByPhone: { path: "/reg/register" },
-  registerByEmail: { path: "/reg/registerByEmail" },
-  resendConfirmation: { path: "/web/sendEmail" },
-  findPassword: { path: "/web/findPwd" },
-  findPasswordByEmail: { path: "/web/findPwdByEmail" },
-  changePassword: { path: "/web/changePassword" },
-  wechatLoginCode: { path: "/wechatpub/login" },
-  wechatPoll: { path: "/wechatpub/pollingLogin" },
-  wxBindMobile: { path: "/BindPhone/Wechat" },
-  emailBindMobile: { path: "/BindPhone/Email" },
-  feedback: { path: "/feedBack/addFeedBack" },
-  checkEmailAudit: { path: "/author/checkEmailAudit", method: "GET" },
-  queryAuthorByUserId: { path: "/author/queryAuthorByUserId", method: "GET" },
-  claimAuthor: { path: "/author/claim" },
-  findPasswordByEmailCode: { path: "/web/sendMessageInFindPwdForEmail" },
-  uploadFile: { path: "/file/upload" },
-  updateProfile: { path: "/userInfo/info" },
 });
