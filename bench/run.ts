@@ -17,7 +17,8 @@
  * repository: the database is a temporary file, the floor app lives in os.tmpdir(). Everything listens on
  * 127.0.0.1 in ports 3300-3399, or the range BENCH_PORTS names ("3450-3459"). BENCH_SECONDS sets the measured load
  * duration (default 10); BENCH_ONLY=throughput runs sections 3 to 5 alone (with their goals), for comparing server
- * changes without the minutes the first two take.
+ * changes without the minutes the first two take; BENCH_ONLY=first-load runs sections 1 and 2 alone, for comparing
+ * build changes without the load runs.
  */
 import "./production-mode.ts";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -92,12 +93,14 @@ function readSeconds(): number {
   return seconds;
 }
 
-/** Whether BENCH_ONLY names the throughput section alone; anything else it may say is refused, not ignored. */
-function readThroughputOnly(): boolean {
+type Sections = "all" | "throughput" | "first-load";
+
+/** The sections BENCH_ONLY names (every one when unset); anything else it may say is refused, not ignored. */
+function readSections(): Sections {
   const only = process.env.BENCH_ONLY;
-  if (only === undefined || only === "") return false;
-  if (only === "throughput") return true;
-  console.error(`BENCH_ONLY may only be "throughput" (got "${only}")`);
+  if (only === undefined || only === "") return "all";
+  if (only === "throughput" || only === "first-load") return only;
+  console.error(`BENCH_ONLY may only be "throughput" or "first-load" (got "${only}")`);
   process.exit(1);
 }
 
@@ -396,7 +399,8 @@ function printSummary() {
 async function main() {
   requireBuild();
   const seconds = readSeconds();
-  const throughputOnly = readThroughputOnly();
+  const sections = readSections();
+  const throughputOnly = sections === "throughput";
   const settings: LoadSettings = { connections: CONNECTIONS, seconds };
 
   // Every step has its own timeout; this is the backstop that guarantees the process ends whatever hangs.
@@ -445,6 +449,10 @@ async function main() {
       const loaderData: LoaderData[] = [];
       for (const path of [SSR_PATH, ...LIST_PAGES]) loaderData.push(await measureLoaderData(ours, path));
       printLoaderData(loaderData, html.toString("utf8"));
+    }
+    if (sections === "first-load") {
+      printSummary();
+      return;
     }
 
     const replay = await startStaticServer(html, endToEndHeaders(page.headers));

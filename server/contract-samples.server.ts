@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DataSource, PageConfig } from "@schemas/generated/page-config";
 import { createApiClient, type ApiClient } from "~/api/api-client";
-import * as callTable from "~/api/call-table";
+import * as callTable from "~/api/all-calls";
 import { sourceParams } from "~/pipeline/request-source";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server.ts";
 
@@ -95,7 +95,7 @@ export async function sampleAnswers(pages: readonly { file: string; config: Page
   }
 }
 
-/** The paths of every named call the browser makes (app/api/call-table.ts): each needs a contract. */
+/** The paths of every named call the browser makes (app/api/all-calls.ts): each needs a contract. */
 export function namedCallPaths(): Set<string> {
   return new Set(Object.values(callTable).flatMap((group) => Object.values(group).map((call) => call.path)));
 }

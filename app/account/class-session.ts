@@ -1,6 +1,7 @@
 import type { SessionUser } from "@contracts/gate";
 import { SUCCESS_CODES } from "@contracts/envelope";
-import { accountCalls, callApi } from "~/api/calls";
+import { callApi } from "~/api/calls";
+import { sessionCalls } from "~/api/call-table";
 import { readCached, STORAGE_KEYS } from "~/browser/storage";
 import { isStandIn, viewerClassOf } from "~/pipeline/viewer-class";
 import { $user, storeSession } from "~/stores/session";
@@ -28,7 +29,7 @@ export function adoptClassRender(standIn: SessionUser): void {
 }
 
 async function askWhoIsSignedIn(): Promise<void> {
-  const answer = await callApi(accountCalls.userInfo);
+  const answer = await callApi(sessionCalls.userInfo);
   // A session the platform ended answers otherwise (the API client handles that answer); the stand-in stays till then.
   if (SUCCESS_CODES.has(answer.code) && answer.data) storeSession(answer.data as SessionUser);
 }

@@ -1,6 +1,8 @@
 import type { ApiEnvelope } from "@contracts/envelope";
 import { NETWORK_ERROR_CODE, SESSION_REVOKED_CODE } from "~/api/api-client";
-import { accountCalls, activityCalls, callApi, showFailure } from "~/api/calls";
+import { callApi, showFailure } from "~/api/calls";
+import { accountCalls } from "~/api/groups/account";
+import { activityCalls } from "~/api/groups/activity";
 import { evaluateGate, mustBindPhone, type Gate, type SessionUser } from "@contracts/gate";
 import { navigateTo } from "~/routing/navigation";
 import { ensureDeviceId, readStorage, STORAGE_KEYS, writeStorage } from "~/browser/storage";

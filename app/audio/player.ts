@@ -6,7 +6,8 @@
  */
 import { atom } from "nanostores";
 import type { ApiEnvelope } from "@contracts/envelope";
-import { audioCalls, callApi } from "~/api/calls";
+import { callApi } from "~/api/calls";
+import { audioCalls } from "~/api/groups/audio";
 
 export interface TranscriptLine {
   startMs: number;

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import feedbackSchema from "@schemas/generated/forms/feedback.schema.json";
 import type { FeedbackForm } from "@schemas/generated/forms";
-import { accountCalls, callApi, showFailure } from "~/api/calls";
+import { callApi, showFailure } from "~/api/calls";
+import { accountCalls } from "~/api/groups/account";
 import SchemaForm, { serverFieldErrors, type FormKit } from "~/forms/SchemaForm";
 import { clearDraft } from "~/forms/drafts";
 import { showToast } from "~/stores/dialogs";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountCalls, callApi } from "~/api/calls";
+import { callApi } from "~/api/calls";
+import { accountCalls } from "~/api/groups/account";
 import { $loginTab } from "~/stores/account";
 import { openDialog, showToast } from "~/stores/dialogs";
 import type { DialogProps } from "./dialog-props";

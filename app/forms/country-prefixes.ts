@@ -1,5 +1,6 @@
 import { atom } from "nanostores";
-import { accountCalls, callApi } from "~/api/calls";
+import { callApi } from "~/api/calls";
+import { accountCalls } from "~/api/groups/account";
 import { readCached, STORAGE_KEYS, writeStorage } from "~/browser/storage";
 
 /** A country prefix option (spec §3). */

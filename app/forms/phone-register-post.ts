@@ -1,5 +1,5 @@
 import { LOGIN_SUCCESS } from "~/account/flows";
-import { accountCalls } from "~/api/calls";
+import { accountCalls } from "~/api/groups/account";
 import { serverFieldErrors } from "./form-kit";
 import type { NativeOutcome, PlatformCall } from "./native-post";
 

@@ -6,7 +6,8 @@ import { StateNotice, usePage, useViewer } from "../kit/page";
 import { AnswerFailed } from "../parts/answer-state";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { audioCalls, callApi, showFailure } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { audioCalls } from "../kit/calls/audio";
 import { requireLogin, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 

@@ -4,7 +4,8 @@ import type { CalendarFeedProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, eventCalls, isSuccess } from "../kit/api";
+import { callApi, isSuccess } from "../kit/api";
+import { eventCalls } from "../kit/calls/event";
 import { askedToLogIn, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 

@@ -1,6 +1,6 @@
 import memberCodeSchema from "@schemas/generated/forms/member-code.schema.json";
 import type { CodeRedeemProps } from "@schemas/generated/page-config";
-import { memberCalls } from "../kit/api";
+import { memberCalls } from "../kit/calls/member";
 import { type NativePost, postOnce } from "../kit/forms";
 
 /** Redeeming a code without scripts: a refused code's words go under the field, as in the script's form; success opens doneLink. */

@@ -5,7 +5,8 @@ import type { ExchangeConfirmProps } from "@schemas/generated/page-config";
 import "./exchange-confirm.css";
 import { usePage } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, pointCalls, showFailure } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { pointCalls } from "../kit/calls/point";
 import { randomToken } from "../kit/browser";
 import { AddressChooser, QuantityRow, useChosenAddress } from "../parts/shop-parts";
 

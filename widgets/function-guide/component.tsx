@@ -4,7 +4,8 @@ import type { FunctionGuideProps } from "@schemas/generated/page-config";
 import "./function-guide.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, pointCalls } from "../kit/api";
+import { callApi } from "../kit/api";
+import { pointCalls } from "../kit/calls/point";
 
 interface Guide {
   read: boolean;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../kit/page";
-import { callLiveRoom, liveRoomCalls, isSuccess } from "../kit/api";
+import { callLiveRoom, isSuccess } from "../kit/api";
+import { liveRoomCalls } from "../kit/calls/live-room";
 import { requireLogin } from "../kit/session";
 import { ALREADY_ANSWERED_CODE, ANSWER_TEXT_LIMIT, checkAnswer, type PlanQuestion, type QuestionResults } from "../kit/realtime";
 import { ResultBars } from "../parts/screen-parts";

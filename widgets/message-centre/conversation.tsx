@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from "react-i18next";
 import { useStore } from "@nanostores/react";
 import type { Lang } from "../kit/page";
-import { callApi, isSuccess, messageCalls } from "../kit/api";
+import { callApi, isSuccess } from "../kit/api";
+import { messageCalls } from "../kit/calls/message";
 import { EmojiInsert } from "../parts/emoji-panel";
 import { PictureButton, PictureMessage, type Outgoing, outgoingProblem } from "./picture";
 import { formatMoment } from "../kit/format";

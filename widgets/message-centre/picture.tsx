@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountCalls, callApi, isSuccess } from "../kit/api";
+import { callApi, isSuccess } from "../kit/api";
+import { accountCalls } from "../kit/calls/account";
 import { compressImage, toBase64 } from "../kit/browser";
 import { checkForm, preloadValidators } from "../kit/form-check";
 

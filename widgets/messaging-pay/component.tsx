@@ -4,7 +4,8 @@ import type { MessagingPayProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, isSuccess, messagingPayCalls } from "../kit/api";
+import { callApi, isSuccess } from "../kit/api";
+import { messagingPayCalls } from "../kit/calls/messaging-pay";
 import { cashierReturn, payWithBridge, readStorage, writeStorage } from "../kit/browser";
 import { Link } from "../kit/links";
 

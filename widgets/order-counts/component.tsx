@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { OrderCountsProps } from "@schemas/generated/page-config";
 import "./order-counts.css";
 import type { WidgetRenderProps } from "../kit/types";
-import type { AnswerOf, orderCalls } from "../kit/api";
+import type { AnswerOf } from "../kit/api";
+import type { orderCalls } from "../kit/calls/order";
 import { SmartLink } from "../kit/links";
 
 type Counts = AnswerOf<typeof orderCalls.statusCounts>;

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderRefundForm } from "@schemas/generated/forms";
-import { callApi, orderCalls, refusalOf, showFailure } from "../kit/api";
+import { callApi, refusalOf, showFailure } from "../kit/api";
+import { orderCalls } from "../kit/calls/order";
 import { checkForm, type FormCheck } from "../kit/form-check";
 import { formatFen } from "../kit/format";
 

@@ -7,7 +7,8 @@ import type { WidgetRenderProps } from "../kit/types";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { formatFen, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
-import { type AnswerOf, callApi, orderCalls, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, showFailure } from "../kit/api";
+import { orderCalls } from "../kit/calls/order";
 import { cashierUrl, randomToken } from "../kit/browser";
 
 export type OrderSummary = AnswerOf<typeof orderCalls.list>["list"][number];

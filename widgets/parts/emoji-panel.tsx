@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import type { WidgetProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
-import { callLiveRoom, isSuccess, liveRoomCalls, type AnswerOf } from "../kit/api";
+import { callLiveRoom, isSuccess, type AnswerOf } from "../kit/api";
+import { liveRoomCalls } from "../kit/calls/live-room";
 import { useLang } from "../kit/page";
 import "./emoji-panel.css";
 

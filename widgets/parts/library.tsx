@@ -6,7 +6,8 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIBRARY_LIMITS, type LibraryEntry } from "@contracts/library";
-import { callApi, isSuccess, libraryCalls, refusalOf } from "../kit/api";
+import { callApi, isSuccess, refusalOf } from "../kit/api";
+import { libraryCalls } from "../kit/calls/library";
 import { askedToLogIn, showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import "./library.css";

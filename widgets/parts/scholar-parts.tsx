@@ -1,7 +1,8 @@
 import "./scholar-parts.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, isSuccess, socialCalls } from "../kit/api";
+import { callApi, isSuccess } from "../kit/api";
+import { socialCalls } from "../kit/calls/social";
 import { asText, readPath } from "../kit/page";
 import type { Item } from "./paged-list";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { encodeQueryText, SmartLink } from "../kit/links";
 import { useLang, usePage } from "../kit/page";
-import { callApi, orderCalls } from "../kit/api";
+import { callApi } from "../kit/api";
+import { orderCalls } from "../kit/calls/order";
 
 /** A coupon as the coupon centre and My coupons give it. */
 export interface Coupon {

@@ -1,7 +1,8 @@
 import "./vote-parts.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, showFailure, voteCalls } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { voteCalls } from "../kit/calls/vote";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { useLang, useViewer } from "../kit/page";
 import { formatCount, formatDateRange } from "../kit/format";

@@ -11,7 +11,8 @@ import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from
 import "./password-form.css";
 import { CHANGE_NEXT, CHANGE_PASSWORD_POST } from "./native-post";
 import type { WidgetRenderProps } from "../kit/types";
-import { accountCalls, callApi, showFailure } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { accountCalls } from "../kit/calls/account";
 import { showToast } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type CodeContext, draftOf, emailTarget, type FormKit, SchemaForm, serverFieldErrors, smsTarget, useFieldUi } from "../kit/forms";

@@ -1,6 +1,6 @@
 import changePasswordSchema from "@schemas/generated/forms/change-password.schema.json";
 import type { PasswordFormProps } from "@schemas/generated/page-config";
-import { accountCalls } from "../kit/api";
+import { accountCalls } from "../kit/calls/account";
 import { type NativePost, postOnce } from "../kit/forms";
 
 /** Where changing the password leads when the config names no nextLink. */

@@ -4,7 +4,8 @@ import type { RemindMeProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, isSuccess, messageCalls, showFailure } from "../kit/api";
+import { callApi, isSuccess, showFailure } from "../kit/api";
+import { messageCalls } from "../kit/calls/message";
 import { requireLogin, showToast } from "../kit/session";
 
 /** States before a live starts (ADR 007): not started and upcoming. */

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, scholarCalls } from "../kit/api";
+import { callApi } from "../kit/api";
+import { scholarCalls } from "../kit/calls/scholar";
 import type { Lang } from "../kit/page";
 import type { DraftAuthor } from "./draft";
 

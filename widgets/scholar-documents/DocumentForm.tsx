@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, refusalOf, scholarCalls, showFailure } from "../kit/api";
+import { callApi, refusalOf, showFailure } from "../kit/api";
+import { scholarCalls } from "../kit/calls/scholar";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { SmartLink } from "../kit/links";
 import type { Lang } from "../kit/page";

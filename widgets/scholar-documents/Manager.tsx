@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, scholarCalls, showFailure } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { scholarCalls } from "../kit/calls/scholar";
 import { SmartLink } from "../kit/links";
 import { type Lang, refreshPageData } from "../kit/page";
 import { showToast } from "../kit/session";

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi, showFailure } from "../kit/api";
 import { readPath, asText, useLang } from "../kit/page";
-import { scholarCalls } from "../kit/scholar-calls";
+import { scholarCalls } from "../kit/calls/scholar";
 
 export interface FoundAuthor {
   authorCode: string;

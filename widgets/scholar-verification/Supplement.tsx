@@ -6,7 +6,7 @@ import { callApi, showFailure } from "../kit/api";
 import { showToast } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
-import { scholarCalls } from "../kit/scholar-calls";
+import { scholarCalls } from "../kit/calls/scholar";
 
 const DRAFT = "scholar-claim-supplement";
 

@@ -7,12 +7,13 @@ import type { ScholarClaimForm } from "@schemas/generated/forms";
 import "./scholar-verification.css";
 import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { accountCalls, type AnswerOf, callApi, showFailure } from "../kit/api";
+import { type AnswerOf, callApi, showFailure } from "../kit/api";
+import { accountCalls } from "../kit/calls/account";
 import { AUDIT_PASSED } from "../kit/account";
 import { showToast, storeSession } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
 import { type FormKit, FREE_TEXT_LIMIT, SchemaForm, serverFieldErrors } from "../kit/forms";
-import { scholarCalls } from "../kit/scholar-calls";
+import { scholarCalls } from "../kit/calls/scholar";
 import { type ClaimTarget, ProfileFinder } from "./ProfileFinder";
 import { Supplement } from "./Supplement";
 

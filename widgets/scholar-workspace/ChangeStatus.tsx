@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoment } from "../kit/format";
 import type { Lang } from "../kit/page";
 import type { AnswerOf } from "../kit/api";
-import type { scholarCalls } from "../kit/scholar-calls";
+import type { scholarCalls } from "../kit/calls/scholar";
 
 /** The owner's last edit and where it stands, as /author/get and /author/edit answer it. */
 export type ProfileChange = NonNullable<AnswerOf<typeof scholarCalls.getAuthor>["change"]>;

@@ -4,7 +4,7 @@ import { callApi, refusalOf, showFailure } from "../kit/api";
 import { refreshPageData, type Lang } from "../kit/page";
 import { showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
-import { scholarCalls } from "../kit/scholar-calls";
+import { scholarCalls } from "../kit/calls/scholar";
 import { scholarProfileCheck } from "../parts/scholar-workspace";
 import { draftKey, dropDraft, type ProfileDraft, readDraft, toBody, toDraft, writeDraft } from "./draft";
 import { JelPicker } from "../parts/jel-picker";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountCalls, callApi, showFailure } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { accountCalls } from "../kit/calls/account";
 import { showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { compressImage, toBase64 } from "../kit/browser";

@@ -3,7 +3,7 @@
  * submit or a platform that is down; dropped once the platform has taken the edit for review.
  */
 import type { AnswerOf } from "../kit/api";
-import type { scholarCalls } from "../kit/scholar-calls";
+import type { scholarCalls } from "../kit/calls/scholar";
 
 /** What the editor holds: the form with years still as typed (a half-typed year is not lost to a number). */
 export interface ProfileDraft {

@@ -4,7 +4,9 @@ import type { ShareActionsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { useHydrated, useLang, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, eventCalls, isSuccess, shareCalls } from "../kit/api";
+import { callApi, isSuccess } from "../kit/api";
+import { eventCalls } from "../kit/calls/event";
+import { shareCalls } from "../kit/calls/share";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 
 const ICONS = {

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { AgreementCheck } from "../parts/agreement-check";
-import { eventCalls } from "../kit/api";
+import { eventCalls } from "../kit/calls/event";
 import type { UiSchema, WidgetProps } from "@rjsf/utils";
 import type { SubmitOutcome } from "../kit/form-drafts";
 

@@ -4,7 +4,8 @@ import type { SigninCardProps } from "@schemas/generated/page-config";
 import "./signin-card.css";
 import { revalidatePageData, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, pointCalls, showFailure } from "../kit/api";
+import { callApi, showFailure } from "../kit/api";
+import { pointCalls } from "../kit/calls/point";
 import { requireLogin, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
 

@@ -15,7 +15,7 @@ import {
 } from "@contracts/ops-library.ts";
 import { readVariantQuery } from "@contracts/image-variants.ts";
 import type { ApiClient } from "~/api/api-client.ts";
-import { activityCalls } from "~/api/calls.ts";
+import { activityCalls } from "~/api/groups/activity";
 import { sameSiteWrites } from "../../security.server.ts";
 import type { ConsoleStore } from "./index.server.ts";
 import type { Scheduler } from "./scheduled-publishes.server.ts";

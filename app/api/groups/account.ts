@@ -1,0 +1,30 @@
+import { calls } from "../call-table";
+
+/** Account calls the dialogs, forms and widgets make, by name (page configs name their own paths). */
+export const accountCalls = calls({
+  isLogin: { path: "/web/isLogin", method: "GET" },
+  logout: { path: "/web/logout" },
+  countryPrefixes: { path: "/sys/country/mobile/prefix", method: "GET" },
+  sendSms: { path: "/web/sendMessageWithCaptcha" },
+  sendEmailCode: { path: "/web/sendCodeEmail" },
+  loginByPassword: { path: "/web/login" },
+  loginByCode: { path: "/web/loginMessage" },
+  loginByEmail: { path: "/web/loginByAccountEmail" },
+  registerByPhone: { path: "/reg/register" },
+  registerByEmail: { path: "/reg/registerByEmail" },
+  resendConfirmation: { path: "/web/sendEmail" },
+  findPassword: { path: "/web/findPwd" },
+  findPasswordByEmail: { path: "/web/findPwdByEmail" },
+  changePassword: { path: "/web/changePassword" },
+  wechatLoginCode: { path: "/wechatpub/login" },
+  wechatPoll: { path: "/wechatpub/pollingLogin" },
+  wxBindMobile: { path: "/BindPhone/Wechat" },
+  emailBindMobile: { path: "/BindPhone/Email" },
+  feedback: { path: "/feedBack/addFeedBack" },
+  checkEmailAudit: { path: "/author/checkEmailAudit", method: "GET" },
+  queryAuthorByUserId: { path: "/author/queryAuthorByUserId", method: "GET" },
+  claimAuthor: { path: "/author/claim" },
+  findPasswordByEmailCode: { path: "/web/sendMessageInFindPwdForEmail" },
+  uploadFile: { path: "/file/upload" },
+  updateProfile: { path: "/userInfo/info" },
+});

@@ -1,0 +1,1 @@
+export { accountCalls } from "~/api/groups/account";

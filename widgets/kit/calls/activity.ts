@@ -1,0 +1,1 @@
+export { activityCalls } from "~/api/groups/activity";

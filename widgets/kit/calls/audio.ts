@@ -1,0 +1,1 @@
+export { audioCalls } from "~/api/groups/audio";

@@ -1,0 +1,1 @@
+export { circleCalls } from "~/api/groups/circle";

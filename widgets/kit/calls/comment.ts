@@ -1,0 +1,1 @@
+export { commentCalls } from "~/api/groups/comment";

@@ -1,0 +1,1 @@
+export { drawCalls } from "~/api/groups/draw";

@@ -1,0 +1,1 @@
+export { essayCalls } from "~/api/groups/essay";

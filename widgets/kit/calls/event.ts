@@ -1,0 +1,1 @@
+export { eventCalls } from "~/api/groups/event";

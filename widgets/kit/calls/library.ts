@@ -1,0 +1,1 @@
+export { libraryCalls } from "~/api/groups/library";

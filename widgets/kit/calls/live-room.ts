@@ -1,0 +1,1 @@
+export { liveRoomCalls } from "~/api/groups/live-room";

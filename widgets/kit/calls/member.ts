@@ -1,0 +1,1 @@
+export { memberCalls } from "~/api/groups/member";

@@ -1,0 +1,1 @@
+export { messageCalls } from "~/api/groups/message";

@@ -1,0 +1,1 @@
+export { messagingPayCalls } from "~/api/groups/messaging-pay";

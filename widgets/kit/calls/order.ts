@@ -1,0 +1,1 @@
+export { orderCalls } from "~/api/groups/order";

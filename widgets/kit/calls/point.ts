@@ -1,0 +1,1 @@
+export { pointCalls } from "~/api/groups/point";

@@ -1,0 +1,1 @@
+export { qaCalls } from "~/api/groups/qa";

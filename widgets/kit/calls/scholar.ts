@@ -1,0 +1,1 @@
+export { scholarCalls } from "~/api/groups/scholar";

@@ -1,0 +1,1 @@
+export { shareCalls } from "~/api/groups/share";

@@ -1,0 +1,1 @@
+export { socialCalls } from "~/api/groups/social";

@@ -1,0 +1,1 @@
+export { voteCalls } from "~/api/groups/vote";
