@@ -18,7 +18,7 @@
  * 127.0.0.1 in ports 3300-3399, or the range BENCH_PORTS names ("3450-3459"). BENCH_SECONDS sets the measured load
  * duration (default 10); BENCH_ONLY=throughput runs sections 3 to 5 alone (with their goals), for comparing server
  * changes without the minutes the first two take; BENCH_ONLY=first-load runs sections 1 and 2 alone, for comparing
- * build changes without the load runs.
+ * build changes without the load runs; BENCH_ONLY=signed-in runs section 4 alone.
  */
 import "./production-mode.ts";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -93,14 +93,14 @@ function readSeconds(): number {
   return seconds;
 }
 
-type Sections = "all" | "throughput" | "first-load";
+type Sections = "all" | "throughput" | "first-load" | "signed-in";
 
 /** The sections BENCH_ONLY names (every one when unset); anything else it may say is refused, not ignored. */
 function readSections(): Sections {
   const only = process.env.BENCH_ONLY;
   if (only === undefined || only === "") return "all";
-  if (only === "throughput" || only === "first-load") return only;
-  console.error(`BENCH_ONLY may only be "throughput" or "first-load" (got "${only}")`);
+  if (only === "throughput" || only === "first-load" || only === "signed-in") return only;
+  console.error(`BENCH_ONLY may only be "throughput", "first-load" or "signed-in" (got "${only}")`);
   process.exit(1);
 }
 
@@ -385,6 +385,12 @@ async function measureSignedIn(origin: string, platform: EmbeddedPlatform, setti
   }
 }
 
+/** Signed-in people are made in the platform's database: the embedded platform is needed. */
+function embeddedPlatformOf(handle: AppHandle): EmbeddedPlatform {
+  if (!handle.platform) throw new Error("signed-in views need the embedded platform (APP_ENV=local)");
+  return handle.platform;
+}
+
 function printSummary() {
   console.log("\n== Goals of issues 15 and 32 measured in this run ==");
   console.log(
@@ -429,6 +435,11 @@ async function main() {
       return `http://${HOST}:${await listenInRange(server)}`;
     };
     const ours = await start(true);
+    if (sections === "signed-in") {
+      await measureSignedIn(ours, embeddedPlatformOf(handles[0]), settings);
+      printSummary();
+      return;
+    }
     const oursUncached = await start(false);
     // The floor serves the render CPU goal's baseline in every mode, and its first load in the full run.
     floor = await startFloorApp(root);
@@ -484,9 +495,7 @@ async function main() {
     await floor.close();
     floor = null;
 
-    const cachedPlatform = handles[0].platform;
-    if (!cachedPlatform) throw new Error("signed-in views need the embedded platform (APP_ENV=local)");
-    await measureSignedIn(ours, cachedPlatform, settings);
+    await measureSignedIn(ours, embeddedPlatformOf(handles[0]), settings);
 
     const uncachedPlatform = handles[1]?.platform;
     if (uncachedPlatform) {

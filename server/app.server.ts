@@ -24,7 +24,7 @@ import { consolePlatformOver } from "./ops/store/platform-calls.server.ts";
 import { OPS_CONSOLE_PREFIX, PLATFORM_MEDIA } from "@contracts/platform-paths.ts";
 import { clientAddress, hashedPolicyForPublicPages, refuseOddRequests, sameSiteWrites, securityHeaders, type SecurityLocals } from "./security.server.ts";
 import { compressResponses, precompressedFiles } from "./compression.server.ts";
-import { renderCache, type ViewerClassOf } from "./render-cache.server.ts";
+import { renderCache, sessionMemory, type ViewerClassOf } from "./render-cache.server.ts";
 import { viewerClassOf } from "~/pipeline/viewer-class.ts";
 import { shareImages } from "./share-image.server.ts";
 import { normaliseRequestPaths } from "./request-path.server.ts";
@@ -283,10 +283,15 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     return SUCCESS_CODES.has(answer.code) && answer.data ? answer.data : null;
   };
 
+  // Who a token names, remembered for seconds so a signed-in cache hit asks the platform nothing (ADR 099).
+  const sessions = sessionMemory({ now: () => now().getTime(), ask: sessionUser });
+
   const app = express();
   app.disable("x-powered-by");
   // Before anything reads a path: every gate, router and cache below sees the one normal form (ADR 039).
   app.use(normaliseRequestPaths());
+  // First of all: a write that may change a session's gates is forgotten before any read can key a render by it.
+  app.use(sessions.forgetOnWrites);
   let draining = false;
   app.use((_request, response, next) => {
     if (draining) response.setHeader("Connection", "close");
@@ -505,7 +510,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     // Renders of the old live set are stale once a publish lands (ADR 026): a new, empty cache replaces the old one.
     // A signed-in viewer's render is kept by their class (ADR 083): who they are is asked once, here, for the key.
     const classOf: ViewerClassOf = async (request, response) => {
-      const viewer = await sessionUser(readCookie(request.headers.cookie, COOKIE_NAMES.token));
+      const token = readCookie(request.headers.cookie, COOKIE_NAMES.token);
+      const viewer = token ? await sessions.viewerOf(token) : null;
       if (viewer) (response.locals as RenderLocals).classViewer = viewer;
       return viewer && viewerClassOf(viewer);
     };

@@ -49,6 +49,70 @@ const REFRESHING_MARKS = { "X-Render-Cache": "stale-while-revalidate", Warning: 
  */
 export type ViewerClassOf = (request: Request, response: Response) => Promise<string | null>;
 
+/** How long the server trusts what it was told of a session: gate changes made elsewhere show within this time. */
+export const SESSION_MEMORY_MS = 5_000;
+
+/** Methods that change nothing: every other request a session makes may change its gates, so it forgets what it knew. */
+const READING_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Who a session token names, remembered for a few seconds (ADR 099), so a signed-in page served from the render cache
+ * costs about what a visitor's does instead of one platform call each. Keyed by the whole token: a token is never
+ * answered with what another one named. Whatever the person does that may change their gates (sign-out, binding a
+ * phone, buying VIP, sending their scholar papers) is a write with their token through this server, and every write
+ * forgets the token when it arrives and again when it is answered, so a read racing it keeps nothing from before. What
+ * changes elsewhere (an operator's approval, a payment's notice, another device) is seen within `memoryMs`.
+ */
+export function sessionMemory<Viewer>(options: { now: () => number; ask: (token: string) => Promise<Viewer | null>; memoryMs?: number; max?: number }) {
+  const remembered = new LRUCache<string, { viewer: Viewer }>({
+    max: options.max ?? 10_000,
+    ttl: options.memoryMs ?? SESSION_MEMORY_MS,
+    ttlResolution: 0,
+    perf: { now: options.now },
+  });
+  /** Questions on their way to the platform, so a burst of one person's requests asks once. */
+  const asking = new Map<string, Promise<Viewer | null>>();
+  /** Counts forgettings: an answer asked before one is not kept, since it may predate the change. */
+  let forgettings = 0;
+
+  const forget = (token: string) => {
+    forgettings += 1;
+    remembered.delete(token);
+    asking.delete(token);
+  };
+
+  const viewerOf = (token: string): Promise<Viewer | null> => {
+    const known = remembered.get(token);
+    if (known) return Promise.resolve(known.viewer);
+    const pending = asking.get(token);
+    if (pending) return pending;
+    const askedAt = forgettings;
+    // Nobody (a token the platform does not know) and failures are not kept: they are asked again next time.
+    const question = options.ask(token).then((viewer) => {
+      if (asking.get(token) === question) asking.delete(token);
+      if (viewer && askedAt === forgettings) remembered.set(token, { viewer });
+      return viewer;
+    });
+    asking.set(token, question);
+    question.catch(() => asking.get(token) === question && asking.delete(token));
+    return question;
+  };
+
+  /** Middleware: a request that may change the session's gates forgets it on arrival and once answered. */
+  const forgetOnWrites = (request: Request, response: Response, next: NextFunction) => {
+    if (READING_METHODS.has(request.method)) return next();
+    // The cookie a browser sends, or the header an API client may send instead.
+    const tokens = [readCookie(request.headers.cookie, COOKIE_NAMES.token), request.headers.token].filter((token) => typeof token === "string" && token);
+    for (const token of tokens as string[]) {
+      forget(token);
+      response.once("close", () => forget(token));
+    }
+    next();
+  };
+
+  return { viewerOf, forget, forgetOnWrites };
+}
+
 /**
  * Micro-caching of page renders (documents and client navigations' .data answers). A visitor's render is kept when a
  * shared cache may keep it, for as long (a public Cache-Control's s-maxage). A signed-in viewer's render is kept by
