@@ -79,10 +79,26 @@ export function answersPerViewer(source: DataSource): boolean {
 }
 
 /**
- * Whether the page's subject (its source with notFoundWhenMissing) answers per person: a profile with the viewer's
- * follow, a post hidden from whoever blocked its author. Such a page's state and status are the person's, so it is
- * rendered for them and never shared by class.
+ * Per-viewer calls whose answer differs per person only in the person's marks (whether they praised or collected it),
+ * never in whether the item is there or what of it may be shown: a page with one as its subject is shared by class
+ * like any other (ADR 099), carrying the visitor's answer, and the browser reads the person's marks. Decided from the
+ * platform's handlers (`platform/media.server.ts` `detail`): a paper, report, video or video series is one public item
+ * for everyone, with `praised` and `collected` added for whoever asks, and reading it counts nothing. Not here, so
+ * rendered for the person (ADR 086): a post hidden from whoever blocked its author (`/circle/detail`), an essay, which
+ * only some may read and whose every read counts a view (a shared render and the browser's read would count two), a
+ * question and its answers, a buyer's lesson, a profile; a course, goods and an audio book answer only marks and the
+ * buyer's locks, but their pages keep no render (no cache time), so sharing would only add the browser's second read.
+ */
+const SUBJECTS_MARKED_PER_VIEWER: ReadonlySet<string> = new Set(["/mpPaper/detail", "/video/getVideoDetail", "/video/getVideoSpecialDetail"]);
+
+/**
+ * Whether the page's subject (its source with notFoundWhenMissing) answers per person in what it shows: a profile with
+ * the viewer's follow, a post hidden from whoever blocked its author. Such a page's state and status are the person's,
+ * so it is rendered for them and never shared by class (ADR 086); a subject that differs only in the person's marks is
+ * shared (ADR 099).
  */
 export function subjectAnswersPerViewer(config: { data?: Record<string, DataSource> }): boolean {
-  return Object.values(config.data ?? {}).some((source) => source.notFoundWhenMissing === true && answersPerViewer(source));
+  return Object.values(config.data ?? {}).some(
+    (source) => source.notFoundWhenMissing === true && answersPerViewer(source) && !SUBJECTS_MARKED_PER_VIEWER.has(source.api),
+  );
 }

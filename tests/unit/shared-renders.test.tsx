@@ -231,6 +231,25 @@ describe("shared renders of every page", () => {
     expect(view.data.essay).toMatchObject({ status: "ok", value: { id: ESSAY, praised: true } });
   });
 
+  it("share a page whose subject differs per person only in marks: the paper the viewer praised is a visitor's in the HTML", async () => {
+    const page = pages.find((config) => config.path === "/docDetail")!;
+    const id = Number(exampleQuery(page).id);
+    const { token } = people[0];
+    for (const path of ["/praise/doPraise", "/collect/doCollect"]) await api.request(path, { method: "POST", params: { id }, headers: { token } });
+    expect((await answerOf(page, "doc", token)).data).toMatchObject({ id, praised: true, collected: true });
+    const [first, second] = [await sharedView(page, people[0]), await sharedView(page, people[1])];
+    expect(first.forClass).toBe(true);
+    // The browser reads the person's own answer again (usePageData) and the action bar shows their marks.
+    expect(first.data.doc).toMatchObject({ status: "ok", asVisitor: true, value: { id, praised: false, collected: false } });
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+    expect(await htmlOf(second, page)).toBe(await htmlOf(first, page));
+    const shared = pages.filter((config) => ["/docDetail", "/videoDetail", "/videoListBySpecial"].includes(config.path));
+    expect(shared.filter(subjectAnswersPerViewer)).toEqual([]);
+    // Whose subject differs per person in what may be shown stays the person's (ADR 086).
+    const own = pages.filter((config) => ["/circleDetail", "/essayInfo", "/boutiqueDoc", "/userHome"].includes(config.path));
+    expect(own.map((config) => subjectAnswersPerViewer(config))).toEqual(own.map(() => true));
+  });
+
   it("leave what the platform refuses a visitor to the browser: the person's orders are loaded with their cookie", async () => {
     const page = pages.find((config) => Object.values(config.data ?? {}).some((source) => source.api === "/order/list"))!;
     const view = await sharedView(page, people[0]);

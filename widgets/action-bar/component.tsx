@@ -38,6 +38,16 @@ function Icon({ name }: { name: Toggle | "share" }) {
   );
 }
 
+/** The person's marks and the counts as the platform answered them for the item. */
+function marksOf(item: Record<string, unknown>) {
+  return {
+    praised: item.praised === true,
+    collected: item.collected === true,
+    praiseCount: Number(item.praiseCount) || 0,
+    collectCount: Number(item.collectCount) || 0,
+  };
+}
+
 /** Praise, collect and share for one item; the counts follow the platform's answers. Another item starts afresh. */
 export default function ActionBar(render: WidgetRenderProps<ActionBarProps>) {
   const item = render.props.item as unknown as { id?: unknown } | undefined;
@@ -49,12 +59,14 @@ function ItemActions({ props }: WidgetRenderProps<ActionBarProps>) {
   const lang = useLang();
   const item = (props.item && typeof props.item === "object" ? props.item : {}) as unknown as Record<string, unknown>;
   const id = Number(item.id);
-  const [state, setState] = useState(() => ({
-    praised: item.praised === true,
-    collected: item.collected === true,
-    praiseCount: Number(item.praiseCount) || 0,
-    collectCount: Number(item.collectCount) || 0,
-  }));
+  const [state, setState] = useState(() => marksOf(item));
+  // A page shared by the viewer's class renders a visitor's marks; the person's own arrive as a new answer (ADR 099).
+  const answered = JSON.stringify(marksOf(item));
+  const [shown, setShown] = useState(answered);
+  if (shown !== answered) {
+    setShown(answered);
+    setState(marksOf(item));
+  }
   const [busy, setBusy] = useState<Toggle | null>(null);
   const [hint, setHint] = useState(false);
   const [shares, setShares] = useState<number | null>(null);
