@@ -19,7 +19,7 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 export const VARIANT_CONTENT_TYPE: Record<VariantFormat, string> = { avif: "image/avif", webp: "image/webp" };
 
-/** Upload URLs the platform gives out (platform/files.server.ts) and the console library's (server/ops/store). */
+/** Upload URLs the platform gives out (platform/files/rules.server.ts) and the console library's (server/ops/store). */
 const UPLOAD = /^\/api\/file\/download\?name=[a-f0-9]{32}\.(?:jpg|png)$/;
 const LIBRARY = /^\/media\/[a-f0-9]{64}\.(?:jpg|png)$/;
 

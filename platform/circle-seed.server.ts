@@ -1,5 +1,5 @@
 import type { Db } from "./kernel/db.server.ts";
-import { storeImage } from "./files.server.ts";
+import { storeImage } from "./files/index.server.ts";
 import { avatarPng, chartPng } from "./seed-images.server.ts";
 import { seedData } from "./seed-data.server.ts";
 

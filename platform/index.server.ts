@@ -1,18 +1,17 @@
 import { openDatabase, withStartupLock, type Db } from "./kernel/db.server.ts";
 import { createRouter, type PlatformApi } from "./kernel/router.server.ts";
-import { contentRoutes } from "./content.server.ts";
+import { contentRoutes } from "./content/index.server.ts";
 import { createAccounts, type Accounts } from "./accounts/index.server.ts";
 import { scholarRoutes } from "./scholars/index.server.ts";
 import { scholarWorkspaceRoutes } from "./scholar-workspace/index.server.ts";
 import { scholarDocumentRoutes } from "./scholar-documents/routes.server.ts";
 import { recommendationRoutes } from "./recommendations/routes.server.ts";
-import { activityRoutes, type Promotions } from "./activity.server.ts";
-import { fileRoutes, uploadsDirFor } from "./files.server.ts";
+import { activityRoutes, type Promotions } from "./activity/index.server.ts";
+import { fileRoutes, uploadsDirFor } from "./files/index.server.ts";
 import { isSeeded, seedDatabase } from "./seed.server.ts";
 import { platformSecret } from "./kernel/secrets.server.ts";
 import { pruneRateEvents } from "./kernel/rate-limits.server.ts";
-import { mediaRoutes } from "./media.server.ts";
-import { searchRoutes } from "./search/routes.server.ts";
+import { createHotSearches, searchRoutes, type HotSearches } from "./search/index.server.ts";
 import { socialRoutes } from "./social.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes } from "./live/routes.server.ts";
@@ -49,13 +48,12 @@ import { createEssays } from "./essays/routes.server.ts";
 import { seedEssays } from "./essays-seed.server.ts";
 import { opsConsoleRoutes } from "./ops/index.server.ts";
 import { createEventAdmin } from "./event-admin/index.server.ts";
-import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library/index.server.ts";
 import { createCalendar } from "./calendar/index.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live/room-routes.server.ts";
 import { createMessages, type Messages } from "./messages.server.ts";
-import { errorReportRoutes } from "./error-reports.server.ts";
-import { embeddedMediaRoutes } from "./embedded-media.server.ts";
+import { errorReportRoutes } from "./error-reports/index.server.ts";
+import { embeddedMediaRoutes } from "./media/index.server.ts";
 import { devToolPages } from "./dev-tools/pages.server.ts";
 
 /**
@@ -187,7 +185,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   const api = createRouter(
     db,
     [
-      ...contentRoutes(),
+      ...contentRoutes(db, accounts),
       ...accounts.routes,
       ...scholarRoutes(db, accounts),
       ...scholarWorkspaceRoutes({ db, accounts, publicOrigin, uploadsDir }),
@@ -195,7 +193,6 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...recommendationRoutes(db, accounts),
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
-      ...mediaRoutes(db, accounts, hotSearches),
       ...searchRoutes(db, accounts, hotSearches),
       ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),

@@ -4,12 +4,12 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { allow } from "./kernel/rate-limits.server.ts";
 import { say } from "./kernel/language.server.ts";
 import { isBlocked, positiveId, refuseRiskWords } from "./community/rules.server.ts";
-import { isStoredImageUrl } from "./files.server.ts";
+import { isStoredImageUrl } from "./files/index.server.ts";
 import { formKit, validateBody } from "./kernel/request-body.server.ts";
 import { directMessageSchema, directMessageValidators } from "@schemas/generated/form-kits.ts";
 import type { DirectMessageForm } from "@schemas/generated/forms.ts";
 import { LIVE } from "./live/rules.server.ts";
-import { notify } from "./notices.server.ts";
+import { notify } from "./notices/index.server.ts";
 import { DIRECT_RATE, directChannel, IM_API, NOTICE_CHANNEL, peerOf, type ImChannel, type ImMessage, type NoticeKind } from "@contracts/messages.ts";
 
 /**

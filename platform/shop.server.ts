@@ -1,6 +1,7 @@
 import type { Db } from "./kernel/db.server.ts";
 import type { Accounts } from "./accounts/index.server.ts";
-import { toItem, paging, type ItemRow } from "./content.server.ts";
+import { paging } from "./kernel/paging.server.ts";
+import { toItem, type ItemRow } from "./content/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "./kernel/router.server.ts";
 import { say } from "./kernel/language.server.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Speaks every audio-book chapter of platform/audio-texts.server.ts with espeak-ng and encodes it small
+ * Speaks every audio-book chapter of platform/audio-books/texts.server.ts with espeak-ng and encodes it small
  * with lame (mono, 16 kHz, 24 kbit/s), writing platform/audio/<slug>-<n>.mp3 and timings.json (each
  * sentence's start and end, from the lengths of the spoken pieces). The output is committed: run this only after
  * changing the texts (apt-get install -y espeak-ng lame).
@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AUDIO_BOOKS } from "../platform/audio-texts.server.ts";
+import { AUDIO_BOOKS } from "../platform/audio-books/texts.server.ts";
 
 const OUT = join(import.meta.dirname, "..", "platform", "audio");
 const LEAD_IN_MS = 400;

@@ -2,7 +2,7 @@ import type { Db } from "../kernel/db.server.ts";
 import { publicName, type Accounts, type UserRow } from "../accounts/index.server.ts";
 import type { Ledger } from "../points/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type Handler, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { allow } from "../kernel/rate-limits.server.ts";
 import { answerRefusal } from "../kernel/refusal.server.ts";
 import { say } from "../kernel/language.server.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "../kernel/db.server.ts";
-import { AUDIO_BOOKS, AUDIO_CATEGORIES } from "../audio-texts.server.ts";
+import { AUDIO_BOOKS, AUDIO_CATEGORIES } from "./texts.server.ts";
 import { AUDIO_DIR } from "./rules.server.ts";
 
 /** The audio books, once: categories, books as catalogue items, chapters with the transcripts the timings place. */

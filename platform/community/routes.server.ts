@@ -3,7 +3,7 @@ import type { CommentForm } from "@schemas/generated/forms.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { publicName, type Accounts, type UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type Handler, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";

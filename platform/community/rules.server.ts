@@ -3,7 +3,7 @@ import { publicName, type Accounts, type UserRow } from "../accounts/index.serve
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
 import { allowAll } from "../kernel/rate-limits.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { notify } from "../notices.server.ts";
+import { notify } from "../notices/index.server.ts";
 import * as queries from "./queries.server.ts";
 import type { CommentKind } from "./queries.server.ts";
 

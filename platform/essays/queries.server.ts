@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import type { ItemRow } from "../content.server.ts";
+import type { ItemRow } from "../content/index.server.ts";
 import { notBlockedSql, visibleSql } from "../community/visibility.server.ts";
 
 export type Visibility = "public" | "self" | "followers" | "mutual";

@@ -2,7 +2,7 @@ import type { EssayForm } from "@schemas/generated/forms.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { publicName, publicNameEn, type Accounts, type UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
-import { isStoredImageUrl } from "../files.server.ts";
+import { isStoredImageUrl } from "../files/index.server.ts";
 import { COVER_SIZE, storedImageSize } from "@contracts/images.server.ts";
 import { type CommentTarget, limitCostly, refuseRiskWords } from "../community/rules.server.ts";
 import { plainText, sanitizeRichText } from "../rich-text/index.server.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "../kernel/db.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";
 import type { CompanyRow, PostRow } from "./queries.server.ts";

@@ -4,7 +4,7 @@ import { LIBRARY_API, LIBRARY_LIMITS, isLibraryKind, itemRef, parseItemRef, type
 import type { Accounts, UserRow } from "../accounts/index.server.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";

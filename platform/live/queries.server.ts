@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import type { toItem } from "../content.server.ts";
+import type { toItem } from "../content/index.server.ts";
 
 export type ItemRow = Parameters<typeof toItem>[0];
 

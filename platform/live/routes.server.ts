@@ -1,6 +1,7 @@
 import type { Db } from "../kernel/db.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging, toItem } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
+import { toItem } from "../content/index.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";
 import type { GuestRow, ItemRow } from "./queries.server.ts";

@@ -7,7 +7,7 @@ import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.serve
 import { Refusal } from "../kernel/refusal.server.ts";
 import { say } from "../kernel/language.server.ts";
 import { shanghaiDay } from "../kernel/shanghai-day.server.ts";
-import { notify } from "../notices.server.ts";
+import { notify } from "../notices/index.server.ts";
 import * as queries from "./queries.server.ts";
 import type { DrawRow, PrizeRow } from "./queries.server.ts";
 

@@ -3,7 +3,7 @@ import { publicName } from "../accounts/index.server.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import * as queries from "./queries.server.ts";
 import type { CardRow, CodeRow } from "./queries.server.ts";
 import { DAY_MS, displayMemberCode, normaliseMemberCode, redeemLimited } from "./rules.server.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import type { HotSearches } from "../hot-searches.server.ts";
+import type { HotSearches } from "../search/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "../kernel/router.server.ts";
 import { spendCaptcha } from "../accounts/index.server.ts";
 import { OPS_CONSOLE_PREFIX } from "@contracts/platform-paths.ts";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../kernel/db.server.ts";
-import { notify as writeNotice } from "../notices.server.ts";
+import { notify as writeNotice } from "../notices/index.server.ts";
 import * as queries from "./queries.server.ts";
 import type { OrderRow, PaymentRow, ProductRow } from "./queries.server.ts";
 import { expireOverdue, release, transition, type OrderEngineContext } from "./states.server.ts";

@@ -2,7 +2,7 @@ import type { OrderRefundForm } from "@schemas/generated/forms.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { notify as writeNotice } from "../notices.server.ts";
+import { notify as writeNotice } from "../notices/index.server.ts";
 import * as queries from "./queries.server.ts";
 import { refund } from "./payment-rules.server.ts";
 import { buyersOrder } from "./rules.server.ts";

@@ -3,7 +3,7 @@ import type { PointExchangeForm } from "@schemas/generated/forms.ts";
 import type { Accounts, UserRow } from "../accounts/index.server.ts";
 import type { DeliveryAddress } from "../orders/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { answerRefusal } from "../kernel/refusal.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";

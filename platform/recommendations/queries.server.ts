@@ -1,6 +1,6 @@
 /** Every SQL statement of recommendations and rankings (ADR 082). */
 import type { Db } from "../kernel/db.server.ts";
-import type { ItemRow } from "../content.server.ts";
+import type { ItemRow } from "../content/index.server.ts";
 import type { ScholarRow } from "../scholars/index.server.ts";
 import { publicItemSql } from "../essays/visibility.server.ts";
 

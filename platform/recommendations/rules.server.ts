@@ -3,7 +3,7 @@
  * what they read and watch, by JEL field, author and institution), how an item meets it and why, and what is hot.
  */
 import type { Db } from "../kernel/db.server.ts";
-import { toItem, type ItemRow } from "../content.server.ts";
+import { toItem, type ItemRow } from "../content/index.server.ts";
 import { readSections } from "../scholars/index.server.ts";
 import { interestRows, rankedItems, type Scored, topicsOfJel } from "./queries.server.ts";
 

@@ -1,6 +1,6 @@
 /** Every SQL statement of the scholar's documents (ADR 082): the items row each document is, and its owner's row. */
 import type { Db } from "../kernel/db.server.ts";
-import { listItems, type ItemRow } from "../content.server.ts";
+import { listItems, type ItemRow } from "../content/index.server.ts";
 
 export interface DocumentRow {
   item_id: number;

@@ -10,7 +10,8 @@ import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
 import { answerRefusal } from "../kernel/refusal.server.ts";
-import { paging, toItem } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
+import { toItem } from "../content/index.server.ts";
 import { publicItemSql } from "../essays/visibility.server.ts";
 import { limitCostly, positiveId } from "../community/rules.server.ts";
 import { countWorks, documentById, ownerDocuments, scholarExists, searchWorks, setHidden } from "./queries.server.ts";

@@ -10,7 +10,7 @@ import type { Db } from "../kernel/db.server.ts";
 import { fail, type ApiContext } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
 import { Refusal } from "../kernel/refusal.server.ts";
-import { toItem, type ItemRow } from "../content.server.ts";
+import { toItem, type ItemRow } from "../content/index.server.ts";
 import {
   type DocumentItem,
   type DocumentRow,

@@ -5,7 +5,7 @@ import type { Accounts, UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { isStoredImageUrl } from "../files.server.ts";
+import { isStoredImageUrl } from "../files/index.server.ts";
 import { readSections, searchJel, sectionsView } from "../scholars/index.server.ts";
 import * as queries from "./queries.server.ts";
 import { CLAIM, claimableProfile, claimStateOf, editableProfile, latestChange, startClaim, submitChange, supplementClaim } from "./rules.server.ts";

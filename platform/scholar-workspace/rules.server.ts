@@ -2,7 +2,7 @@ import type { ScholarClaimForm, ScholarProfileForm } from "@schemas/generated/fo
 import type { Db } from "../kernel/db.server.ts";
 import type { UserRow } from "../accounts/index.server.ts";
 import { newToken, sha256 } from "../kernel/secrets.server.ts";
-import { notify } from "../notices.server.ts";
+import { notify } from "../notices/index.server.ts";
 import { jelTag, knownJelCodes, readSections, type ProfileSections, type ScholarRow } from "../scholars/index.server.ts";
 import * as queries from "./queries.server.ts";
 

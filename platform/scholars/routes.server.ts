@@ -2,7 +2,7 @@ import type { Accounts } from "../accounts/index.server.ts";
 import type { Db } from "../kernel/db.server.ts";
 import { toggleUserFollow } from "../community/rules.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";
 import type { ScholarScope } from "./queries.server.ts";

@@ -2,7 +2,7 @@ import type { ScholarProfileForm } from "@schemas/generated/forms.ts";
 import jelCodes from "@contracts/jel-codes.json";
 import type { Db } from "../kernel/db.server.ts";
 import { publicName, type UserRow } from "../accounts/index.server.ts";
-import { notify } from "../notices.server.ts";
+import { notify } from "../notices/index.server.ts";
 import * as queries from "./queries.server.ts";
 import type { ScholarRow } from "./queries.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import { type ItemRow, toItem } from "../content.server.ts";
+import { type ItemRow, toItem } from "../content/index.server.ts";
 import { publicItemSql } from "../essays/visibility.server.ts";
 import { notBlockedSql } from "../community/visibility.server.ts";
 
@@ -157,4 +157,64 @@ export function peopleHits(db: Db, like: string): SearchHit[] {
     link: `/person?authorCode=${row.author_code}`,
     count: row.follower_count,
   }));
+}
+
+// Hot searches (ADR 042): a score per phrase that halves every HALF_LIFE_DAYS days, and the clients counted today.
+
+/** Days after which a phrase's score has halved. */
+export const HALF_LIFE_DAYS = 3;
+/** A score that has decayed below this (and was never hidden) is forgotten. */
+const FORGOTTEN_BELOW = 0.05;
+
+/** The score in SQL as of the day bound to @today: search_count halved for every HALF_LIFE_DAYS since updated_at's day. */
+const DECAYED = `search_count * pow(0.5, (julianday(@today) - julianday(date(updated_at, '+8 hours'))) / ${HALF_LIFE_DAYS}.0)`;
+
+/** Notes that a client searched a phrase on a day; false when it already had. */
+export function rememberSearchClient(db: Db, day: string, keyword: string, clientHash: string): boolean {
+  return db.prepare("INSERT OR IGNORE INTO search_clients (day, keyword, client) VALUES (?, ?, ?)").run(day, keyword, clientHash).changes > 0;
+}
+
+/** Forgets the clients of days before `today` and the phrases whose score has faded away. */
+export function forgetEarlierSearches(db: Db, today: string): void {
+  db.prepare("DELETE FROM search_clients WHERE day < ?").run(today);
+  db.prepare(`DELETE FROM search_keywords WHERE hidden_at IS NULL AND ${DECAYED} < ${FORGOTTEN_BELOW}`).run({ today });
+}
+
+/** Adds one to a phrase's decayed score (a hidden phrase keeps its score). */
+export function addToKeywordScore(db: Db, keyword: string, now: string, today: string): void {
+  db.prepare(
+    `INSERT INTO search_keywords (keyword, search_count, updated_at) VALUES (@keyword, 1, @now)
+     ON CONFLICT (keyword) DO UPDATE SET search_count = ${DECAYED} + 1, updated_at = @now WHERE hidden_at IS NULL`,
+  ).run({ keyword, now, today });
+}
+
+export function isKeywordHidden(db: Db, keyword: string): boolean {
+  return Boolean(db.prepare("SELECT 1 FROM search_keywords WHERE keyword = ? AND hidden_at IS NOT NULL").get(keyword));
+}
+
+/** The best-scored phrases not hidden, as of `today`. */
+export function rankedKeywords(db: Db, today: string, limit: number): { keyword: string; keyword_en: string; score: number }[] {
+  return db
+    .prepare(`SELECT keyword, keyword_en, ${DECAYED} AS score FROM search_keywords WHERE hidden_at IS NULL ORDER BY score DESC, keyword LIMIT @limit`)
+    .all({ today, limit }) as { keyword: string; keyword_en: string; score: number }[];
+}
+
+export function hideKeyword(db: Db, keyword: string, by: string, now: string): void {
+  db.prepare(
+    `INSERT INTO search_keywords (keyword, search_count, updated_at, hidden_at, hidden_by) VALUES (?, 0, ?, ?, ?)
+     ON CONFLICT (keyword) DO UPDATE SET hidden_at = excluded.hidden_at, hidden_by = excluded.hidden_by`,
+  ).run(keyword, now, now, by);
+}
+
+/** Shows a hidden phrase again; false when it was not hidden. */
+export function unhideKeyword(db: Db, keyword: string): boolean {
+  return db.prepare("UPDATE search_keywords SET hidden_at = NULL, hidden_by = NULL WHERE keyword = ? AND hidden_at IS NOT NULL").run(keyword).changes > 0;
+}
+
+export function hiddenKeywords(db: Db): { keyword: string; hidden_at: string; hidden_by: string }[] {
+  return db.prepare("SELECT keyword, hidden_at, hidden_by FROM search_keywords WHERE hidden_at IS NOT NULL ORDER BY hidden_at DESC").all() as {
+    keyword: string;
+    hidden_at: string;
+    hidden_by: string;
+  }[];
 }

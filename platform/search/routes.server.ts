@@ -2,8 +2,9 @@ import type { Db } from "../kernel/db.server.ts";
 import type { Accounts } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type RouteDefinition } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
-import { paging, searchPhrase } from "../content.server.ts";
-import { searchClient, type HotSearches } from "../hot-searches.server.ts";
+import { paging } from "../kernel/paging.server.ts";
+import { searchPhrase } from "../content/index.server.ts";
+import { searchClient, type HotSearches } from "./hot-searches.server.ts";
 import { findAll, SEARCH_TABS, searchPage, tabKinds } from "./rules.server.ts";
 
 /** A browser says the request came from another site's page; a request without Sec-Fetch-Site is not a browser's. */
@@ -12,7 +13,10 @@ function isCrossSite(context: ApiContext): boolean {
   return site !== null && site !== "same-origin" && site !== "none";
 }
 
-/** The search page's one call: a tab's hits of every searchable kind, ranked by relevance before popularity. */
+/**
+ * The search page's one call: a tab's hits of every searchable kind, ranked by relevance before popularity; and the hot
+ * searches it shows before one is typed.
+ */
 export function searchRoutes(db: Db, accounts: Accounts, hotSearches: HotSearches): RouteDefinition[] {
   const viewerId = (context: ApiContext): number | null => {
     const who = accounts.current(context);
@@ -39,6 +43,11 @@ export function searchRoutes(db: Db, accounts: Accounts, hotSearches: HotSearche
           hotSearches.count(keyword, page.counts["0"], searchClient(viewer, context.ip), context.now());
         return ok({ ...page, keyword });
       },
+    },
+    {
+      method: "ANY",
+      path: "/article/keyWords",
+      handler: (context) => ok({ list: hotSearches.list(paging(context.params, 10).pageSize, context.now()) }),
     },
   ];
 }

@@ -1,6 +1,6 @@
 import type { SpecialSignUpForm } from "@schemas/generated/forms.ts";
 import type { Db } from "../kernel/db.server.ts";
-import type { ItemRow } from "../content.server.ts";
+import type { ItemRow } from "../content/index.server.ts";
 
 /** The kinds of item an event page is about: a conference (meeting) or a live special. */
 const EVENT_KINDS = ["meeting", "liveSpecial"] as const;

@@ -2,7 +2,7 @@ import { specialEnrollSchema, specialEnrollValidators, specialSignUpSchema, spec
 import type { SpecialSignUpForm } from "@schemas/generated/forms.ts";
 import type { UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
-import { toItem, type ItemRow } from "../content.server.ts";
+import { toItem, type ItemRow } from "../content/index.server.ts";
 import { formKit, validateBody } from "../kernel/request-body.server.ts";
 import { say, translate } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";

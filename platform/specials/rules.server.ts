@@ -1,7 +1,7 @@
 import type { SpecialSignUpForm } from "@schemas/generated/forms.ts";
 import type { Db } from "../kernel/db.server.ts";
 import type { Accounts } from "../accounts/index.server.ts";
-import type { ItemRow } from "../content.server.ts";
+import type { ItemRow } from "../content/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
 import { LIVE } from "../live/rules.server.ts";

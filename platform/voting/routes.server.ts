@@ -1,6 +1,6 @@
 import type { UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
-import { paging } from "../content.server.ts";
+import { paging } from "../kernel/paging.server.ts";
 import { allow } from "../kernel/rate-limits.server.ts";
 import { say } from "../kernel/language.server.ts";
 import * as queries from "./queries.server.ts";

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
-import { searchPhrase } from "@platform/content.server";
-import { HALF_LIFE_DAYS, searchClient } from "@platform/hot-searches.server";
+import { searchPhrase } from "@platform/content/index.server";
+import { HALF_LIFE_DAYS, searchClient } from "@platform/search/index.server";
 import { addressKey } from "@contracts/client-address.server";
 import { plainPng } from "./image-samples";
 

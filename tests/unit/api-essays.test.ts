@@ -5,7 +5,7 @@
  * writers vanishing, and only the writer editing or removing.
  */
 import { describe, expect, it } from "vitest";
-import { posterSvg } from "@platform/content.server";
+import { posterSvg } from "@platform/media/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { plainPng } from "./image-samples";
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { cleanReport, ERROR_REPORT_PATH, trimStack } from "@contracts/error-report";
-import { listErrorReports } from "@platform/error-reports.server";
+import { listErrorReports } from "@platform/error-reports/index.server";
 
 const api = useEmbeddedPlatform("2027-06-03T03:00:00.000Z", { captchaTestMode: true });
 

@@ -6,7 +6,7 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { uploadsDirFor } from "@platform/files.server";
+import { uploadsDirFor } from "@platform/files/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import {
   CAMERA_MAKE,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasVariants, readVariantQuery, variantSrcSet, variantUrl } from "@contracts/image-variants";
 import { createVariantStore, makeVariant, variantFileName } from "@contracts/image-variants.server";
 import { createEmbeddedPlatform } from "@platform/index.server";
-import { storeImage } from "@platform/files.server";
+import { storeImage } from "@platform/files/index.server";
 import { Art, FillArt } from "../../widgets/parts/art";
 import { handmadeGif, handmadePng, hugePng, lyingPng, plainJpeg, plainPng } from "./image-samples";
 

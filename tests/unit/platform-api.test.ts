@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
 import { answerChecker } from "./contract-fixture";
 import { createRouter } from "@platform/kernel/router.server";
-import { posterSvg, wrapTitle } from "@platform/content.server";
+import { posterSvg, wrapTitle } from "@platform/media/index.server";
 import { CAMPAIGN_PLAN_COUNT } from "@platform/specials/index.server";
 
 /** The content seed's 240 live plans and the sessions of the campaign specials. */

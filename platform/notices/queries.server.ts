@@ -1,7 +1,7 @@
-import type { Db } from "./kernel/db.server.ts";
+import type { Db } from "../kernel/db.server.ts";
 import type { NoticeKind } from "@contracts/messages.ts";
 
-/** What the platform tells one person in the message centre (ADR 063); kept apart so any module may write one. */
+/** What the platform tells one person in the message centre (ADR 063); kept apart so any area may write one. */
 export interface NoticeInput {
   kind: NoticeKind;
   title: string;
@@ -11,8 +11,7 @@ export interface NoticeInput {
   link?: string;
 }
 
-/** Writes a notice for one person; called inside the transaction of what it tells of, so both happen or neither. */
-export function notify(db: Db, userId: number, notice: NoticeInput, at: Date): void {
+export function insertNotice(db: Db, userId: number, notice: NoticeInput, at: string): void {
   db.prepare("INSERT INTO im_notices (user_id, kind, title, title_en, body, body_en, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
     userId,
     notice.kind,
@@ -21,6 +20,6 @@ export function notify(db: Db, userId: number, notice: NoticeInput, at: Date): v
     notice.body ?? "",
     notice.bodyEn ?? "",
     notice.link ?? "",
-    at.toISOString(),
+    at,
   );
 }
