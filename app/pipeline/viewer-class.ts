@@ -82,7 +82,7 @@ export function answersPerViewer(source: DataSource): boolean {
  * Per-viewer calls whose answer differs per person only in the person's marks (whether they praised or collected it),
  * never in whether the item is there or what of it may be shown: a page with one as its subject is shared by class
  * like any other (ADR 099), carrying the visitor's answer, and the browser reads the person's marks. Decided from the
- * platform's handlers (`platform/media.server.ts` `detail`): a paper, report, video or video series is one public item
+ * platform's handlers (`platform/content/routes.server.ts` `detail`): a paper, report, video or video series is one public item
  * for everyone, with `praised` and `collected` added for whoever asks, and reading it counts nothing. Not here, so
  * rendered for the person (ADR 086): a post hidden from whoever blocked its author (`/circle/detail`), an essay, which
  * only some may read and whose every read counts a view (a shared render and the browser's read would count two), a
