@@ -5,7 +5,7 @@ import type { EssayArticleProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { refreshPageData, useHydrated, useLang, useViewer } from "../kit/page";
-import { type ApiPath, callApi, isSuccess, type NamedCall } from "../kit/api";
+import { type ApiPath, type ApiRequests, callApi, isSuccess, type NamedCall } from "../kit/api";
 import { essayCalls } from "../kit/calls/essay";
 import { socialCalls } from "../kit/calls/social";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -65,7 +65,7 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
   const title = (lang === "en" && article.titleEn) || article.title;
   const intro = (lang === "en" && article.introEn) || article.intro;
 
-  const call = async <P extends ApiPath>(named: NamedCall<P>, params: Record<string, unknown>) => {
+  const call = async <P extends ApiPath>(named: NamedCall<P>, params: ApiRequests[P]) => {
     setBusy(true);
     try {
       const envelope = await callApi(named, params);
