@@ -3,14 +3,37 @@
  * with its method; the platform refuses a write that breaks its contract with a 400 naming the field, in the caller's
  * language, and leaves reads and well-formed writes to their handlers.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as groups from "~/api/all-calls";
 import type { CallDefinition } from "~/api/api-client";
 import { readRequestContracts } from "@contracts/request-contracts.server";
 import { createRouter } from "@platform/kernel/router.server";
+import type { callApi } from "~/api/calls";
+import type { orderCalls } from "~/api/groups/order";
+import type { accountCalls } from "~/api/groups/account";
+import type { ApiRequests } from "@contracts/generated/requests";
+import { requestValidators } from "@schemas/generated/requests.validators.js";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
+
+declare const call: typeof callApi;
+declare const cancel: typeof orderCalls.cancel;
+declare const logout: typeof accountCalls.logout;
+
+/** Never run: `npm run typecheck` holds these, each error expected where a call's parameters break its contract. */
+function callsTypedByTheirContracts() {
+  void call(cancel, { orderNo: "E20270601000001" });
+  void call(logout);
+  // @ts-expect-error a call whose contract requires a parameter cannot leave it out
+  void call(cancel);
+  // @ts-expect-error nor send it under another name
+  void call(cancel, { orderId: "E20270601000001" });
+  // @ts-expect-error nor of another type
+  void call(cancel, { orderNo: 5 });
+  // @ts-expect-error a call sent nothing takes no parameter
+  void call(logout, { everywhere: true });
+}
 
 const api = useEmbeddedPlatform("2027-06-01T08:00:00.000Z", { captchaTestMode: true });
 const contracts = readRequestContracts();
@@ -22,6 +45,13 @@ describe("request contracts", () => {
     expect(uncovered).toEqual([]);
     const called = new Set(namedCalls.map(([, call]) => call.path));
     expect([...contracts.keys()].filter((path) => !called.has(path))).toEqual([]);
+  });
+
+  it("type a call and check a request alike: what the compiler takes, the platform's validator takes", () => {
+    expectTypeOf(callsTypedByTheirContracts).returns.toBeVoid();
+    const sample: ApiRequests["/order/cancel"] = { orderNo: "E20270601000001" };
+    expect(requestValidators["/order/cancel"](structuredClone(sample))).toBe(true);
+    expect(requestValidators["/order/cancel"]({ orderId: "E20270601000001" })).toBe(false);
   });
 
   it("name forms that exist, and types once each", () => {
