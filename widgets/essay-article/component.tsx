@@ -12,33 +12,11 @@ import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { ConfirmBox } from "../parts/confirm-box";
+import type { EssayDetailAnswer } from "../kit/contracts";
 
-type Visibility = "public" | "self" | "followers" | "mutual";
+type Author = Article["author"];
 
-interface Author {
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  followed: boolean;
-  blocked: boolean;
-}
-
-interface Article {
-  id: number;
-  title: string;
-  titleEn?: string;
-  introEn?: string;
-  cover: string;
-  intro: string;
-  status: "draft" | "released";
-  visibility: Visibility;
-  viewCount: number;
-  releaseTime: string | null;
-  updateTime: string;
-  hasPendingEdits: boolean;
-  mine: boolean;
-  author: Author;
-}
+type Article = EssayDetailAnswer;
 
 /** The head of one article; another article starts afresh. */
 export default function EssayArticle({ props, data }: WidgetRenderProps<EssayArticleProps>) {
