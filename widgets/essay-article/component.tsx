@@ -14,8 +14,6 @@ import { SmartLink } from "../kit/links";
 import { ConfirmBox } from "../parts/confirm-box";
 import type { EssayDetailAnswer } from "../kit/contracts";
 
-type Author = Article["author"];
-
 type Article = EssayDetailAnswer;
 
 /** The head of one article; another article starts afresh. */
