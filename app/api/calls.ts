@@ -1,19 +1,38 @@
 import { type ApiRequest, SESSION_REVOKED_CODE } from "./api-client";
 import type { ApiEnvelope } from "@contracts/envelope";
 import type { ApiAnswers } from "@contracts/generated/api";
-import type { ApiPath, NamedCall } from "./call-table";
+import type { ApiPath, NamedCall, ParameterlessPath } from "./call-table";
+import type { ApiRequests } from "@contracts/generated/requests";
 import { browserApi, VERIFY_FIRST_MESSAGES } from "./browser-api";
 import { showToast } from "~/stores/dialogs";
 
 export * from "./call-table";
 
-/** Makes a named call through the browser's API client (its method, its encoding); the answer is its path's contract. */
-export function callApi<P extends ApiPath>(
+/** What a caller may set on a call besides its parameters. */
+type CallOptions = Pick<ApiRequest, "timeoutMs" | "signal">;
+
+/**
+ * Makes a named call through the browser's API client (its method, its encoding): what it sends is its path's request
+ * contract, its answer its answer contract.
+ */
+export function callApi<P extends ParameterlessPath>(
   definition: NamedCall<P>,
-  params: Record<string, unknown> = {},
-  options: Pick<ApiRequest, "timeoutMs" | "signal"> = {},
-): Promise<ApiEnvelope<ApiAnswers[P]>> {
-  return browserApi.request<ApiAnswers[P]>(definition.path, { ...options, method: definition.method ?? "POST", encoding: definition.encoding, params });
+  params?: ApiRequests[P],
+  options?: CallOptions,
+): Promise<ApiEnvelope<ApiAnswers[P]>>;
+export function callApi<P extends ApiPath>(definition: NamedCall<P>, params: ApiRequests[P], options?: CallOptions): Promise<ApiEnvelope<ApiAnswers[P]>>;
+export function callApi<P extends ApiPath>(definition: NamedCall<P>, params?: ApiRequests[P], options: CallOptions = {}): Promise<ApiEnvelope<ApiAnswers[P]>> {
+  const sent = { ...options, method: definition.method ?? "POST", encoding: definition.encoding, params: { ...params } };
+  return browserApi.request<ApiAnswers[P]>(definition.path, sent);
+}
+
+/**
+ * A body a form's own validators passed (checkForm, SchemaForm), as the request of the call it is sent to. Those
+ * validators are the call's request contract (its `x-form`, ADR 104), so the body has the contract's shape; the
+ * compiler cannot see a check made at run time, so this is where it is told.
+ */
+export function validatedRequest<P extends ApiPath>(_call: NamedCall<P>, body: object): ApiRequests[P] {
+  return body as ApiRequests[P];
 }
 
 /** A failed call's message as an error toast, unless the API client already answered it (code 4, the verify warning). */

@@ -7,11 +7,14 @@ import { createLiveRoomClient } from "./api-client";
 import { standardHeaders } from "./browser-api";
 import type { ApiEnvelope } from "@contracts/envelope";
 import type { ApiAnswers } from "@contracts/generated/api";
-import type { ApiPath, NamedCall } from "./call-table";
+import type { ApiPath, NamedCall, ParameterlessPath } from "./call-table";
+import type { ApiRequests } from "@contracts/generated/requests";
 
 const client = createLiveRoomClient({ baseUrl: "/api", headers: standardHeaders, token: () => "" });
 
-/** Makes one of `liveRoomCalls` through the live-room client; the answer is its path's contract. */
-export function callLiveRoom<P extends ApiPath>(definition: NamedCall<P>, params: Record<string, unknown> = {}): Promise<ApiEnvelope<ApiAnswers[P]>> {
-  return client.request<ApiAnswers[P]>(definition.path, { method: "POST", params });
+/** Makes one of `liveRoomCalls` through the live-room client; it sends its path's request contract, its answer is its answer contract. */
+export function callLiveRoom<P extends ParameterlessPath>(definition: NamedCall<P>, params?: ApiRequests[P]): Promise<ApiEnvelope<ApiAnswers[P]>>;
+export function callLiveRoom<P extends ApiPath>(definition: NamedCall<P>, params: ApiRequests[P]): Promise<ApiEnvelope<ApiAnswers[P]>>;
+export function callLiveRoom<P extends ApiPath>(definition: NamedCall<P>, params?: ApiRequests[P]): Promise<ApiEnvelope<ApiAnswers[P]>> {
+  return client.request<ApiAnswers[P]>(definition.path, { method: "POST", params: { ...params } });
 }

@@ -34,7 +34,7 @@ const DRAFTS = { code: "login-code", password: "login-password", email: "login-e
 /** Sends a login call; success logs in, a refused body marks its fields, anything else is a login failure (spec §8). */
 async function logIn(
   path: typeof accountCalls.loginByPassword | typeof accountCalls.loginByCode | typeof accountCalls.loginByEmail,
-  params: Record<string, unknown>,
+  params: LoginCodeForm | LoginPasswordForm | LoginEmailForm,
   via: "code" | "password" | "email",
 ) {
   const answer = await callApi(path, { ...params, sourceUrl: sourceUrl() });

@@ -1,3 +1,4 @@
+import type { OpsConsoleEventAnswer } from "@contracts/generated/api.ts";
 import type { ApiContext } from "../kernel/router.server.ts";
 import { say } from "../kernel/language.server.ts";
 
@@ -39,19 +40,8 @@ export interface EventGuest {
   portraitUrl: string;
 }
 
-export interface EventAgendaEntry {
-  startsAt: string;
-  endsAt: string;
-  kind: (typeof AGENDA_KINDS)[number];
-  title: string;
-  titleEn: string;
-  speaker: string;
-  speakerEn: string;
-  org: string;
-  orgEn: string;
-  place: string;
-  placeEn: string;
-}
+/** One entry of an event's agenda, as GET /opsConsole/event answers it (its contract, contracts/api/opsConsole.event.json). */
+export type EventAgendaEntry = OpsConsoleEventAnswer["agenda"][number];
 
 export interface EventDetails {
   title: string;

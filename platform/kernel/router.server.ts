@@ -1,5 +1,6 @@
 import { PREVIEW_CLOCK_HEADER, readPreviewClock } from "@contracts/preview-clock.server.ts";
 import type { Db } from "./db.server.ts";
+import { refusedByContract } from "./request-contracts.server.ts";
 
 /** The platform's answer envelope (spec §7, §8): a code, a message, and data. */
 export interface Envelope {
@@ -122,18 +123,14 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
       const read = await readParams(request, url, path);
       if ("refused" in read) return json(read.refused, read.refused.code);
       const { params, rawBody } = read;
+      const context: ApiContext = { db, params, headers: request.headers, token: request.headers.get("token") || null, ip, rawBody, now: clock };
       try {
-        const answer = await route.handler({
-          db,
-          params,
-          headers: request.headers,
-          token: request.headers.get("token") || null,
-          ip,
-          rawBody,
-          now: clock,
-        });
+        const answer = await route.handler(context);
         return answer instanceof Response ? answer : json(answer);
       } catch (error) {
+        // A request its handler could not answer is the caller's to mend when it breaks its contract: a 400, not a 500.
+        const refused = refusedByContract(path, context);
+        if (refused) return json(refused);
         console.error(`platform API ${path} failed:`, error);
         return json(fail(500, "operation failed, please try again later"), 500);
       }

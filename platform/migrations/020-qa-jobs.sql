@@ -74,7 +74,7 @@ CREATE TABLE qa_concerns (
 );
 CREATE INDEX qa_concerns_user ON qa_concerns (user_id, created_at DESC);
 
--- Employers and their openings. city and field are codes of the catalogues in jobs.server.ts.
+-- Employers and their openings. city and field are codes of the catalogues in jobs/rules.server.ts.
 CREATE TABLE job_companies (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,

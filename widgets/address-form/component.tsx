@@ -14,14 +14,7 @@ import { showToast } from "../kit/session";
 import { type FormKit, SchemaForm, serverFieldErrors, useDraft } from "../kit/forms";
 import { encodeQueryText, safeInternalPath } from "../kit/links";
 import type { Address } from "../parts/shop-parts";
-
-export interface Division {
-  code: string;
-  name: string;
-  /** Given for provinces (and a municipality's city level); other levels have their Chinese name only. */
-  nameEn?: string;
-  children?: Division[];
-}
+import type { Division } from "../kit/contracts";
 
 interface RegionContext {
   divisions: Division[];

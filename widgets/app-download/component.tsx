@@ -7,16 +7,9 @@ import { asText, useHydrated, useLang } from "../kit/page";
 import { showToast } from "../kit/session";
 import type { WidgetRenderProps } from "../kit/types";
 import "./styles.css";
+import type { SysAndroidVersionAnswer } from "../kit/contracts";
 
-/** The answer of /sys/android/version. */
-export interface AppRelease {
-  versionName: string;
-  downloadUrl: string;
-  iosUrl: string;
-  updateContent: string;
-  updateContentEn: string;
-  updateTime: string;
-}
+export type AppRelease = SysAndroidVersionAnswer;
 
 function isRelease(value: unknown): value is AppRelease {
   return Boolean(value && typeof value === "object" && typeof (value as AppRelease).downloadUrl === "string");

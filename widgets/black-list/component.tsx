@@ -11,13 +11,9 @@ import { formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { LoadMoreFooter, usePagedList } from "../parts/paged-list";
 import { userHomeLink } from "../parts/circle-parts";
+import type { UserBlackListAnswer } from "../kit/contracts";
 
-interface Blocked {
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  createTime: string;
-}
+type Blocked = UserBlackListAnswer["list"][number];
 
 /** The viewer's blacklist (spec §6): whom they blocked and since when; unblocking takes a person off at once. */
 export default function BlackList({ data, nodeId, sourceName }: WidgetRenderProps<BlackListProps>) {

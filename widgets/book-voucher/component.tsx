@@ -6,33 +6,16 @@ import { StateNotice, usePage, useViewer } from "../kit/page";
 import { AnswerFailed } from "../parts/answer-state";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
-import { callApi, showFailure } from "../kit/api";
+import { callApi, showFailure, type AnswerOf } from "../kit/api";
 import { audioCalls } from "../kit/calls/audio";
 import { requireLogin, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 
-interface Book {
-  id: number;
-  title: string;
-  cover: string;
-  author: string;
-}
+type Book = Pick<Given["book"], "id" | "title" | "cover" | "author">;
 
-interface Given {
-  book: Book;
-  unlocked: boolean;
-  left: number;
-  list: { code: string; receiverName: string; receivedAt: string | null }[];
-}
+type Given = AnswerOf<typeof audioCalls.vouchers>;
 
-interface Received {
-  book: Book;
-  giverName: string;
-  status: "waiting" | "received";
-  mine: boolean;
-  receivedByMe: boolean;
-  alreadyUnlocked: boolean;
-}
+type Received = AnswerOf<typeof audioCalls.voucher>;
 
 /** What a friend's voucher lets the viewer do: listen (taken by them, or the book is theirs already), nothing, or take it. */
 export function receiveState(voucher: Pick<Received, "mine" | "status" | "receivedByMe" | "alreadyUnlocked">): "listen" | "own" | "taken" | "take" {

@@ -1,24 +1,8 @@
-/** One comment as /comment/list and /comment/add answer it (the community core's shape). */
-export interface Comment {
-  id: number;
-  kind: string;
-  targetId: number;
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  content: string;
-  replyTo: { id: number; userId: number; userName: string } | null;
-  createTime: string;
-  mine: boolean;
-  canDelete: boolean;
-}
+import type { CommentListAnswer } from "../kit/contracts";
 
-export interface CommentPage {
-  list: Comment[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+export type Comment = CommentListAnswer["list"][number];
+
+export type CommentPage = CommentListAnswer;
 
 /** The comments shown after a further page arrived: the new ones appended, any already shown (a comment added meanwhile shifts the pages) once. */
 export function appendPage(shown: Comment[], next: Comment[]): Comment[] {

@@ -5,7 +5,7 @@ import type { CommentsProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, useHydrated, useLang, StateNotice, useOnline } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, isSuccess, type NamedCall } from "../kit/api";
+import { type ApiPath, type ApiRequests, callApi, isSuccess, type NamedCall } from "../kit/api";
 import { commentCalls } from "../kit/calls/comment";
 import { socialCalls } from "../kit/calls/social";
 import { $user, askedToLogIn, requireLogin, showToast } from "../kit/session";
@@ -89,7 +89,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
   };
 
   /** A write: done once at a time, then the list is read again from the server. */
-  const act = async (call: NamedCall, params: Record<string, unknown>, done: string) => {
+  const act = async <P extends ApiPath>(call: NamedCall<P>, params: ApiRequests[P], done: string) => {
     setBusy(true);
     const envelope = await callApi(call, params);
     setBusy(false);

@@ -5,40 +5,16 @@ import type { EssayArticleProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { refreshPageData, useHydrated, useLang, useViewer } from "../kit/page";
-import { type ApiPath, callApi, isSuccess, type NamedCall } from "../kit/api";
+import { type ApiPath, type ApiRequests, callApi, isSuccess, type NamedCall } from "../kit/api";
 import { essayCalls } from "../kit/calls/essay";
 import { socialCalls } from "../kit/calls/social";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { ConfirmBox } from "../parts/confirm-box";
+import type { EssayDetailAnswer } from "../kit/contracts";
 
-type Visibility = "public" | "self" | "followers" | "mutual";
-
-interface Author {
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  followed: boolean;
-  blocked: boolean;
-}
-
-interface Article {
-  id: number;
-  title: string;
-  titleEn?: string;
-  introEn?: string;
-  cover: string;
-  intro: string;
-  status: "draft" | "released";
-  visibility: Visibility;
-  viewCount: number;
-  releaseTime: string | null;
-  updateTime: string;
-  hasPendingEdits: boolean;
-  mine: boolean;
-  author: Author;
-}
+type Article = EssayDetailAnswer;
 
 /** The head of one article; another article starts afresh. */
 export default function EssayArticle({ props, data }: WidgetRenderProps<EssayArticleProps>) {
@@ -65,7 +41,7 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
   const title = (lang === "en" && article.titleEn) || article.title;
   const intro = (lang === "en" && article.introEn) || article.intro;
 
-  const call = async <P extends ApiPath>(named: NamedCall<P>, params: Record<string, unknown>) => {
+  const call = async <P extends ApiPath>(named: NamedCall<P>, params: ApiRequests[P]) => {
     setBusy(true);
     try {
       const envelope = await callApi(named, params);

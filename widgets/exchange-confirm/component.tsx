@@ -9,18 +9,9 @@ import { callApi, showFailure } from "../kit/api";
 import { pointCalls } from "../kit/calls/point";
 import { randomToken } from "../kit/browser";
 import { AddressChooser, QuantityRow, useChosenAddress } from "../parts/shop-parts";
+import type { IntegralGoodsDetailAnswer } from "../kit/contracts";
 
-interface Detail {
-  id: number;
-  title: string;
-  cover: string;
-  points: number;
-  stock: number;
-  kind: "physical" | "coupon";
-  perUserLimit: number;
-  balance: number | null;
-  exchanged: number;
-}
+type Detail = IntegralGoodsDetailAnswer;
 
 /** The exchange is decided by the server in one transaction (points, stock, limit); this page shows the cost and submits once. */
 export default function ExchangeConfirm({ props, data }: WidgetRenderProps<ExchangeConfirmProps>) {

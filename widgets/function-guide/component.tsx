@@ -6,11 +6,9 @@ import { useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { callApi } from "../kit/api";
 import { pointCalls } from "../kit/calls/point";
+import type { FunctionGuideListAnswer } from "../kit/contracts";
 
-interface Guide {
-  read: boolean;
-  steps: { title: string; text: string }[];
-}
+type Guide = FunctionGuideListAnswer;
 
 export default function FunctionGuide({ props }: WidgetRenderProps<FunctionGuideProps>) {
   const { t } = useTranslation("points");

@@ -7,22 +7,11 @@ import { dayKey, formatFen } from "../kit/format";
 import { copyText } from "../kit/browser";
 import { showToast } from "../kit/session";
 import { StateNotice } from "../kit/page";
+import type { MembersFriendCardsAnswer } from "../kit/contracts";
 
-interface Gift {
-  code: string;
-  title: string;
-  days: number;
-  validUntil: string;
-  status: "waiting" | "received" | "expired";
-  receiverName: string;
-}
+type Gift = MembersFriendCardsAnswer["list"][number];
 
-interface Card {
-  id: number;
-  title: string;
-  summary: string;
-  priceFen: number;
-}
+type Card = MembersFriendCardsAnswer["cards"][number];
 
 export default function GiftCards({ props, data }: WidgetRenderProps<GiftCardsProps>) {
   const { t } = useTranslation("points");

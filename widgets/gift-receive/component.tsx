@@ -9,15 +9,9 @@ import { memberCalls } from "../kit/calls/member";
 import { requireLogin } from "../kit/session";
 import { SmartLink } from "../kit/links";
 import { dayKey } from "../kit/format";
+import type { MembersFriendCardDetailAnswer } from "../kit/contracts";
 
-interface Gift {
-  title: string;
-  days: number;
-  validUntil: string;
-  giverName: string;
-  status: "waiting" | "received" | "expired";
-  mine: boolean;
-}
+type Gift = MembersFriendCardDetailAnswer;
 
 export default function GiftReceive({ props, data }: WidgetRenderProps<GiftReceiveProps>) {
   const { t } = useTranslation("points");

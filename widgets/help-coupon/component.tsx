@@ -10,17 +10,9 @@ import { requireLogin, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 import { formatFen } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import type { ActivityGiveCouponGetGiveLinkAnswer } from "../kit/contracts";
 
-export interface HelpLink {
-  code: string;
-  ownerName: string;
-  isOwner: boolean;
-  helped: boolean;
-  helpers: number;
-  needed: number;
-  unlocked: boolean;
-  coupon: { title: string; amountFen: number };
-}
+export type HelpLink = ActivityGiveCouponGetGiveLinkAnswer;
 
 /** The viewer's own help link (made on first visit) or, opened from a shared link, the friend's, with its progress. */
 export default function HelpCoupon({ props }: WidgetRenderProps<HelpCouponProps>) {

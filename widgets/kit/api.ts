@@ -5,11 +5,13 @@
  */
 export type { ApiEnvelope } from "@contracts/envelope";
 export type { ApiAnswers } from "@contracts/generated/api";
-export type { AnswerOf, ApiPath, NamedCall } from "~/api/call-table";
+export type { ApiRequests } from "@contracts/generated/requests";
+export type { AnswerOf, ApiPath, NamedCall, RequestOf } from "~/api/call-table";
 export { isSuccess } from "@contracts/envelope";
 export {
   callApi,
   refusalOf,
   showFailure,
+  validatedRequest,
 } from "~/api/calls";
 export { callLiveRoom } from "~/api/live-room-api";

@@ -10,42 +10,14 @@ import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { copyText } from "../kit/browser";
 import { formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
+import type { LuckyDrawDetailAnswer } from "../kit/contracts";
 
-export interface DrawPrize {
-  id: number;
-  position: number;
-  title: string;
-  kind: "points" | "coupon" | "physical" | "none";
-  points: number;
-  soldOut: boolean;
-}
-
-export interface DrawDetail {
-  id: number;
-  title: string;
-  rules: string;
-  costPoints: number;
-  startsAt: string;
-  endsAt: string;
-  state: "upcoming" | "running" | "ended";
-  running: boolean;
-  prizes: DrawPrize[];
-  points: number | null;
-  chances: number | null;
-}
+export type DrawDetail = LuckyDrawDetailAnswer;
 
 /** A draw's result, as /luckyDraw/draw answers it. */
 type Outcome = AnswerOf<typeof drawCalls.draw>;
 
-interface DrawTask {
-  taskId: string;
-  title: string;
-  description: string;
-  chances: number;
-  link: string | null;
-  done: boolean;
-  received: boolean;
-}
+type DrawTask = AnswerOf<typeof drawCalls.drawTasks>["list"][number];
 
 /** The grid in reading order: the prize position (clockwise from the top left) of each cell, null for the button. */
 export const GRID_CELLS = [0, 1, 2, 7, null, 3, 6, 5, 4] as const;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderRefundForm } from "@schemas/generated/forms";
-import { callApi, refusalOf, showFailure } from "../kit/api";
+import { callApi, refusalOf, showFailure, validatedRequest } from "../kit/api";
 import { orderCalls } from "../kit/calls/order";
 import { checkForm, type FormCheck } from "../kit/form-check";
 import { formatFen } from "../kit/format";
@@ -36,7 +36,7 @@ export default function RefundForm({ orderNo, paidFen, onDone, onClose }: Refund
     setProblems(invalid);
     if (Object.keys(invalid).length) return;
     setBusy(true);
-    const answer = await callApi(orderCalls.refund, body);
+    const answer = await callApi(orderCalls.refund, validatedRequest(orderCalls.refund, body));
     setBusy(false);
     if (answer.code === 200) return onDone();
     const fields = refusalOf(answer).fields;

@@ -5,6 +5,7 @@ import { encodeQueryText, SmartLink } from "../kit/links";
 import { useLang, usePage } from "../kit/page";
 import { callApi } from "../kit/api";
 import { orderCalls } from "../kit/calls/order";
+import type { UserAddressListAnswer } from "../kit/contracts";
 
 /** A coupon as the coupon centre and My coupons give it. */
 export interface Coupon {
@@ -22,20 +23,7 @@ export interface Coupon {
   status?: "usable" | "locked" | "used";
 }
 
-/** A delivery address as the address book gives it. */
-export interface Address {
-  id: number;
-  receiver: string;
-  phone: string;
-  provinceCode: string;
-  cityCode: string;
-  districtCode: string;
-  provinceName: string;
-  cityName: string;
-  districtName: string;
-  detail: string;
-  isDefault: boolean;
-}
+export type Address = UserAddressListAnswer[number];
 
 /** Where an address is, as written on a parcel: a municipality's name once, then the district and the street. */
 export function placeOf(address: Address): string {

@@ -11,7 +11,7 @@ import type { ChangePasswordForm, FindPasswordVerifyForm, NewPasswordForm } from
 import "./password-form.css";
 import { CHANGE_NEXT, CHANGE_PASSWORD_POST } from "./native-post";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, showFailure } from "../kit/api";
+import { callApi, showFailure, validatedRequest } from "../kit/api";
 import { accountCalls } from "../kit/calls/account";
 import { showToast } from "../kit/session";
 import { clearDraft } from "../kit/form-drafts";
@@ -82,11 +82,9 @@ function NewStep({ next }: { next: string }) {
       busyLabel={t("password:new.busy")}
       onSubmit={async (value) => {
         const target = by === "phone" ? { phone: verified.phone, mobilePrefix: verified.mobilePrefix ?? "86" } : { email: verified.email };
-        const answer = await callApi(by === "phone" ? accountCalls.findPassword : accountCalls.findPasswordByEmail, {
-          ...target,
-          verCode: verified.verCode,
-          ...value,
-        });
+        // The draft holds what the find step's form validated: the phone or email and the code sent to it.
+        const call = by === "phone" ? accountCalls.findPassword : accountCalls.findPasswordByEmail;
+        const answer = await callApi(call, validatedRequest(call, { ...target, verCode: verified.verCode, ...value }));
         if (answer.code === 200) {
           clearDraft(NEW_DRAFT);
           clearDraft(`${FIND_DRAFT}-${by}`);

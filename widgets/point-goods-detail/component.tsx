@@ -4,19 +4,9 @@ import "./point-goods-detail.css";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { Art, artPlacement } from "../parts/art";
+import type { IntegralGoodsDetailAnswer } from "../kit/contracts";
 
-interface Detail {
-  id: number;
-  title: string;
-  description: string;
-  cover: string;
-  points: number;
-  stock: number;
-  kind: "physical" | "coupon";
-  perUserLimit: number;
-  balance: number | null;
-  exchanged: number;
-}
+type Detail = IntegralGoodsDetailAnswer;
 
 /** Why a good cannot be exchanged now, in the order a shopper would want to know it; null when it can. */
 export function exchangeBlocker(

@@ -4,17 +4,9 @@ import "./point-goods.css";
 import { asText } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
+import type { IntegralGoodsCenterDataAnswer } from "../kit/contracts";
 
-export interface PointGoods {
-  id: number;
-  title: string;
-  description: string;
-  cover: string;
-  points: number;
-  stock: number;
-  kind: "physical" | "coupon";
-  perUserLimit: number;
-}
+export type PointGoods = IntegralGoodsCenterDataAnswer["list"][number];
 
 /** The points mall's front: balance and goods. Prices are points; stock is the server's. */
 export default function PointGoodsGrid({ props, data }: WidgetRenderProps<PointGoodsProps>) {

@@ -12,26 +12,11 @@ import { showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { encodeQueryText, SmartLink } from "../kit/links";
 import { type Address, placeOf } from "../parts/shop-parts";
+import type { LuckyDrawMyPrizesAnswer } from "../kit/contracts";
 
-interface ShippingAddress {
-  receiver: string;
-  phone: string;
-  region: string;
-  detail: string;
-}
+type ShippingAddress = NonNullable<WonPrize["address"]>;
 
-export interface WonPrize {
-  id: number;
-  drawTitle: string;
-  title: string;
-  kind: "points" | "coupon" | "physical";
-  points: number;
-  paidWith: "points" | "chance";
-  status: "won" | "claimed" | "shipped";
-  needsAddress: boolean;
-  address: ShippingAddress | null;
-  createdAt: string;
-}
+export type WonPrize = LuckyDrawMyPrizesAnswer["list"][number];
 
 /** What a won prize's state reads as: points and coupons are given with the draw; a physical prize waits for its address. */
 export function statusKey(prize: Pick<WonPrize, "kind" | "status">): string {

@@ -5,7 +5,7 @@ import type { QaEditorProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, isSuccess, refusalOf } from "../kit/api";
+import { callApi, isSuccess, refusalOf, validatedRequest } from "../kit/api";
 import { qaCalls } from "../kit/calls/qa";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { readCached, writeStorage } from "../kit/browser";
@@ -167,7 +167,8 @@ function Editor({
       setPosting(false);
       return;
     }
-    const envelope = await callApi(answering ? qaCalls.answerQuestion : qaCalls.ask, body);
+    const call = answering ? qaCalls.answerQuestion : qaCalls.ask;
+    const envelope = await callApi(call, validatedRequest(call, body));
     setPosting(false);
     if (askedToLogIn(envelope)) return;
     if (!isSuccess(envelope) || !envelope.data) {

@@ -5,7 +5,7 @@ import type { QaThreadProps } from "@schemas/generated/page-config";
 import "./styles.css";
 import { asText, readPath, refreshPageData, useLang, useViewer, StateNotice } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { type ApiAnswers, type ApiEnvelope, type ApiPath, callApi, isSuccess, type NamedCall, refusalOf } from "../kit/api";
+import { type ApiAnswers, type ApiEnvelope, type ApiPath, type ApiRequests, callApi, isSuccess, type NamedCall, refusalOf } from "../kit/api";
 import { qaCalls } from "../kit/calls/qa";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
@@ -50,7 +50,7 @@ function Thread({ question, listLink, editorLink, answerLink }: QaThreadProps & 
   /** One call at a time; a visitor is asked to log in; a failure is shown; the answer's data goes to `done`. */
   const act = async <P extends ApiPath>(
     call: NamedCall<P>,
-    params: Record<string, unknown>,
+    params: ApiRequests[P],
     done: (value: ApiAnswers[P], envelope: ApiEnvelope<ApiAnswers[P]>) => void,
   ) => {
     if (!requireLogin() || busy) return;

@@ -1,17 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "../kit/api";
+import { callApi, type AnswerOf } from "../kit/api";
 import { scholarCalls } from "../kit/calls/scholar";
 import type { Lang } from "../kit/page";
 import type { DraftAuthor } from "./draft";
 
-interface Found {
-  authorCode: string;
-  authorName: string;
-  authorNameEn: string;
-  orgName: string;
-  orgNameEn: string;
-}
+type Found = AnswerOf<typeof scholarCalls.coauthorSearch>["list"][number];
 
 /** The document's authors in order: scholars found here (their profile linked) or anyone typed by name. */
 export function CoauthorLookup({

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, refusalOf, showFailure } from "../kit/api";
+import { callApi, refusalOf, showFailure, validatedRequest } from "../kit/api";
 import { scholarCalls } from "../kit/calls/scholar";
 import { checkForm, preloadValidators } from "../kit/form-check";
 import { SmartLink } from "../kit/links";
@@ -102,7 +102,8 @@ export function DocumentForm({
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      const answer = await callApi(documentId ? scholarCalls.updateDocument : scholarCalls.addDocument, pdf ? { ...body, pdfData: pdf.pdfData } : body);
+      const call = documentId ? scholarCalls.updateDocument : scholarCalls.addDocument;
+      const answer = await callApi(call, validatedRequest(call, pdf ? { ...body, pdfData: pdf.pdfData } : body));
       const fields = refusalOf(answer).fields;
       if (answer.code === 409) return setOffer(duplicateIn(answer.data));
       if (answer.code === 400 && fields) return setErrors(fields);

@@ -1,16 +1,10 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, showFailure } from "../kit/api";
+import { callApi, showFailure, type AnswerOf } from "../kit/api";
 import { readPath, asText, useLang } from "../kit/page";
 import { scholarCalls } from "../kit/calls/scholar";
 
-export interface FoundAuthor {
-  authorCode: string;
-  authorName: string;
-  authorNameEn: string;
-  orgName: string;
-  orgNameEn: string;
-}
+export type FoundAuthor = AnswerOf<typeof scholarCalls.similarAuthors>["list"][number];
 
 /** What the application asks for: an existing profile to claim, a new one, or (not searched) a new one as before. */
 export type ClaimTarget = { kind: "claim"; author: FoundAuthor } | { kind: "create" } | null;

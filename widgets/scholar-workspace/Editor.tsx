@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, refusalOf, showFailure } from "../kit/api";
+import { callApi, refusalOf, showFailure, validatedRequest } from "../kit/api";
 import { refreshPageData, type Lang } from "../kit/page";
 import { showToast } from "../kit/session";
 import { checkForm, preloadValidators } from "../kit/form-check";
@@ -110,7 +110,7 @@ export default function Editor({ userId, authorCode, lang }: { userId: number; a
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      const answer = await callApi(scholarCalls.editAuthor, body);
+      const answer = await callApi(scholarCalls.editAuthor, validatedRequest(scholarCalls.editAuthor, body));
       const fields = refusalOf(answer).fields;
       if (answer.code === 400 && fields) return setErrors(fields);
       if (answer.code !== 200) return showFailure(answer);

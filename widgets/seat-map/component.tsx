@@ -9,24 +9,11 @@ import { eventCalls } from "../kit/calls/event";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { useViewerSource } from "../parts/viewer-source";
 import { paletteClass } from "../parts/event-palette";
+import type { SeatListAnswer } from "../kit/contracts";
 
-type SeatState = "free" | "taken" | "reserved" | "mine";
+type Seat = SeatPlan["list"][number];
 
-interface Seat {
-  id: number;
-  row: string;
-  number: number;
-  state: SeatState;
-}
-
-export interface SeatPlan {
-  list: Seat[];
-  rows: string[];
-  columns: number;
-  free: number;
-  enrolled: boolean;
-  mySeatId: number | null;
-}
+export type SeatPlan = SeatListAnswer;
 
 /** Seats of one row in order, with the aisle down the middle of the room. */
 function rowSeats(plan: SeatPlan, row: string): (Seat | "aisle")[] {
@@ -69,7 +56,7 @@ export default function SeatMap({ props, data, sourceName }: WidgetRenderProps<S
   const confirm = async () => {
     if (!chosen || busy) return;
     setBusy(true);
-    const envelope = await callApi(eventCalls.chooseSeat, { specialId: params.specialId, seatId: chosen.id });
+    const envelope = await callApi(eventCalls.chooseSeat, { specialId: Number(params.specialId), seatId: chosen.id });
     setBusy(false);
     if (isSuccess(envelope)) {
       showToast(envelope.message || t("seats.chosen", { seat: seatName(chosen) }), "success");

@@ -18,7 +18,7 @@ function plan(overrides: Partial<SeatPlan> = {}): SeatPlan {
             : "free") as SeatPlan["list"][number]["state"],
     })),
   );
-  return { list, rows: ["A", "B"], columns: 6, free: 8, enrolled: true, mySeatId: 10, ...overrides };
+  return { list, total: list.length, rows: ["A", "B"], columns: 6, free: 8, enrolled: true, mySeatId: 10, ...overrides };
 }
 const ok = (value: unknown) => ({ status: "ok" as const, value });
 const render = (value: SeatPlan, lang: "zh" | "en" = "zh", props: Record<string, unknown> = {}) =>

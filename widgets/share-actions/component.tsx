@@ -117,7 +117,7 @@ export default function ShareActions({ props }: WidgetRenderProps<ShareActionsPr
             event.preventDefault();
             setPosterOpen(true);
             // The poster opened is a share (ADR 092), recorded for a signed-in person once a day.
-            if (viewerId !== null) void callApi(shareCalls.record, { itemId: id, channel: "poster" });
+            if (viewerId !== null) void callApi(shareCalls.record, { itemId: Number(id), channel: "poster" });
           }}
         >
           <Icon name="picture" />

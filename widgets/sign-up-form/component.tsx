@@ -5,7 +5,7 @@ import { isSignUpForm, SIGN_UP_FORMS, signUpFields } from "./forms";
 import "./styles.css";
 import { asText, useHydrated, useLang, useScriptless, useViewer } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { callApi, isSuccess, refusalOf } from "../kit/api";
+import { callApi, isSuccess, refusalOf, validatedRequest } from "../kit/api";
 import { askedToLogIn, openDialog, showToast } from "../kit/session";
 import { formatMoment } from "../kit/format";
 import { clearDraft, type SubmitOutcome } from "../kit/form-drafts";
@@ -53,7 +53,8 @@ export default function SignUpForm({ props, data, sourceName }: WidgetRenderProp
   const submit = async (value: Record<string, unknown>): Promise<SubmitOutcome | undefined> => {
     if (!isSignUpForm(state.form)) return;
     setProblem("");
-    const envelope = await callApi(SIGN_UP_FORMS[state.form].call, { ...value, specialId: state.specialId });
+    const { call } = SIGN_UP_FORMS[state.form];
+    const envelope = await callApi(call, validatedRequest(call, { ...value, specialId: state.specialId }));
     if (isSuccess(envelope)) {
       clearDraft(draftKey);
       showToast(envelope.message || t("signUp.enrolledTitle"), "success");

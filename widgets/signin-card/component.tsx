@@ -8,13 +8,9 @@ import { callApi, showFailure } from "../kit/api";
 import { pointCalls } from "../kit/calls/point";
 import { requireLogin, showToast } from "../kit/session";
 import { SmartLink } from "../kit/links";
+import type { IntegralTaskTaskListAnswer } from "../kit/contracts";
 
-export interface SigninWeek {
-  signedToday: boolean;
-  streak: number;
-  todayPoints: number;
-  week: { day: number; points: number; signed: boolean; today: boolean }[];
-}
+export type SigninWeek = IntegralTaskTaskListAnswer["signin"];
 
 /** Daily sign-in: the server decides the day (Asia/Shanghai) and the points; the card shows its answer. */
 export default function SigninCard({ props, data }: WidgetRenderProps<SigninCardProps>) {

@@ -6,18 +6,9 @@ import type { WidgetRenderProps } from "../kit/types";
 import { SmartLink } from "../kit/links";
 import { openDialog } from "../kit/session";
 import { checkTask } from "../kit/account";
+import type { IntegralTaskTaskListAnswer } from "../kit/contracts";
 
-interface Task {
-  moduleId: number;
-  title: string;
-  description: string;
-  integral: number;
-  period: "once" | "daily";
-  target: number;
-  progress: number;
-  done: boolean;
-  link: string;
-}
+type Task = IntegralTaskTaskListAnswer["tasks"][number];
 
 /** The task "bind your phone": done where a phone is bound (the bind dialog, or registering with a phone). */
 const BIND_PHONE_TASK = 3;

@@ -5,24 +5,18 @@ import type { UserHomeProps } from "@schemas/generated/page-config";
 import "./user-home.css";
 import { useHydrated, useLang } from "../kit/page";
 import type { WidgetRenderProps } from "../kit/types";
-import { type ApiAnswers, type ApiPath, callApi, isSuccess, type NamedCall } from "../kit/api";
+import { type ApiAnswers, callApi, isSuccess, type NamedCall } from "../kit/api";
 import { socialCalls } from "../kit/calls/social";
 import { askedToLogIn, requireLogin, showToast } from "../kit/session";
 import { formatCount } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { ConfirmBox } from "../parts/confirm-box";
+import type { FollowUserStatusAnswer } from "../kit/contracts";
 
-interface Person {
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  followerCount: number;
-  followingCount: number;
-  self: boolean;
-  followed: boolean;
-  followsMe: boolean;
-  blocked: boolean;
-}
+/** The calls this card makes about the person shown, each sent the person's userId. */
+type PersonCallPath = (typeof socialCalls)["follow" | "block" | "unblock"]["path"];
+
+type Person = FollowUserStatusAnswer;
 
 /**
  * A person's card. Following and blocking change what the page shows (a block hides their posts, and ends following
@@ -39,7 +33,7 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
   const person = data?.status === "ok" ? (data.value as Person | null) : null;
   if (!person) return null;
 
-  const act = async <P extends ApiPath>(call: NamedCall<P>, done: (answer: ApiAnswers[P]) => string) => {
+  const act = async <P extends PersonCallPath>(call: NamedCall<P>, done: (answer: ApiAnswers[P]) => string) => {
     if (!requireLogin()) return;
     setBusy(true);
     const answer = await callApi(call, { userId: person.userId });

@@ -1,10 +1,3 @@
-/** One comment as /video/commentList and /video/addVideoComment answer it. */
-export interface Comment {
-  id: number;
-  videoId: number;
-  userId: number;
-  userName: string;
-  portraitUrl: string;
-  content: string;
-  createTime: string;
-}
+import type { VideoVideoCommentListAnswer } from "../kit/contracts";
+
+export type Comment = VideoVideoCommentListAnswer["list"][number];

@@ -9,5 +9,5 @@ content: string
 /**
  * @maxItems 9
  */
-images?: []|[string]|[string, string]|[string, string, string]|[string, string, string, string]|[string, string, string, string, string]|[string, string, string, string, string, string]|[string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string, string]
+images?: string[]
 }

@@ -11,6 +11,6 @@ content?: string
  * @minItems 1
  * @maxItems 3
  */
-tags: [string]|[string, string]|[string, string, string]
+tags: [string, ...(string)[]]
 anonymous?: boolean
 }
