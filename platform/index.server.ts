@@ -13,21 +13,21 @@ import { platformSecret } from "./kernel/secrets.server.ts";
 import { pruneRateEvents } from "./kernel/rate-limits.server.ts";
 import { mediaRoutes } from "./media.server.ts";
 import { searchRoutes } from "./search/routes.server.ts";
-import { socialRoutes } from "./social.server.ts";
+import { socialRoutes } from "./social/routes.server.ts";
 import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
 import { liveRoutes } from "./live/routes.server.ts";
 import { seedLive } from "./live/seed.server.ts";
 import { seedRobot } from "./robot/seed.server.ts";
 import { robotRoutes } from "./robot/routes.server.ts";
 import { audienceRoutes } from "./audience/routes.server.ts";
-import { sharingRoutes } from "./sharing/routes.server.ts";
+import { shareConfigRoutes, sharingRoutes } from "./sharing/routes.server.ts";
 import { messagingPayRoutes } from "./messaging-pay/routes.server.ts";
 import { expressionRoutes } from "./live/expressions.server.ts";
 import { replyInChat } from "./robot/rules.server.ts";
 import { createSpecials, seedSpecials } from "./specials/index.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
-import { seedShop } from "./shop-seed.server.ts";
-import { shopRoutes } from "./shop.server.ts";
+import { seedShop } from "./shop/seed.server.ts";
+import { shopRoutes } from "./shop/routes.server.ts";
 import { createAddressBook } from "./addresses/index.server.ts";
 import { createCouponActivities } from "./coupon-activities/index.server.ts";
 import { audioBookRoutes } from "./audio-books/routes.server.ts";
@@ -53,7 +53,7 @@ import { createHotSearches, type HotSearches } from "./hot-searches.server.ts";
 import { libraryRoutes } from "./library/index.server.ts";
 import { createCalendar } from "./calendar/index.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live/room-routes.server.ts";
-import { createMessages, type Messages } from "./messages.server.ts";
+import { createMessages, type Messages } from "./messages/index.server.ts";
 import { errorReportRoutes } from "./error-reports.server.ts";
 import { embeddedMediaRoutes } from "./embedded-media.server.ts";
 import { devToolPages } from "./dev-tools/pages.server.ts";
@@ -197,7 +197,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...fileRoutes(db, accounts, uploadsDir),
       ...mediaRoutes(db, accounts, hotSearches),
       ...searchRoutes(db, accounts, hotSearches),
-      ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
+      ...socialRoutes(db, accounts),
+      ...shareConfigRoutes({ shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...liveRoom.routes,
       ...robotRoutes(db),
