@@ -1,6 +1,6 @@
 import type { Db } from "../kernel/db.server.ts";
-import { SEEDED_VIDEO_URL } from "../engagement-seed.server.ts";
-import { seedData } from "../seed-data.server.ts";
+import { SEEDED_VIDEO_URL } from "../content/engagement-seed.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 import * as queries from "./queries.server.ts";
 
 interface SeedLesson {

@@ -1,6 +1,6 @@
-import type { Db } from "./kernel/db.server.ts";
-import { sanitizeRichText } from "./rich-text/index.server.ts";
-import { seedData } from "./seed-data.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { sanitizeRichText } from "../rich-text/index.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 
 /**
  * Seeded articles (ADR 023): a dozen essays by scholars who write here, in Chinese and English, some with formulas, one

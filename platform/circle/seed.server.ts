@@ -1,7 +1,7 @@
-import type { Db } from "./kernel/db.server.ts";
-import { storeImage } from "./files.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { storeImage } from "../files.server.ts";
 import { avatarPng, chartPng } from "./seed-images.server.ts";
-import { seedData } from "./seed-data.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 
 /**
  * The circle's seed: economists, finance and management scholars posting as they would, Chinese scholars in Chinese and

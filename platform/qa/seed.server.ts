@@ -1,7 +1,7 @@
-import type { Db } from "./kernel/db.server.ts";
-import { ANONYMOUS, indexQuestion } from "./qa/rules.server.ts";
-import { cleanRichText, plainText } from "./rich-text/index.server.ts";
-import { seedData } from "./seed-data.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { ANONYMOUS, indexQuestion } from "./rules.server.ts";
+import { cleanRichText, plainText } from "../rich-text/index.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 
 /** Seeded Q&A (ADR 025): tags, the people who ask and answer, twelve questions with their answers, votes and followers. */
 
