@@ -2,6 +2,7 @@ import type { Db } from "../kernel/db.server.ts";
 import { ANONYMOUS, indexQuestion } from "./rules.server.ts";
 import { cleanRichText, plainText } from "../rich-text/index.server.ts";
 import { seedData } from "../kernel/seed-data.server.ts";
+import * as queries from "./queries.server.ts";
 
 /** Seeded Q&A (ADR 025): tags, the people who ask and answer, twelve questions with their answers, votes and followers. */
 
@@ -10,7 +11,7 @@ type Pair = readonly [zh: string, en: string];
 const TAGS = seedData<[code: string, zh: string, en: string][]>("qa-tags.json");
 
 /** People of the seed: accounts without a password or phone, so nobody can sign in as them. */
-const PEOPLE = ["陈思远", "林晓舟", "周以宁", "Daniel Ortiz", "王若溪", "赵一鸣", "刘书涵", "Priya Raman", "黄子墨", "孙嘉禾"];
+const PEOPLE = seedData<string[]>("qa-people.json");
 
 interface AnswerSeed {
   by: number;
@@ -39,37 +40,27 @@ const html = (text: string) => cleanRichText(`<p>${text.replace(/[&<>]/g, (char)
 
 /** Fills the Q&A once; a database that has questions keeps its own. */
 export function seedQa(db: Db, now: Date): void {
-  if (db.prepare("SELECT 1 FROM qa_tags LIMIT 1").get()) return;
+  if (queries.anyQaTag(db)) return;
   const at = (days: number, hours = 0) => new Date(now.getTime() - days * 86_400_000 + hours * 3_600_000).toISOString();
-  const addTag = db.prepare("INSERT INTO qa_tags (code, name, name_en, sort) VALUES (?, ?, ?, ?)");
-  const addPerson = db.prepare("INSERT INTO users (user_name, nickname, created_at) VALUES (?, ?, ?)");
-  const addQuestion = db.prepare(`INSERT INTO qa_questions (user_id, title, title_en, body, body_en, body_text, body_text_en, anonymous, view_count, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const tagQuestion = db.prepare("INSERT INTO qa_question_tags (question_id, tag) VALUES (?, ?)");
-  const addAnswer = db.prepare("INSERT INTO qa_answers (question_id, user_id, content, content_en, anonymous, created_at) VALUES (?, ?, ?, ?, ?, ?)");
-  const addVote = db.prepare("INSERT INTO qa_answer_votes (answer_id, user_id, value, created_at) VALUES (?, ?, ?, ?)");
-  const addConcern = db.prepare("INSERT INTO qa_concerns (question_id, user_id, created_at) VALUES (?, ?, ?)");
   db.transaction(() => {
-    TAGS.forEach(([code, zh, en], index) => addTag.run(code, zh, en, index));
-    const people = PEOPLE.map((name, index) => Number(addPerson.run(`qa-seed-${index + 1}`, name, at(400)).lastInsertRowid));
+    TAGS.forEach(([code, zh, en], index) => queries.insertQaTag(db, code, zh, en, index));
+    const people = PEOPLE.map((name, index) => queries.insertSeedPerson(db, `qa-seed-${index + 1}`, name, at(400)));
     for (const question of QUESTIONS) {
       const [body, bodyEn] = question.body.map(html);
       const author = people[question.by];
-      const id = Number(
-        addQuestion.run(
-          author,
-          question.title[0],
-          question.title[1],
-          body,
-          bodyEn,
-          plainText(body),
-          plainText(bodyEn),
-          question.anonymous ? 1 : 0,
-          question.views,
-          at(question.daysAgo),
-        ).lastInsertRowid,
-      );
-      for (const tag of question.tags) tagQuestion.run(id, tag);
+      const id = queries.insertSeedQuestion(db, {
+        user_id: author,
+        title: question.title[0],
+        title_en: question.title[1],
+        body,
+        body_en: bodyEn,
+        body_text: plainText(body),
+        body_text_en: plainText(bodyEn),
+        anonymous: question.anonymous ? 1 : 0,
+        view_count: question.views,
+        created_at: at(question.daysAgo),
+      });
+      for (const tag of question.tags) queries.insertQuestionTag(db, id, tag);
       indexQuestion(db, id, {
         title: question.title[0],
         titleEn: question.title[1],
@@ -82,18 +73,16 @@ export function seedQa(db: Db, now: Date): void {
       const others = (self: number) => people.filter((person) => person !== self);
       others(author)
         .slice(0, question.concerns)
-        .forEach((person, index) => addConcern.run(id, person, at(question.daysAgo, index + 1)));
+        .forEach((person, index) => queries.insertSeedConcern(db, id, person, at(question.daysAgo, index + 1)));
       question.answers.forEach((answer, index) => {
         const answerer = people[answer.by];
-        const answerId = Number(
-          addAnswer.run(id, answerer, html(answer.text[0]), html(answer.text[1]), answer.anonymous ? 1 : 0, at(question.daysAgo, 2 + index * 5))
-            .lastInsertRowid,
-        );
+        const content: [string, string] = [html(answer.text[0]), html(answer.text[1])];
+        const answerId = queries.insertSeedAnswer(db, id, answerer, content, answer.anonymous ? 1 : 0, at(question.daysAgo, 2 + index * 5));
         const voters = others(answerer);
-        voters.slice(0, answer.praise).forEach((person) => addVote.run(answerId, person, 1, at(question.daysAgo, 8 + index * 5)));
+        voters.slice(0, answer.praise).forEach((person) => queries.insertSeedVote(db, answerId, person, 1, at(question.daysAgo, 8 + index * 5)));
         voters
           .slice(answer.praise, answer.praise + (answer.trample ?? 0))
-          .forEach((person) => addVote.run(answerId, person, -1, at(question.daysAgo, 9 + index * 5)));
+          .forEach((person) => queries.insertSeedVote(db, answerId, person, -1, at(question.daysAgo, 9 + index * 5)));
       });
     }
   })();
