@@ -8,50 +8,42 @@ import { scholarDocumentRoutes } from "./scholar-documents/routes.server.ts";
 import { recommendationRoutes } from "./recommendations/routes.server.ts";
 import { activityRoutes, type Promotions } from "./activity/index.server.ts";
 import { fileRoutes, uploadsDirFor } from "./files/index.server.ts";
-import { isSeeded, seedDatabase } from "./seed.server.ts";
+import { seedPlatform } from "./seed.server.ts";
 import { platformSecret } from "./kernel/secrets.server.ts";
 import { pruneRateEvents } from "./kernel/rate-limits.server.ts";
 import { createHotSearches, searchRoutes, type HotSearches } from "./search/index.server.ts";
-import { socialRoutes } from "./social.server.ts";
-import { isEngagementSeeded, seedEngagement } from "./engagement-seed.server.ts";
+import { socialRoutes } from "./social/routes.server.ts";
 import { liveRoutes } from "./live/routes.server.ts";
-import { seedLive } from "./live/seed.server.ts";
-import { seedRobot } from "./robot/seed.server.ts";
 import { robotRoutes } from "./robot/routes.server.ts";
 import { audienceRoutes } from "./audience/routes.server.ts";
-import { sharingRoutes } from "./sharing/routes.server.ts";
+import { shareConfigRoutes, sharingRoutes } from "./sharing/routes.server.ts";
 import { messagingPayRoutes } from "./messaging-pay/routes.server.ts";
 import { expressionRoutes } from "./live/expressions.server.ts";
 import { replyInChat } from "./robot/rules.server.ts";
-import { createSpecials, seedSpecials } from "./specials/index.server.ts";
+import { createSpecials } from "./specials/index.server.ts";
 import { createOrderEngine, type OrderEngine } from "./orders/index.server.ts";
-import { seedShop } from "./shop-seed.server.ts";
-import { shopRoutes } from "./shop.server.ts";
+import { shopRoutes } from "./shop/routes.server.ts";
 import { createAddressBook } from "./addresses/index.server.ts";
 import { createCouponActivities } from "./coupon-activities/index.server.ts";
 import { audioBookRoutes } from "./audio-books/routes.server.ts";
-import { seedAudioBooks } from "./audio-books/seed.server.ts";
-import { createLedger, pointRoutes, seedPoints, sendSigninReminders } from "./points/index.server.ts";
-import { createMembership, seedMembership, type Membership } from "./membership/index.server.ts";
-import { createLuckyDraw, seedLuckyDraw } from "./lucky-draw/index.server.ts";
+import { createLedger, pointRoutes, sendSigninReminders } from "./points/index.server.ts";
+import { createMembership, type Membership } from "./membership/index.server.ts";
+import { createLuckyDraw } from "./lucky-draw/index.server.ts";
 import { createSockets, type SocketOptions, type Sockets } from "./realtime/index.server.ts";
-import { createVoting, seedVoting } from "./voting/index.server.ts";
+import { createVoting } from "./voting/index.server.ts";
 import { communityRoutes } from "./community/routes.server.ts";
 import type { CommentTarget } from "./community/rules.server.ts";
 import { circleRoutes } from "./circle/routes.server.ts";
 import { circleCommentTarget } from "./circle/rules.server.ts";
-import { seedCircle } from "./circle-seed.server.ts";
 import { createQa } from "./qa/routes.server.ts";
-import { seedQa } from "./qa-seed.server.ts";
-import { jobRoutes, seedJobs } from "./jobs/index.server.ts";
+import { jobRoutes } from "./jobs/index.server.ts";
 import { createEssays } from "./essays/routes.server.ts";
-import { seedEssays } from "./essays-seed.server.ts";
 import { opsConsoleRoutes } from "./ops/index.server.ts";
 import { createEventAdmin } from "./event-admin/index.server.ts";
 import { libraryRoutes } from "./library/index.server.ts";
 import { createCalendar } from "./calendar/index.server.ts";
 import { createLiveRoom, type LiveRoom } from "./live/room-routes.server.ts";
-import { createMessages, type Messages } from "./messages.server.ts";
+import { createMessages, type Messages } from "./messages/index.server.ts";
 import { errorReportRoutes } from "./error-reports/index.server.ts";
 import { embeddedMediaRoutes } from "./media/index.server.ts";
 import { devToolPages } from "./dev-tools/pages.server.ts";
@@ -119,28 +111,7 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
   const uploadsDir = uploadsDirFor(options.file);
   const db = withStartupLock(options.file, () => {
     const db = openDatabase(options.file);
-    if (options.seed !== false && !isSeeded(db)) {
-      const counts = seedDatabase(db, now());
-      options.log?.(
-        `seeded ${options.file}: ${Object.entries(counts)
-          .map(([kind, count]) => `${count} ${kind}`)
-          .join(", ")}`,
-      );
-    }
-    if (options.seed !== false) seedLive(db, now());
-    if (options.seed !== false) seedRobot(db, now());
-    if (options.seed !== false && !isEngagementSeeded(db)) seedEngagement(db, now());
-    if (options.seed !== false) seedSpecials(db, now());
-    if (options.seed !== false) seedShop(db, now());
-    if (options.seed !== false) seedPoints(db, now());
-    if (options.seed !== false) seedAudioBooks(db, now());
-    if (options.seed !== false) seedMembership(db, now());
-    if (options.seed !== false) seedLuckyDraw(db, now());
-    if (options.seed !== false) seedVoting(db, now());
-    if (options.seed !== false) seedQa(db, now());
-    if (options.seed !== false) seedJobs(db, now());
-    if (options.seed !== false) seedEssays(db, now());
-    if (options.seed !== false) seedCircle(db, now(), uploadsDir);
+    if (options.seed !== false) seedPlatform(db, now, uploadsDir, (counts) => options.log?.(`seeded ${options.file}: ${counts}`));
     return db;
   });
   pruneRateEvents(db, now().getTime());
@@ -194,7 +165,8 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
       ...activityRoutes(db, accounts, promotions),
       ...fileRoutes(db, accounts, uploadsDir),
       ...searchRoutes(db, accounts, hotSearches),
-      ...socialRoutes(db, accounts, { shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
+      ...socialRoutes(db, accounts),
+      ...shareConfigRoutes({ shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
       ...liveRoutes(db),
       ...liveRoom.routes,
       ...robotRoutes(db),

@@ -5550,7 +5550,7 @@ export interface WechatpubPollingLoginAnswer {
 }
 
 /**
- * The data of POST /wechatsubscription/cancel's answer. Written by hand from the handler (platform/messages.server.ts), the twin of /wechatsubscription/subscribe (ADR 069).
+ * The data of POST /wechatsubscription/cancel's answer. Written by hand from the handler (platform/messages/routes.server.ts), the twin of /wechatsubscription/subscribe (ADR 069).
  */
 export interface WechatsubscriptionCancelAnswer {
   reminding: boolean;

@@ -4,7 +4,7 @@
  * fresh machine needs neither tool; the seed reads the timings to give each transcript line its start and end. The
  * words themselves are data: platform/seed/audio-books.json and audio-categories.json.
  */
-import { seedData } from "../seed-data.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 
 export interface AudioBookText {
   /** The file name stem of its chapters: `<slug>-<n>.mp3`. */

@@ -77,3 +77,32 @@ export const insertPraise = (db: Db, postId: number, userId: number, at: string)
   db.prepare("INSERT INTO circle_praises (post_id, user_id, created_at) VALUES (?, ?, ?)").run(postId, userId, at);
 
 export const praiseCount = (db: Db, postId: number) => db.prepare("SELECT COUNT(*) FROM circle_praises WHERE post_id = ?").pluck().get(postId) as number;
+
+// The seed's writes (seed.server.ts).
+
+export const userIdByName = (db: Db, userName: string) => db.prepare("SELECT id FROM users WHERE user_name = ?").pluck().get(userName) as number | undefined;
+
+export const insertSeedUser = (db: Db, userName: string, nickname: string, portraitUrl: string, at: string) =>
+  Number(
+    db.prepare("INSERT INTO users (user_name, nickname, portrait_url, created_at) VALUES (?, ?, ?, ?)").run(userName, nickname, portraitUrl, at)
+      .lastInsertRowid,
+  );
+
+export const insertUserFollow = (db: Db, followerId: number, followeeId: number, at: string) =>
+  db.prepare("INSERT INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").run(followerId, followeeId, at);
+
+export const insertSeedPost = (db: Db, userId: number, content: string, at: string) =>
+  Number(db.prepare("INSERT INTO circle_posts (user_id, content, created_at) VALUES (?, ?, ?)").run(userId, content, at).lastInsertRowid);
+
+export const insertPostImage = (db: Db, postId: number, position: number, url: string) =>
+  db.prepare("INSERT INTO circle_images (post_id, position, url) VALUES (?, ?, ?)").run(postId, position, url);
+
+export const insertPostPraise = (db: Db, postId: number, userId: number, at: string) =>
+  db.prepare("INSERT INTO circle_praises (post_id, user_id, created_at) VALUES (?, ?, ?)").run(postId, userId, at);
+
+export const insertPostComment = (db: Db, postId: number, userId: number, replyTo: number | null, content: string, at: string) =>
+  Number(
+    db
+      .prepare("INSERT INTO comments (kind, target_id, user_id, reply_to_id, content, created_at) VALUES ('circle', ?, ?, ?, ?, ?)")
+      .run(postId, userId, replyTo, content, at).lastInsertRowid,
+  );

@@ -156,3 +156,50 @@ export const storeRendering = (db: Db, id: number, html: string, htmlEn: string 
   db
     .prepare("UPDATE essays SET content_html = @html, content_en_html = @htmlEn, rendered_with = @renderer WHERE item_id = @id")
     .run({ id, html, htmlEn, renderer });
+
+// The seed's writes (seed.server.ts).
+
+export const userIdByName = (db: Db, userName: string) => db.prepare("SELECT id FROM users WHERE user_name = ?").pluck().get(userName) as number | undefined;
+
+export const insertWriter = (db: Db, userName: string, nickname: string, nicknameEn: string, at: string) =>
+  Number(
+    db.prepare("INSERT INTO users (user_name, nickname, nickname_en, created_at) VALUES (?, ?, ?, ?)").run(userName, nickname, nicknameEn, at).lastInsertRowid,
+  );
+
+/** A seeded essay's item, released: its cover is the poster named by its id, written after. */
+export function insertSeedEssayItem(db: Db, title: [string, string], intro: [string, string], writer: [string, string], views: number, at: string): number {
+  const id = Number(
+    db
+      .prepare(`INSERT INTO items (kind, title, title_en, summary, summary_en, cover, author_name, author_name_en, view_count, link, created_at)
+        VALUES ('essay', ?, ?, ?, ?, '', ?, ?, ?, '/essayInfo?id={id}', ?)`)
+      .run(title[0], title[1], intro[0], intro[1], writer[0], writer[1], views, at).lastInsertRowid,
+  );
+  db.prepare("UPDATE items SET cover = ? WHERE id = ?").run(`/media/poster/${id}.svg`, id);
+  return id;
+}
+
+/** A released essay of an item, its intro, content in both languages and visibility, written and released at `at`. */
+export const insertReleasedEssay = (db: Db, itemId: number, userId: number, intro: string, content: [string, string], visibility: string, at: string) =>
+  db
+    .prepare(`INSERT INTO essays (item_id, user_id, intro, content, content_en, visibility, status, updated_at, released_at)
+      VALUES (?, ?, ?, ?, ?, ?, 'released', ?, ?)`)
+    .run(itemId, userId, intro, content[0], content[1], visibility, at, at);
+
+export interface LegacyEssayItem {
+  id: number;
+  summary: string;
+  summary_en: string;
+  author_name: string;
+  author_name_en: string;
+  created_at: string;
+}
+
+export const essayItemsWithoutEssay = (db: Db) =>
+  db
+    .prepare(
+      "SELECT id, summary, summary_en, author_name, author_name_en, created_at FROM items WHERE kind = 'essay' AND id NOT IN (SELECT item_id FROM essays)",
+    )
+    .all() as LegacyEssayItem[];
+
+export const scholarCodeByName = (db: Db, name: string) =>
+  db.prepare("SELECT author_code FROM scholars WHERE name = ? ORDER BY id LIMIT 1").pluck().get(name) as string | undefined;

@@ -1,5 +1,5 @@
 import { ok, type RouteDefinition } from "../kernel/router.server.ts";
-import { seedData } from "../seed-data.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 
 export interface Expression {
   code: string;

@@ -216,3 +216,47 @@ export const answerOwner = (db: Db, id: number) =>
       "SELECT a.user_id, a.anonymous FROM qa_answers a JOIN qa_questions q ON q.id = a.question_id WHERE a.id = ? AND a.deleted_at IS NULL AND q.deleted_at IS NULL",
     )
     .get(id) as PostOwnerRow | undefined;
+
+// The seed's writes (seed.server.ts).
+
+export const anyQaTag = (db: Db) => Boolean(db.prepare("SELECT 1 FROM qa_tags LIMIT 1").get());
+
+export const insertQaTag = (db: Db, code: string, name: string, nameEn: string, sort: number) =>
+  db.prepare("INSERT INTO qa_tags (code, name, name_en, sort) VALUES (?, ?, ?, ?)").run(code, name, nameEn, sort);
+
+export const insertSeedPerson = (db: Db, userName: string, nickname: string, at: string) =>
+  Number(db.prepare("INSERT INTO users (user_name, nickname, created_at) VALUES (?, ?, ?)").run(userName, nickname, at).lastInsertRowid);
+
+export interface SeedQuestionRow {
+  user_id: number;
+  title: string;
+  title_en: string;
+  body: string;
+  body_en: string;
+  body_text: string;
+  body_text_en: string;
+  anonymous: number;
+  view_count: number;
+  created_at: string;
+}
+
+export const insertSeedQuestion = (db: Db, row: SeedQuestionRow) =>
+  Number(
+    db
+      .prepare(`INSERT INTO qa_questions (user_id, title, title_en, body, body_en, body_text, body_text_en, anonymous, view_count, created_at)
+    VALUES (@user_id, @title, @title_en, @body, @body_en, @body_text, @body_text_en, @anonymous, @view_count, @created_at)`)
+      .run(row).lastInsertRowid,
+  );
+
+export const insertSeedAnswer = (db: Db, questionId: number, userId: number, content: [string, string], anonymous: number, at: string) =>
+  Number(
+    db
+      .prepare("INSERT INTO qa_answers (question_id, user_id, content, content_en, anonymous, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(questionId, userId, content[0], content[1], anonymous, at).lastInsertRowid,
+  );
+
+export const insertSeedVote = (db: Db, answerId: number, userId: number, value: 1 | -1, at: string) =>
+  db.prepare("INSERT INTO qa_answer_votes (answer_id, user_id, value, created_at) VALUES (?, ?, ?, ?)").run(answerId, userId, value, at);
+
+export const insertSeedConcern = (db: Db, questionId: number, userId: number, at: string) =>
+  db.prepare("INSERT INTO qa_concerns (question_id, user_id, created_at) VALUES (?, ?, ?)").run(questionId, userId, at);

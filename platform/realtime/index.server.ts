@@ -3,7 +3,7 @@ import type { Accounts } from "../accounts/index.server.ts";
 import type { Db } from "../kernel/db.server.ts";
 import type { LiveRoom } from "../live/room-routes.server.ts";
 import { livePlanExists } from "../live/rules.server.ts";
-import type { Messages } from "../messages.server.ts";
+import type { Messages } from "../messages/index.server.ts";
 import { type ChatRobot, createChatHub } from "./chat.server.ts";
 import { createDwellHub } from "./dwell.server.ts";
 import { createMessagesHub } from "./messages.server.ts";

@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { Messages } from "../messages.server.ts";
+import type { Messages } from "../messages/index.server.ts";
 import type { ImServerEvent } from "@contracts/messages.ts";
 
 /** How often a node looks for new notices and messages of the people connected to it. */

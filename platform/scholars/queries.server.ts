@@ -84,3 +84,25 @@ export function countFollower(db: Db, authorCode: string): void {
 export function ownerOf(db: Db, authorCode: string): number | null {
   return (db.prepare("SELECT id FROM users WHERE author_code = ?").pluck().get(authorCode) as number | undefined) ?? null;
 }
+
+/** A seeded scholar (the content seed makes them with their papers, talks and books). */
+export interface SeedScholarRow {
+  author_code: string;
+  name: string;
+  name_en: string;
+  org_name: string;
+  org_name_en: string;
+  field: string;
+  field_en: string;
+  introduction: string;
+  introduction_en: string;
+  verified: number;
+  recommended: number;
+  follower_count: number;
+}
+
+export function insertScholar(db: Db, row: SeedScholarRow): void {
+  db.prepare(`INSERT INTO scholars (author_code, name, name_en, org_name, org_name_en, field, field_en,
+    introduction, introduction_en, verified, recommended, follower_count, portrait) VALUES (@author_code, @name, @name_en, @org_name, @org_name_en,
+    @field, @field_en, @introduction, @introduction_en, @verified, @recommended, @follower_count, '')`).run(row);
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Db } from "../kernel/db.server.ts";
 import type { Accounts, UserRow } from "../accounts/index.server.ts";
 import { fail, ok, type ApiContext, type Envelope, type RouteDefinition } from "../kernel/router.server.ts";
@@ -8,7 +9,9 @@ import { shareRecordSchema, shareRecordValidators } from "@schemas/generated/for
 import type { ShareRecordForm } from "@schemas/generated/forms.ts";
 import { SHARE_API } from "@contracts/sharing.ts";
 import * as queries from "./queries.server.ts";
-import { recordShare } from "./rules.server.ts";
+import { recordShare, shareSignature } from "./rules.server.ts";
+
+const SHARE_URL_MAX = 500;
 
 const shareKit = formKit(shareRecordSchema, shareRecordValidators);
 
@@ -32,4 +35,29 @@ export function sharingRoutes(db: Db, accounts: Accounts): RouteDefinition[] {
     { method: "POST", path: SHARE_API.record, handler: accounts.withUser((context, user) => record(db, context, user)) },
     { method: "ANY", path: SHARE_API.count, handler: (context) => count(db, context) },
   ];
+}
+
+/** The messaging app's share configuration of a page (/wechat/getShare): its app id and signature over the page URL. */
+export function shareConfigRoutes(options: { shareAppId: string; shareTicket: string }): RouteDefinition[] {
+  const config = (context: ApiContext): Envelope => {
+    const raw = typeof context.params.url === "string" ? context.params.url : "";
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return fail(400, say(context, "url无效", "url is invalid"));
+    }
+    if (raw.length > SHARE_URL_MAX || (url.protocol !== "http:" && url.protocol !== "https:")) return fail(400, say(context, "url无效", "url is invalid"));
+    url.hash = "";
+    const nonceStr = randomBytes(8).toString("hex");
+    const timestamp = Math.floor(context.now().getTime() / 1000);
+    return ok({
+      appId: options.shareAppId,
+      timestamp,
+      nonceStr,
+      signature: shareSignature(options.shareTicket, url.toString(), nonceStr, timestamp),
+      url: url.toString(),
+    });
+  };
+  return [{ method: "POST", path: "/wechat/getShare", handler: config }];
 }

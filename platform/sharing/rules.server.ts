@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Db } from "../kernel/db.server.ts";
 import { shanghaiDay } from "../kernel/shanghai-day.server.ts";
 import type { ShareChannel } from "@contracts/sharing.ts";
@@ -14,4 +15,12 @@ export function recordShare(db: Db, userId: number, itemId: number, channel: Sha
       return { recorded, count: queries.shareCount(db, itemId) };
     })
     .immediate();
+}
+
+/**
+ * What the messaging app's JS-SDK needs to configure sharing for a page: its signature over the page URL
+ * (without the fragment) with the platform's jsapi ticket, as the messaging app computes it.
+ */
+export function shareSignature(ticket: string, url: string, nonceStr: string, timestamp: number): string {
+  return createHash("sha1").update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url}`).digest("hex");
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../kernel/db.server.ts";
-import { seedData } from "../seed-data.server.ts";
-import { TOPICS, type Pair } from "../seed.server.ts";
-import { TOPIC_TEXTS } from "../seed-texts.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
+import { TOPICS, type Pair } from "../content/seed.server.ts";
+import { TOPIC_TEXTS } from "../content/seed-texts.server.ts";
 import { LIVE, LOCAL_CLIP } from "../live/rules.server.ts";
 import * as queries from "./queries.server.ts";
 import type { MeetingRow, ScholarRow, SignUpForm } from "./queries.server.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../kernel/db.server.ts";
-import { seedData } from "../seed-data.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 import * as queries from "./queries.server.ts";
 import type { SeedItem } from "./queries.server.ts";
 

@@ -8,7 +8,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { logInByCode } from "./platform-support";
 
-/** The seeded tote bag (platform/shop-seed.server.ts, the fifth product): ¥59.00, in stock. */
+/** The seeded tote bag (platform/shop/seed.server.ts, the fifth product): ¥59.00, in stock. */
 const TOTE_BAG = 5;
 
 /** Goods are delivered: the buyer's first address, made through the address book's call. */

@@ -5,7 +5,7 @@
  * vanish from the feed and the post, and their next comment is refused; then unblocks them on /blackList.
  */
 import type { Page } from "@playwright/test";
-import { chartPng } from "@platform/seed-images.server";
+import { chartPng } from "@platform/circle/seed-images.server";
 import { test, expect, waitForHydration } from "./accounts-support";
 import { logInByCode, platformData, speak } from "./platform-support";
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { chartPng } from "@platform/seed-images.server";
+import { chartPng } from "@platform/circle/seed-images.server";
 import { test, expect, waitForHydration } from "./accounts-support";
 import { holdSession, logInByCode, platformData, speak, type Session } from "./platform-support";
 

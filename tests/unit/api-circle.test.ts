@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { inflateSync } from "node:zlib";
-import { seedCircle } from "@platform/circle-seed.server";
+import { seedCircle } from "@platform/circle/seed.server";
 import { uploadsDirFor } from "@platform/files/index.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 import { plainPng } from "./image-samples";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedPlatform, type EmbeddedPlatform } from "@platform/index.server";
-import { SEEDED_VIDEO_URL } from "@platform/engagement-seed.server";
+import { SEEDED_VIDEO_URL } from "@platform/content/engagement-seed.server";
 import { answerChecker } from "./contract-fixture";
 
 interface Envelope {

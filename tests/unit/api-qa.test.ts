@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { seedJobs } from "@platform/jobs/index.server";
-import { seedQa } from "@platform/qa-seed.server";
+import { seedQa } from "@platform/qa/seed.server";
 import { useEmbeddedPlatform } from "./embedded-platform-fixture";
 
 const api = useEmbeddedPlatform("2027-03-01T02:00:00.000Z", { captchaTestMode: true });

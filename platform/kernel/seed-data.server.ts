@@ -6,5 +6,5 @@ import { join } from "node:path";
  * modules' functions place them in time and insert them.
  */
 export function seedData<T>(file: string): T {
-  return JSON.parse(readFileSync(join(import.meta.dirname, "seed", file), "utf8")) as T;
+  return JSON.parse(readFileSync(join(import.meta.dirname, "..", "seed", file), "utf8")) as T;
 }

@@ -1,6 +1,7 @@
-import type { Db } from "./kernel/db.server.ts";
-import { sanitizeRichText } from "./rich-text/index.server.ts";
-import { seedData } from "./seed-data.server.ts";
+import type { Db } from "../kernel/db.server.ts";
+import { sanitizeRichText } from "../rich-text/index.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
+import * as queries from "./queries.server.ts";
 
 /**
  * Seeded articles (ADR 023): a dozen essays by scholars who write here, in Chinese and English, some with formulas, one
@@ -33,48 +34,30 @@ function htmlOf(paragraphs: string[]): string {
 
 /** The user a seeded writer signs as, created once. */
 function writerUser(db: Db, userName: string, names: { nickname: string; nicknameEn: string }, now: string): number {
-  const existing = db.prepare("SELECT id FROM users WHERE user_name = ?").pluck().get(userName) as number | undefined;
-  if (existing) return existing;
-  return Number(
-    db.prepare("INSERT INTO users (user_name, nickname, nickname_en, created_at) VALUES (?, ?, ?, ?)").run(userName, names.nickname, names.nicknameEn, now)
-      .lastInsertRowid,
-  );
+  return queries.userIdByName(db, userName) || queries.insertWriter(db, userName, names.nickname, names.nicknameEn, now);
 }
 
 export function seedEssays(db: Db, now: Date): void {
   const iso = now.toISOString();
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
   db.transaction(() => {
-    if (!db.prepare("SELECT 1 FROM users WHERE user_name = ?").get(WRITERS[0].userName)) {
+    if (queries.userIdByName(db, WRITERS[0].userName) === undefined) {
       const writers = WRITERS.map((writer) => writerUser(db, writer.userName, writer, iso));
-      const insertItem =
-        db.prepare(`INSERT INTO items (kind, title, title_en, summary, summary_en, cover, author_name, author_name_en, view_count, link, created_at)
-        VALUES ('essay', ?, ?, ?, ?, '', ?, ?, ?, '/essayInfo?id={id}', ?)`);
-      const insertEssay = db.prepare(`INSERT INTO essays (item_id, user_id, intro, content, content_en, visibility, status, updated_at, released_at)
-        VALUES (?, ?, ?, ?, ?, ?, 'released', ?, ?)`);
       for (const essay of ESSAYS) {
         const at = daysAgo(essay.daysAgo);
         const { nickname, nicknameEn } = WRITERS[essay.writer];
-        const id = Number(
-          insertItem.run(essay.title[0], essay.title[1], essay.intro[0], essay.intro[1], nickname, nicknameEn, essay.views, at).lastInsertRowid,
-        );
-        db.prepare("UPDATE items SET cover = ? WHERE id = ?").run(`/media/poster/${id}.svg`, id);
-        insertEssay.run(id, writers[essay.writer], essay.intro[0], htmlOf(essay.body[0]), htmlOf(essay.body[1]), essay.visibility ?? "public", at, at);
+        const id = queries.insertSeedEssayItem(db, essay.title, essay.intro, [nickname, nicknameEn], essay.views, at);
+        const content: [string, string] = [htmlOf(essay.body[0]), htmlOf(essay.body[1])];
+        queries.insertReleasedEssay(db, id, writers[essay.writer], essay.intro[0], content, essay.visibility ?? "public", at);
       }
     }
     // Essay items from before this table: each becomes a released public essay of its scholar, its summary the text.
-    const legacy = db
-      .prepare(
-        "SELECT id, summary, summary_en, author_name, author_name_en, created_at FROM items WHERE kind = 'essay' AND id NOT IN (SELECT item_id FROM essays)",
-      )
-      .all() as { id: number; summary: string; summary_en: string; author_name: string; author_name_en: string; created_at: string }[];
-    const insertLegacy = db.prepare(`INSERT INTO essays (item_id, user_id, intro, content, content_en, visibility, status, updated_at, released_at)
-      VALUES (?, ?, '', ?, ?, 'public', 'released', ?, ?)`);
+    const legacy = queries.essayItemsWithoutEssay(db);
     for (const row of legacy) {
-      const scholar = db.prepare("SELECT author_code FROM scholars WHERE name = ? ORDER BY id LIMIT 1").pluck().get(row.author_name) as string | undefined;
+      const scholar = queries.scholarCodeByName(db, row.author_name);
       const names = { nickname: row.author_name, nicknameEn: row.author_name_en === row.author_name ? "" : row.author_name_en };
       const userId = writerUser(db, `essay-scholar-${scholar ?? row.author_name}`, names, row.created_at);
-      insertLegacy.run(row.id, userId, htmlOf([row.summary]), htmlOf([row.summary_en]), row.created_at, row.created_at);
+      queries.insertReleasedEssay(db, row.id, userId, "", [htmlOf([row.summary]), htmlOf([row.summary_en])], "public", row.created_at);
     }
   })();
 }

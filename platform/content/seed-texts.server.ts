@@ -1,4 +1,4 @@
-import { seedData } from "./seed-data.server.ts";
+import { seedData } from "../kernel/seed-data.server.ts";
 
 /** A zh text and its English twin. */
 export type Pair = readonly [zh: string, en: string];
@@ -6,7 +6,7 @@ export type Pair = readonly [zh: string, en: string];
 /**
  * The words the content seed writes with: per research topic, the papers one would find (title, question, finding),
  * keywords and JEL codes; the data and designs empirical papers use; and the builders of every kind's summary. The
- * order of TOPIC_TEXTS is the order of TOPICS in seed.server.ts. A text that names a topic names it in both languages
+ * order of TOPIC_TEXTS is the order of TOPICS (platform/seed/topics.json). A text that names a topic names it in both languages
  * (search finds the same items by a topic's Chinese and English name).
  */
 
