@@ -58,7 +58,7 @@ async function readCost(label: string, url: string, settings: LoadSettings, warm
   return { label, cpuMsPerRead: cpuMsPerRequest, requestsPerSecond: load.requestsPerSecond };
 }
 
-/** Both articles released by a writer, as `npm run bench` reads them (also for profiling one: bench/profile-ssr.ts). */
+/** Both articles released by a writer, as `npm run bench` reads them (and `npm run bench:profile` with PROFILE_ARTICLE). */
 export async function releaseBenchArticles(origin: string, platform: EmbeddedPlatform): Promise<{ formulaId: number; plainId: number }> {
   const token = writerToken(platform);
   const formulaId = await releaseArticle(origin, token, "资产定价公式汇编", FORMULA_ARTICLE);
