@@ -5,7 +5,8 @@
  * cache, warms it up, then samples V8's profiler while autocannon (a child process) holds 10 connections on
  * PROFILE_PATH (default /home) for PROFILE_SECONDS (default 10), and prints the CPU milliseconds per request and the
  * functions with the most samples: self time (where the CPU was) and inclusive time (what it was working for).
- * PROFILE_OUT writes the .cpuprofile for Chrome's DevTools.
+ * PROFILE_OUT writes the .cpuprofile for Chrome's DevTools. PROFILE_ARTICLE=formula (or plain) profiles reading the
+ * bench's 40-formula article (or the plain one) instead, released first as `npm run bench` releases them.
  */
 import "./production-mode.ts";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import { createApp } from "@server/app.server.ts";
 import { readServerEnv } from "@server/env.server.ts";
 import { closeServer, HOST, listenInRange } from "./net.ts";
+import { releaseBenchArticles } from "./rich-text.ts";
 import { runAutocannon } from "./throughput.ts";
 
 const TOP = 25;
@@ -71,7 +73,6 @@ function summarise(profile: Profile): { self: [string, number][]; inclusive: [st
 }
 
 const root = join(import.meta.dirname, "..");
-const path = process.env.PROFILE_PATH ?? "/home";
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const work = mkdtempSync(join(tmpdir(), "profile-"));
 const env = readServerEnv(
@@ -80,7 +81,19 @@ const env = readServerEnv(
 );
 const handle = await createApp({ env, root, development: false, log: () => {}, renderCache: false });
 const server = createServer(handle.app);
-const url = `http://${HOST}:${await listenInRange(server)}${path}`;
+const origin = `http://${HOST}:${await listenInRange(server)}`;
+const path = await profiledPath();
+const url = `${origin}${path}`;
+/** PROFILE_PATH, or the bench's article PROFILE_ARTICLE names. */
+async function profiledPath(): Promise<string> {
+  const article = process.env.PROFILE_ARTICLE;
+  if (!article) return process.env.PROFILE_PATH ?? "/home";
+  if (article !== "formula" && article !== "plain") throw new Error(`PROFILE_ARTICLE may only be "formula" or "plain" (got "${article}")`);
+  if (!handle.platform) throw new Error("releasing the bench's articles needs the embedded platform (APP_ENV=local)");
+  const { formulaId, plainId } = await releaseBenchArticles(origin, handle.platform);
+  return `/essayInfo?id=${article === "formula" ? formulaId : plainId}`;
+}
+
 const session = new Session();
 try {
   await runAutocannon(url, { connections: 10, seconds: WARM_UP_SECONDS });

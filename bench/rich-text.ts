@@ -58,15 +58,21 @@ async function readCost(label: string, url: string, settings: LoadSettings, warm
   return { label, cpuMsPerRead: cpuMsPerRequest, requestsPerSecond: load.requestsPerSecond };
 }
 
+/** Both articles released by a writer, as `npm run bench` reads them (and `npm run bench:profile` with PROFILE_ARTICLE). */
+export async function releaseBenchArticles(origin: string, platform: EmbeddedPlatform): Promise<{ formulaId: number; plainId: number }> {
+  const token = writerToken(platform);
+  const formulaId = await releaseArticle(origin, token, "资产定价公式汇编", FORMULA_ARTICLE);
+  const plainId = await releaseArticle(origin, token, "货币政策的预期渠道", PLAIN_ARTICLE);
+  return { formulaId, plainId };
+}
+
 export async function measureArticleReads(
   origin: string,
   platform: EmbeddedPlatform,
   settings: LoadSettings,
   warmUpSeconds: number,
 ): Promise<{ formula: ReadCost; plain: ReadCost }> {
-  const token = writerToken(platform);
-  const formulaId = await releaseArticle(origin, token, "资产定价公式汇编", FORMULA_ARTICLE);
-  const plainId = await releaseArticle(origin, token, "货币政策的预期渠道", PLAIN_ARTICLE);
+  const { formulaId, plainId } = await releaseBenchArticles(origin, platform);
   const plain = await readCost("plain article", new URL(`/essayInfo?id=${plainId}`, origin).href, settings, warmUpSeconds);
   const formula = await readCost("40-formula article", new URL(`/essayInfo?id=${formulaId}`, origin).href, settings, warmUpSeconds);
   return { formula, plain };

@@ -41,12 +41,17 @@ export function packPagePaths(paths: readonly string[]): string {
   return packed;
 }
 
-export function unpackPagePaths(packed: string): Set<string> {
+/** The last list unpacked: every render of the server unpacks the same one (the root's useMemo lasts one render there). */
+let lastUnpacked: { packed: string; paths: ReadonlySet<string> } | null = null;
+
+export function unpackPagePaths(packed: string): ReadonlySet<string> {
+  if (lastUnpacked?.packed === packed) return lastUnpacked.paths;
   const paths = new Set<string>();
   let previous = "";
   for (const entry of packed ? packed.split(",") : []) {
     previous = previous.slice(0, Number.parseInt(entry[0], 36)) + entry.slice(1);
     paths.add(previous);
   }
+  lastUnpacked = { packed, paths };
   return paths;
 }

@@ -202,6 +202,15 @@ describe("Art in sizes", () => {
     expect(render({ src: LIBRARY, alt: "", shape: "portrait", placement: "below" })).toContain('sizes="96px"');
   });
 
+  it("keeps the size the markup gives an avatar or a thumbnail, and picks the variant by its span", () => {
+    const avatar = render({ src: UPLOAD, alt: "", shape: "portrait", placement: "below", box: { width: 32, height: 32 } });
+    expect(avatar).toContain('sizes="96px"');
+    expect(avatar).toContain('alt="" width="32" height="32" loading="lazy" decoding="async"/></picture>');
+    const thumbnail = render({ src: UPLOAD, alt: "", shape: "poster", span: "thumb", placement: "visible", box: { width: 96, height: 54 } });
+    expect(thumbnail).toContain('<source type="image/avif"');
+    expect(thumbnail).toContain('sizes="132px" alt="" width="96" height="54" decoding="async"/></picture>');
+  });
+
   it("preloads the lead upload as the AVIF srcset it will use", () => {
     const html = render({ src: UPLOAD, alt: "", shape: "poster", placement: "lead" });
     expect(html).toContain(

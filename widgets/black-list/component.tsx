@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { BlackListProps } from "@schemas/generated/page-config";
 import "./black-list.css";
@@ -47,7 +48,7 @@ export default function BlackList({ data, nodeId, sourceName }: WidgetRenderProp
           {people.map((person) => (
             <li key={person.userId} className="black-list-person" data-testid="blocked-person">
               <SmartLink to={userHomeLink(person.userId)} className="black-list-who">
-                <img src={person.portraitUrl || "/avatar.svg"} alt="" width="40" height="40" loading="lazy" />
+                <Art src={person.portraitUrl || "/avatar.svg"} alt="" shape="portrait" box={{ width: 40, height: 40 }} placement="below" />
                 <span>
                   <strong>{person.userName}</strong>
                   <small>{t("blackList.since", { time: formatMoment(person.createTime, lang) })}</small>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { BookVoucherProps } from "@schemas/generated/page-config";
 import "./book-voucher.css";
@@ -27,7 +28,7 @@ export function receiveState(voucher: Pick<Received, "mine" | "status" | "receiv
 function BookCard({ book }: { book: Book }) {
   return (
     <div className="voucher-book">
-      <img src={book.cover} alt="" width="160" height="90" />
+      <Art src={book.cover} alt="" shape="poster" span="thumb" box={{ width: 160, height: 90 }} placement="visible" />
       <div>
         <strong>{book.title}</strong>
         <small>{book.author}</small>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { CollectListProps } from "@schemas/generated/page-config";
 import "./collect-list.css";
@@ -45,7 +46,7 @@ export default function CollectList({ props, data, nodeId, sourceName }: WidgetR
         {items.map((item) => (
           <li key={item.id} className="collect-row">
             <SmartLink to={item.link} className="collect-link">
-              {item.cover && <img src={item.cover} alt="" width="96" height="54" loading="lazy" />}
+              {item.cover && <Art src={item.cover} alt="" shape="poster" span="thumb" box={{ width: 96, height: 54 }} placement="below" />}
               <span>
                 <small className="collect-kind">{t(`collect.kind.${item.kind}`, { defaultValue: item.kind })}</small>
                 <strong>{lang === "en" ? item.titleEn || item.title : item.title}</strong>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { Art } from "../parts/art";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { CommentsProps } from "@schemas/generated/page-config";
@@ -148,7 +149,7 @@ function CommentThread({ props, nodeId, targetId }: WidgetRenderProps<CommentsPr
           {thread.items.map((comment) => (
             <li key={comment.id} className="comments-item" data-testid="comment">
               <SmartLink to={`/userHome?id=${comment.userId}`} className="comments-avatar" duplicate>
-                <img src={comment.portraitUrl || "/avatar.svg"} alt="" width="32" height="32" loading="lazy" />
+                <Art src={comment.portraitUrl || "/avatar.svg"} alt="" shape="portrait" box={{ width: 32, height: 32 }} placement="below" />
               </SmartLink>
               <div className="comments-body">
                 <p className="comments-meta">

@@ -13,17 +13,24 @@ import { formatCount, formatMoment } from "../kit/format";
 import { SmartLink } from "../kit/links";
 import { ConfirmBox } from "../parts/confirm-box";
 import type { EssayDetailAnswer } from "../kit/contracts";
+import { Art, artPlacement } from "../parts/art";
 
 type Article = EssayDetailAnswer;
 
 /** The head of one article; another article starts afresh. */
-export default function EssayArticle({ props, data }: WidgetRenderProps<EssayArticleProps>) {
+export default function EssayArticle({ props, data, nodeId }: WidgetRenderProps<EssayArticleProps>) {
   const article = data?.status === "ok" ? (data.value as Article | null) : null;
   if (!article) return null;
-  return <ArticleHead key={article.id} article={article} {...props} />;
+  return <ArticleHead key={article.id} article={article} coverPlacement={artPlacement(nodeId)} {...props} />;
 }
 
-function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticleProps & { article: Article }) {
+function ArticleHead({
+  article,
+  coverPlacement,
+  editLink,
+  listLink,
+  authorLink,
+}: EssayArticleProps & { article: Article; coverPlacement: ReturnType<typeof artPlacement> }) {
   const { t } = useTranslation("essay");
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -85,11 +92,13 @@ function ArticleHead({ article, editLink, listLink, authorLink }: EssayArticlePr
       {mine && article.visibility !== "public" && (
         <p className="essay-article-notice">{t("article.visibleTo", { who: t(`visibility.${article.visibility}`) })}</p>
       )}
-      {article.cover && <img className="essay-article-cover" src={article.cover} alt="" width="750" height="420" />}
+      {article.cover && (
+        <Art className="essay-article-cover" src={article.cover} alt="" shape="poster" box={{ width: 750, height: 420 }} placement={coverPlacement} />
+      )}
       <h1 className="essay-article-title">{title}</h1>
       <div className="essay-article-author">
         {author.portraitUrl ? (
-          <img className="essay-article-avatar" src={author.portraitUrl} alt="" width="40" height="40" />
+          <Art className="essay-article-avatar" src={author.portraitUrl} alt="" shape="portrait" box={{ width: 40, height: 40 }} placement="visible" />
         ) : (
           <span className="essay-article-avatar" aria-hidden="true">
             {author.userName.slice(0, 1)}

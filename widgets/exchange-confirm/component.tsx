@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { ExchangeConfirmProps } from "@schemas/generated/page-config";
@@ -50,7 +51,7 @@ export default function ExchangeConfirm({ props, data }: WidgetRenderProps<Excha
       <h1 className="section-title">{t("confirm.title")}</h1>
       {needsAddress && <AddressChooser address={address} listLink={props.addressListLink} here={`${page.view.path}?id=${detail.id}`} />}
       <div className="confirm-product">
-        <img src={detail.cover} alt="" width="120" height="68" />
+        <Art src={detail.cover} alt="" shape="poster" span="thumb" box={{ width: 120, height: 68 }} placement="visible" />
         <div>
           <h2>{detail.title}</h2>
           <p>{t("points", { count: detail.points })}</p>

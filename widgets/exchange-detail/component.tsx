@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Art } from "../parts/art";
 import type { ExchangeDetailProps } from "@schemas/generated/page-config";
 import "./exchange-detail.css";
 import type { WidgetRenderProps } from "../kit/types";
@@ -28,7 +29,7 @@ export default function ExchangeDetail({ props, data }: WidgetRenderProps<Exchan
     <section className="exchange-detail" data-status={exchange.status}>
       <h1>{t(`exchange.status.${exchange.status}`)}</h1>
       <div className="exchange-item">
-        <img src={exchange.cover} alt="" width="120" height="68" />
+        <Art src={exchange.cover} alt="" shape="poster" span="thumb" box={{ width: 120, height: 68 }} placement="visible" />
         <div>
           <h2>
             {exchange.title} × {exchange.quantity}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { OrderConfirmProps } from "@schemas/generated/page-config";
 import "./order-confirm.css";
@@ -115,7 +116,7 @@ export default function OrderConfirm({ props, data }: WidgetRenderProps<OrderCon
       <h1 className="section-title">{t("confirm.title")}</h1>
       {props.addressListLink && <AddressChooser address={address} listLink={props.addressListLink} here={here} />}
       <div className="confirm-product">
-        <img src={product.cover} alt="" width="120" height="68" />
+        <Art src={product.cover} alt="" shape="poster" span="thumb" box={{ width: 120, height: 68 }} placement="visible" />
         <div>
           <h2>{en ? product.titleEn : product.title}</h2>
           <p>{formatFen(product.priceFen)}</p>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { OrderDetailProps } from "@schemas/generated/page-config";
 import "./order-detail.css";
@@ -153,7 +154,7 @@ function OrderLines({ order }: { order: OrderDetails }) {
   return (
     <div className="order-lines">
       <div className="order-item">
-        {order.cover && <img src={order.cover} alt="" width="96" height="54" />}
+        {order.cover && <Art src={order.cover} alt="" shape="poster" span="thumb" box={{ width: 96, height: 54 }} placement="visible" />}
         <h2>{order.title}</h2>
       </div>
       <dl>

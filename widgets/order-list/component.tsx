@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { OrderListProps } from "@schemas/generated/page-config";
 import "./order-list.css";
@@ -68,7 +69,9 @@ function OrderCard({ order, detailLink }: { order: OrderSummary; detailLink: str
           <span className={`order-status order-${status.tone}`}>{t(status.key)}</span>
         </span>
         <span className="order-body">
-          {order.cover && <img className="order-thumb" src={order.cover} alt="" width="72" height="72" loading="lazy" />}
+          {order.cover && (
+            <Art className="order-thumb" src={order.cover} alt="" shape="poster" span="thumb" box={{ width: 72, height: 72 }} placement="below" />
+          )}
           <strong className="order-title">{order.title}</strong>
         </span>
         <span className="order-foot">

@@ -41,6 +41,8 @@ interface ArtProps {
   placement: "lead" | "visible" | "below";
   /** How wide it shows; by default a poster or banner spans the page and a portrait is 96 px. */
   span?: ArtSpan;
+  /** The intrinsic size the markup gives it when not its shape's: a 40 px avatar, a 96×54 order thumbnail. */
+  box?: { width: number; height: number };
   className?: string;
 }
 
@@ -51,8 +53,8 @@ interface ArtProps {
  * offering AVIF, then WebP, then its own format, each in phone widths, picked by the `sizes` of its span; any other
  * source (SVG, another site's, a data URL) is the one <img> it always was.
  */
-export function Art({ src, alt, shape, placement, span, className }: ArtProps) {
-  const { width, height } = ART_SIZES[shape];
+export function Art({ src, alt, shape, placement, span, box, className }: ArtProps) {
+  const { width, height } = box ?? ART_SIZES[shape];
   const sizes = ART_SPANS[span ?? SPAN_OF_SHAPE[shape]];
   if (placement === "lead") preloadLeadArt(src, sizes);
   const image = (

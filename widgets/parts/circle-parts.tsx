@@ -1,5 +1,5 @@
 import "./circle-parts.css";
-import { FillArt } from "./art";
+import { Art, FillArt } from "./art";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi, isSuccess } from "../kit/api";
@@ -36,7 +36,7 @@ export function PostAuthor({ post }: { post: CirclePost }) {
   return (
     <header className="circle-author">
       <SmartLink to={userHomeLink(post.userId)} className="circle-author-avatar" duplicate>
-        <img src={post.portraitUrl || "/avatar.svg"} alt="" width="40" height="40" loading="lazy" />
+        <Art src={post.portraitUrl || "/avatar.svg"} alt="" shape="portrait" box={{ width: 40, height: 40 }} placement="below" />
       </SmartLink>
       <div>
         <SmartLink to={userHomeLink(post.userId)} className="circle-author-name">

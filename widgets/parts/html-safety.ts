@@ -15,11 +15,32 @@ export type Sanitise = (html: string) => string;
 let sanitiser: Sanitise | null = null;
 let loading: Promise<Sanitise> | null = null;
 
+/** Characters of stored HTML (inputs and outputs) the server keeps sanitised: a few hundred long articles. */
+const SANITISED_CHARS = 16_000_000;
+
+/**
+ * The server renders the same stored HTML on every read of it (a formula-heavy article is about 100 KB of MathML, and
+ * sanitising it cost more than rendering the rest of the page, issue 32): each distinct text is sanitised once, the
+ * output being a function of the input alone. The browser sanitises only what it renders itself, and keeps no copies.
+ */
+async function sanitisingEachTextOnce(sanitise: Sanitise): Promise<Sanitise> {
+  const { LRUCache } = await import("lru-cache");
+  const sanitised = new LRUCache<string, string>({ maxSize: SANITISED_CHARS, sizeCalculation: (clean, html) => clean.length + html.length });
+  return (html) => {
+    let clean = sanitised.get(html);
+    if (clean === undefined) {
+      clean = sanitise(html);
+      sanitised.set(html, clean);
+    }
+    return clean;
+  };
+}
+
 /** The allow-list sanitiser, fetched on first need; a failed fetch is tried again on the next call. */
 export function loadSanitiser(): Promise<Sanitise> {
   loading ??= import("../kit/sanitize-html").then(
-    (module) => {
-      sanitiser = module.sanitizeHtml;
+    async (module) => {
+      sanitiser = import.meta.env.SSR ? await sanitisingEachTextOnce(module.sanitizeHtml) : module.sanitizeHtml;
       return sanitiser;
     },
     (error: unknown) => {

@@ -1,4 +1,5 @@
 import "./scholar-parts.css";
+import { Art } from "./art";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi, isSuccess } from "../kit/api";
@@ -64,7 +65,7 @@ export function ScholarAvatar({ scholar, size, lang }: { scholar: Item; size: nu
   const name = asText(readPath(scholar, ["authorName"], lang));
   const sizeClass = `avatar-${size}`;
   return portrait ? (
-    <img className={`scholar-avatar ${sizeClass}`} src={portrait} alt="" width={size} height={size} loading="lazy" />
+    <Art className={`scholar-avatar ${sizeClass}`} src={portrait} alt="" shape="portrait" box={{ width: size, height: size }} placement="below" />
   ) : (
     <span className={`scholar-initial ${sizeClass}`} aria-hidden="true">
       {name.slice(0, 1)}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Art } from "../parts/art";
 import type { PointGoodsProps } from "@schemas/generated/page-config";
 import "./point-goods.css";
 import { asText } from "../kit/page";
@@ -32,7 +33,7 @@ export default function PointGoodsGrid({ props, data }: WidgetRenderProps<PointG
         {(mall?.list ?? []).map((goods) => (
           <li key={goods.id}>
             <SmartLink to={`${props.detailLink}?id=${goods.id}`}>
-              <img src={goods.cover} alt="" width="320" height="180" loading="lazy" />
+              <Art src={goods.cover} alt="" shape="poster" span="half" box={{ width: 320, height: 180 }} placement="below" />
               <h3>{goods.title}</h3>
               <p className="point-price">{t("points", { count: goods.points })}</p>
               <small>{goods.stock > 0 ? t("mall.stock", { count: goods.stock }) : t("mall.soldOut")}</small>

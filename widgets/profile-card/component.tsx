@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Art } from "../parts/art";
 import { Link } from "../kit/links";
 import type { ProfileCardProps } from "@schemas/generated/page-config";
 import "./profile-card.css";
@@ -37,7 +38,7 @@ export default function ProfileCard({ props }: WidgetRenderProps<ProfileCardProp
     <section className="profile-card">
       <div className="profile-head">
         <span className="profile-portrait">
-          <img className="profile-avatar" src={user.portraitUrl || "/avatar.svg"} alt="" width="64" height="64" />
+          <Art className="profile-avatar" src={user.portraitUrl || "/avatar.svg"} alt="" shape="portrait" box={{ width: 64, height: 64 }} placement="visible" />
           {isVip && (
             <span className="vip-badge" data-vip="true">
               VIP

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Art } from "../parts/art";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { QaThreadProps } from "@schemas/generated/page-config";
@@ -220,7 +221,7 @@ function AnswerCommentLink({ answer, answerLink }: { answer: QaAnswer; answerLin
 }
 
 function Avatar({ url }: { url: string }) {
-  return <img className="qa-avatar" src={url || "/avatar.svg"} alt="" width="24" height="24" loading="lazy" />;
+  return <Art className="qa-avatar" src={url || "/avatar.svg"} alt="" shape="portrait" box={{ width: 24, height: 24 }} placement="below" />;
 }
 
 interface QuickDraft {

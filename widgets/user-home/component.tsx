@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Art } from "../parts/art";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { UserHomeProps } from "@schemas/generated/page-config";
@@ -51,7 +52,7 @@ export default function UserHome({ props, data }: WidgetRenderProps<UserHomeProp
 
   return (
     <section className="user-home" data-testid="user-home">
-      <img className="user-home-avatar" src={person.portraitUrl || "/avatar.svg"} alt="" width="72" height="72" />
+      <Art className="user-home-avatar" src={person.portraitUrl || "/avatar.svg"} alt="" shape="portrait" box={{ width: 72, height: 72 }} placement="visible" />
       <h1 className="user-home-name">{person.userName}</h1>
       <p className="user-home-counts">
         <span>{t("userHome.followers", { count: person.followerCount, shown: formatCount(person.followerCount, lang) })}</span>

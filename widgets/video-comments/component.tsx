@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { Art } from "../parts/art";
 import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import type { VideoCommentsProps } from "@schemas/generated/page-config";
@@ -75,7 +76,14 @@ function Comments({ props, data, nodeId, sourceName }: WidgetRenderProps<VideoCo
         <ul className="comment-list">
           {comments.map((comment) => (
             <li key={comment.id} className="comment">
-              <img className="comment-avatar" src={comment.portraitUrl || "/avatar.svg"} alt="" width="32" height="32" loading="lazy" />
+              <Art
+                className="comment-avatar"
+                src={comment.portraitUrl || "/avatar.svg"}
+                alt=""
+                shape="portrait"
+                box={{ width: 32, height: 32 }}
+                placement="below"
+              />
               <div className="comment-body">
                 <p className="comment-meta">
                   <strong>{comment.userName}</strong>

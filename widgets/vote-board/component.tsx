@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Art } from "../parts/art";
 import type { VoteBoardProps } from "@schemas/generated/page-config";
 import "./vote-board.css";
 import type { WidgetRenderProps } from "../kit/types";
@@ -47,7 +48,7 @@ function Entries({ board, entryLink }: { board: Board; entryLink: string }) {
           return (
             <li key={entry.id} className="vote-board-entry" data-testid="vote-entry">
               <SmartLink to={link} className="vote-board-cover" duplicate>
-                <img src={entry.cover} alt="" width="112" height="63" loading="lazy" />
+                <Art src={entry.cover} alt="" shape="poster" span="thumb" box={{ width: 112, height: 63 }} placement="below" />
                 {votes > 0 && <span className="vote-board-rank">{t("rank", { rank: rankAmong(counts, votes) })}</span>}
               </SmartLink>
               <div className="vote-board-body">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Art } from "../parts/art";
 import { useTranslation } from "react-i18next";
 import type { VoteEntryProps } from "@schemas/generated/page-config";
 import "./vote-entry.css";
@@ -56,7 +57,16 @@ function EntryCard({ entry, cover, share, boardLink, contestLink }: VoteEntryPro
   return (
     <section className="vote-entry">
       {share && campaign.running && <p className="vote-entry-invite">{t("share.invite", { perDay: campaign.ticketsPerDay })}</p>}
-      {cover && <img className={`vote-entry-cover vote-entry-cover-${campaign.kind}`} src={entry.cover} alt="" width="320" height="180" />}
+      {cover && (
+        <Art
+          className={`vote-entry-cover vote-entry-cover-${campaign.kind}`}
+          src={entry.cover}
+          alt=""
+          shape="poster"
+          box={{ width: 320, height: 180 }}
+          placement="visible"
+        />
+      )}
       <div className="vote-entry-card">
         <div className="vote-entry-campaign">
           <span>{campaign.title}</span>
