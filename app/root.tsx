@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, useMatches, useRouteLoaderData, type Shou
 import type { Route } from "./+types/root";
 import { catalogues, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
+import { widgetTextGroups } from "@schemas/generated/widget-text-groups.server";
 import { SITE_NAME, toLang, type Lang } from "@contracts/language";
 import { useNonce } from "~/browser/nonce";
 import { HydrationProvider, ScriptlessRender } from "~/renderer/use-hydrated";
@@ -23,15 +24,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The page's own namespaces only (ADR 028); the not-found page's too, as the page route may answer with it.
   const entry = services.pages.resolve(new URL(request.url).pathname);
   const configs = entry?.status === "valid" ? [entry.config, services.pages.notFound()] : [services.pages.notFound()];
-  const texts = pageTexts(...configs);
+  const texts = pageTexts(configs, widgetTextGroups);
   const catalogue = catalogues[lang];
+  const picked = (keysByNamespace: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(keysByNamespace).map(([namespace, keys]) => [namespace, pickTexts(catalogue[namespace] ?? {}, keys)]));
   return {
     pagePaths: packPagePaths(services.pages.paths()),
     publicOrigin: services.publicOrigin,
     clientScripts: services.clientScripts !== false,
     lang,
     resources: Object.fromEntries(texts.namespaces.map((namespace) => [namespace, catalogue[namespace] ?? {}])),
-    boundTexts: Object.fromEntries(Object.entries(texts.bindingKeys).map(([namespace, keys]) => [namespace, pickTexts(catalogue[namespace] ?? {}, keys)])),
+    boundTexts: picked(texts.bindingKeys),
+    trimmedTexts: picked(texts.trimmedKeys),
     siteName: SITE_NAME[lang],
     appType: detectAppType(request.headers.get("User-Agent")),
   };
@@ -80,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useCatalogue(loaderData.lang, loaderData.resources, loaderData.boundTexts);
+  useCatalogue(loaderData.lang, loaderData.resources, loaderData.boundTexts, loaderData.trimmedTexts);
   const pagePaths = useMemo(() => unpackPagePaths(loaderData.pagePaths), [loaderData.pagePaths]);
   // A route with a layout of its own (the operations console) is not a phone page: no shell around it.
   const ownLayout = useMatches().some((match) => (match.handle as { ownLayout?: boolean } | undefined)?.ownLayout);

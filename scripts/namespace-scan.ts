@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
 import { SHARED_NAMESPACES } from "@contracts/language.ts";
 import { widgetTexts } from "./widget-folders.ts";
 
@@ -86,4 +87,69 @@ export function staticallyReaches(entry: string, folder: string, stopAt: readonl
     }
   }
   return false;
+}
+
+/**
+ * A lookup whose key is worked out at run time: `t(someVariable)`, `t(["a", "b"])`, `t(\`${x}\`)`. Its key may come
+ * from anywhere (a server's refusal, a form's problem), so it needs its namespaces whole.
+ */
+function computesKey(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+  if (name !== "t") return false;
+  const key = call.arguments[0];
+  if (!key) return false;
+  if (ts.isStringLiteral(key) || ts.isNoSubstitutionTemplateLiteral(key)) return false;
+  return !(ts.isTemplateExpression(key) && key.head.text !== "");
+}
+
+/**
+ * What a module and everything it imports (lazy imports too, as namespacesUsedFrom) could look texts up by: every
+ * string literal and the fixed beginning of every template literal (`status.${code}` gives "status."), and whether
+ * any lookup computes its key (or `t` goes by another name). npm run gen:types turns it into each widget's top-level
+ * key groups (ADR 100).
+ */
+export function textKeysUsedFrom(
+  entries: readonly string[],
+  stopAt: readonly string[] = [],
+): { literals: Set<string>; prefixes: Set<string>; computed: boolean } {
+  const literals = new Set<string>();
+  const prefixes = new Set<string>();
+  let computed = false;
+  const seen = new Set<string>();
+  const queue = entries.map((entry) => resolve(ROOT, entry));
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literals.add(node.text);
+    else if (ts.isTemplateExpression(node) && node.head.text !== "") prefixes.add(node.head.text);
+    else if (ts.isCallExpression(node) && computesKey(node)) computed = true;
+    else if (ts.isBindingElement(node) && node.propertyName && ts.isIdentifier(node.propertyName) && node.propertyName.text === "t") computed = true;
+    ts.forEachChild(node, visit);
+  };
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || /\.test\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
+    for (const match of source.matchAll(IMPORT)) {
+      const target = resolveImport(file, match[1]);
+      if (target && !stopAt.some((folder) => target.startsWith(join(ROOT, folder)))) queue.push(target);
+    }
+  }
+  return { literals, prefixes, computed };
+}
+
+/**
+ * The top-level groups of `namespace` (the keys of its catalogue, `groups`) that the literals could name: "feed.title"
+ * or "circle:feed.title" names `feed`, "count" names `count_one` (a plural), a template beginning "st" names `status`.
+ */
+export function groupsNamed(namespace: string, groups: readonly string[], used: { literals: Set<string>; prefixes: Set<string> }): string[] {
+  const own = (text: string) => (text.startsWith(`${namespace}:`) ? text.slice(namespace.length + 1) : text);
+  const keys = [...used.literals].map(own);
+  const heads = [...used.prefixes].map(own);
+  return groups.filter(
+    (group) =>
+      keys.some((key) => key === group || key.startsWith(`${group}.`) || group.startsWith(`${key}_`)) ||
+      heads.some((head) => head.startsWith(`${group}.`) || group.startsWith(head)),
+  );
 }

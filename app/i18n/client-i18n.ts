@@ -60,6 +60,18 @@ export function addPartialBundle(i18n: I18n, lng: string, namespace: string, tex
   else i18n.addResourceBundle(lng, namespace, texts, true, true);
 }
 
+const ADD_TRIMMED = Symbol("addTrimmedBundle");
+
+/**
+ * Adds the groups of a namespace the page's widgets use (ADR 100): the namespace counts as loaded for them (no
+ * component suspends on it), and an explicit load (a navigation, a dialog, the unread badge) still fetches it whole.
+ */
+export function addTrimmedBundle(i18n: I18n, lng: string, namespace: string, texts: Catalogue): void {
+  const add = (i18n as unknown as { [ADD_TRIMMED]?: (lng: string, namespace: string, texts: Catalogue) => void })[ADD_TRIMMED];
+  if (add) add(lng, namespace, texts);
+  else i18n.addResourceBundle(lng, namespace, texts, true, true);
+}
+
 const LOAD_IN = Symbol("loadNamespacesIn");
 
 /**
@@ -177,11 +189,14 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
   const pending = new Map<string, Promise<void>>();
   /** "lng/namespace" of bundles holding only some texts (a page's bindings): loaded only once fetched in full. */
   const partial = new Set<string>();
+  /** "lng/namespace" of bundles holding the groups the first page's widgets use (ADR 100): loaded for them, not whole. */
+  const trimmed = new Set<string>();
   const isLoaded = (lng: string, namespace: string) => store[lng]?.[namespace] !== undefined && !partial.has(`${lng}/${namespace}`);
-  /** Fetches the namespaces of `lng` not in the store yet, each once however many components ask at the same time. */
+  const isWhole = (lng: string, namespace: string) => isLoaded(lng, namespace) && !trimmed.has(`${lng}/${namespace}`);
+  /** Fetches the namespaces of `lng` not whole in the store yet, each once however many components ask at the same time. */
   function loadInto(lng: string, namespaces: readonly string[]): Promise<void> {
     const loads = namespaces
-      .filter((namespace) => !isLoaded(lng, namespace))
+      .filter((namespace) => !isWhole(lng, namespace))
       .map((namespace) => {
         const id = `${lng}/${namespace}`;
         let load = pending.get(id);
@@ -240,13 +255,21 @@ export function createClientI18n(initialLanguage: Lang, defaultNS: string, { fet
       store[lng][namespace] = mergeDeep(store[lng][namespace] ?? {}, catalogue);
       // A bundle added through i18next's API is a whole catalogue; only [ADD_PARTIAL] holds part of one.
       partial.delete(`${lng}/${namespace}`);
+      trimmed.delete(`${lng}/${namespace}`);
       storeEvents.emit("added", lng, namespace);
       return instance;
     },
     [ADD_PARTIAL](lng: string, namespace: string, texts: Catalogue) {
-      const whole = isLoaded(lng, namespace);
+      const loaded = isLoaded(lng, namespace);
+      const wasTrimmed = trimmed.has(`${lng}/${namespace}`);
       instance.addResourceBundle(lng, namespace, texts);
-      if (!whole) partial.add(`${lng}/${namespace}`);
+      if (!loaded) partial.add(`${lng}/${namespace}`);
+      if (wasTrimmed) trimmed.add(`${lng}/${namespace}`);
+    },
+    [ADD_TRIMMED](lng: string, namespace: string, texts: Catalogue) {
+      if (isWhole(lng, namespace)) return;
+      instance.addResourceBundle(lng, namespace, texts);
+      trimmed.add(`${lng}/${namespace}`);
     },
     [LOAD_IN]: loadInto,
     changeLanguage(next: string) {

@@ -95,7 +95,9 @@ export async function loadPage({ request, config, services, token, lang }: LoadP
   if (gate !== "ok") {
     const data = Object.fromEntries(Object.keys(config.data ?? {}).map((name) => [name, { status: "gated", outcome: gate } as DataState]));
     await loadWidgetComponents(widgetTypes);
-    return { ...base, gate, user, data, ...classMark(shared) };
+    // The page shows its gate's prompt, no widget: their code is not preloaded. Once the gate opens (a sign-in
+    // revalidates the page) the page route's clientLoader loads it, as for a client navigation (ADR 100).
+    return { ...base, gate, user, data, preload: [], lateNodes: [], lateCode: [], ...classMark(shared) };
   }
 
   const plan = plannedSources(config, user);

@@ -1,7 +1,8 @@
 /**
  * A page is rendered with only the catalogues the root loader sends it (ADR 028): every widget of every page config,
  * in both languages, with the browser's translator holding just those namespaces (and the texts its bindings name)
- * gives the same HTML as with every catalogue, and looks no key up that the full translator would have found.
+ * gives the same HTML as with every catalogue, and looks no key up that the full translator would have found. The
+ * namespaces trimmed to the groups the page's widgets name (ADR 100) are held as the root loader sends them.
  */
 import { renderToString } from "react-dom/server";
 import { createInstance } from "i18next";
@@ -13,7 +14,8 @@ import { createApiClient, type ApiClient } from "~/api/api-client";
 import { loadCatalogues } from "@contracts/catalogues.server";
 import { LANGUAGES, NAMESPACES } from "@contracts/language";
 import { createPageConfigStore } from "@server/page-configs.server";
-import { addPartialBundle, createClientI18n } from "~/i18n/client-i18n";
+import { addPartialBundle, addTrimmedBundle, createClientI18n } from "~/i18n/client-i18n";
+import { widgetTextGroups } from "@schemas/generated/widget-text-groups.server";
 import { pageTexts, pickTexts } from "~/i18n/page-namespaces";
 import { useCatalogue } from "~/i18n/use-catalogue";
 import type { DataState } from "~/pipeline/data-state";
@@ -60,12 +62,13 @@ describe("every page renders from its own catalogues", () => {
     walkWidgets(config.widgets, ({ node }) => {
       if (isWidgetType(node.type)) nodes.push(node);
     });
-    const texts = pageTexts(config, notFound);
+    const texts = pageTexts([config, notFound], widgetTextGroups);
     for (const lang of LANGUAGES) {
       const misses = { page: new Set<string>(), full: new Set<string>() };
       const page = createClientI18n(lang, "common", { fetch: noFetch, onMissing: (_l, ns, key) => misses.page.add(`${ns}:${key}`) });
       for (const namespace of texts.namespaces) page.addResourceBundle(lang, namespace, catalogues[lang][namespace], true, true);
       for (const [namespace, keys] of Object.entries(texts.bindingKeys)) addPartialBundle(page, lang, namespace, pickTexts(catalogues[lang][namespace], keys));
+      for (const [namespace, keys] of Object.entries(texts.trimmedKeys)) addTrimmedBundle(page, lang, namespace, pickTexts(catalogues[lang][namespace], keys));
       const full = createClientI18n(lang, "common", { fetch: noFetch, onMissing: (_l, ns, key) => misses.full.add(`${ns}:${key}`) });
       for (const namespace of NAMESPACES) full.addResourceBundle(lang, namespace, catalogues[lang][namespace], true, true);
 
@@ -103,6 +106,26 @@ describe("the browser's translator loads what a page lacks", () => {
     expect(i18n.hasLoadedNamespace("live") && i18n.hasLoadedNamespace("verify")).toBe(true);
     expect(i18n.t("verify:no.such.key")).toBe("no.such.key");
     expect(missed).toEqual(["verify:no.such.key"]);
+  });
+
+  it("counts a trimmed namespace as loaded for the page's widgets, and fetches it whole when asked to load it", async () => {
+    const fetched: string[] = [];
+    const i18n = createClientI18n("zh", "common", {
+      fetch: async (lang, namespace) => {
+        fetched.push(`${lang}/${namespace}`);
+        return catalogues.zh[namespace];
+      },
+    });
+    addTrimmedBundle(i18n, "zh", "essay", pickTexts(catalogues.zh.essay, ["write"]));
+    expect(i18n.hasLoadedNamespace("essay")).toBe(true);
+    addPartialBundle(i18n, "zh", "essay", pickTexts(catalogues.zh.essay, ["title"]));
+    expect(i18n.hasLoadedNamespace("essay")).toBe(true);
+    expect(i18n.t("essay:errors.notFound")).toBe("errors.notFound");
+    await i18n.loadNamespaces("essay");
+    expect(fetched).toEqual(["zh/essay"]);
+    expect(i18n.t("essay:errors.notFound")).toBe((catalogues.zh.essay as { errors: { notFound: string } }).errors.notFound);
+    await i18n.loadNamespaces("essay");
+    expect(fetched).toEqual(["zh/essay"]);
   });
 
   it("answers a failed fetch only after a pause, so a suspended component does not ask again in a loop", async () => {

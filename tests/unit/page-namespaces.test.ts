@@ -10,11 +10,12 @@ import { loadCatalogues } from "@contracts/catalogues.server";
 import { NAMESPACES } from "@contracts/language";
 import { loadPageEntries } from "@server/page-configs.server";
 import { isWidgetType, widgetNamespaces } from "@widgets/registry";
-import { DIALOG_NAMESPACES, pageNamespaces } from "~/i18n/page-namespaces";
+import { DIALOG_NAMESPACES, pageNamespaces, pageTexts } from "~/i18n/page-namespaces";
 import { DEFERRED_SHELL_NAMESPACES, SHELL_NAMESPACES } from "~/i18n/shell-namespaces";
 import { walkWidgets } from "~/pipeline/widget-tree";
 import type { DialogName } from "~/stores/dialogs";
-import { namespacesUsedFrom, OWN_NAMESPACES } from "../../scripts/namespace-scan";
+import { groupsNamed, namespacesUsedFrom, OWN_NAMESPACES, textKeysUsedFrom } from "../../scripts/namespace-scan";
+import { widgetTextGroups } from "@schemas/generated/widget-text-groups.server";
 
 const root = join(import.meta.dirname, "..", "..");
 /** Mounted after hydration; its texts are fetched with its chunk, so the root does not send them. */
@@ -80,5 +81,34 @@ describe("pageNamespaces", () => {
     expect(home).toBeDefined();
     const size = (names: readonly string[]) => names.reduce((sum, name) => sum + JSON.stringify(catalogues.zh[name] ?? {}).length, 0);
     expect(size(pageNamespaces(home as (typeof configs)[number]))).toBeLessThan(size(NAMESPACES) / 2);
+  });
+});
+
+describe("text groups a widget's code can name (ADR 100)", () => {
+  const groups = ["count_one", "count_other", "editor", "errors", "feed", "status", "title"];
+  const named = (literals: string[], prefixes: string[] = []) => groupsNamed("circle", groups, { literals: new Set(literals), prefixes: new Set(prefixes) });
+
+  it("names a group by its key, its namespaced key, its plural's stem or a template's fixed beginning", () => {
+    expect(named(["feed.title"])).toEqual(["feed"]);
+    expect(named(["circle:errors.tooLong"])).toEqual(["errors"]);
+    expect(named(["count"])).toEqual(["count_one", "count_other"]);
+    expect(named([], ["status."])).toEqual(["status"]);
+    expect(named(["essay:editor.title", "title"])).toEqual(["title"]);
+  });
+
+  it("keeps every namespace whole for a widget whose lookups compute their key, and trims the essay list's pen", () => {
+    expect(textKeysUsedFrom(["widgets/circle-composer/component.tsx"], OWN_NAMESPACES).computed).toBe(true);
+    expect(widgetTextGroups.circleComposer).toBeUndefined();
+    expect(widgetTextGroups.essayWrite?.essay).toContain("write");
+    expect(widgetTextGroups.essayWrite?.essay).not.toContain("errors");
+  });
+
+  it("never trims the shell's or the dialogs' namespaces for a page", () => {
+    const entry = loadPageEntries(join(root, "page-configs"), loadCatalogues(root)).get("/essayList");
+    if (entry?.status !== "valid") throw new Error("page-configs/essayList.json is not a valid page config");
+    const texts = pageTexts([entry.config], widgetTextGroups);
+    expect(Object.keys(texts.trimmedKeys)).toEqual(["essay"]);
+    expect(texts.trimmedKeys.essay).toEqual(expect.arrayContaining(["write", "tabs.hot", "list.empty"]));
+    for (const namespace of [...SHELL_NAMESPACES, ...Object.values(DIALOG_NAMESPACES).flat()]) expect(texts.trimmedKeys[namespace]).toBeUndefined();
   });
 });
