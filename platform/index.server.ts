@@ -1,5 +1,5 @@
 import { openDatabase, withStartupLock, type Db } from "./kernel/db.server.ts";
-import { createRouter, type PlatformApi } from "./kernel/router.server.ts";
+import { createRouter, type PlatformApi, type RouteDefinition } from "./kernel/router.server.ts";
 import { contentRoutes } from "./content/index.server.ts";
 import { createAccounts, type Accounts } from "./accounts/index.server.ts";
 import { scholarRoutes } from "./scholars/index.server.ts";
@@ -105,25 +105,115 @@ export interface EmbeddedPlatformOptions {
   seed?: boolean;
 }
 
-/** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
-export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): EmbeddedPlatform {
-  const now = options.now ?? (() => new Date());
-  const uploadsDir = uploadsDirFor(options.file);
-  const db = withStartupLock(options.file, () => {
+/** The parts the route table is made of, made once per platform in an order the secrets table depends on. */
+interface PlatformParts {
+  db: Db;
+  accounts: Accounts;
+  publicOrigin: string;
+  uploadsDir: string;
+  promotions: Promotions;
+  orders: OrderEngine;
+  membership: Membership;
+  messages: Messages;
+  hotSearches: HotSearches;
+  liveRoom: LiveRoom;
+  addressBook: ReturnType<typeof createAddressBook>;
+  ledger: ReturnType<typeof createLedger>;
+  captchaTestMode: boolean;
+}
+
+/** Opens the database, seeding it on first start; one process at a time (several nodes may start together). */
+function openSeeded(options: EmbeddedPlatformOptions, now: () => Date, uploadsDir: string): Db {
+  return withStartupLock(options.file, () => {
     const db = openDatabase(options.file);
     if (options.seed !== false) seedPlatform(db, now, uploadsDir, (counts) => options.log?.(`seeded ${options.file}: ${counts}`));
     return db;
   });
-  pruneRateEvents(db, now().getTime());
+}
+
+/**
+ * Unpaid orders expire, lapsed memberships end and sign-in and live reminders go out on time even when nobody reads
+ * them (calls that touch orders check too).
+ */
+function startHousekeeping(parts: PlatformParts, now: () => Date): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    parts.orders.expireOverdue(now());
+    parts.membership.endLapsed(now());
+    sendSigninReminders(parts.db, now());
+    parts.messages.sendReminders(now());
+  }, 30_000);
+  timer.unref();
+  return timer;
+}
+
+/** The route table, area by area (the first route that matches a path answers). */
+function platformRoutes(parts: PlatformParts): RouteDefinition[] {
+  const { db, accounts, uploadsDir, hotSearches } = parts;
+  // Each kind of post that takes comments: articles, circle posts, questions and answers.
+  const qa = createQa(db, accounts);
+  const essays = createEssays(db, accounts, uploadsDir);
+  const commentTargets: CommentTarget[] = [...qa.commentTargets, circleCommentTarget(db), essays.commentTarget];
+  return [
+    ...contentRoutes(db, accounts),
+    ...accounts.routes,
+    ...scholarRoutes(db, accounts),
+    ...scholarWorkspaceRoutes({ db, accounts, publicOrigin: parts.publicOrigin, uploadsDir }),
+    ...scholarDocumentRoutes(db, accounts, uploadsDir),
+    ...recommendationRoutes(db, accounts),
+    ...activityRoutes(db, accounts, parts.promotions),
+    ...fileRoutes(db, accounts, uploadsDir),
+    ...searchRoutes(db, accounts, hotSearches),
+    ...socialRoutes(db, accounts),
+    ...shareConfigRoutes({ shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
+    ...liveRoutes(db),
+    ...parts.liveRoom.routes,
+    ...robotRoutes(db),
+    ...audienceRoutes(db, accounts),
+    ...sharingRoutes(db, accounts),
+    // The embedded platform stands for the payment provider too: its JSAPI payments are paid on the simulator's page.
+    ...messagingPayRoutes(db, accounts, {
+      appId: "embedded-share",
+      key: platformSecret(db, "jsapi"),
+      simulatorUrl: (paymentNo) => `/dev/pay/jsapi?paymentNo=${encodeURIComponent(paymentNo)}`,
+      authorizeUrl: (back) => `/dev/wxoauth?redirect_uri=${encodeURIComponent(back)}&state=pay`,
+    }),
+    ...expressionRoutes(),
+    ...parts.messages.routes,
+    ...errorReportRoutes(db),
+    ...embeddedMediaRoutes(db),
+    ...createSpecials(db, accounts).routes,
+    ...parts.orders.routes,
+    ...shopRoutes(db, accounts),
+    ...parts.addressBook.routes,
+    ...createCouponActivities(db, accounts).routes,
+    ...createLuckyDraw(db, accounts, parts.ledger, parts.addressBook).routes,
+    ...pointRoutes(db, accounts, { ledger: parts.ledger, addressOf: parts.addressBook.deliveryAddress }),
+    ...parts.membership.routes,
+    ...audioBookRoutes(db, accounts, parts.ledger),
+    ...createVoting(db, accounts).routes,
+    ...communityRoutes(db, accounts, commentTargets),
+    ...circleRoutes(db, accounts, uploadsDir),
+    ...qa.routes,
+    ...jobRoutes(db),
+    ...essays.routes,
+    ...libraryRoutes(db, accounts),
+    ...createCalendar(db, accounts).routes,
+    ...opsConsoleRoutes(db, hotSearches, { captchaTestMode: parts.captchaTestMode }),
+    ...createEventAdmin(db).routes,
+  ];
+}
+
+/** The parts every area shares: the accounts, the address book, the points ledger, membership and the order engine. */
+function createParts(db: Db, options: EmbeddedPlatformOptions, uploadsDir: string): PlatformParts {
   const publicOrigin = options.publicOrigin ?? "http://localhost:3000";
+  const captchaTestMode = options.captchaTestMode ?? false;
   const accounts = createAccounts(db, {
-    captchaTestMode: options.captchaTestMode ?? false,
+    captchaTestMode,
     maxFailedLogins: options.maxFailedLogins ?? 5,
     lockMinutes: options.lockMinutes ?? 15,
     publicOrigin,
     announceMessage: options.announceMessage,
   });
-  const promotions: Promotions = { firstVisit: true };
   const addressBook = createAddressBook(db, accounts);
   const ledger = createLedger(db);
   const membership = createMembership(db, accounts);
@@ -134,78 +224,35 @@ export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedd
     revokeCard: membership.revokePaidCard,
   });
   const messages = createMessages(db, accounts, uploadsDir);
-  // Unpaid orders expire, lapsed memberships end and sign-in and live reminders go out on time even when nobody reads
-  // them (calls that touch orders check too).
-  const expiry = setInterval(() => {
-    orders.expireOverdue(now());
-    membership.endLapsed(now());
-    sendSigninReminders(db, now());
-    messages.sendReminders(now());
-  }, 30_000);
-  expiry.unref();
-  // Each kind of post that takes comments: articles, circle posts, questions and answers.
-  const commentTargets: CommentTarget[] = [];
-  const qa = createQa(db, accounts);
-  commentTargets.push(...qa.commentTargets);
-  commentTargets.push(circleCommentTarget(db));
-  const essays = createEssays(db, accounts, uploadsDir);
-  commentTargets.push(essays.commentTarget);
-  const hotSearches = createHotSearches(db);
-  const liveRoom = createLiveRoom(db, accounts);
-  const previewClockSecret = platformSecret(db, "preview-clock");
-  const api = createRouter(
+  const promotions: Promotions = { firstVisit: true };
+  return {
     db,
-    [
-      ...contentRoutes(db, accounts),
-      ...accounts.routes,
-      ...scholarRoutes(db, accounts),
-      ...scholarWorkspaceRoutes({ db, accounts, publicOrigin, uploadsDir }),
-      ...scholarDocumentRoutes(db, accounts, uploadsDir),
-      ...recommendationRoutes(db, accounts),
-      ...activityRoutes(db, accounts, promotions),
-      ...fileRoutes(db, accounts, uploadsDir),
-      ...searchRoutes(db, accounts, hotSearches),
-      ...socialRoutes(db, accounts),
-      ...shareConfigRoutes({ shareAppId: "embedded-share", shareTicket: platformSecret(db, "share-ticket") }),
-      ...liveRoutes(db),
-      ...liveRoom.routes,
-      ...robotRoutes(db),
-      ...audienceRoutes(db, accounts),
-      ...sharingRoutes(db, accounts),
-      // The embedded platform stands for the payment provider too: its JSAPI payments are paid on the simulator's page.
-      ...messagingPayRoutes(db, accounts, {
-        appId: "embedded-share",
-        key: platformSecret(db, "jsapi"),
-        simulatorUrl: (paymentNo) => `/dev/pay/jsapi?paymentNo=${encodeURIComponent(paymentNo)}`,
-        authorizeUrl: (back) => `/dev/wxoauth?redirect_uri=${encodeURIComponent(back)}&state=pay`,
-      }),
-      ...expressionRoutes(),
-      ...messages.routes,
-      ...errorReportRoutes(db),
-      ...embeddedMediaRoutes(db),
-      ...createSpecials(db, accounts).routes,
-      ...orders.routes,
-      ...shopRoutes(db, accounts),
-      ...addressBook.routes,
-      ...createCouponActivities(db, accounts).routes,
-      ...createLuckyDraw(db, accounts, ledger, addressBook).routes,
-      ...pointRoutes(db, accounts, { ledger, addressOf: addressBook.deliveryAddress }),
-      ...membership.routes,
-      ...audioBookRoutes(db, accounts, ledger),
-      ...createVoting(db, accounts).routes,
-      ...communityRoutes(db, accounts, commentTargets),
-      ...circleRoutes(db, accounts, uploadsDir),
-      ...qa.routes,
-      ...jobRoutes(db),
-      ...essays.routes,
-      ...libraryRoutes(db, accounts),
-      ...createCalendar(db, accounts).routes,
-      ...opsConsoleRoutes(db, hotSearches, { captchaTestMode: options.captchaTestMode ?? false }),
-      ...createEventAdmin(db).routes,
-    ],
-    now,
-    previewClockSecret,
-  );
+    accounts,
+    publicOrigin,
+    uploadsDir,
+    promotions,
+    orders,
+    membership,
+    messages,
+    addressBook,
+    ledger,
+    captchaTestMode,
+    hotSearches: createHotSearches(db),
+    liveRoom: createLiveRoom(db, accounts),
+  };
+}
+
+/** The embedded platform API: SQLite (created and seeded on first start) behind the spec's paths. */
+export function createEmbeddedPlatform(options: EmbeddedPlatformOptions): EmbeddedPlatform {
+  const now = options.now ?? (() => new Date());
+  const uploadsDir = uploadsDirFor(options.file);
+  const db = openSeeded(options, now, uploadsDir);
+  pruneRateEvents(db, now().getTime());
+  const parts = createParts(db, options, uploadsDir);
+  const { accounts, promotions, orders, membership, hotSearches, liveRoom, messages } = parts;
+  const expiry = startHousekeeping(parts, now);
+  const previewClockSecret = platformSecret(db, "preview-clock");
+  const api = createRouter(db, platformRoutes(parts), now, previewClockSecret);
   // The live room's robot (ADR 081): the chat asks it about each message and relays its reply, a chat row.
   const chatRobot = { replyInChat: (planId: number, askerId: number, text: string, at: Date) => replyInChat(db, planId, askerId, text, at) };
   const devTools = devToolPages({ api, db, accounts, promotions, orders, hotSearches, liveRoom }, now);
