@@ -40,7 +40,7 @@ async function sanitisingEachTextOnce(sanitise: Sanitise): Promise<Sanitise> {
 export function loadSanitiser(): Promise<Sanitise> {
   loading ??= import("../kit/sanitize-html").then(
     async (module) => {
-      sanitiser = import.meta.env.SSR ? await sanitisingEachTextOnce(module.sanitizeHtml) : module.sanitizeHtml;
+      sanitiser = typeof document === "undefined" ? await sanitisingEachTextOnce(module.sanitizeHtml) : module.sanitizeHtml;
       return sanitiser;
     },
     (error: unknown) => {
