@@ -48,32 +48,46 @@ function shopPath(value: unknown): string | null {
     : null;
 }
 
-/**
- * What third parties would do, made visible to a developer (the host mounts these pages at /dev only with
- * APP_ENV=local, never with NODE_ENV=production): the SMS/email outbox, the WeChat scan confirmation, the payment
- * provider's cashier, the scholar-claim review and buyers' refund requests. They are the embedded platform's, so they reach its tables; the
- * SSR server only relays to them (ADR 076).
- */
-export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRouter {
-  const router = new DevRouter();
-  liveHostTools(router, platform, now);
+/** The SMS and email the platform sent, newest first. */
+const outboxOf = (platform: DevToolsPlatform) =>
+  (platform.db.prepare("SELECT channel, recipient, code, text, sent_at FROM outbox ORDER BY id DESC LIMIT 200").all() as OutboxRow[]).map((row) => ({
+    channel: row.channel,
+    to: row.recipient,
+    code: row.code,
+    text: row.text,
+    sentAt: row.sent_at,
+  }));
 
-  const outbox = () =>
-    (platform.db.prepare("SELECT channel, recipient, code, text, sent_at FROM outbox ORDER BY id DESC LIMIT 200").all() as OutboxRow[]).map((row) => ({
-      channel: row.channel,
-      to: row.recipient,
-      code: row.code,
-      text: row.text,
-      sentAt: row.sent_at,
-    }));
+/** Each waiting edit of a verified profile, with the full text asked for, to approve or decline (ADR 060). */
+const profileReviews = (platform: DevToolsPlatform) =>
+  waitingChanges(platform.db)
+    .map(
+      (change) => `<li>${escapeHtml(change.authorCode)} (user ${change.userId}, ${escapeHtml(change.createdAt)}) <code>${escapeHtml(change.profile)}</code>
+<form method="post" action="/dev/profileChanges/${encodeURIComponent(change.authorCode)}"><button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
+    )
+    .join("");
 
+/** Buyers' refund requests (ADR 080), approved or declined as an operator would, like scholar claims. */
+const refundReviews = (platform: DevToolsPlatform) =>
+  platform.orders
+    .waitingRefunds()
+    .map(
+      (
+        refund,
+      ) => `<li data-refund-order="${escapeHtml(refund.order_no)}">${escapeHtml(refund.order_no)} — ${escapeHtml(refund.title)} — ¥${(refund.amount_fen / 100).toFixed(2)} — ${escapeHtml(refund.reason)} ${escapeHtml(refund.note)}
+<form method="post" action="/dev/refunds/${refund.id}"><button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
+    )
+    .join("");
+
+/** The outbox page: what was sent, and what waits for an operator's review. */
+function outboxTools(router: DevRouter, platform: DevToolsPlatform): void {
   router.get("/dev/outbox.json", (_request, response) => {
     response.setHeader("Cache-Control", "no-store");
-    response.json(outbox());
+    response.json(outboxOf(platform));
   });
 
   router.get("/dev/outbox", (_request, response) => {
-    const messages = outbox();
+    const messages = outboxOf(platform);
     const claims = platform.db
       .prepare("SELECT c.user_id, c.email, c.details, u.user_name FROM scholar_claims c JOIN users u ON u.id = c.user_id WHERE c.is_pass = 0")
       .all() as {
@@ -101,8 +115,8 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
         `<p>SMS and email messages the embedded platform sent, newest first. JSON: <a href="/dev/outbox.json">/dev/outbox.json</a></p>
 <table><thead><tr><th>channel</th><th>to</th><th>code</th><th>text</th><th>sent</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table>
 <h2>Scholar claims waiting for review</h2><ul>${reviews || "<li>None.</li>"}</ul>
-<h2>Scholar profile changes waiting for review</h2><ul>${profileReviews() || "<li>None.</li>"}</ul>
-<h2>Refund requests waiting for review</h2><ul>${refundReviews() || "<li>None.</li>"}</ul>
+<h2>Scholar profile changes waiting for review</h2><ul>${profileReviews(platform) || "<li>None.</li>"}</ul>
+<h2>Refund requests waiting for review</h2><ul>${refundReviews(platform) || "<li>None.</li>"}</ul>
 <h2>Accounts</h2><form method="post" action="/dev/users"><input name="userName" placeholder="user name, phone or email" required>
 <input name="password" placeholder="password (create)"> <select name="action"><option value="create">create phone account</option><option value="disable">disable</option><option value="enable">enable</option><option value="vip">make VIP</option><option value="unvip">end VIP</option></select> <button type="submit">Apply</button></form>
 <h2>Membership exchange codes</h2><form method="post" action="/dev/memberCodes"><input name="count" type="number" min="1" max="100" value="5"> codes of <input name="days" type="number" min="1" max="3650" value="30"> days <button type="submit">Issue</button></form>
@@ -128,33 +142,15 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
       ),
     );
   });
+}
 
-  /** Each waiting edit of a verified profile, with the full text asked for, to approve or decline (ADR 060). */
-  const profileReviews = () =>
-    waitingChanges(platform.db)
-      .map(
-        (change) => `<li>${escapeHtml(change.authorCode)} (user ${change.userId}, ${escapeHtml(change.createdAt)}) <code>${escapeHtml(change.profile)}</code>
-<form method="post" action="/dev/profileChanges/${encodeURIComponent(change.authorCode)}"><button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
-      )
-      .join("");
-
+/** Scholar claims, profile changes and refund requests, approved or declined as an operator would. */
+function reviewTools(router: DevRouter, platform: DevToolsPlatform, now: () => Date): void {
   router.post("/dev/profileChanges/:authorCode", (request, response) => {
     const decision = request.body?.decision === "decline" ? "decline" : "approve";
     reviewProfileChange(platform.db, String(request.params.authorCode), decision, String(request.body?.reason ?? "").slice(0, 100), now());
     response.redirect(303, "/dev/outbox");
   });
-
-  /** Buyers' refund requests (ADR 080), approved or declined as an operator would, like scholar claims. */
-  const refundReviews = () =>
-    platform.orders
-      .waitingRefunds()
-      .map(
-        (
-          refund,
-        ) => `<li data-refund-order="${escapeHtml(refund.order_no)}">${escapeHtml(refund.order_no)} — ${escapeHtml(refund.title)} — ¥${(refund.amount_fen / 100).toFixed(2)} — ${escapeHtml(refund.reason)} ${escapeHtml(refund.note)}
-<form method="post" action="/dev/refunds/${refund.id}"><button name="decision" value="approve">Approve</button> <input name="reason" placeholder="reason to decline" maxlength="100"> <button name="decision" value="decline">Decline</button></form></li>`,
-      )
-      .join("");
 
   router.post("/dev/refunds/:requestId", (request, response) => {
     const decision = request.body?.decision === "decline" ? "decline" : "approve";
@@ -167,7 +163,10 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
     reviewClaim(platform.db, Number(request.params.userId), decision, String(request.body?.reason ?? "").slice(0, 100), now());
     response.redirect(303, "/dev/outbox");
   });
+}
 
+/** Accounts as an administrator makes and changes them, and points as an operator gives them. */
+function accountTools(router: DevRouter, platform: DevToolsPlatform, now: () => Date): void {
   /**
    * Account states only an administrator sets: disabled (every call then answers code 4) and VIP membership; and a
    * phone account made directly (no SMS code, so a test can send one to the number right away).
@@ -198,6 +197,25 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
     response.status(result?.changes ? 200 : 400).json({ ok: Boolean(result?.changes), userName, action });
   });
 
+  /** Points for a user, posted to the ledger as an operator's adjustment. */
+  router.post("/dev/points", (request, response) => {
+    const userName = String(request.body?.userName ?? "");
+    const points = Number(request.body?.points);
+    const userId = platform.db
+      .prepare("SELECT id FROM users WHERE user_name = ? OR phone = ? OR email = ?")
+      .pluck()
+      .get(userName, userName, userName.toLowerCase()) as number | undefined;
+    if (!userId || !Number.isInteger(points) || points < 1 || points > 100_000) {
+      response.status(400).json({ ok: false, userName, points });
+      return;
+    }
+    const posted = createLedger(platform.db).credit(userId, points, "operator", null, new Date());
+    response.json({ ok: posted.ok, userName, points, balance: createLedger(platform.db).balance(userId) });
+  });
+}
+
+/** What operations tune: the lucky draw's odds, exchange codes, the first-visit promotion, hot searches. */
+function operationsTools(router: DevRouter, platform: DevToolsPlatform, now: () => Date): void {
   /**
    * The odds of the running lucky draw, as operations tune them: every prize of one kind gets the weight given, so a
    * developer (or the browser suite) can make the next turn land on, say, a physical prize.
@@ -225,22 +243,6 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
     response.json({ ok: true, days, codes: issueExchangeCodes(platform.db, count, days, new Date(now.getTime() + 90 * 86_400_000), now) });
   });
 
-  /** Points for a user, posted to the ledger as an operator's adjustment. */
-  router.post("/dev/points", (request, response) => {
-    const userName = String(request.body?.userName ?? "");
-    const points = Number(request.body?.points);
-    const userId = platform.db
-      .prepare("SELECT id FROM users WHERE user_name = ? OR phone = ? OR email = ?")
-      .pluck()
-      .get(userName, userName, userName.toLowerCase()) as number | undefined;
-    if (!userId || !Number.isInteger(points) || points < 1 || points > 100_000) {
-      response.status(400).json({ ok: false, userName, points });
-      return;
-    }
-    const posted = createLedger(platform.db).credit(userId, points, "operator", null, new Date());
-    response.json({ ok: posted.ok, userName, points, balance: createLedger(platform.db).balance(userId) });
-  });
-
   /** Switches the first-visit promotion, which a local platform runs from the start. */
   router.post("/dev/promotions", (request, response) => {
     platform.promotions.firstVisit = request.body?.firstVisit === "on";
@@ -257,7 +259,10 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
     const done = action === "hide" ? platform.hotSearches.hide(keyword, "developer tools", now()) !== null : platform.hotSearches.unhide(keyword);
     response.status(done ? 200 : 400).json({ ok: done, keyword, action, hidden: platform.hotSearches.hidden().map((row) => row.keyword) });
   });
+}
 
+/** Every table's rows, counted and hashed. */
+function tableTools(router: DevRouter, platform: DevToolsPlatform): void {
   /**
    * Each table's row count and a SHA-256 of its rows as the table gives them, so a developer (or the attack suite) can see what
    * a call wrote. `leaveOut` names tables (`rate_events`) and columns (`items.view_count`) to leave out, comma-separated.
@@ -294,7 +299,10 @@ export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRo
     response.setHeader("Cache-Control", "no-store");
     response.json(answer);
   });
+}
 
+/** The payment provider's cashier, simulated. */
+function cashierTools(router: DevRouter, platform: DevToolsPlatform, now: () => Date): void {
   /**
    * The payment provider, simulated: the cashier page a buyer is sent to, which approves, declines, or approves after a
    * delay, and then notifies the platform as a provider would: a signed POST to /pay/notify.
@@ -367,7 +375,10 @@ ${returnTo ? `<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p>` : "
     const returnTo = shopPath(request.body?.returnTo);
     response.redirect(303, `/dev/pay?paymentNo=${encodeURIComponent(paymentNo)}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ""}`);
   });
+}
 
+/** The messaging app's scan of the login QR code, simulated. */
+function wechatTools(router: DevRouter, platform: DevToolsPlatform, now: () => Date): void {
   router.get("/dev/wechat/confirm", (request, response) => {
     const sceneStr = String(request.query.sceneStr ?? "");
     response.send(
@@ -390,6 +401,23 @@ ${returnTo ? `<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p>` : "
         page("WeChat scan (simulated)", confirmed ? "<p>Confirmed. Return to the login page.</p>" : "<p>This QR code has expired or was already used.</p>"),
       );
   });
+}
 
+/**
+ * What third parties would do, made visible to a developer (the host mounts these pages at /dev only with
+ * APP_ENV=local, never with NODE_ENV=production): the SMS/email outbox, the WeChat scan confirmation, the payment
+ * provider's cashier, the scholar-claim review and buyers' refund requests. They are the embedded platform's, so they reach its tables; the
+ * SSR server only relays to them (ADR 076).
+ */
+export function devToolPages(platform: DevToolsPlatform, now: () => Date): DevRouter {
+  const router = new DevRouter();
+  liveHostTools(router, platform, now);
+  outboxTools(router, platform);
+  reviewTools(router, platform, now);
+  accountTools(router, platform, now);
+  operationsTools(router, platform, now);
+  tableTools(router, platform);
+  cashierTools(router, platform, now);
+  wechatTools(router, platform, now);
   return router;
 }
