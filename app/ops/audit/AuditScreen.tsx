@@ -22,7 +22,9 @@ export function AuditScreen() {
   const [search, setSearch] = useSearchParams();
   const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, search.get(name) ?? ""])) as unknown as AuditFilterValues;
   const filterKey = filterKeyOf(filters);
-  const [entries, setEntries] = useState<OpsAuditEntry[] | null>(null);
+  // Rows are kept with the filters they answer: rows of the previous filters are never shown under new ones.
+  const [loaded, setLoaded] = useState<{ filterKey: string; entries: OpsAuditEntry[] } | null>(null);
+  const entries = loaded?.filterKey === filterKey ? loaded.entries : null;
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +45,10 @@ export function AuditScreen() {
         return;
       }
       setError(null);
-      setEntries((shown) => (before === undefined ? answer.data.entries : [...(shown ?? []), ...answer.data.entries]));
+      setLoaded((shown) => {
+        const earlier = before !== undefined && shown?.filterKey === filterKey ? shown.entries : [];
+        return { filterKey, entries: [...earlier, ...answer.data.entries] };
+      });
       setDone(answer.data.entries.length < PAGE_SIZE);
     },
     [t, filterKey],
@@ -65,7 +70,7 @@ export function AuditScreen() {
         </p>
       )}
       <div className="ops-table-wrap">
-        <table className="ops-table" data-testid="ops-audit">
+        <table className="ops-table" data-testid="ops-audit" aria-busy={entries === null}>
           <thead>
             <tr>
               <th scope="col">{t("audit.at")}</th>
@@ -91,6 +96,11 @@ export function AuditScreen() {
           </tbody>
         </table>
       </div>
+      {entries === null && !error && (
+        <p className="ops-muted" role="status">
+          {t("layout.loading")}
+        </p>
+      )}
       {entries?.length === 0 && <p className="ops-muted">{t("audit.empty")}</p>}
       {!done && entries && entries.length > 0 && (
         <button type="button" className="ops-button" disabled={busy} onClick={() => void load(entries[entries.length - 1].id)}>
