@@ -86,7 +86,10 @@ test("an admin adds a person who sets their own password, then disables them and
   const minute = String(Math.floor(Date.now() / 60_000) % 60).padStart(2, "0");
   await schedule.getByLabel("上线时间（北京时间）").fill(`2099-04-${String(day).padStart(2, "0")}T09:${minute}`);
   await schedule.getByRole("button", { name: "安排定时发布" }).click();
-  const waiting = schedule.getByTestId("ops-schedules").getByRole("listitem").filter({ hasText: `2099年4月${day}日 09:${minute}` });
+  const waiting = schedule
+    .getByTestId("ops-schedules")
+    .getByRole("listitem")
+    .filter({ hasText: `2099年4月${day}日 09:${minute}` });
   await expect(waiting).toContainText("等待上线");
   await page.screenshot({ path: testInfo.outputPath("schedule-zh.png"), fullPage: true });
   await waiting.getByRole("button", { name: "取消" }).click();
