@@ -7,6 +7,8 @@
  * functions with the most samples: self time (where the CPU was) and inclusive time (what it was working for).
  * PROFILE_OUT writes the .cpuprofile for Chrome's DevTools. PROFILE_ARTICLE=formula (or plain) profiles reading the
  * bench's 40-formula article (or the plain one) instead, released first as `npm run bench` releases them.
+ * PROFILE_SIGNED_IN=1 profiles what `npm run bench` measures signed in instead: the render cache on, the path viewed by
+ * a second person of a class whose first person filled the render (ADR 083, 099), so the hits' own cost shows.
  */
 import "./production-mode.ts";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +20,7 @@ import { createApp } from "@server/app.server.ts";
 import { readServerEnv } from "@server/env.server.ts";
 import { closeServer, HOST, listenInRange } from "./net.ts";
 import { releaseBenchArticles } from "./rich-text.ts";
+import { signedInPeople } from "./signed-in.ts";
 import { runAutocannon } from "./throughput.ts";
 
 const TOP = 25;
@@ -79,11 +82,20 @@ const env = readServerEnv(
   { ...process.env, PORT: "0", HOST, DATABASE_FILE: join(work, "platform.sqlite"), PAGE_CONFIGS_DIR: join(root, "page-configs") },
   root,
 );
-const handle = await createApp({ env, root, development: false, log: () => {}, renderCache: false });
+const signedIn = process.env.PROFILE_SIGNED_IN === "1";
+const handle = await createApp({ env, root, development: false, log: () => {}, renderCache: signedIn });
 const server = createServer(handle.app);
 const origin = `http://${HOST}:${await listenInRange(server)}`;
 const path = await profiledPath();
 const url = `${origin}${path}`;
+const headers = signedIn ? { cookie: await secondOfAClass() } : undefined;
+/** The second person's Cookie header, after the first person's view filled the class's render of the path. */
+async function secondOfAClass(): Promise<string> {
+  if (!handle.platform) throw new Error("signed-in people need the embedded platform (APP_ENV=local)");
+  const [first, second] = await signedInPeople(origin, handle.platform);
+  await fetch(url, { headers: { cookie: first } }).then((answer) => answer.arrayBuffer());
+  return second;
+}
 /** PROFILE_PATH, or the bench's article PROFILE_ARTICLE names. */
 async function profiledPath(): Promise<string> {
   const article = process.env.PROFILE_ARTICLE;
@@ -96,18 +108,20 @@ async function profiledPath(): Promise<string> {
 
 const session = new Session();
 try {
-  await runAutocannon(url, { connections: 10, seconds: WARM_UP_SECONDS });
+  await runAutocannon(url, { connections: 10, seconds: WARM_UP_SECONDS, headers });
   session.connect();
   await session.post("Profiler.enable");
   await session.post("Profiler.setSamplingInterval", { interval: 100 });
   await session.post("Profiler.start");
   const cpuBefore = process.cpuUsage();
-  const load = await runAutocannon(url, { connections: 10, seconds });
+  const load = await runAutocannon(url, { connections: 10, seconds, headers });
   const cpu = process.cpuUsage(cpuBefore);
   const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`${path}, uncached, -c 10, ${seconds} s, profiler on: ${load.requestsPerSecond.toFixed(1)} req/s, failures ${load.failures}`);
+  console.log(
+    `${path}, ${signedIn ? "signed in, a class hit" : "uncached"}, -c 10, ${seconds} s, profiler on: ${load.requestsPerSecond.toFixed(1)} req/s, failures ${load.failures}`,
+  );
   console.log(`server CPU per request: ${(cpuMs / load.totalRequests).toFixed(2)} ms (profiling adds a little)`);
   const { self, inclusive } = summarise(profile);
   const show = (title: string, rows: [string, number][]) => {

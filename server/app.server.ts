@@ -298,6 +298,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
     next();
   });
   app.set("trust proxy", env.trustProxy);
+  // A page's kept render goes out from here, before the middleware and routes a hit does not need (ADR 105).
+  let renderHits: RequestHandler | null = null;
+  app.use((request, response, next) => (renderHits ? renderHits(request, response, next) : next()));
 
   let ready = false;
   app.get("/healthz", (_request, response) => {
@@ -521,6 +524,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppHandle> {
       cache = emptyCache();
     };
     dropRendersOf = (paths) => cache.forget(paths);
+    renderHits = (request, response, next) => cache.hits(request, response, next);
     app.use((request, response, next) => cache(request, response, next));
   }
   // Inside the render cache, so what it keeps is the document as it left, under its hashed policy.

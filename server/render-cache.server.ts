@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { constants as zlib, brotliCompressSync, gzipSync } from "node:zlib";
 import { COOKIE_NAMES, readCookie } from "@contracts/cookies.ts";
 import { detectAppType } from "@contracts/app-type.ts";
-import { chunkBytes, isPublicCacheControl } from "./security.server.ts";
+import { RESERVED_PREFIXES } from "./request-path.server.ts";
+import { chunkBytes, isPublicCacheControl, STRICT_TRANSPORT_SECURITY } from "./security.server.ts";
 import { CLASS_RENDER_HEADER, SOURCES_FAILED_HEADER } from "~/pipeline/page-cache.ts";
 
 interface Entry {
@@ -12,10 +14,78 @@ interface Entry {
   /** Every header the response went out with, the hit marker included: one writeHead per hit. */
   headers: Record<string, string>;
   body: Buffer;
+  /** The body compressed, each encoding made once, at the first hit that asks for it: a hit costs no compression. */
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-/** Content-Encoding is the compression of one response for one client's Accept-Encoding; the entry keeps the plain bytes. */
-const NOT_REPLAYED = new Set(["content-length", "content-encoding", "date", "connection", "transfer-encoding", "keep-alive"]);
+type Encoding = "br" | "gzip";
+
+/**
+ * Content-Encoding is the compression of one response for one client's Accept-Encoding; the entry keeps the plain
+ * bytes and its own encodings. HSTS is the request's (over HTTPS or not), not the render's.
+ */
+const NOT_REPLAYED = new Set(["content-length", "content-encoding", "date", "connection", "transfer-encoding", "keep-alive", "strict-transport-security"]);
+
+/** What the compression middleware would compress (compression.server.ts): text, JSON, XML and scripts of 1 KB or more. */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript)|[^;]*\+(?:json|xml))/i;
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Once per entry, so a little slower than the on-the-fly middleware's quality 4 buys smaller bytes for every hit. */
+const ENCODERS: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body, { level: 6 }),
+};
+
+/** Whether hits of this entry go compressed to clients that take it, as the compression middleware would send them. */
+function compressible(entry: Entry): boolean {
+  if (entry.body.length < COMPRESS_FROM_BYTES || !COMPRESSIBLE.test(entry.headers["content-type"] ?? "")) return false;
+  return !/\bno-transform\b/i.test(entry.headers["cache-control"] ?? "");
+}
+
+/** How much the client takes an encoding (its q, 0 to 1), by name or through "*"; not named at all is 0. */
+function acceptance(acceptEncoding: string, encoding: Encoding): number {
+  let wildcard = 0;
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...parameters] = part.split(";").map((piece) => piece.trim());
+    const q = Number(/^q=([\d.]+)$/.exec(parameters.find((parameter) => parameter.startsWith("q=")) ?? "q=1")?.[1] ?? 0);
+    if (name === encoding) return q;
+    if (name === "*") wildcard = q;
+  }
+  return wildcard;
+}
+
+/** The encoding this client takes best, brotli before gzip when it takes both as much, as the compression middleware chooses. */
+function encodingFor(request: Request): Encoding | null {
+  const acceptEncoding = String(request.headers["accept-encoding"] ?? "");
+  const [brotli, gzip] = [acceptance(acceptEncoding, "br"), acceptance(acceptEncoding, "gzip")];
+  if (brotli > 0 && brotli >= gzip) return "br";
+  return gzip > 0 ? "gzip" : null;
+}
+
+/** Whether the path is one the page handler answers: the server's own prefixes and files are never a kept render. */
+function mayBeAPage(path: string): boolean {
+  const first = path.split("/", 2)[1] ?? "";
+  if ((RESERVED_PREFIXES as readonly string[]).includes(first)) return false;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return !last.includes(".") || last.endsWith(".data");
+}
+
+/**
+ * A kept render as it goes out with these marks: compressed for the client when it asks, under the request's own HSTS.
+ * Names are lower case, as the entry keeps them, so a mark replaces the kept header instead of going out beside it.
+ */
+function replayOf(request: Request, entry: Entry, marks: Record<string, string> = {}): { headers: Record<string, string>; body: Buffer } {
+  const headers: Record<string, string> = { ...entry.headers };
+  for (const [name, value] of Object.entries(marks)) headers[name.toLowerCase()] = value;
+  if (request.secure) headers["strict-transport-security"] = STRICT_TRANSPORT_SECURITY;
+  if (!compressible(entry)) return { headers, body: entry.body };
+  if (!/accept-encoding/i.test(headers.vary ?? "")) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+  const encoding = encodingFor(request);
+  if (!encoding) return { headers, body: entry.body };
+  entry.encoded[encoding] ??= ENCODERS[encoding](entry.body);
+  headers["content-encoding"] = encoding;
+  return { headers, body: entry.encoded[encoding] };
+}
 
 /** How long a shared cache may keep the response: its s-maxage when it is public, else nothing. */
 function sharedSeconds(cacheControl: unknown): number {
@@ -72,11 +142,7 @@ export function sessionMemory<Viewer>(options: { now: () => number; ask: (token:
   });
   /** Questions on their way to the platform, so a burst of one person's requests asks once. */
   const asking = new Map<string, Promise<Viewer | null>>();
-  /** Counts forgettings: an answer asked before one is not kept, since it may predate the change. */
-  let forgettings = 0;
-
   const forget = (token: string) => {
-    forgettings += 1;
     remembered.delete(token);
     asking.delete(token);
   };
@@ -86,11 +152,13 @@ export function sessionMemory<Viewer>(options: { now: () => number; ask: (token:
     if (known) return Promise.resolve(known.viewer);
     const pending = asking.get(token);
     if (pending) return pending;
-    const askedAt = forgettings;
-    // Nobody (a token the platform does not know) and failures are not kept: they are asked again next time.
+    // Nobody (a token the platform does not know) and failures are not kept: they are asked again next time. An answer
+    // is kept only while its question is still the token's: forgetting the token drops the question, since the answer
+    // may predate the change. Per token, so nobody else's writes keep a person's answer from being remembered.
     const question = options.ask(token).then((viewer) => {
-      if (asking.get(token) === question) asking.delete(token);
-      if (viewer && askedAt === forgettings) remembered.set(token, { viewer });
+      const current = asking.get(token) === question;
+      if (current) asking.delete(token);
+      if (viewer && current) remembered.set(token, { viewer });
       return viewer;
     });
     asking.set(token, question);
@@ -119,7 +187,8 @@ export function sessionMemory<Viewer>(options: { now: () => number; ask: (token:
  * their class (`classOf`: their gate outcomes) when the page says it was rendered for the class (CLASS_RENDER_HEADER,
  * ADR 083); without `classOf` requests with a session token are never served from or stored in the cache. Kept
  * documents carry a policy naming their inline scripts' hashes, not a nonce (ADR 030), so a hit replays the stored
- * bytes and headers as they are.
+ * bytes and headers as they are, compressed for the client from encodings made once per entry. `hits` is the early
+ * lane that sends hits before the server's other middleware and routes (ADR 105); this middleware keeps the renders.
  *
  * Stale-if-error (ADR 043): an entry is kept past its s-maxage for its stale-if-error seconds. A new render the
  * platform failed (it names its failed sources in SOURCES_FAILED_HEADER) is then not sent: the last good render is,
@@ -157,21 +226,38 @@ export function renderCache(options: { now: () => number; maxEntries?: number; c
     }
   };
 
-  const middleware = async (request: Request, response: Response, next: NextFunction) => {
+  /** Keys the early lane (`hits`) worked out for requests it passed on, so the render below need not ask again. */
+  const keysOf = new WeakMap<Request, string | null>();
+
+  /** Sends the kept render when it may go as it is (fresh, or while another request refreshes it); else false. */
+  const servedKept = (request: Request, response: Response, key: string): boolean => {
+    const kept = entries.get(key);
+    const marks = !kept ? null : options.now() < kept.freshUntil ? {} : refreshing.has(key) ? REFRESHING_MARKS : null;
+    if (!kept || !marks) return false;
+    const { headers, body } = replayOf(request, kept, marks);
+    response.writeHead(kept.status, headers);
+    response.end(body);
+    return true;
+  };
+
+  /**
+   * The early lane, in front of everything a hit does not need (the security headers a kept render carries already,
+   * compression, the server's own routes): a page's kept render is sent from here. Anything else goes on.
+   */
+  const hits = async (request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== "GET" || !mayBeAPage(request.path)) return next();
     const key = await keyOf(request, response);
+    keysOf.set(request, key);
+    if (key && servedKept(request, response, key)) return;
+    next();
+  };
+
+  const middleware = async (request: Request, response: Response, next: NextFunction) => {
+    const key = keysOf.has(request) ? (keysOf.get(request) ?? null) : await keyOf(request, response);
     if (!key) return next();
     const signedIn = !key.startsWith("visitor|");
+    if (servedKept(request, response, key)) return;
     const kept = entries.get(key);
-    if (kept && options.now() < kept.freshUntil) {
-      response.writeHead(kept.status, kept.headers);
-      response.end(kept.body);
-      return;
-    }
-    if (kept && refreshing.has(key)) {
-      response.writeHead(kept.status, { ...kept.headers, ...REFRESHING_MARKS });
-      response.end(kept.body);
-      return;
-    }
     if (kept) {
       refreshing.add(key);
       response.once("close", () => refreshing.delete(key));
@@ -198,21 +284,22 @@ export function renderCache(options: { now: () => number; maxEntries?: number; c
       cacheControl ??= { value: keptCacheControl(response, signedIn) };
       if (replacesRender() && kept) {
         for (const name of response.getHeaderNames()) response.removeHeader(name);
-        response.writeHead(kept.status, { ...kept.headers, ...STALE_MARKS });
-        return (end as (...args: unknown[]) => Response)(kept.body);
+        const { headers, body } = replayOf(request, kept, STALE_MARKS);
+        response.writeHead(kept.status, headers);
+        return (end as (...args: unknown[]) => Response)(body);
       }
       if (chunk && typeof chunk !== "function") chunks.push(chunkBytes(chunk));
       const reuseSeconds = sharedSeconds(cacheControl.value);
       const cacheable = reuseSeconds > 0 && (response.statusCode === 200 || response.statusCode === 404) && !response.getHeader("set-cookie");
       if (cacheable) {
-        const headers: Record<string, string> = { "X-Render-Cache": "hit" };
+        const headers: Record<string, string> = { "x-render-cache": "hit" };
         for (const [name, value] of Object.entries(response.getHeaders())) if (!NOT_REPLAYED.has(name)) headers[name] = String(value);
-        const entry = { freshUntil: options.now() + reuseSeconds * 1000, status: response.statusCode, headers, body: Buffer.concat(chunks) };
+        const entry = { freshUntil: options.now() + reuseSeconds * 1000, status: response.statusCode, headers, body: Buffer.concat(chunks), encoded: {} };
         entries.set(key, entry, { ttl: (reuseSeconds + staleIfErrorSeconds(cacheControl.value)) * 1000 });
       }
       return (end as (...args: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];
     next();
   };
-  return Object.assign(middleware, { forget });
+  return Object.assign(middleware, { forget, hits });
 }

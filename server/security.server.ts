@@ -128,6 +128,9 @@ function contentSecurityPolicy(scriptSrc: string, styleSrc: string, development:
  * A fresh nonce per response and a strict CSP: scripts only with the nonce (and what they load), no eval,
  * no inline styles except attributes, no framing by other sites. Development relaxes only what Vite's HMR needs.
  */
+/** HTTPS only, for a year, subdomains too: sent on every response to a request that came over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 export function securityHeaders(options: { development: boolean }) {
   return (request: Request, response: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
@@ -139,7 +142,7 @@ export function securityHeaders(options: { development: boolean }) {
         : contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`, `'self' 'nonce-${nonce}'`, false),
     );
     // HTTPS as the client saw it (X-Forwarded-Proto counts only from a proxy TRUST_PROXY names); plain http never gets it.
-    if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (request.secure) response.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     response.setHeader("X-Content-Type-Options", "nosniff");
     response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     response.setHeader("Cross-Origin-Opener-Policy", "same-origin");

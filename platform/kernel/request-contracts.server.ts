@@ -33,13 +33,15 @@ function messageFor(context: Sent, error: ErrorObject, field: string): string {
 
 /**
  * The refusal of a request whose parameters break its path's request contract, or null when they keep it (or the
- * path has none). Blank texts count as missing, as in validateBody; values are checked on a copy, since query and
+ * path has none). Blank texts and nulls count as missing, as in validateBody; values are checked on a copy, since query and
  * form-encoded values arrive as text and the check reads them as the numbers and flags they stand for.
  */
 export function refusedByContract(path: string, context: Sent): ContractRefusal | null {
   const validate = requestValidators[path];
   if (!validate) return null;
-  const sent = Object.fromEntries(Object.entries(structuredClone(context.params)).filter(([, value]) => !(typeof value === "string" && !value.trim())));
+  const sent = Object.fromEntries(
+    Object.entries(structuredClone(context.params)).filter(([, value]) => value !== null && !(typeof value === "string" && !value.trim())),
+  );
   if (validate(sent)) return null;
   const fields: Record<string, string> = {};
   for (const error of validate.errors ?? []) {

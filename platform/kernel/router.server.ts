@@ -129,9 +129,10 @@ export function createRouter(db: Db, routes: RouteDefinition[], now: () => Date 
         return answer instanceof Response ? answer : json(answer);
       } catch (error) {
         // A request its handler could not answer is the caller's to mend when it breaks its contract: a 400, not a 500.
+        // Logged either way: a handler that throws is a fault to mend even when the request was at fault too.
         const refused = refusedByContract(path, context);
+        console.error(`platform API ${path} failed${refused ? " (answered 400: the request breaks its contract)" : ""}:`, error);
         if (refused) return json(refused);
-        console.error(`platform API ${path} failed:`, error);
         return json(fail(500, "operation failed, please try again later"), 500);
       }
     },

@@ -106,6 +106,9 @@ describe("the platform's answer to a request that breaks its contract", () => {
     expect(missing.body).toEqual({ code: 400, message: "Missing parameter: openid", data: { fields: { openid: "Missing parameter: openid" } } });
     const blank = await post("/wxpay/jsapi", { paymentNo: "P1", openid: "  " }, "zh");
     expect(blank.body).toMatchObject({ code: 400, message: "缺少参数 openid" });
+    // JSON's null is no value: the check must not read it as "" or 0 and let it through.
+    const nulled = await post("/wxpay/jsapi", { paymentNo: "P1", openid: null }, "en");
+    expect(nulled.body).toMatchObject({ code: 400, message: "Missing parameter: openid" });
   });
 
   it("checks a form's request for the fields sent beside the form; a path without a contract stays a 500", async () => {

@@ -21,4 +21,10 @@ describe("the server's sanitiser (issue 32)", () => {
     expect(process).toHaveBeenCalledTimes(3);
     process.mockRestore();
   });
+
+  it("takes an empty text (a draft with no body yet) like any other", async () => {
+    const sanitise = await loadSanitiser();
+    expect(sanitise("")).toBe("");
+    expect(sanitise("")).toBe("");
+  });
 });

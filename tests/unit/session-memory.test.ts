@@ -99,6 +99,22 @@ describe("sessionMemory", () => {
     expect((await memory.viewerOf("ann-token"))?.isBindPhone).toBe(true);
     expect(asked).toEqual(["ann-token", "ann-token"]);
   });
+  it("keeps a person's answer while someone else's token is forgotten meanwhile", async () => {
+    let release: (viewer: SessionUser) => void = () => {};
+    const memory = sessionMemory({
+      now: () => clock,
+      ask: (token) => {
+        asked.push(token);
+        return asked.length === 1 ? new Promise<SessionUser>((resolve) => (release = resolve)) : Promise.resolve({ ...platform[token] });
+      },
+    });
+    const pending = memory.viewerOf("ann-token");
+    memory.forget("bo-token");
+    release({ ...platform["ann-token"] });
+    expect((await pending)?.id).toBe(1);
+    expect((await memory.viewerOf("ann-token"))?.id).toBe(1);
+    expect(asked).toEqual(["ann-token"]);
+  });
 });
 
 describe("sessionMemory's forgetting on writes, on a real express app", () => {

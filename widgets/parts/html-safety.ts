@@ -25,7 +25,8 @@ const SANITISED_CHARS = 16_000_000;
  */
 async function sanitisingEachTextOnce(sanitise: Sanitise): Promise<Sanitise> {
   const { LRUCache } = await import("lru-cache");
-  const sanitised = new LRUCache<string, string>({ maxSize: SANITISED_CHARS, sizeCalculation: (clean, html) => clean.length + html.length });
+  // lru-cache refuses a size of 0: an empty text (a draft with no body yet) counts as one character.
+  const sanitised = new LRUCache<string, string>({ maxSize: SANITISED_CHARS, sizeCalculation: (clean, html) => Math.max(1, clean.length + html.length) });
   return (html) => {
     let clean = sanitised.get(html);
     if (clean === undefined) {
