@@ -21,7 +21,14 @@ import { splitByHydration } from "./app/pipeline/hydration-plan";
 /** Files every page loads besides its widget chunks: the entry (with the app core), the framework, root and page routes. */
 export const CORE_FILES = 4;
 export const SCRIPTS_PER_PAGE = 10;
-export const WIDGET_CHUNKS_PER_PAGE = SCRIPTS_PER_PAGE - CORE_FILES;
+/**
+ * The plan counts a page's units by the imports before tree-shaking, which is more than the files the page ends up
+ * loading (/qaDetail: 7 units planned, 5 files loaded): without slack, the last merge for /qaDetail alone put 3.8 KB of
+ * date and number formatting into the app file of every page (ADR 106). tests/e2e/first-load-scripts.spec.ts holds
+ * every route's real count to SCRIPTS_PER_PAGE.
+ */
+const PLANNED_UNITS_SLACK = 1;
+export const WIDGET_CHUNKS_PER_PAGE = SCRIPTS_PER_PAGE - CORE_FILES + PLANNED_UNITS_SLACK;
 /**
  * The widget code a first load can carry within issue 15's goal (1.20× the framework floor, less the framework and app
  * files), in the planner's measure: widget modules as transformed, before minifying (about 4.5 bytes per gzipped one).

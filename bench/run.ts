@@ -21,7 +21,7 @@
  * build changes without the load runs; BENCH_ONLY=signed-in runs section 4 alone.
  */
 import "./production-mode.ts";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,14 +32,13 @@ import { FIRST_LOAD_GOAL, firstLoadVerdict, measureFirstLoad, type FirstLoad } f
 import { startFloorApp, type FloorApp } from "./floor-app.ts";
 import { closeServer, listenInRange, HOST } from "./net.ts";
 import { measureArticleReads } from "./rich-text.ts";
+import { type RouteTarget, routeTargets } from "./route-targets.ts";
 import { firstDetailLink, signedInPeople } from "./signed-in.ts";
 import { type CpuCost, endToEndHeaders, measureCpu, measureThroughput, startStaticServer, type LoadResult, type LoadSettings } from "./throughput.ts";
 
 const root = join(import.meta.dirname, "..");
 const SSR_PATH = "/home";
 /** The 404 config is never served at its own path; a path no config claims shows it the way users meet it. */
-const NOT_FOUND_CONFIG_PATH = "/404";
-const UNKNOWN_PATH = "/__bench-no-such-page";
 const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 10;
 const MANY_CONNECTIONS = 50;
@@ -112,63 +111,6 @@ function requireBuild() {
     console.error(`The production build is missing (${missing.join(", ")}). Run \`npm run build\` first, or use \`npm run bench\`.`);
     process.exit(1);
   }
-}
-
-interface RouteTarget {
-  label: string;
-  url: string;
-  /** Anything else means the figures are those of an error or not-found page, which the report points out. */
-  expectedStatus: number;
-}
-
-interface ConfigRoute {
-  path: string;
-  /** Query values the page cannot render without (the item a detail page shows). */
-  required: string[];
-}
-
-function configRoutes(): ConfigRoute[] {
-  const directory = join(root, "page-configs");
-  const files = readdirSync(directory).filter((name) => name.endsWith(".json"));
-  return files.sort().map((file) => {
-    const config = JSON.parse(readFileSync(join(directory, file), "utf8")) as { path: string; query?: Record<string, { required?: boolean }> };
-    const required = Object.entries(config.query ?? {}).filter(([, declared]) => declared.required);
-    return { path: config.path, required: required.map(([name]) => name) };
-  });
-}
-
-const linksIn = (html: string) => [...html.matchAll(/href="(\/[^"#]*)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
-
-/**
- * One request per page config. A page that needs query values is measured at the first link to it that the other
- * pages show, as a user reaches it (the seed decides which items exist); failing that, at a made-up id.
- */
-async function routeTargets(origin: string): Promise<RouteTarget[]> {
-  const routes = configRoutes();
-  const found = new Map<string, string>();
-  let toRead = routes.filter((route) => route.required.length === 0 && route.path !== NOT_FOUND_CONFIG_PATH).map((route) => route.path);
-  const read = new Set<string>();
-  while (toRead.length > 0) {
-    const next: string[] = [];
-    for (const url of toRead) {
-      read.add(url);
-      const page = await fetch(new URL(url, origin), { signal: AbortSignal.timeout(15_000) });
-      for (const link of linksIn(await page.text())) {
-        const target = new URL(link, origin);
-        const route = routes.find((candidate) => candidate.path === target.pathname && candidate.required.length > 0);
-        if (!route || found.has(route.path) || !route.required.every((name) => target.searchParams.get(name))) continue;
-        found.set(route.path, link);
-        if (!read.has(link)) next.push(link);
-      }
-    }
-    toRead = next;
-  }
-  return routes.map((route) => {
-    if (route.path === NOT_FOUND_CONFIG_PATH) return { label: `${NOT_FOUND_CONFIG_PATH} (via ${UNKNOWN_PATH})`, url: UNKNOWN_PATH, expectedStatus: 404 };
-    const url =
-      found.get(route.path) ?? (route.required.length ? `${route.path}?${new URLSearchParams(route.required.map((name) => [name, "1"]))}` : route.path);
-    return { label: url, url, expectedStatus: 200 };
-  });
 }
 
 function table(header: string[], rows: string[][]): string {
