@@ -23,7 +23,7 @@ export const CORE_FILES = 4;
 export const SCRIPTS_PER_PAGE = 10;
 /**
  * The plan counts a page's units by the imports before tree-shaking, which is more than the files the page ends up
- * loading (/qaDetail: 7 units planned, 5 files loaded): without slack, the last merge for /qaDetail alone put 3.8 KB of
+ * loading (/qaDetail, planned at 7 units, loaded 5 widget files): without slack, the last merge for /qaDetail alone put 3.8 KB of
  * date and number formatting into the app file of every page (ADR 106). tests/e2e/first-load-scripts.spec.ts holds
  * every route's real count to SCRIPTS_PER_PAGE.
  */
