@@ -64,7 +64,7 @@ function encodingFor(request: Request): Encoding | null {
 
 /** Whether the path is one the page handler answers: the server's own prefixes and files are never a kept render. */
 function mayBeAPage(path: string): boolean {
-  const first = path.split("/", 2)[1] ?? "";
+  const first = (path.split("/", 2)[1] ?? "").replace(/\.data$/, "");
   if ((RESERVED_PREFIXES as readonly string[]).includes(first)) return false;
   const last = path.slice(path.lastIndexOf("/") + 1);
   return !last.includes(".") || last.endsWith(".data");
