@@ -6,20 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { compressResponses, precompressedFiles } from "@server/compression.server";
 import { renderCache } from "@server/render-cache.server";
 import { securityHeaders } from "@server/security.server";
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
+import { decoded, type RawAnswer, rawGet as rawGetUrl } from "./raw-http";
 
 let server: Server;
 let base: string;
@@ -27,26 +22,9 @@ let renders = 0;
 let assets: string;
 const SCRIPT = `export const words = ${JSON.stringify("经济学 economics ".repeat(400))};\n`;
 
-/** node:http, not fetch: fetch would decode the body and hide what went over the wire. */
+/** A GET with this Accept-Encoding (none when undefined), read as it crossed the wire. */
 function rawGet(path: string, acceptEncoding?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
-    const outgoing = httpRequest(`${base}${path}`, { headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, bytes: Buffer.concat(chunks) }));
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-function decoded(answer: RawAnswer): string {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.bytes).toString();
-  if (encoding === "gzip") return gunzipSync(answer.bytes).toString();
-  expect(encoding).toBeUndefined();
-  return answer.bytes.toString();
+  return rawGetUrl(`${base}${path}`, acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding });
 }
 
 beforeAll(async () => {

@@ -5,19 +5,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import express from "express";
-import { request as httpRequest, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compressResponses } from "@server/compression.server";
 import { renderCache } from "@server/render-cache.server";
 import { hashedPolicyForPublicPages, securityHeaders } from "@server/security.server";
 import { CLASS_RENDER_HEADER } from "~/pipeline/page-cache";
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
+import { decoded, type RawAnswer, rawGet as rawGetUrl } from "./raw-http";
 
 let server: Server;
 let base: string;
@@ -26,25 +20,8 @@ let behind = 0;
 let classLookups = 0;
 let renders = 0;
 
-/** node:http, not fetch: fetch would decode the body and hide what went over the wire. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${base}${path}`, { headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, bytes: Buffer.concat(chunks) }));
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-function decoded(answer: RawAnswer): string {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.bytes).toString();
-  if (encoding === "gzip") return gunzipSync(answer.bytes).toString();
-  expect(encoding).toBeUndefined();
-  return answer.bytes.toString();
+  return rawGetUrl(`${base}${path}`, headers);
 }
 
 beforeAll(async () => {
