@@ -46,7 +46,7 @@ export interface OpsFixture {
   signIn(username: string, role: StaffRole): Promise<string>;
   /** A page store of a second server node on its own connection to the same store (pushed on PostgreSQL, else polled). */
   secondNode(pollMs: number): Promise<ServerPageConfigStore>;
-  /** The console's store opened again on its own connection(s), as another server node opens it. */
+  /** The console's store opened again on its own connection(s) with this node's options, as another server node opens it. */
   anotherStore(): Promise<ConsoleStore>;
 }
 
@@ -211,7 +211,8 @@ export function useOpsConsole(
       return cookie.split(";")[0];
     },
     async anotherStore() {
-      const another = await openConsoleStore(location, { platform: consolePlatformOver(createApiClient({ baseUrl: "http://embedded/api" })) });
+      // Configured as this node is (limits, publish hook, media bucket): whichever node's scheduler wins a due publish announces it.
+      const another = await openConsoleStore(location, { platform: consolePlatformOver(createApiClient({ baseUrl: "http://embedded/api" })), ...limits });
       others.push({ close: () => another.close() });
       return another;
     },
