@@ -78,13 +78,21 @@ function replayOf(request: Request, entry: Entry, marks: Record<string, string> 
   const headers: Record<string, string> = { ...entry.headers };
   for (const [name, value] of Object.entries(marks)) headers[name.toLowerCase()] = value;
   if (request.secure) headers["strict-transport-security"] = STRICT_TRANSPORT_SECURITY;
-  if (!compressible(entry)) return { headers, body: entry.body };
+  const body = bodyFor(request, entry, headers);
+  // The whole body is known: its length spares the client chunked framing and lets a proxy reuse the connection.
+  headers["content-length"] = String(body.length);
+  return { headers, body };
+}
+
+/** The kept bytes in the encoding this client takes best (noting it and the Vary in `headers`), or as they are. */
+function bodyFor(request: Request, entry: Entry, headers: Record<string, string>): Buffer {
+  if (!compressible(entry)) return entry.body;
   if (!/accept-encoding/i.test(headers.vary ?? "")) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
   const encoding = encodingFor(request);
-  if (!encoding) return { headers, body: entry.body };
+  if (!encoding) return entry.body;
   entry.encoded[encoding] ??= ENCODERS[encoding](entry.body);
   headers["content-encoding"] = encoding;
-  return { headers, body: entry.encoded[encoding] };
+  return entry.encoded[encoding];
 }
 
 /** How long a shared cache may keep the response: its s-maxage when it is public, else nothing. */
@@ -283,7 +291,8 @@ export function renderCache(options: { now: () => number; maxEntries?: number; c
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
       cacheControl ??= { value: keptCacheControl(response, signedIn) };
       if (replacesRender() && kept) {
-        for (const name of response.getHeaderNames()) response.removeHeader(name);
+        // The failed render's headers go; the connection's own (Connection: close while draining) stays.
+        for (const name of response.getHeaderNames()) if (name !== "connection") response.removeHeader(name);
         const { headers, body } = replayOf(request, kept, STALE_MARKS);
         response.writeHead(kept.status, headers);
         return (end as (...args: unknown[]) => Response)(body);

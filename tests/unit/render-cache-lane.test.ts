@@ -93,6 +93,7 @@ describe("the render cache's early lane", () => {
     expect(brotli.bytes.length).toBeLessThan(plain.bytes.length / 4);
     for (const answer of [brotli, gzip, anything, neither]) {
       expect(answer.headers["x-render-cache"]).toBe("hit");
+      expect(answer.headers["content-length"]).toBe(String(answer.bytes.length));
       expect(String(answer.headers.vary)).toMatch(/Accept-Encoding/);
       expect(decoded(answer)).toBe(plain.bytes.toString());
     }

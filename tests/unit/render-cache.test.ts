@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { renderCache } from "@server/render-cache.server";
 import { hashedPolicyForPublicPages, securityHeaders } from "@server/security.server";
 import { SOURCES_FAILED_HEADER } from "~/pipeline/page-cache";
+import { rawGet } from "./raw-http";
 
 let clock = 0;
 let releaseHeld = () => {};
@@ -24,6 +25,11 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).di
 beforeAll(async () => {
   const app = express();
   app.use(securityHeaders({ development: false }));
+  // As the server marks every answer while it drains (app.server.ts), before the cache sees the request.
+  app.use((request, response, next) => {
+    if (request.headers["x-draining"]) response.setHeader("Connection", "close");
+    next();
+  });
   app.use(renderCache({ now: () => clock, maxEntries: 3 }));
   app.use(hashedPolicyForPublicPages({ development: false }));
   app.get("/page/:name", (request, response) => {
@@ -233,6 +239,19 @@ describe("renderCache", () => {
     const back = await get("/flaky/h");
     expect(back.body).toContain("the list</p>");
     expect((await get("/flaky/h")).headers.get("x-render-cache")).toBe("hit");
+  });
+
+  it("replays a stale render with its length, and with Connection: close while the server drains", async () => {
+    const good = await get("/flaky/l");
+    clock += 31_000;
+    platformDown = true;
+    const stale = await rawGet(`${base}/flaky/l`, { "X-Draining": "1" });
+    platformDown = false;
+    expect(stale.headers["x-render-cache"]).toBe("stale-if-error");
+    expect(stale.bytes.toString()).toBe(good.body);
+    expect(stale.headers.connection).toBe("close");
+    expect(stale.headers["content-length"]).toBe(String(stale.bytes.length));
+    expect(stale.headers["transfer-encoding"]).toBeUndefined();
   });
 
   it("never serves a stale render over a good new one", async () => {
