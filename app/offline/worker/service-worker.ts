@@ -10,7 +10,7 @@
 import { clientsClaim, type WorkboxPlugin } from "workbox-core";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
 import { Route, Router } from "workbox-routing";
-import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from "workbox-strategies";
 import {
   CACHE_LIMITS,
   CACHE_NAMES,
@@ -36,6 +36,38 @@ const MATCH_OPTIONS: CacheQueryOptions = { ignoreVary: true };
 
 const personalExpiration = new CacheExpiration(CACHE_NAMES.personal, CACHE_LIMITS.personal);
 
+/**
+ * The personal cache's writes and forgettings, in the order they were asked for: a forgetting (a logout, the kit's
+ * forget-personal) waits for the writes asked before it and then empties the cache, so none of them lands after it
+ * and outlives the session; a write asked after it waits for it. A forgetting also tells the earlier writes to stop
+ * fetching what is left of their pages.
+ */
+let personalGeneration = 0;
+const personalWrites = new Set<Promise<unknown>>();
+let forgetting: Promise<void> = Promise.resolve();
+
+/** Runs a personal-cache write after any forgetting asked before it; `current` turns false once a later one is asked. */
+function personalWrite<T>(work: (current: () => boolean) => Promise<T>): Promise<T> {
+  const generation = personalGeneration;
+  const written = forgetting.then(() => work(() => generation === personalGeneration));
+  personalWrites.add(written);
+  const settle = () => void personalWrites.delete(written);
+  written.then(settle, settle);
+  return written;
+}
+
+async function forgetPersonal(): Promise<void> {
+  personalGeneration += 1;
+  const earlier = [...personalWrites];
+  const forgotten = forgetting.then(async () => {
+    await Promise.allSettled(earlier);
+    await caches.delete(CACHE_NAMES.personal);
+    await personalExpiration.delete();
+  });
+  forgetting = forgotten.catch(() => undefined);
+  return forgotten;
+}
+
 /** Windows (client ids) whose page came from a kept copy, so their offline mark shows even when the browser thinks it is online. */
 const windowsShownFromCopy = new Set<string>();
 
@@ -51,10 +83,13 @@ const keepByAudience: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response }) => {
     const scope = response.status === 200 ? pageCacheScope(response.headers.get("Cache-Control")) : null;
     if (scope === "personal") {
-      const personal = await caches.open(CACHE_NAMES.personal);
-      await personal.put(request, response.clone());
-      await personalExpiration.updateTimestamp(request.url);
-      await personalExpiration.expireEntries();
+      // Nothing else reads this answer: its scope is personal, so the shared cache gets none of it.
+      await personalWrite(async () => {
+        const personal = await caches.open(CACHE_NAMES.personal);
+        await personal.put(request, response);
+        await personalExpiration.updateTimestamp(request.url);
+        await personalExpiration.expireEntries();
+      });
     }
     return scope === "shared" ? response : null;
   },
@@ -172,13 +207,22 @@ router.addFetchListener();
 router.addCacheListener();
 
 /** Keeps one page for its person: the page, then its scripts and styles (shared, they are everyone's) and pictures (theirs). */
-async function keepPage(url: string, event: ExtendableEvent): Promise<void> {
-  const page = await personalPages.handle({ event, request: new Request(url, { credentials: "same-origin" }) });
-  if (!page.ok) return;
-  const resources = resourcesOfPage(await page.text(), url);
-  await Promise.allSettled(
-    resources.map((resource) => (isBuildAsset(new URL(resource).pathname) ? assets : personalPictures).handle({ event, request: resource })),
-  );
+function keepPage(url: string, event: ExtendableEvent): Promise<void> {
+  return personalWrite(async (current) => {
+    const page = await kept(personalPages, event, new Request(url, { credentials: "same-origin" }));
+    if (!page.ok || !current()) return;
+    const resources = resourcesOfPage(await page.text(), url);
+    await Promise.allSettled(
+      resources.map((resource) => (current() ? kept(isBuildAsset(new URL(resource).pathname) ? assets : personalPictures, event, resource) : undefined)),
+    );
+  });
+}
+
+/** A strategy's answer once it is in its cache too: `handle` answers as soon as the network does and writes later. */
+async function kept(strategy: Strategy, event: ExtendableEvent, request: Request | string): Promise<Response> {
+  const [answer, written] = strategy.handleAll({ event, request });
+  await written;
+  return answer;
 }
 
 function keepablePage(value: unknown): string | null {
@@ -189,11 +233,6 @@ function keepablePage(value: unknown): string | null {
   } catch {
     return null;
   }
-}
-
-async function forgetPersonal(): Promise<void> {
-  await caches.delete(CACHE_NAMES.personal);
-  await personalExpiration.delete();
 }
 
 self.addEventListener("message", (event) => {
