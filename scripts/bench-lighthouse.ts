@@ -333,7 +333,7 @@ async function main() {
     if (external) console.log(`measuring ${external}`);
     else if (tls) console.log("measuring through nginx over TLS with HTTP/2 and gzip, as production serves pages (ADR 027, ADR 038)");
     else if (nginx) console.log("measuring through nginx over plain HTTP/1.1 with gzip (LIGHTHOUSE_HTTP1=1)");
-    else console.log("measuring the node server itself (LIGHTHOUSE_DIRECT=1): nginx's gzip is missing");
+    else console.log("measuring the node server itself (LIGHTHOUSE_DIRECT=1), as `npm start` serves pages: its own brotli and gzip, HTTP/1.1, no TLS");
     for (const route of routes) {
       const figures: RunFigures[] = [];
       const notes: Finding[][] = [];
