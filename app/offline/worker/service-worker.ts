@@ -39,17 +39,24 @@ const personalExpiration = new CacheExpiration(CACHE_NAMES.personal, CACHE_LIMIT
 /**
  * The personal cache's writes and forgettings, in the order they were asked for: a forgetting (a logout, the kit's
  * forget-personal) waits for the writes asked before it and then empties the cache, so none of them lands after it
- * and outlives the session; a write asked after it waits for it. A forgetting also tells the earlier writes to stop
- * fetching what is left of their pages.
+ * and outlives the session; a write asked after it waits for it. A forgetting first aborts the fetches of the writes
+ * before it, so it waits for no network: only for what they had already fetched to be written, or dropped.
  */
-let personalGeneration = 0;
+interface PersonalGeneration {
+  /** Aborts the fetches made for this generation's writes. */
+  readonly fetches: AbortController;
+}
+let personalGeneration: PersonalGeneration = { fetches: new AbortController() };
 const personalWrites = new Set<Promise<unknown>>();
 let forgetting: Promise<void> = Promise.resolve();
 
-/** Runs a personal-cache write after any forgetting asked before it; `current` turns false once a later one is asked. */
-function personalWrite<T>(work: (current: () => boolean) => Promise<T>): Promise<T> {
+/**
+ * Runs a personal-cache write after any forgetting asked before it. `current` turns false, and `signal` aborts, once a
+ * later forgetting is asked.
+ */
+function personalWrite<T>(work: (current: () => boolean, signal: AbortSignal) => Promise<T>): Promise<T> {
   const generation = personalGeneration;
-  const written = forgetting.then(() => work(() => generation === personalGeneration));
+  const written = forgetting.then(() => work(() => generation === personalGeneration, generation.fetches.signal));
   personalWrites.add(written);
   const settle = () => void personalWrites.delete(written);
   written.then(settle, settle);
@@ -57,7 +64,8 @@ function personalWrite<T>(work: (current: () => boolean) => Promise<T>): Promise
 }
 
 async function forgetPersonal(): Promise<void> {
-  personalGeneration += 1;
+  personalGeneration.fetches.abort();
+  personalGeneration = { fetches: new AbortController() };
   const earlier = [...personalWrites];
   const forgotten = forgetting.then(async () => {
     await Promise.allSettled(earlier);
@@ -80,11 +88,16 @@ function sameOrigin(url: URL): boolean {
  * personal cache (and never to the shared one); and, reading a copy, prefers the person's own render over the public one.
  */
 const keepByAudience: WorkboxPlugin = {
-  cacheWillUpdate: async ({ request, response }) => {
+  // A render fetched before a forgetting is not the person's to keep after it: the generation it was asked in says so.
+  handlerWillStart: async ({ state }) => {
+    if (state) state.generation = personalGeneration;
+  },
+  cacheWillUpdate: async ({ request, response, state }) => {
     const scope = response.status === 200 ? pageCacheScope(response.headers.get("Cache-Control")) : null;
-    if (scope === "personal") {
+    if (scope === "personal" && state?.generation === personalGeneration) {
       // Nothing else reads this answer: its scope is personal, so the shared cache gets none of it.
-      await personalWrite(async () => {
+      await personalWrite(async (current) => {
+        if (!current()) return;
         const personal = await caches.open(CACHE_NAMES.personal);
         await personal.put(request, response);
         await personalExpiration.updateTimestamp(request.url);
@@ -193,7 +206,8 @@ router.registerRoute(
       plugins: [
         {
           fetchDidSucceed: async ({ response }) => {
-            await forgetPersonal();
+            // The session has ended either way: a cache that could not be deleted must not fail the logout itself.
+            await forgetPersonal().catch((error: unknown) => console.error("offline: the personal cache was not emptied", error));
             return response;
           },
         },
@@ -206,16 +220,21 @@ router.addFetchListener();
 // Workbox's CACHE_URLS message: the first page a new worker takes over sends what it loaded before the worker ran.
 router.addCacheListener();
 
-/** Keeps one page for its person: the page, then its scripts and styles (shared, they are everyone's) and pictures (theirs). */
-function keepPage(url: string, event: ExtendableEvent): Promise<void> {
-  return personalWrite(async (current) => {
-    const page = await kept(personalPages, event, new Request(url, { credentials: "same-origin" }));
-    if (!page.ok || !current()) return;
+/**
+ * Keeps one page for its person: the page and its pictures (theirs) in the personal cache, and its scripts and styles
+ * (shared, they are everyone's) in the assets cache, which a forgetting does not wait for.
+ */
+async function keepPage(url: string, event: ExtendableEvent): Promise<void> {
+  const sharedAssets = await personalWrite(async (current, signal) => {
+    const page = await kept(personalPages, event, new Request(url, { credentials: "same-origin", signal }));
+    if (!page.ok || !current()) return [];
     const resources = resourcesOfPage(await page.text(), url);
-    await Promise.allSettled(
-      resources.map((resource) => (current() ? kept(isBuildAsset(new URL(resource).pathname) ? assets : personalPictures, event, resource) : undefined)),
-    );
+    const isAsset = (resource: string) => isBuildAsset(new URL(resource).pathname);
+    const pictures = resources.filter((resource) => !isAsset(resource));
+    await Promise.allSettled(pictures.map((picture) => kept(personalPictures, event, new Request(picture, { signal }))));
+    return resources.filter(isAsset);
   });
+  await Promise.allSettled(sharedAssets.map((asset) => kept(assets, event, asset)));
 }
 
 /** A strategy's answer once it is in its cache too: `handle` answers as soon as the network does and writes later. */
