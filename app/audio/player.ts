@@ -63,13 +63,21 @@ function audioElement(): Promise<HTMLAudioElement> {
   return element ? Promise.resolve(element) : new Promise((resolve) => waitingForElement.push(resolve));
 }
 
-/** Loads a chapter the platform says may play; answers the platform's envelope (a locked chapter answers 403). */
+/** Chapters asked for so far: only the latest ask loads its chapter, so a slow earlier answer never undoes a later choice. */
+let chapterAsks = 0;
+
+/**
+ * Loads a chapter the platform says may play; answers the platform's envelope (a locked chapter answers 403). A chapter
+ * asked for while this one was on its way is the one that plays: this answer is then returned without loading it.
+ */
 export async function loadChapter(chapterId: number, autoplay: boolean): Promise<ApiEnvelope<AudioTrack>> {
+  const ask = ++chapterAsks;
   const current = $track.get();
   if (current && current.chapter.id !== chapterId) saveListeningPosition();
   const answer = await callApi(audioCalls.play, { chapterId });
   if (answer.code !== 200 || !answer.data) return answer;
   const audio = await audioElement();
+  if (ask !== chapterAsks) return answer;
   const track = answer.data;
   $track.set(track);
   $audioTimeMs.set(track.resumeMs);

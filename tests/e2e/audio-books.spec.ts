@@ -156,3 +156,26 @@ test("a locked chapter says how to unlock it; points unlock the whole book", asy
   await expect(page.locator(".list-item").first()).toContainText("解锁有声书");
   await expect(page.locator(".list-amount").first()).toHaveText("−80 积分");
 });
+
+test("a locked chapter tapped while the page's own chapter is still loading stays locked when that answer arrives", async ({ page }) => {
+  await logInByCode(page.request);
+  await openBook(page, "行为金融学三讲");
+  // The page's own chapter answers slowly, as on a poor network; the listener taps a locked chapter meanwhile.
+  let first = true;
+  await page.route(/\/booksPlay\?/, async (route) => {
+    const slow = first;
+    first = false;
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "开始收听" }).click();
+  await expect(page).toHaveURL(/\/bookAudioPlay\?/);
+  await waitForHydration(page);
+  await page.locator(".audio-chapters li").nth(1).getByRole("button").click();
+  const notice = page.getByRole("heading", { name: "本章需解锁后收听" });
+  await expect(notice).toBeVisible();
+  await expect.poll(() => first, { message: "the page's own chapter was asked for" }).toBe(false);
+  await page.waitForTimeout(3_500);
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("link", { name: "去解锁" })).toBeVisible();
+});

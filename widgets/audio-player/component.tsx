@@ -60,6 +60,17 @@ export function chapterToPlay(book: Pick<BookDetail, "chapters" | "resume">, ask
   return book.resume?.chapterId ?? book.chapters[0]?.id ?? null;
 }
 
+/**
+ * Loads a chapter and shows whether it is locked. Only the latest ask's answer counts: the page's own chapter, still
+ * loading while the listener taps a locked one, must not take the locked notice away when it arrives.
+ */
+function showChapter(id: number, latestAsk: { current: number }, setLocked: (locked: boolean) => void): void {
+  const ask = ++latestAsk.current;
+  void loadChapter(id, true).then((answer) => {
+    if (ask === latestAsk.current) setLocked(answer.code === 403);
+  });
+}
+
 export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<AudioPlayerProps>) {
   const { t } = useTranslation("audio");
   const page = usePage();
@@ -70,6 +81,7 @@ export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<A
   const rate = useStore($audioRate);
   const sleep = useStore($sleepTimer);
   const [locked, setLocked] = useState(false);
+  const latestAsk = useRef(0);
   const activeLine = useRef<HTMLLIElement>(null);
   const asked = book ? chapterToPlay(book, Number(page.view.query.chapterId) || null) : null;
   // The page shows the chapter that plays: after 下一章, a tap in 目录 or auto-advance the track moves on, and so do the
@@ -80,7 +92,7 @@ export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<A
   useEffect(() => {
     if (!asked || $track.get()?.chapter.id === asked) return;
     setLocked(false);
-    void loadChapter(asked, true).then((answer) => setLocked(answer.code === 403));
+    showChapter(asked, latestAsk, setLocked);
   }, [asked]);
 
   const playingChapterId = current?.chapter.id;
@@ -96,7 +108,7 @@ export default function AudioPlayer({ props, data, nodeId }: WidgetRenderProps<A
   if (!book) return null;
   const chapter = current?.chapter ?? book.chapters.find((entry) => entry.id === chapterId);
   const duration = chapter?.durationMs ?? 0;
-  const go = (id: number | null) => id && void loadChapter(id, true).then((answer) => setLocked(answer.code === 403));
+  const go = (id: number | null) => id && showChapter(id, latestAsk, setLocked);
 
   return (
     <section className="audio-player">
